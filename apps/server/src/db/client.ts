@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { migrationsFolder } from './paths';
+
+/** The Drizzle API both drivers share; features are written against this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Listener = (payload: string) => void;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export function openPglite(client: PGlite): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client),
+    listen: (channel, listener) => client.listen(channel, listener),
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): Database {
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  return {
+    kind: 'postgres',
+    db: drizzlePostgres(client),
+    async listen(channel, listener) {
+      const subscription = await client.listen(channel, listener);
+      return () => subscription.unlisten();
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** Opens the configured database: PostgreSQL at `databaseUrl`, or the embedded one under `dataDir`. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  // PGlite creates only the last folder of its path.
+  mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+  return openPglite(client);
+}
+
+/** Applies pending migrations. On a server, an advisory lock keeps two starting processes from racing. */
+export async function runMigrations(database: Database, databaseUrl?: string): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    return;
+  }
+  if (!databaseUrl) throw new Error('runMigrations needs the database URL for PostgreSQL');
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await client`select pg_advisory_lock(7261001)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+    await client`select pg_advisory_unlock(7261001)`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/** Rows of a raw SQL query, whichever driver runs it (PGlite answers `{ rows }`, postgres.js an array). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { workspaceMembers, workspaces } from './organizations';
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    type: text('type').notNull(),
+    /** Null for a global template. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    isGlobal: boolean('is_global').notNull().default(false),
+    settings: jsonb('settings'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('templates_workspace_id_idx').on(t.workspaceId),
+    index('templates_global_idx').on(t.isGlobal),
+    check('templates_type_check', sql`${t.type} in ('health-check', 'loop')`),
+    check('templates_global_check', sql`${t.isGlobal} = (${t.workspaceId} is null)`),
+  ],
+);
+
+export const healthCheckComponents = pgTable(
+  'health_check_components',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    /** Stable key (c1..c29 for the catalogue), kept when launch copies a component, so checks compare by key. */
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category'),
+    orderIndex: integer('order_index').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    examples: jsonb('examples')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    uniqueIndex('health_check_components_template_key').on(t.templateId, t.key),
+    index('health_check_components_template_order_idx').on(t.templateId, t.orderIndex),
+  ],
+);
+
+export type HealthCheckSettings = {
+  minResponses: number;
+  allowAnonymous: boolean;
+  enableComments: boolean;
+  votesPerPerson: number;
+  showResultsAfterVoting: boolean;
+};
+
+export const healthChecks = pgTable(
+  'health_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description'),
+    settings: jsonb('settings').$type<HealthCheckSettings>().notNull(),
+    status: text('status').notNull().default('phase_1'),
+    phase: text('phase').notNull().default('collect'),
+    phaseStartedAt: timestamp('phase_started_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdByWorkspaceMemberId: uuid('created_by_workspace_member_id').references(() => workspaceMembers.id, {
+      onDelete: 'set null',
+    }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'restrict' }),
+    /** Idempotency key of the launch request, so one click never creates two checks. */
+    launchKey: text('launch_key'),
+  },
+  (t) => [
+    index('health_checks_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('health_checks_launch_key').on(t.createdBy, t.launchKey),
+    check('health_checks_status_check', sql`${t.status} in ('phase_1', 'phase_2', 'completed')`),
+    check('health_checks_phase_check', sql`${t.phase} in ('collect', 'vote', 'summarize', 'plan')`),
+  ],
+);
+
+export type InterimResponses = {
+  votes: Record<string, string>;
+  comments: Record<string, string>;
+  last_component_index: number;
+};
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    feedbackType: text('feedback_type').notNull().default('health-check'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    responses: jsonb('responses').$type<InterimResponses>(),
+    progress: integer('progress').notNull().default(0),
+    lastActivity: timestamp('last_activity', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('participants_check_user_key').on(t.healthCheckId, t.userId),
+    index('participants_check_status_idx').on(t.healthCheckId, t.status),
+    index('participants_user_id_idx').on(t.userId),
+    check('participants_status_check', sql`${t.status} in ('pending', 'in_progress', 'completed')`),
+  ],
+);
+
+export const healthCheckRatings = pgTable(
+  'health_check_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    rating: text('rating').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('health_check_ratings_participant_component_key').on(t.participantId, t.componentId),
+    index('health_check_ratings_check_component_idx').on(t.healthCheckId, t.componentId, t.rating),
+    check(
+      'health_check_ratings_rating_check',
+      sql`${t.rating} in ('healthy', 'needs-improvement', 'fire-warning', 'dont-know')`,
+    ),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    targetId: uuid('target_id').notNull(),
+    targetType: text('target_type').notNull().default('health_check_rating'),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comments_participant_target_key').on(t.participantId, t.targetId),
+    index('comments_target_idx').on(t.targetType, t.targetId),
+  ],
+);

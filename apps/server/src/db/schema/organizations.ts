@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    companySize: text('company_size'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One organisation per admin: the set-up runs exactly once.
+  (t) => [uniqueIndex('organizations_created_by_key').on(t.createdBy)],
+);
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workspaces_organization_id_idx').on(t.organizationId),
+    uniqueIndex('workspaces_one_default_key')
+      .on(t.organizationId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('departments_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Null while an invitation is pending for someone without an account. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    /** What the server allows: admin, member or participant. */
+    access: text('access').notNull(),
+    /** Free-text label shown in the team table (display default 'Member'). */
+    role: text('role'),
+    invitationEmail: text('invitation_email'),
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workspace_members_workspace_user_key').on(t.workspaceId, t.userId),
+    index('workspace_members_user_id_idx').on(t.userId),
+    check('workspace_members_access_check', sql`${t.access} in ('admin', 'member', 'participant')`),
+    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending')`),
+  ],
+);
+
+export const userPreferences = pgTable('user_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  activeWorkspaceId: uuid('active_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

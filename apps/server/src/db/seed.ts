@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import {
+  CATALOGUE,
+  GLOBAL_TEMPLATE_DESCRIPTION,
+  GLOBAL_TEMPLATE_ID,
+  GLOBAL_TEMPLATE_TITLE,
+} from './catalogue';
+import { healthCheckComponents, templates } from './schema/health-checks';
+
+/** Creates or refreshes the global catalogue template. Safe to run on every start and from several processes. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(templates)
+      .values({
+        id: GLOBAL_TEMPLATE_ID,
+        title: GLOBAL_TEMPLATE_TITLE,
+        description: GLOBAL_TEMPLATE_DESCRIPTION,
+        type: 'health-check',
+        workspaceId: null,
+        isGlobal: true,
+      })
+      .onConflictDoUpdate({
+        target: templates.id,
+        set: { title: GLOBAL_TEMPLATE_TITLE, description: GLOBAL_TEMPLATE_DESCRIPTION },
+      });
+    await tx
+      .insert(healthCheckComponents)
+      .values(
+        CATALOGUE.map((entry, index) => ({
+          templateId: GLOBAL_TEMPLATE_ID,
+          key: entry.key,
+          title: entry.title,
+          description: entry.description,
+          category: entry.category,
+          orderIndex: index,
+          enabled: true,
+          examples: entry.examples,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [healthCheckComponents.templateId, healthCheckComponents.key],
+        set: {
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          category: sql`excluded.category`,
+          orderIndex: sql`excluded.order_index`,
+          examples: sql`excluded.examples`,
+        },
+      });
+  });
+}

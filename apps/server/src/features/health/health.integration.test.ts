@@ -1,0 +1,79 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers ok after a database round trip', async () => {
+    const response = await ctx.request('GET', '/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = createApp({
+      ...ctx.deps,
+      db: {
+        execute: () => Promise.reject(new Error('connection refused')),
+      } as unknown as TestContext['deps']['db'],
+    });
+    const response = await broken.request('/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'unavailable' } });
+  });
+});
+
+describe('API surface', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await ctx.request('GET', '/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('describes its routes in the OpenAPI document', async () => {
+    const response = await ctx.request('GET', '/api/openapi.json');
+    expect(response.status).toBe(200);
+    const doc = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.paths['/api/health']).toBeDefined();
+  });
+
+  it('sends security headers', async () => {
+    const response = await ctx.request('GET', '/api/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('web app serving', () => {
+  const webDir = mkdtempSync(path.join(tmpdir(), 'pc-web-'));
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Pulsecheck</title>');
+  writeFileSync(path.join(webDir, 'assets', 'app-123.js'), 'console.log(1)');
+
+  it('falls back to index.html for every non-API path', async () => {
+    const app = createApp(ctx.deps, { webDir });
+    for (const route of ['/', '/admin/dashboard', '/health-check/abc/voting']) {
+      const response = await app.request(route);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>Pulsecheck</title>');
+    }
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const app = createApp(ctx.deps, { webDir });
+    const response = await app.request('/assets/app-123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});

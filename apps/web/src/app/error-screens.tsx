@@ -1,0 +1,134 @@
+import { AlertTriangle, LinkIcon, Settings2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
+import { Button } from '@/components/ui/button';
+
+function ErrorLayout({
+  icon,
+  title,
+  message,
+  actions,
+}: {
+  icon: ReactNode;
+  title: string;
+  message: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+          {icon}
+        </div>
+        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+        <div className="mt-2 text-sm text-slate-600">{message}</div>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>
+      </div>
+    </main>
+  );
+}
+
+const reload = () => window.location.reload();
+
+/** The generic screen: 'An unexpected error occurred' with 'Try Again' (reloads). */
+export function UnexpectedError({ message }: { message?: string }) {
+  return (
+    <ErrorLayout
+      icon={<AlertTriangle aria-hidden="true" />}
+      title="An unexpected error occurred"
+      message={message ?? 'Something went wrong on our side. Please try again.'}
+      actions={
+        <>
+          <Button onClick={reload}>Try Again</Button>
+          <Button variant="secondary" asChild>
+            <Link to="/">Return Home</Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+function stateMessage(state: unknown): string | undefined {
+  if (
+    typeof state === 'object' &&
+    state !== null &&
+    'message' in state &&
+    typeof state.message === 'string'
+  ) {
+    return state.message;
+  }
+  return undefined;
+}
+
+/** /error: what went wrong (handed over by navigation) and a way back. */
+export function ErrorPage() {
+  const location = useLocation();
+  return <UnexpectedError message={stateMessage(location.state)} />;
+}
+
+/** /invalid-link */
+export function InvalidLinkPage() {
+  const location = useLocation();
+  return (
+    <ErrorLayout
+      icon={<LinkIcon aria-hidden="true" />}
+      title="Health check not found"
+      message={
+        stateMessage(location.state) ??
+        'This link does not lead to a health check. It may have been mistyped, or the health check was removed. Ask the person who shared it for a new link.'
+      }
+      actions={
+        <Button asChild>
+          <Link to="/">Return Home</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+/** /setup-error */
+export function SetupErrorPage() {
+  return (
+    <ErrorLayout
+      icon={<Settings2 aria-hidden="true" />}
+      title="We could not finish setting up your account"
+      message="Your organisation could not be set up. Please log in again to retry; if it keeps failing, contact support."
+      actions={
+        <>
+          <Button asChild>
+            <Link to="/login">Log in again</Link>
+          </Button>
+          <Button variant="secondary" asChild>
+            <Link to="/">Return Home</Link>
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** Top-level error boundary of the router. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'An unexpected error occurred';
+  return (
+    <ErrorLayout
+      icon={<AlertTriangle aria-hidden="true" />}
+      title="Oops! Something went wrong"
+      message={message}
+      actions={
+        <>
+          <Button onClick={reload}>Refresh Page</Button>
+          <Button variant="secondary" asChild>
+            <a href="/admin/dashboard">Go to Dashboard</a>
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
+import { retryDelay, shouldRetry } from '@/lib/api-client';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, retryDelay, staleTime: 10_000, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
+import { Placeholder } from './placeholder';
+import { RequireAuth } from './require-auth';
+
+/** A route whose screen is loaded on demand, so each page ships only its own code. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RootErrorBoundary />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        path: '/',
+        ...lazyPage(
+          () => import('@/features/landing/landing-page'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: '/terms',
+        ...lazyPage(
+          () => import('@/features/landing/legal-pages'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: '/privacy',
+        ...lazyPage(
+          () => import('@/features/landing/legal-pages'),
+          (m) => m.PrivacyPage,
+        ),
+      },
+      { path: '/login', ...placeholder('Login') },
+      { path: '/admin/signup', ...placeholder('Create your workspace') },
+      { path: '/signup', element: <Navigate to="/admin/signup" replace /> },
+      { path: '/reset-password', ...placeholder('Reset password') },
+      { path: '/auth/redirect', ...placeholder('Signing you in') },
+      { path: '/auth/admin-confirmation', ...placeholder('Setting up your organization') },
+      { path: '/join/:healthCheckId', ...placeholder('Join Health Check') },
+      { path: '/signup/health-check/:healthCheckId', ...placeholder('Join Health Check') },
+      { path: '/signup/:healthCheckId', ...placeholder('Join Health Check') },
+      { path: '/error', element: <ErrorPage /> },
+      { path: '/invalid-link', element: <InvalidLinkPage /> },
+      { path: '/setup-error', element: <SetupErrorPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/dashboard', ...placeholder('My Health Checks') },
+          { path: '/health-check/:healthCheckId', ...placeholder('Health Check') },
+          { path: '/health-check/:healthCheckId/voting', ...placeholder('Health Check') },
+          { path: '/health-check/:healthCheckId/vote', ...placeholder('Health Check') },
+          { path: '/health-check/:healthCheckId/complete', ...placeholder('Phase 1 Complete!') },
+          { path: '/health-check/:healthCheckId/results', ...placeholder('Health Check Results') },
+          {
+            path: '/admin',
+            element: <Outlet />,
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              { path: 'dashboard', ...placeholder('Dashboard') },
+              { path: 'workspaces', ...placeholder('Workspaces') },
+              { path: 'templates', ...placeholder('Templates') },
+              { path: 'templates/:templateId/configure', ...placeholder('Configure Health Check') },
+              { path: 'configure-health-check/:templateId', ...placeholder('Configure Health Check') },
+              { path: 'health-check/:healthCheckId/manage', ...placeholder('Manage Health Check') },
+              { path: 'health-check/:healthCheckId/results', ...placeholder('Health Check Results') },
+              { path: 'health-checks/:healthCheckId/results', ...placeholder('Health Check Results') },
+              { path: 'team-management', ...placeholder('Team Management') },
+              { path: 'team-management/invitations', ...placeholder('Invitations') },
+              { path: 'account-settings', ...placeholder('Account Settings') },
+              { path: 'account-settings/notifications', ...placeholder('Notification Settings') },
+              { path: 'account-settings/security', ...placeholder('Security') },
+              { path: 'completion-status/:loopId', ...placeholder('Completion Status') },
+              { path: 'loop-results/:loopId', ...placeholder('Loop Results') },
+              { path: 'loop-insights/:loopId/overview', ...placeholder('Loop Insights') },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav
+          aria-label="Main"
+          className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
+        >
+          <a href="/#features" className="hover:text-slate-900">
+            Features
+          </a>
+          <a href="/#how-it-works" className="hover:text-slate-900">
+            How it works
+          </a>
+          <a href="/#pricing" className="hover:text-slate-900">
+            Pricing
+          </a>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="sm" asChild>
+            <Link to="/login">Log in</Link>
+          </Button>
+          <Button size="sm" asChild>
+            <Link to="/admin/signup">Get Early Access</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <Logo />
+          <p className="mt-2 max-w-xs text-sm text-slate-600">
+            Team health checks and pulse surveys for scale-ups.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
+          <a href="/#features" className="hover:text-slate-900">
+            Features
+          </a>
+          <a href="/#pricing" className="hover:text-slate-900">
+            Pricing
+          </a>
+          <Link to="/terms" className="hover:text-slate-900">
+            Terms of Service
+          </Link>
+          <Link to="/privacy" className="hover:text-slate-900">
+            Privacy Policy
+          </Link>
+        </nav>
+      </div>
+      <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-600">
+        © {new Date().getFullYear()} Pulsecheck. All rights reserved.
+      </p>
+    </footer>
+  );
+}
