@@ -2,7 +2,13 @@ import path from 'node:path';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
+import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { onboardingRoutes } from './features/onboarding/routes';
+import { realtimeRoutes } from './features/realtime/routes';
+import { authHeaders } from './lib/client-ip';
+import { originCheck } from './lib/origin-check';
+import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
 import { createRouter, type AppDeps } from './lib/router';
 import { serveWebApp } from './lib/static-files';
@@ -20,8 +26,22 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: 'strict-origin-when-cross-origin' }),
   );
 
-  const api = createRouter().route('/', healthRoutes);
+  app.use('/api/*', originCheck(deps.config.appUrl));
+
+  // better-auth serves only the targets of the links it e-mails; everything else goes through our routes.
+  app.get('/api/auth/verify-email', (c) =>
+    deps.auth.handler(new Request(c.req.raw, { headers: authHeaders(c) })),
+  );
+  app.get('/api/auth/reset-password/:token', (c) =>
+    deps.auth.handler(new Request(c.req.raw, { headers: authHeaders(c) })),
+  );
+
+  // One line per feature router.
+  const featureRoutes = [healthRoutes, authRoutes, onboardingRoutes, realtimeRoutes];
+  const api = createRouter();
+  for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);
+  if (deps.config.env !== 'production') app.route('/', devMailRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -31,6 +31,7 @@ const envSchema = z.object({
     z.string().min(3).default('Pulsecheck <no-reply@pulsecheck.local>'),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
   TRUST_PROXY: z
     .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),
@@ -47,6 +48,7 @@ export type Config = {
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  rateLimitMultiplier: number;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }
 

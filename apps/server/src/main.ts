@@ -3,7 +3,12 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { seed } from './db/seed';
+import { createAuth } from './auth/auth';
 import { createLogger } from './logger';
+import { startJobWorker, type JobHandler } from './jobs/queue';
+import { createMailer } from './mail/mailer';
+import { createSender, startOutboxWorker } from './mail/outbox';
+import { createRealtime } from './realtime/bus';
 
 async function main() {
   let config;
@@ -22,7 +27,21 @@ async function main() {
   await seed(database.db);
   logger.info({ database: database.kind }, 'database ready');
 
-  const app = createApp({ config, database, db: database.db, logger });
+  const db = database.db;
+  const outbox = startOutboxWorker({
+    db,
+    logger,
+    send: createSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
+  });
+  const mailer = createMailer(db, outbox.kick);
+  const auth = createAuth({ config, db, mailer });
+  const realtime = createRealtime(database, logger);
+  await realtime.start();
+  const deps = { config, database, db, logger, auth, mailer, realtime };
+  // Scheduled work by kind; each feature adds the handlers of its jobs here.
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
+  const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
   });
@@ -34,6 +53,9 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    outbox.stop();
+    jobs.stop();
+    void realtime.stop();
     server.close(() => {
       database
         .close()

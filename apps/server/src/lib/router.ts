@@ -1,8 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import type { Auth } from '../auth/auth';
+import type { SessionUser } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { Realtime } from '../realtime/bus';
 import { AppError } from './app-error';
 
 export type AppDeps = {
@@ -10,9 +14,12 @@ export type AppDeps = {
   database: Database;
   db: Db;
   logger: Logger;
+  auth: Auth;
+  mailer: Mailer;
+  realtime: Realtime;
 };
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null | undefined } };
 
 /** A feature router. A failed request validation becomes the project's 400 body, first message per field. */
 export function createRouter() {

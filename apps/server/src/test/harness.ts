@@ -4,10 +4,14 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
 import { loadTestSettings, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLogger } from '../logger';
 import type { AppDeps } from '../lib/router';
+import { createMailer } from '../mail/mailer';
+import { createRealtime } from '../realtime/bus';
+import { randomIp } from './factories';
 import { databaseUrlFor } from './global-setup';
 
 export type TestContext = {
@@ -34,7 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Pulsecheck <test@pulsecheck.local>',
     logLevel: 'silent',
-    trustProxy: false,
+    trustProxy: true,
+    rateLimitMultiplier: 1,
     ...overrides,
   };
 }
@@ -68,7 +73,20 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = testConfig(configOverrides);
-  const deps: AppDeps = { config, database, db: database.db, logger: createLogger('silent') };
+  const db = database.db;
+  const mailer = createMailer(db);
+  const logger = createLogger('silent');
+  const realtime = createRealtime(database, logger);
+  await realtime.start();
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    logger,
+    mailer,
+    auth: createAuth({ config, db, mailer }),
+    realtime,
+  };
   const app = createApp(deps);
   return {
     deps,
@@ -79,12 +97,17 @@ export async function createTestContext(configOverrides: Partial<Config> = {}): 
         app.request(path, {
           method,
           headers: {
+            // A different client address per call, so rate limits only bite where a test means them to.
+            'x-forwarded-for': randomIp(),
             ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
             ...options.headers,
           },
           body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
         }),
       ),
-    close: () => database.drop(),
+    close: async () => {
+      await realtime.stop();
+      await database.drop();
+    },
   };
 }

@@ -1,14 +1,8 @@
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from './api-client';
 
-export type CurrentUser = {
-  id: string;
-  email: string;
-  name: string;
-  setupStatus: string | null;
-  home: string;
-  activeWorkspaceId: string | null;
-};
+export type { CurrentUser };
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -17,7 +11,7 @@ export async function fetchSession(): Promise<CurrentUser | null> {
   try {
     return (await apiGet<{ user: CurrentUser }>('/me')).user;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }

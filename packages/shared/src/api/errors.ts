@@ -4,6 +4,7 @@ export const ERROR_STATUS = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
+  email_not_confirmed: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
+  primaryKey,
   check,
   index,
   integer,
@@ -176,4 +178,63 @@ export const comments = pgTable(
     uniqueIndex('comments_participant_target_key').on(t.participantId, t.targetId),
     index('comments_target_idx').on(t.targetType, t.targetId),
   ],
+);
+
+/** Dots of the voting phase: one row per participant and component, with how many dots it holds. */
+export const healthCheckVotes = pgTable(
+  'health_check_votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    participantId: uuid('participant_id')
+      .notNull()
+      .references(() => participants.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('health_check_votes_participant_component_key').on(t.participantId, t.componentId),
+    index('health_check_votes_check_component_idx').on(t.healthCheckId, t.componentId),
+    check('health_check_votes_count_check', sql`${t.count} > 0`),
+  ],
+);
+
+export const actionItems = pgTable(
+  'action_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id').references(() => healthCheckComponents.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    dueDate: date('due_date'),
+    status: text('status').notNull().default('pending'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('action_items_check_idx').on(t.healthCheckId),
+    check('action_items_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
+  ],
+);
+
+export const actionItemMentions = pgTable(
+  'action_item_mentions',
+  {
+    actionItemId: uuid('action_item_id')
+      .notNull()
+      .references(() => actionItems.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.actionItemId, t.userId] })],
 );

@@ -77,3 +77,16 @@ describe('web app serving', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
   });
 });
+
+describe('cross-site writes', () => {
+  it('refuses a write whose Origin is another site, and allows our own', async () => {
+    const evil = await ctx.request('POST', '/api/logout', { headers: { origin: 'https://evil.example' } });
+    expect(evil.status).toBe(403);
+    const crossSite = await ctx.request('POST', '/api/logout', {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    const own = await ctx.request('POST', '/api/logout', { headers: { origin: 'http://localhost:3000' } });
+    expect(own.status).toBe(200);
+  });
+});

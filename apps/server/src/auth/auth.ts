@@ -1,0 +1,69 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { account, rateLimit, session, user, verification } from '../db/schema/auth';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail, verificationMail } from '../mail/templates';
+
+export const SESSION_DAYS = 30;
+
+/**
+ * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database.
+ * Our own routes (features/auth) call it; only the e-mailed link targets are exposed over HTTP.
+ */
+export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
+  const { config, db, mailer } = options;
+  const secure = config.appUrl.startsWith('https://');
+  const scale = config.rateLimitMultiplier;
+  return betterAuth({
+    appName: 'Pulsecheck',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url }) => {
+        await mailer.enqueue({ kind: 'reset-password', to: u.email, ...resetPasswordMail(u.name, url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await mailer.enqueue({ kind: 'verify-email', to: u.email, ...verificationMail(u.name, url) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100 * scale,
+    },
+    advanced: {
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,155 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  adminSignupSchema,
+  forgotPasswordSchema,
+  loginResponseSchema,
+  loginSchema,
+  meResponseSchema,
+  okSchema,
+  participantSignupSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+} from '@pulsecheck/shared/auth/schemas';
+import type { Context } from 'hono';
+import { currentUser, requireUser } from '../../auth/session';
+import { authHeaders } from '../../lib/client-ip';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { enforceLimit, LIMITS } from '../../lib/rate-limit';
+import { createRouter, type AppEnv } from '../../lib/router';
+import * as service from './service';
+
+const ok = { 200: jsonResponse(okSchema, 'Done') };
+const tags = ['auth'];
+
+function setCookies(c: Context<AppEnv>, cookies: string[]) {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}
+
+export const authRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/signup',
+      tags,
+      summary: 'Admin sign-up; sends the verification e-mail',
+      request: jsonBody(adminSignupSchema),
+      responses: { 201: jsonResponse(okSchema, 'Account created'), ...errorResponses(400, 409, 429) },
+    }),
+    async (c) => {
+      await enforceLimit(c, LIMITS.signup);
+      const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
+      await service.signUpAdmin(c.get('deps'), { ...input, headers: authHeaders(c) });
+      return c.json({ ok: true as const }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/signup/participant',
+      tags,
+      summary: 'Participant sign-up for a health check; sends the verification e-mail',
+      request: jsonBody(participantSignupSchema),
+      responses: { 201: jsonResponse(okSchema, 'Account created'), ...errorResponses(400, 404, 409, 429) },
+    }),
+    async (c) => {
+      await enforceLimit(c, LIMITS.signup);
+      await service.signUpParticipant(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
+      return c.json({ ok: true as const }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      tags,
+      summary: 'Sign in with e-mail and password',
+      request: jsonBody(loginSchema),
+      responses: {
+        200: jsonResponse(loginResponseSchema, 'Signed in'),
+        ...errorResponses(400, 401, 403, 429),
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      await enforceLimit(c, LIMITS.login);
+      const { user, cookies } = await service.logIn(c.get('deps'), { ...input, headers: authHeaders(c) });
+      setCookies(c, cookies);
+      return c.json({ user }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags,
+      summary: "End all of the user's sessions",
+      responses: ok,
+    }),
+    async (c) => {
+      const user = await currentUser(c);
+      setCookies(c, await service.logOut(c.get('deps'), { userId: user?.id, headers: authHeaders(c) }));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/password/forgot',
+      tags,
+      summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
+      request: jsonBody(forgotPasswordSchema),
+      responses: { ...ok, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      await enforceLimit(c, LIMITS.forgotPassword);
+      await service.requestPasswordReset(c.get('deps'), {
+        email: c.req.valid('json').email,
+        headers: authHeaders(c),
+      });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/password/reset',
+      tags,
+      summary: 'Set a new password with the token of the e-mailed link',
+      request: jsonBody(resetPasswordSchema),
+      responses: { ...ok, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      await service.resetPassword(c.get('deps'), { token, password, headers: authHeaders(c) });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/verification/resend',
+      tags,
+      summary: 'Send a new verification link',
+      request: jsonBody(resendVerificationSchema),
+      responses: { ...ok, ...errorResponses(400, 429) },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await enforceLimit(c, LIMITS.resendVerification, email);
+      await service.resendVerification(c.get('deps'), { email, headers: authHeaders(c) });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/me',
+      tags,
+      summary: 'The signed-in user',
+      responses: { 200: jsonResponse(meResponseSchema, 'The signed-in user'), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json({ user: await service.getCurrentUser(c.get('deps'), user.id) }, 200);
+    },
+  );

@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+import { jobs } from '../db/schema/messaging';
+import type { Logger } from '../logger';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+const MAX_ATTEMPTS = 5;
+const POLL_MS = 5_000;
+
+/**
+ * Schedules work in the database. A `uniqueKey` makes a job happen once even when several processes (or
+ * repeated requests) schedule it: the second insert is ignored.
+ */
+export async function enqueueJob(
+  db: Db,
+  job: { kind: string; payload?: Record<string, unknown>; runAt?: Date; uniqueKey?: string },
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload ?? {},
+      runAt: job.runAt ?? new Date(),
+      uniqueKey: job.uniqueKey,
+    })
+    .onConflictDoNothing();
+}
+
+type Claimed = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+
+/** Runs due jobs once. Claims use SKIP LOCKED, so each job runs in one process only. */
+export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
+  const { db, logger, handlers } = options;
+  const claimed = await queryRows<Claimed>(
+    db,
+    sql`update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
+        where id in (
+          select id from jobs
+          where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+          order by run_at limit 20 for update skip locked)
+        returning id, kind, payload, attempts`,
+  );
+  for (const job of claimed) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null })
+        .where(eq(jobs.id, job.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = job.attempts >= MAX_ATTEMPTS;
+      logger.warn(
+        { job: job.kind, attempts: job.attempts, err: message },
+        failed ? 'job failed for good' : 'job will be retried',
+      );
+      await db
+        .update(jobs)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: message.slice(0, 1000),
+          runAt: sql`now() + make_interval(secs => ${Math.min(30 * 2 ** (job.attempts - 1), 3600)})`,
+        })
+        .where(eq(jobs.id, job.id));
+    }
+  }
+  return claimed.length;
+}
+
+export function startJobWorker(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      while ((await runDueJobs(options)) > 0);
+    } catch (error) {
+      options.logger.error({ err: error }, 'job run failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), POLL_MS);
+  timer.unref();
+  return { kick: () => void tick(), stop: () => clearInterval(timer) };
+}

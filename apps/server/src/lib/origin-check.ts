@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from './app-error';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF protection for cookie-authenticated writes: browsers send Origin (and Sec-Fetch-Site) on every
+ * cross-origin write, so a write whose Origin is not ours, or that the browser marks cross-site, is refused.
+ * Clients that are not browsers send neither and are unaffected (they hold no victim's cookies).
+ */
+export function originCheck(appUrl: string): MiddlewareHandler {
+  const allowed = new URL(appUrl).origin;
+  return async (c, next) => {
+    if (!SAFE.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      if ((origin && origin !== allowed) || site === 'cross-site') {
+        throw new AppError('forbidden', 'Cross-site request refused');
+      }
+    }
+    await next();
+  };
+}

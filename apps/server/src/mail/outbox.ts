@@ -1,0 +1,136 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { mailOutbox } from '../db/schema/messaging';
+import type { Logger } from '../logger';
+import type { MailContent } from './templates';
+
+export type OutgoingMail = MailContent & { to: string; kind: string };
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+const POLL_MS = 2_000;
+
+/** Writes a message to the outbox; the worker sends it. Pass a transaction to make it part of one. */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailOutbox).values({
+    kind: mail.kind,
+    to: mail.to.toLowerCase(),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  });
+}
+
+type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
+
+/** Sends what is due. Rows are claimed with SKIP LOCKED, so several processes never send one message twice. */
+export async function processOutbox(options: {
+  db: Db;
+  logger: Logger;
+  send: (mail: Claimed) => Promise<void>;
+}): Promise<number> {
+  const { db, logger, send } = options;
+  const claimed = await queryRows<Claimed>(
+    db,
+    sql`update mail_outbox set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by created_at limit ${BATCH} for update skip locked)
+        returning id, "to", subject, html, text, attempts`,
+  );
+  for (const mail of claimed) {
+    try {
+      await send(mail);
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(mailOutbox.id, mail.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = mail.attempts >= MAX_ATTEMPTS;
+      const delaySeconds = Math.min(5 * 2 ** (mail.attempts - 1), 3600);
+      logger.warn(
+        { to: mail.to, attempts: mail.attempts, err: message },
+        failed ? 'e-mail failed for good' : 'e-mail will be retried',
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  return claimed.length;
+}
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+
+/** The sender: SMTP when configured; otherwise the message and its links go to the log. */
+export function createSender(options: { smtpUrl: string | undefined; from: string; logger: Logger }) {
+  const { smtpUrl, from, logger } = options;
+  const transport: Transporter | undefined = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  return async (mail: Claimed) => {
+    if (!transport) {
+      logger.info(
+        { to: mail.to, subject: mail.subject, links: mail.text.match(LINK) ?? [] },
+        'e-mail (no SMTP_URL; not sent)',
+      );
+      return;
+    }
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+  };
+}
+
+/** Runs the outbox every few seconds and whenever `kick()` says there is new mail. */
+export function startOutboxWorker(options: {
+  db: Db;
+  logger: Logger;
+  send: (mail: Claimed) => Promise<void>;
+}) {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        while ((await processOutbox(options)) === BATCH && !stopped);
+      } while (again && !stopped);
+    } catch (error) {
+      options.logger.error({ err: error }, 'outbox run failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), POLL_MS);
+  timer.unref();
+  return {
+    kick: () => void run(),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+/** Recent messages, for /dev/mail outside production. */
+export async function recentMail(db: Db, to?: string) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(to ? and(eq(mailOutbox.to, to.toLowerCase())) : undefined)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(50);
+}

@@ -1,0 +1,63 @@
+/** E-mail bodies: a plain layout with one call to action, as HTML and as text. */
+export type MailContent = { subject: string; html: string; text: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
+
+export function renderMail(options: {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}): MailContent {
+  const { subject, heading, paragraphs, action, footer } = options;
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0" cellpadding="0" cellspacing="0">
+<tr><td style="padding:32px">
+<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Pulsecheck</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${
+  action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#4338ca">${escapeHtml(action.url)}</a></p>`
+    : ''
+}
+${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>` : ''}
+</td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    ...(footer ? [footer] : []),
+  ]
+    .join('\n')
+    .trim();
+  return { subject, html, text };
+}
+
+export const verificationMail = (name: string, url: string) =>
+  renderMail({
+    subject: 'Verify your email for Pulsecheck',
+    heading: `Welcome, ${name}`,
+    paragraphs: ['Confirm your email address to finish creating your Pulsecheck account.'],
+    action: { label: 'Verify email', url },
+    footer: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
+  });
+
+export const resetPasswordMail = (name: string, url: string) =>
+  renderMail({
+    subject: 'Reset your Pulsecheck password',
+    heading: 'Reset your password',
+    paragraphs: [`Hi ${name}, we received a request to reset your password.`],
+    action: { label: 'Choose a new password', url },
+    footer:
+      'The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.',
+  });

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
+import type { Logger } from '../logger';
+
+/**
+ * Topics: `workspace:<id>` (dashboards), `health-check:<id>` (manage, participation, voting tallies),
+ * `user:<id>` (notifications). Events carry no private data: clients refetch what they may see.
+ */
+export type RealtimeEvent = { topic: string; type: string; data?: Record<string, unknown> };
+type Subscriber = (event: RealtimeEvent) => void;
+
+const CHANNEL = 'pulsecheck_events';
+
+export type Realtime = {
+  /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
+  publish(event: RealtimeEvent, tx?: Db): Promise<void>;
+  subscribe(topics: string[], subscriber: Subscriber): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Every process LISTENs once and fans events out to its own SSE connections, so it works across processes. */
+export function createRealtime(database: Database, logger: Logger): Realtime {
+  const byTopic = new Map<string, Set<Subscriber>>();
+  let unlisten: (() => Promise<void>) | undefined;
+
+  const deliver = (payload: string) => {
+    let event: RealtimeEvent;
+    try {
+      event = JSON.parse(payload) as RealtimeEvent;
+    } catch {
+      logger.warn({ payload }, 'realtime: unreadable event');
+      return;
+    }
+    for (const subscriber of byTopic.get(event.topic) ?? []) subscriber(event);
+  };
+
+  return {
+    async publish(event, tx) {
+      await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe(topics, subscriber) {
+      for (const topic of topics) {
+        let set = byTopic.get(topic);
+        if (!set) byTopic.set(topic, (set = new Set()));
+        set.add(subscriber);
+      }
+      return () => {
+        for (const topic of topics) {
+          const set = byTopic.get(topic);
+          set?.delete(subscriber);
+          if (set?.size === 0) byTopic.delete(topic);
+        }
+      };
+    },
+    async start() {
+      unlisten ??= await database.listen(CHANNEL, deliver);
+    },
+    async stop() {
+      await unlisten?.();
+      unlisten = undefined;
+    },
+  };
+}
