@@ -42,8 +42,7 @@ export const realtimeRoutes = createRouter().openapi(
     return streamSSE(c, async (stream) => {
       const unsubscribe = realtime.subscribe(topics, (event) => {
         void stream.writeSSE({
-          event: event.type,
-          data: JSON.stringify({ topic: event.topic, ...event.data }),
+          data: JSON.stringify({ ...event.data, type: event.type, topic: event.topic }),
         });
       });
       await stream.writeSSE({ data: JSON.stringify({ type: 'ready', topics }) });
