@@ -49,6 +49,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Journeys sign many people up from one address; the limits themselves are tested in the API tests.
+      RATE_LIMIT_MULTIPLIER: '50',
     },
   });
   await waitForHealth(baseUrl, server);
