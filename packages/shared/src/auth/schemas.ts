@@ -66,9 +66,16 @@ export const adminSignupSchema = z
     password: newPassword,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
     companyName: requiredText(AUTH_MESSAGES.companyNameRequired, 120),
-    companySize: z.enum(COMPANY_SIZES, { error: AUTH_MESSAGES.companySizeRequired }),
+    companySize: z
+      .string({ error: AUTH_MESSAGES.companySizeRequired })
+      .refine(
+        (value) => (COMPANY_SIZES as readonly string[]).includes(value),
+        AUTH_MESSAGES.companySizeRequired,
+      ),
     role: requiredText(AUTH_MESSAGES.roleRequired, 80),
-    acceptTerms: z.literal(true, { error: AUTH_MESSAGES.termsRequired }),
+    acceptTerms: z
+      .boolean({ error: AUTH_MESSAGES.termsRequired })
+      .refine((value) => value, AUTH_MESSAGES.termsRequired),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,

@@ -1,0 +1,41 @@
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiPost } from '@/lib/api-client';
+import { fetchSession, sessionQueryKey } from '@/lib/session';
+
+export const signUpAdmin = (body: unknown) => apiPost<{ ok: true }>('/signup', body);
+export const logIn = (body: unknown) => apiPost<{ user: CurrentUser }>('/login', body);
+export const requestPasswordReset = (email: string) => apiPost<{ ok: true }>('/password/forgot', { email });
+export const resetPassword = (body: unknown) => apiPost<{ ok: true }>('/password/reset', body);
+export const resendVerification = (email: string) => apiPost<{ ok: true }>('/verification/resend', { email });
+export const setUpOrganization = () => apiPost<{ redirectTo: string }>('/onboarding/setup');
+export const joinHealthCheck = (id: string) =>
+  apiPost<{ participantId: string; redirectTo: string }>(`/health-checks/${encodeURIComponent(id)}/join`);
+
+/** Fetches the session afresh and stores it, so guards see the new state before we navigate. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const user = await fetchSession();
+    queryClient.setQueryData(sessionQueryKey, user);
+    return user;
+  }, [queryClient]);
+}
+
+/** A same-site path handed over by the guard, or null: never an open redirect. */
+export function safeReturnPath(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    const from = state.from;
+    if (from.startsWith('/') && !from.startsWith('//')) return from;
+  }
+  return null;
+}
+
+export function stateText(state: unknown, key: 'message' | 'error'): string | null {
+  if (typeof state === 'object' && state !== null && key in state) {
+    const value = (state as Record<string, unknown>)[key];
+    if (typeof value === 'string') return value;
+  }
+  return null;
+}

@@ -1,0 +1,196 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  type LoginInput,
+} from '@pulsecheck/shared/auth/schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { sessionQueryKey, useSession } from '@/lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { logIn, requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
+import { applyServerErrors } from './apply-server-errors';
+import { AuthShell, Notice } from './auth-shell';
+
+type Mode = 'login' | 'forgot' | 'sent';
+
+export function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+  const [mode, setMode] = useState<Mode>(
+    stateText(location.state, 'message') === 'forgot' ? 'forgot' : 'login',
+  );
+  const [sentTo, setSentTo] = useState('');
+
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.data) return <Navigate to={safeReturnPath(location.state) ?? session.data.home} replace />;
+
+  if (mode === 'sent') {
+    return (
+      <AuthShell title="Check your email">
+        <Notice tone="success">
+          If an account exists for {sentTo}, we sent a link to reset its password. It expires in 1 hour.
+        </Notice>
+        <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
+          Back to login
+        </Button>
+      </AuthShell>
+    );
+  }
+  if (mode === 'forgot') {
+    return (
+      <ForgotPassword
+        onCancel={() => setMode('login')}
+        onSent={(email) => {
+          setSentTo(email);
+          setMode('sent');
+        }}
+      />
+    );
+  }
+  return <LoginForm onForgot={() => setMode('forgot')} />;
+}
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handedOver = stateText(location.state, 'message');
+  const handedError = stateText(location.state, 'error');
+  const [failure, setFailure] = useState<string | null>(handedError);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed' }>({ state: 'idle' });
+  const { register, handleSubmit, formState, setError, getValues } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setUnconfirmed(false);
+    try {
+      const { user } = await logIn({ ...values, rememberMe });
+      queryClient.setQueryData(sessionQueryKey, user);
+      await navigate(safeReturnPath(location.state) ?? user.home, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.message.toLowerCase().includes('email not confirmed'))
+        setUnconfirmed(true);
+      setFailure(applyServerErrors(error, setError, 'Could not sign in. Please try again.'));
+    }
+  });
+
+  const onResend = async () => {
+    setResend({ state: 'sending' });
+    try {
+      await resendVerification(getValues('email'));
+      setResend({ state: 'sent' });
+    } catch {
+      setResend({ state: 'failed' });
+    }
+  };
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Log in to Pulsecheck"
+      footer={
+        <>
+          New to Pulsecheck?{' '}
+          <Link to="/admin/signup" className="font-medium text-brand-700 underline">
+            Create your workspace
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {handedOver && handedOver !== 'forgot' && !failure && <Notice tone="success">{handedOver}</Notice>}
+        {failure && <Notice tone="error">{failure}</Notice>}
+        {unconfirmed && (
+          <div className="space-y-2">
+            <Button
+              type="button"
+              variant="secondary"
+              className="w-full"
+              onClick={() => void onResend()}
+              disabled={resend.state === 'sending'}
+            >
+              {resend.state === 'sending' ? 'Sending...' : 'Resend verification email'}
+            </Button>
+            {resend.state === 'sent' && <Notice tone="success">{AUTH_MESSAGES.verificationSent}</Notice>}
+            {resend.state === 'failed' && <Notice tone="error">{AUTH_MESSAGES.resendFailed}</Notice>}
+          </div>
+        )}
+        <FormField label="Email" error={formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={formState.errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...register('password')} />
+        </FormField>
+        <div className="flex items-center justify-between gap-4">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="remember-me"
+              checked={rememberMe}
+              onCheckedChange={(checked) => setRememberMe(checked === true)}
+            />
+            <Label htmlFor="remember-me" className="font-normal">
+              Remember me
+            </Label>
+          </div>
+          <Button type="button" variant="link" className="h-auto px-0" onClick={onForgot}>
+            Forgot password?
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
+
+function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (email: string) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<{ email: string }>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await requestPasswordReset(email);
+      onSent(email);
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.resetFailed));
+    }
+  });
+  return (
+    <AuthShell
+      title="Reset your password"
+      subtitle="Enter your email and we will send you a link to choose a new password."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <FormField label="Email" error={formState.errors.email?.message}>
+          <Input type="email" autoComplete="email" autoFocus {...register('email')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+        <Button type="button" variant="ghost" className="w-full" onClick={onCancel}>
+          Back to login
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, resetPasswordSchema } from '@pulsecheck/shared/auth/schemas';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { resetPassword } from './api';
+import { applyServerErrors } from './apply-server-errors';
+import { AuthShell, Notice } from './auth-shell';
+
+type ResetForm = { token: string; password: string; confirmPassword: string };
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  const linkBroken = !token || params.has('error');
+  const [failure, setFailure] = useState<string | null>(linkBroken ? AUTH_MESSAGES.resetLinkInvalid : null);
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<ResetForm>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), 3000);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await resetPassword(values);
+      setDone(true);
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.resetLinkInvalid));
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthShell title="Password updated">
+        <Notice tone="success">{AUTH_MESSAGES.passwordUpdated}</Notice>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell title="Choose a new password">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <Notice tone="error">{failure}</Notice>}
+        {(linkBroken || formState.errors.token) && (
+          <Button variant="secondary" className="w-full" asChild>
+            <Link to="/login" state={{ message: 'forgot' }}>
+              Request a new link
+            </Link>
+          </Button>
+        )}
+        {!linkBroken && (
+          <>
+            <FormField
+              label="New password"
+              hint="At least 8 characters"
+              error={formState.errors.password?.message}
+            >
+              <Input type="password" autoComplete="new-password" {...register('password')} />
+            </FormField>
+            <FormField label="Confirm new password" error={formState.errors.confirmPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+            </FormField>
+            <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Updating...' : 'Update password'}
+            </Button>
+          </>
+        )}
+      </form>
+    </AuthShell>
+  );
+}

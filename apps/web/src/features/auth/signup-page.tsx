@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminSignupSchema,
+  AUTH_MESSAGES,
+  COMPANY_SIZES,
+  type AdminSignupInput,
+} from '@pulsecheck/shared/auth/schemas';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
+import { signUpAdmin } from './api';
+import { applyServerErrors } from './apply-server-errors';
+import { AuthShell, Notice } from './auth-shell';
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600';
+
+export function SignupPage() {
+  const session = useSession();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AdminSignupInput>({
+    resolver: zodResolver(adminSignupSchema),
+    defaultValues: {
+      fullName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      companyName: '',
+      companySize: '',
+      role: '',
+      acceptTerms: false,
+    },
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const errors = formState.errors;
+
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.data) return <Navigate to={session.data.home} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await signUpAdmin(values);
+      setDone(values.email);
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.signupFailed));
+    }
+  });
+
+  if (done) {
+    return (
+      <AuthShell title="Check your email" subtitle={`We sent a verification link to ${done}.`}>
+        <Notice tone="success">{AUTH_MESSAGES.signupSuccess}</Notice>
+        <Button variant="secondary" className="mt-6 w-full" asChild>
+          <Link to="/login">Back to login</Link>
+        </Button>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Create your workspace"
+      subtitle="Set up Pulsecheck for your organization in a minute."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-brand-700 underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            Personal Information
+          </legend>
+          <FormField label="Full name" error={errors.fullName?.message}>
+            <Input autoComplete="name" {...register('fullName')} />
+          </FormField>
+          <FormField label="Work email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...register('email')} />
+          </FormField>
+          <FormField label="Your role" hint="For example: Head of People, CTO" error={errors.role?.message}>
+            <Input autoComplete="organization-title" {...register('role')} />
+          </FormField>
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            Security
+          </legend>
+          <FormField label="Password" hint="At least 8 characters" error={errors.password?.message}>
+            <Input type="password" autoComplete="new-password" {...register('password')} />
+          </FormField>
+          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+            <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+          </FormField>
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+            Company Details
+          </legend>
+          <FormField label="Company name" error={errors.companyName?.message}>
+            <Input autoComplete="organization" {...register('companyName')} />
+          </FormField>
+          <FormField label="Company size" error={errors.companySize?.message}>
+            <select className={selectClass} {...register('companySize')}>
+              <option value="">Select company size</option>
+              {COMPANY_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size} employees
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </fieldset>
+        <div>
+          <div className="flex items-start gap-3">
+            <Controller
+              control={control}
+              name="acceptTerms"
+              render={({ field }) => (
+                <Checkbox
+                  id="accept-terms"
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  aria-invalid={errors.acceptTerms ? true : undefined}
+                  aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+                />
+              )}
+            />
+            <label htmlFor="accept-terms" className="text-sm text-slate-700">
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>
+            </label>
+          </div>
+          {errors.acceptTerms && (
+            <p id="accept-terms-error" role="alert" className="mt-1.5 text-sm text-red-700">
+              {errors.acceptTerms.message}
+            </p>
+          )}
+        </div>
+        <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Creating your workspace...' : 'Create workspace'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}
