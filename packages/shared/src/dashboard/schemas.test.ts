@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardCsv, type DashboardItem } from './schemas';
+
+const item = (overrides: Partial<DashboardItem> = {}): DashboardItem => ({
+  id: 'a',
+  kind: 'health-check',
+  title: 'Q1 check',
+  description: null,
+  status: 'phase_1',
+  phase: 'collect',
+  createdAt: '2026-01-02T03:04:05.000Z',
+  phaseStartedAt: '2026-01-02T03:04:05.000Z',
+  completedAt: null,
+  responses: 2,
+  totalParticipants: 3,
+  completionRate: 67,
+  overdue: false,
+  joinUrl: 'http://localhost:3000/join/a',
+  ...overrides,
+});
+
+describe('dashboard CSV', () => {
+  it('writes a header and one row per item', () => {
+    const csv = dashboardCsv([item()], () => 'Active');
+    expect(csv.split('\r\n')).toEqual([
+      'Title,Type,Status,Created,Responses,Participants,Completion Rate (%),Overdue,Join Link',
+      'Q1 check,Health Check,Active,2026-01-02,2,3,67,no,http://localhost:3000/join/a',
+      '',
+    ]);
+  });
+
+  it('quotes commas and quotes, and neutralises formulas', () => {
+    const csv = dashboardCsv(
+      [item({ title: 'Team "A", B' }), item({ title: '=HYPERLINK(1)' })],
+      () => 'Active',
+    );
+    const lines = csv.split('\r\n');
+    expect(lines[1]?.startsWith('"Team ""A"", B",')).toBe(true);
+    expect(lines[2]?.startsWith("'=HYPERLINK(1),")).toBe(true);
+  });
+});

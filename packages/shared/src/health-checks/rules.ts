@@ -1,0 +1,105 @@
+/**
+ * Pure rules of a health check's life (PRODUCT-DECISIONS 1 and 9; spec sections 4 and 9), used by the server,
+ * the web app and the tests.
+ */
+
+export const PHASES = ['collect', 'vote', 'summarize', 'plan'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const STATUSES = ['phase_1', 'phase_2', 'completed'] as const;
+export type HealthCheckStatus = (typeof STATUSES)[number];
+
+/** The status stored beside each phase: the dashboard's reading of the phase. */
+export const STATUS_OF_PHASE: Record<Phase, HealthCheckStatus> = {
+  collect: 'phase_1',
+  vote: 'phase_2',
+  summarize: 'completed',
+  plan: 'completed',
+};
+
+/** The one allowed move out of each phase; nothing goes back. */
+const NEXT_PHASE: Record<Phase, Phase | null> = {
+  collect: 'vote',
+  vote: 'summarize',
+  summarize: 'plan',
+  plan: null,
+};
+
+export const isPhase = (value: string): value is Phase => (PHASES as readonly string[]).includes(value);
+
+export function nextPhase(phase: string): Phase | null {
+  return isPhase(phase) ? NEXT_PHASE[phase] : null;
+}
+
+export function canTransition(from: string, to: string): boolean {
+  return nextPhase(from) === to;
+}
+
+/** Labels of the manage screen: 'Summary' for summarize, 'Unknown' for anything unexpected. */
+export function phaseLabel(phase: string): string {
+  switch (phase) {
+    case 'collect':
+      return 'Collection';
+    case 'vote':
+      return 'Voting';
+    case 'summarize':
+      return 'Summary';
+    case 'plan':
+      return 'Action Planning';
+    default:
+      return 'Unknown';
+  }
+}
+
+/** The stepper of the manage screen (PRODUCT-DECISIONS 9). */
+export const STEPPER_PHASES: { phase: Phase; label: string }[] = [
+  { phase: 'collect', label: 'Collection' },
+  { phase: 'vote', label: 'Voting' },
+  { phase: 'summarize', label: 'Summary' },
+];
+
+export type DashboardStatus = 'active' | 'voting' | 'completed';
+
+/** phase_1 is active, phase_2 voting, completed completed, anything else active (spec section 4). */
+export function dashboardStatus(status: string): DashboardStatus {
+  if (status === 'phase_2') return 'voting';
+  if (status === 'completed') return 'completed';
+  return 'active';
+}
+
+/** Completed participants over all participants, times 100, rounded; 0 when there are none. */
+export function completionRate(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((completed * 100) / total);
+}
+
+export type ProgressColour = 'green' | 'blue' | 'yellow' | 'red';
+
+/** Progress bar colour: green at 90 or above, blue at 70, yellow at 50, otherwise red. */
+export function progressColour(percent: number): ProgressColour {
+  if (percent >= 90) return 'green';
+  if (percent >= 70) return 'blue';
+  if (percent >= 50) return 'yellow';
+  return 'red';
+}
+
+export const OVERDUE_AFTER_DAYS = 14;
+
+/** Overdue: in `collect` for more than 14 days (PRODUCT-DECISIONS 9). */
+export function isOverdue(phase: string, phaseStartedAt: Date | string, now: Date = new Date()): boolean {
+  if (phase !== 'collect') return false;
+  const started = typeof phaseStartedAt === 'string' ? new Date(phaseStartedAt) : phaseStartedAt;
+  return now.getTime() - started.getTime() > OVERDUE_AFTER_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** 'All participants have completed': everyone is done and at least minResponses have answered. */
+export function allParticipantsCompleted(completed: number, total: number, minResponses: number): boolean {
+  return total > 0 && completed === total && completed >= minResponses;
+}
+
+/** The manage screen's primary action for a phase, if any. */
+export function phaseAction(phase: string): { to: Phase; label: string } | null {
+  if (phase === 'collect') return { to: 'vote', label: 'Start Voting Phase' };
+  if (phase === 'vote') return { to: 'summarize', label: 'Complete Health Check' };
+  return null;
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const TEMPLATE_TYPES = ['health-check', 'loop'] as const;
+
+export const TEMPLATE_MESSAGES = {
+  empty: 'No Templates Found',
+  noGlobal: 'No global templates available',
+} as const;
+
+export const templateSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TEMPLATE_TYPES),
+  isGlobal: z.boolean(),
+  workspaceId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+
+export const templatesQuerySchema = z.object({
+  type: z.enum(TEMPLATE_TYPES).optional(),
+  workspaceId: z.uuid().optional(),
+});
+
+export const templatesResponseSchema = z.object({ templates: z.array(templateSummarySchema) });
+
+export const templateComponentSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  orderIndex: z.number(),
+  enabled: z.boolean(),
+  examples: z.array(z.string()),
+});
+export type TemplateComponent = z.infer<typeof templateComponentSchema>;
+
+export const templateDetailResponseSchema = z.object({
+  template: templateSummarySchema.extend({ components: z.array(templateComponentSchema) }),
+});
+export type TemplateDetail = z.infer<typeof templateDetailResponseSchema>['template'];
+
+/** Components grouped by category, categories in the order they first appear (the template's order). */
+export function groupByCategory<T extends { category: string | null }>(components: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const component of components) {
+    const category = component.category ?? 'Uncategorized';
+    const list = groups.get(category) ?? [];
+    list.push(component);
+    groups.set(category, list);
+  }
+  return [...groups].map(([category, items]) => ({ category, items }));
+}
+
+/** The read-only 'Rating Options' panel of the configure screen. */
+export const RATING_OPTIONS = [
+  { value: 'healthy', label: 'Healthy', meaning: 'working well' },
+  { value: 'needs-improvement', label: 'Needs Improvement', meaning: 'could be better' },
+  { value: 'fire-warning', label: 'Fire Warning', meaning: 'needs urgent attention' },
+  { value: 'dont-know', label: "I Don't Know", meaning: 'not familiar with this area' },
+] as const;

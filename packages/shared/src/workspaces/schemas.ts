@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const WORKSPACE_MESSAGES = {
+  nameRequired: 'Workspace name is required',
+  noWorkspace: 'No Workspace Found',
+  noWorkspaceText:
+    'You are not a member of any workspace yet. Please contact your administrator to be added to one.',
+  created: 'Workspace created',
+  renamed: 'Workspace renamed',
+  switched: 'Active workspace changed',
+  adminOnly: 'Only workspace admins can do this',
+} as const;
+
+const name = z
+  .string({ error: WORKSPACE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WORKSPACE_MESSAGES.nameRequired)
+  .max(120, 'Workspace name must be at most 120 characters');
+
+export const createWorkspaceSchema = z.strictObject({ name });
+export const renameWorkspaceSchema = z.strictObject({ name });
+export const switchWorkspaceSchema = z.strictObject({ workspaceId: z.uuid('Unknown workspace') });
+
+export const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  organizationName: z.string(),
+  isDefault: z.boolean(),
+  access: z.enum(['admin', 'member']),
+  createdAt: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspacesResponseSchema = z.object({
+  workspaces: z.array(workspaceSchema),
+  /** The stored active workspace when the user may still use it, else the first one, else null. */
+  activeWorkspaceId: z.string().nullable(),
+});
+export type WorkspacesResponse = z.infer<typeof workspacesResponseSchema>;
+
+export const workspaceResponseSchema = z.object({ workspace: workspaceSchema });
