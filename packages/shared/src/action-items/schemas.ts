@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { actionItemStatusSchema } from '../results/schemas';
+
+export const ACTION_ITEM_MESSAGES = {
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: 'Description must be at most 1000 characters',
+  ownerRequired: 'Owner is required',
+  ownerOutside: 'The owner must be a member of this workspace',
+  mentionOutside: 'Mentioned people must be members of this workspace',
+  componentUnknown: 'This component is not part of the health check',
+  invalidDate: 'Use a date like 2027-02-23',
+  created: 'Action item added',
+  updated: 'Action item updated',
+} as const;
+
+const description = z
+  .string({ error: ACTION_ITEM_MESSAGES.descriptionRequired })
+  .trim()
+  .min(1, ACTION_ITEM_MESSAGES.descriptionRequired)
+  .max(1000, ACTION_ITEM_MESSAGES.descriptionTooLong);
+
+const dueDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ACTION_ITEM_MESSAGES.invalidDate)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ACTION_ITEM_MESSAGES.invalidDate)
+  .nullable();
+
+export const createActionItemSchema = z.strictObject({
+  description,
+  ownerId: z.string({ error: ACTION_ITEM_MESSAGES.ownerRequired }).min(1, ACTION_ITEM_MESSAGES.ownerRequired),
+  dueDate: dueDate.default(null),
+  status: actionItemStatusSchema.default('pending'),
+  componentId: z.uuid(ACTION_ITEM_MESSAGES.componentUnknown).nullable().default(null),
+  mentionedUserIds: z.array(z.string().min(1)).max(50).default([]),
+});
+export type CreateActionItemInput = z.input<typeof createActionItemSchema>;
+
+export const updateActionItemSchema = z.strictObject({
+  description: description.optional(),
+  ownerId: z.string().min(1, ACTION_ITEM_MESSAGES.ownerRequired).optional(),
+  dueDate: dueDate.optional(),
+  status: actionItemStatusSchema.optional(),
+  mentionedUserIds: z.array(z.string().min(1)).max(50).optional(),
+});
+export type UpdateActionItemInput = z.input<typeof updateActionItemSchema>;
+
+export const workspacePersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type WorkspacePerson = z.infer<typeof workspacePersonSchema>;
+export const membersResponseSchema = z.object({ members: z.array(workspacePersonSchema) });
+
+/** The word being typed at the caret when it starts with @, for the mention suggestions (spec section 5). */
+export function mentionQueryAt(text: string, caret: number): { query: string; start: number } | null {
+  const before = text.slice(0, caret);
+  const match = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (!match) return null;
+  const query = match[2] ?? '';
+  return { query, start: caret - query.length - 1 };
+}
+
+/** People whose name or e-mail contains the query, case-insensitive. */
+export function matchPeople<T extends { name: string; email: string }>(
+  people: readonly T[],
+  query: string,
+): T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...people];
+  return people.filter((p) => p.name.toLowerCase().includes(q) || p.email.toLowerCase().includes(q));
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { HEALTH_LABELS } from './rules';
+
+/** Spec section 8 and PRODUCT-DECISIONS 3 wording of the results screen, written once. */
+export const RESULTS_MESSAGES = {
+  errorTitle: 'Error Loading Results',
+  noId: 'No health check ID provided',
+  notFound: 'Health check not found',
+  untitledCheck: 'Untitled Health Check',
+  untitledComponent: 'Untitled Component',
+  uncategorized: 'Uncategorized',
+  anonymous: 'Anonymous',
+  facilitatorShares: 'Your facilitator will share the results',
+  notReleased: 'Results will be available once everyone has completed the health check.',
+  belowThreshold: (missing: number) =>
+    `${missing} more ${missing === 1 ? 'response is' : 'responses are'} needed before results can be shown`,
+  planOnlyInSummarize: 'Actions can be planned once the health check is completed',
+  linkCopied: 'Link copied to clipboard',
+  followUpScheduled: 'Follow-up scheduled',
+  followUpInPast: 'Choose a date after today',
+} as const;
+
+export const trendDirectionSchema = z.enum(['better', 'same', 'worse']);
+export const healthLabelSchema = z.enum(HEALTH_LABELS);
+
+export const ratingCountsSchema = z.object({
+  healthy: z.number().int(),
+  needsImprovement: z.number().int(),
+  fireWarning: z.number().int(),
+  dontKnow: z.number().int(),
+});
+
+export const resultCommentSchema = z.object({
+  /** 'Anonymous' unless the check has allowAnonymous = false; never a participant or user id. */
+  author: z.string(),
+  content: z.string(),
+});
+
+export const actionItemStatusSchema = z.enum(['pending', 'in-progress', 'completed']);
+
+export const actionItemSchema = z.object({
+  id: z.string(),
+  componentId: z.string().nullable(),
+  description: z.string(),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  dueDate: z.string().nullable(),
+  status: actionItemStatusSchema,
+  mentioned: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ActionItem = z.infer<typeof actionItemSchema>;
+
+export const componentResultSchema = ratingCountsSchema.extend({
+  id: z.string(),
+  key: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  orderIndex: z.number().int(),
+  total: z.number().int(),
+  dots: z.number().int(),
+  rank: z.number().int(),
+  comments: z.array(resultCommentSchema),
+  /** Change since the workspace's previous completed check with the same component key. */
+  trend: trendDirectionSchema.nullable(),
+});
+export type ComponentResult = z.infer<typeof componentResultSchema>;
+
+/**
+ * released: figures included. below-threshold: fewer than minResponses completed, nobody sees figures.
+ * not-released: a participant before release. withheld: showResultsAfterVoting = false for participants.
+ */
+export const releaseStateSchema = z.enum(['released', 'below-threshold', 'not-released', 'withheld']);
+export type ReleaseState = z.infer<typeof releaseStateSchema>;
+
+export const resultsResponseSchema = z.object({
+  healthCheck: z.object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    phase: z.enum(['collect', 'vote', 'summarize', 'plan']),
+    status: z.string(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+    workspaceName: z.string(),
+    allowAnonymous: z.boolean(),
+    enableComments: z.boolean(),
+    minResponses: z.number().int(),
+    votesPerPerson: z.number().int(),
+  }),
+  viewer: z.object({
+    /** Admin or member of the workspace: sees results above the threshold, adds action items. */
+    manages: z.boolean(),
+    /** May move the check to 'plan' (workspace admin or the member who created it), in summarize. */
+    canPlan: z.boolean(),
+    isParticipant: z.boolean(),
+  }),
+  participants: z.object({ total: z.number().int(), completed: z.number().int() }),
+  release: z.object({ state: releaseStateSchema, missingResponses: z.number().int() }),
+  overallHealth: healthLabelSchema.nullable(),
+  components: z.array(componentResultSchema).nullable(),
+  actionItems: z.array(actionItemSchema).nullable(),
+  voting: z.object({ voted: z.number().int(), eligible: z.number().int() }),
+  trend: z
+    .object({
+      previous: z.object({
+        id: z.string(),
+        title: z.string(),
+        completedAt: z.string().nullable(),
+        overallHealth: healthLabelSchema,
+      }),
+    })
+    .nullable(),
+  followUp: z.object({ date: z.string() }).nullable(),
+});
+export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-02-23');
+
+export const followUpRequestSchema = z.strictObject({ date: isoDate });
+export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
+export const followUpResponseSchema = z.object({ date: z.string(), icsUrl: z.string() });
+
+/** Three months after `from`, as YYYY-MM-DD (the Next Steps default, PRODUCT-DECISIONS 5). */
+export function defaultFollowUpDate(from: Date): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 3, from.getUTCDate()));
+  // 30 November + 3 months has no 30 February: JavaScript rolls over; step back to the month's last day.
+  if (date.getUTCDate() !== from.getUTCDate()) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+export const planResponseSchema = z.object({ phase: z.literal('plan') });
