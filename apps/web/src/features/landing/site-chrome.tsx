@@ -25,7 +25,8 @@ export function SiteHeader() {
           <Button variant="ghost" size="sm" asChild>
             <Link to="/login">Log in</Link>
           </Button>
-          <Button size="sm" asChild>
+          {/* Below 640 px the hero's own button is the call to action; the header keeps only Log in. */}
+          <Button size="sm" className="hidden sm:inline-flex" asChild>
             <Link to="/admin/signup">Get Early Access</Link>
           </Button>
         </div>
