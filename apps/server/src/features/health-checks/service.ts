@@ -1,0 +1,294 @@
+import {
+  canTransition,
+  completionRate,
+  allParticipantsCompleted,
+  phaseLabel,
+  STATUS_OF_PHASE,
+  type Phase,
+} from '@pulsecheck/shared/health-checks/rules';
+import {
+  cleanEmails,
+  HEALTH_CHECK_MESSAGES,
+  settingsSchema,
+  type HealthCheckDetail,
+  type HealthCheckSettings,
+  type LaunchResponse,
+  type ParticipantRow,
+} from '@pulsecheck/shared/health-checks/schemas';
+import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
+import type { z } from 'zod';
+import { healthCheckAccess, requireWorkspaceAccess } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import { renderMail } from '../../mail/templates';
+import { notify } from '../notifications/service';
+import { getTemplate } from '../templates/service';
+import {
+  countCompletedParticipants,
+  findCheckByLaunchKey,
+  findHealthCheckDetail,
+  findParticipants,
+  findPhaseRecipients,
+  insertComponents,
+  insertHealthCheck,
+  insertWorkspaceTemplate,
+  lockHealthCheck,
+  updatePhase,
+  updateSettings,
+} from './queries';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime'>;
+type LaunchInput = z.output<typeof launchSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const toIso = (value: string | Date) => new Date(value).toISOString();
+
+export const joinUrlFor = (config: { appUrl: string }, healthCheckId: string) =>
+  `${config.appUrl.replace(/\/$/, '')}/join/${healthCheckId}`;
+
+/** The check, when the user is an admin or member of its workspace (otherwise 404, PRODUCT-DECISIONS 3). */
+async function requireManageView(db: Db, userId: string, healthCheckId: string) {
+  if (!UUID.test(healthCheckId)) throw notFound('Health check not found');
+  const access = await healthCheckAccess(db, userId, healthCheckId);
+  if (!access?.manages) throw notFound('Health check not found');
+  return access;
+}
+
+/** Phase and settings changes: workspace admins, and the member who created the check. */
+function mayManage(access: { access: string | null }, createdBy: string | null, userId: string) {
+  return access.access === 'admin' || createdBy === userId;
+}
+
+/** Tells every open screen of the workspace and of the check to refetch. */
+export async function publishHealthCheckChanged(
+  deps: Pick<AppDeps, 'realtime'>,
+  ids: { workspaceId: string; healthCheckId: string },
+  tx?: Db,
+) {
+  const data = { healthCheckId: ids.healthCheckId };
+  await deps.realtime.publish(
+    { topic: `workspace:${ids.workspaceId}`, type: 'health-check-changed', data },
+    tx,
+  );
+  await deps.realtime.publish(
+    { topic: `health-check:${ids.healthCheckId}`, type: 'health-check-changed', data },
+    tx,
+  );
+}
+
+/**
+ * Launch (spec section 4, PRODUCT-DECISIONS 9): one transaction creates the workspace template, copies the
+ * enabled components (keys, examples, order), creates the check in `collect`/`phase_1` and queues the team's
+ * invitations, so a failure leaves nothing behind. The client's `launchKey` makes a repeated request return the
+ * first launch instead of creating a second check.
+ */
+export async function launchHealthCheck(
+  deps: Deps,
+  options: { userId: string; input: LaunchInput },
+): Promise<LaunchResponse> {
+  const { userId, input } = options;
+  const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
+  if (existing) return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [] };
+
+  const membership = await requireWorkspaceAccess(deps.db, userId, input.workspaceId, ['admin', 'member']);
+  const template = await getTemplate(deps, { userId, templateId: input.templateId });
+  if (template.isGlobal === false && template.workspaceId !== input.workspaceId)
+    throw notFound('Template not found');
+  const wanted = new Set(input.enabledComponentIds);
+  const components = template.components.filter((component) => wanted.has(component.id));
+  if (components.length === 0) {
+    throw invalid(HEALTH_CHECK_MESSAGES.noEnabledComponents, {
+      enabledComponentIds: HEALTH_CHECK_MESSAGES.noEnabledComponents,
+    });
+  }
+  const { valid: emails, invalid: failedEmails } = cleanEmails(input.teamEmails);
+
+  const launched = await deps.db
+    .transaction(async (tx) => {
+      const templateId = await insertWorkspaceTemplate(tx, {
+        title: input.title,
+        description: input.description,
+        workspaceId: input.workspaceId,
+        createdBy: userId,
+      });
+      await insertComponents(
+        tx,
+        components.map((component, index) => ({
+          templateId,
+          key: component.key,
+          title: component.title,
+          description: component.description,
+          category: component.category,
+          orderIndex: index,
+          enabled: true,
+          examples: component.examples,
+        })),
+      );
+      const id = await insertHealthCheck(tx, {
+        title: input.title,
+        description: input.description,
+        settings: input.settings,
+        status: STATUS_OF_PHASE.collect,
+        phase: 'collect',
+        createdBy: userId,
+        createdByWorkspaceMemberId: membership.memberId,
+        workspaceId: input.workspaceId,
+        templateId,
+        launchKey: input.launchKey,
+      });
+      // Another request with the same key won the race: undo this one and answer with that launch.
+      if (!id) throw new DuplicateLaunch();
+      const joinUrl = joinUrlFor(deps.config, id);
+      for (const to of emails) {
+        await deps.mailer.enqueue(
+          {
+            kind: 'health-check-invitation',
+            to,
+            ...renderMail({
+              subject: HEALTH_CHECK_MESSAGES.invitationSubject,
+              heading: `You are invited to "${input.title}"`,
+              paragraphs: [
+                'Your team is running a health check: rate how each area of your team practice is going. It takes about ten minutes.',
+                ...(input.description ? [input.description] : []),
+              ],
+              action: { label: 'Join Health Check', url: joinUrl },
+            }),
+          },
+          tx,
+        );
+      }
+      await publishHealthCheckChanged(deps, { workspaceId: input.workspaceId, healthCheckId: id }, tx);
+      return { id, joinUrl };
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof DuplicateLaunch)) throw error;
+      const id = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
+      if (!id) throw new AppError('internal', HEALTH_CHECK_MESSAGES.launchFailed);
+      return { id, joinUrl: joinUrlFor(deps.config, id) };
+    });
+  return { ...launched, failedEmails };
+}
+
+class DuplicateLaunch extends Error {}
+
+/** The manage screen's view of a check. */
+export async function getHealthCheck(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string },
+): Promise<HealthCheckDetail> {
+  const access = await requireManageView(deps.db, options.userId, options.healthCheckId);
+  const row = await findHealthCheckDetail(deps.db, options.healthCheckId);
+  if (!row) throw notFound('Health check not found');
+  const settings = row.settings;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    phase: row.phase,
+    status: row.status,
+    settings,
+    createdAt: toIso(row.created_at),
+    phaseStartedAt: toIso(row.phase_started_at),
+    completedAt: row.completed_at ? toIso(row.completed_at) : null,
+    workspace: { id: row.workspace_id, name: row.workspace_name },
+    participants: { total: row.total, completed: row.completed },
+    completionRate: completionRate(row.completed, row.total),
+    allCompleted: allParticipantsCompleted(row.completed, row.total, settings.minResponses),
+    joinUrl: joinUrlFor(deps.config, row.id),
+    canManage: mayManage(access, row.created_by, options.userId),
+  };
+}
+
+export async function listParticipants(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string },
+): Promise<ParticipantRow[]> {
+  await requireManageView(deps.db, options.userId, options.healthCheckId);
+  const rows = await findParticipants(deps.db, options.healthCheckId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name?.trim() || 'Unknown',
+    email: row.email,
+    status: row.status,
+    progress: row.progress,
+    lastActivity: row.last_activity ? toIso(row.last_activity) : null,
+    completedAt: row.completed_at ? toIso(row.completed_at) : null,
+  }));
+}
+
+const PHASE_MESSAGE: Record<Phase, (title: string) => string> = {
+  collect: (title) => `"${title}" is collecting responses`,
+  vote: (title) => `Voting has started for "${title}"`,
+  summarize: (title) => `"${title}" is complete: the results are ready`,
+  plan: (title) => `"${title}" has moved to action planning`,
+};
+
+/**
+ * Moves a check to its next phase (PRODUCT-DECISIONS 1), for workspace admins and the check's creator. Voting
+ * needs `minResponses` completed participants; completing records `completed_at`. Repeating a change that
+ * already happened is a no-op, so a double click is harmless; any other move is a 409. The change, its
+ * notifications and its live events commit together.
+ */
+export async function changePhase(
+  deps: Deps,
+  options: { healthCheckId: string; userId: string; to: Phase },
+): Promise<{ phase: Phase; status: string }> {
+  const { healthCheckId, userId, to } = options;
+  const access = await requireManageView(deps.db, userId, healthCheckId);
+  return deps.db.transaction(async (tx) => {
+    const check = await lockHealthCheck(tx, healthCheckId);
+    if (!check) throw notFound('Health check not found');
+    if (!mayManage(access, check.createdBy, userId)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
+    if (check.phase === to) return { phase: to, status: check.status };
+    if (!canTransition(check.phase, to)) {
+      throw conflict(HEALTH_CHECK_MESSAGES.wrongTransition(phaseLabel(check.phase), phaseLabel(to)));
+    }
+    if (to === 'vote') {
+      const completed = await countCompletedParticipants(tx, healthCheckId);
+      if (completed < check.settings.minResponses) {
+        throw conflict(HEALTH_CHECK_MESSAGES.minResponsesForVoting(check.settings.minResponses));
+      }
+    }
+    const status = STATUS_OF_PHASE[to];
+    await updatePhase(tx, healthCheckId, { phase: to, status, completed: to === 'summarize' });
+    const recipients = (await findPhaseRecipients(tx, healthCheckId)).filter((id) => id !== userId);
+    await notify(
+      deps,
+      {
+        userIds: recipients,
+        type: 'phase-change',
+        message: PHASE_MESSAGE[to](check.title),
+        link:
+          to === 'vote' ? `/health-check/${healthCheckId}/vote` : `/health-check/${healthCheckId}/results`,
+        healthCheckId,
+      },
+      tx,
+    );
+    await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
+    return { phase: to, status };
+  });
+}
+
+/** The Settings tab: editable while the check collects responses. */
+export async function changeSettings(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string; settings: HealthCheckSettings },
+): Promise<HealthCheckSettings> {
+  const access = await requireManageView(deps.db, options.userId, options.healthCheckId);
+  const settings = settingsSchema.parse(options.settings);
+  return deps.db.transaction(async (tx) => {
+    const check = await lockHealthCheck(tx, options.healthCheckId);
+    if (!check) throw notFound('Health check not found');
+    if (!mayManage(access, check.createdBy, options.userId))
+      throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
+    if (check.phase !== 'collect') throw conflict(HEALTH_CHECK_MESSAGES.settingsLocked);
+    await updateSettings(tx, options.healthCheckId, settings);
+    await publishHealthCheckChanged(
+      deps,
+      { workspaceId: check.workspaceId, healthCheckId: options.healthCheckId },
+      tx,
+    );
+    return settings;
+  });
+}

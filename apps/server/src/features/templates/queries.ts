@@ -1,0 +1,49 @@
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { healthCheckComponents, templates } from '../../db/schema/health-checks';
+
+const summary = {
+  id: templates.id,
+  title: templates.title,
+  description: templates.description,
+  type: templates.type,
+  isGlobal: templates.isGlobal,
+  workspaceId: templates.workspaceId,
+  createdAt: templates.createdAt,
+};
+
+/** Global templates, and those of `workspaceId` when given; global first, then newest. */
+export async function findTemplates(db: Db, options: { workspaceId: string | null; type?: string }) {
+  const scope = options.workspaceId
+    ? or(eq(templates.isGlobal, true), eq(templates.workspaceId, options.workspaceId))
+    : and(eq(templates.isGlobal, true), isNull(templates.workspaceId));
+  const conditions: SQL[] = [scope ?? eq(templates.isGlobal, true)];
+  if (options.type) conditions.push(eq(templates.type, options.type));
+  return db
+    .select(summary)
+    .from(templates)
+    .where(and(...conditions))
+    .orderBy(desc(templates.isGlobal), desc(templates.createdAt), asc(templates.title));
+}
+
+export async function findTemplate(db: Db, templateId: string) {
+  const [row] = await db.select(summary).from(templates).where(eq(templates.id, templateId)).limit(1);
+  return row;
+}
+
+export async function findComponents(db: Db, templateId: string) {
+  return db
+    .select({
+      id: healthCheckComponents.id,
+      key: healthCheckComponents.key,
+      title: healthCheckComponents.title,
+      description: healthCheckComponents.description,
+      category: healthCheckComponents.category,
+      orderIndex: healthCheckComponents.orderIndex,
+      enabled: healthCheckComponents.enabled,
+      examples: healthCheckComponents.examples,
+    })
+    .from(healthCheckComponents)
+    .where(eq(healthCheckComponents.templateId, templateId))
+    .orderBy(asc(healthCheckComponents.orderIndex), asc(healthCheckComponents.key));
+}

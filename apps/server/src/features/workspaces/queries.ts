@@ -1,0 +1,78 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations, userPreferences, workspaceMembers, workspaces } from '../../db/schema/organizations';
+
+/** Workspaces where the user has admin or member access, with their organisation. */
+export async function findManagedWorkspaces(db: Db, userId: string) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      organizationId: workspaces.organizationId,
+      organizationName: organizations.name,
+      isDefault: workspaces.isDefault,
+      access: workspaceMembers.access,
+      createdAt: workspaces.createdAt,
+    })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(
+      and(
+        eq(workspaceMembers.userId, userId),
+        eq(workspaceMembers.status, 'active'),
+        inArray(workspaceMembers.access, ['admin', 'member']),
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(workspaces.createdAt));
+}
+
+export async function findPreferredWorkspaceId(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: userPreferences.activeWorkspaceId })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function storePreferredWorkspace(db: Db, userId: string, workspaceId: string) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, activeWorkspaceId: workspaceId })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { activeWorkspaceId: workspaceId, updatedAt: new Date() },
+    });
+}
+
+export async function findWorkspaceOrganization(db: Db, workspaceId: string) {
+  const [row] = await db
+    .select({ organizationId: workspaces.organizationId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  return row?.organizationId ?? null;
+}
+
+export async function insertWorkspace(
+  db: Db,
+  values: { name: string; organizationId: string; createdBy: string },
+) {
+  const [row] = await db.insert(workspaces).values(values).returning({ id: workspaces.id });
+  if (!row) throw new Error('workspace insert returned nothing');
+  await db
+    .insert(workspaceMembers)
+    .values({
+      workspaceId: row.id,
+      userId: values.createdBy,
+      access: 'admin',
+      role: 'Admin',
+      status: 'active',
+    });
+  return row.id;
+}
+
+export async function updateWorkspaceName(db: Db, workspaceId: string, name: string) {
+  await db.update(workspaces).set({ name, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId));
+}

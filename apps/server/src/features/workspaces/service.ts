@@ -1,0 +1,80 @@
+import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
+import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
+import { requireWorkspaceAccess } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../lib/app-error';
+import {
+  findManagedWorkspaces,
+  findPreferredWorkspaceId,
+  findWorkspaceOrganization,
+  insertWorkspace,
+  storePreferredWorkspace,
+  updateWorkspaceName,
+} from './queries';
+
+type Deps = { db: Db };
+
+const toWorkspace = (row: Awaited<ReturnType<typeof findManagedWorkspaces>>[number]): Workspace => ({
+  ...row,
+  access: row.access === 'admin' ? 'admin' : 'member',
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The user's workspaces (admin or member access) and the active one: the stored preference while the user may
+ * still use it, else the first workspace, else null ('No Workspace Found').
+ */
+export async function listWorkspaces(deps: Deps, userId: string): Promise<WorkspacesResponse> {
+  const [rows, preferred] = await Promise.all([
+    findManagedWorkspaces(deps.db, userId),
+    findPreferredWorkspaceId(deps.db, userId),
+  ]);
+  const workspaces = rows.map(toWorkspace);
+  const active = workspaces.find((w) => w.id === preferred) ?? workspaces[0] ?? null;
+  return { workspaces, activeWorkspaceId: active?.id ?? null };
+}
+
+/** The active workspace of the admin area, or null when the user manages none. */
+export async function resolveActiveWorkspace(deps: Deps, userId: string): Promise<Workspace | null> {
+  const { workspaces, activeWorkspaceId } = await listWorkspaces(deps, userId);
+  return workspaces.find((w) => w.id === activeWorkspaceId) ?? null;
+}
+
+/** A new workspace in the organisation of the user's active workspace; only that workspace's admins may. */
+export async function createWorkspace(deps: Deps, options: { userId: string; name: string }) {
+  const active = await resolveActiveWorkspace(deps, options.userId);
+  if (!active) throw notFound();
+  if (active.access !== 'admin') throw forbidden(WORKSPACE_MESSAGES.adminOnly);
+  const organizationId = await findWorkspaceOrganization(deps.db, active.id);
+  if (!organizationId) throw notFound();
+  const id = await deps.db.transaction((tx) =>
+    insertWorkspace(tx, { name: options.name, organizationId, createdBy: options.userId }),
+  );
+  const { workspaces } = await listWorkspaces(deps, options.userId);
+  const created = workspaces.find((w) => w.id === id);
+  if (!created) throw notFound();
+  return created;
+}
+
+export async function renameWorkspace(
+  deps: Deps,
+  options: { userId: string; workspaceId: string; name: string },
+) {
+  const { access } = await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, [
+    'admin',
+    'member',
+  ]);
+  if (access !== 'admin') throw forbidden(WORKSPACE_MESSAGES.adminOnly);
+  await updateWorkspaceName(deps.db, options.workspaceId, options.name);
+  const { workspaces } = await listWorkspaces(deps, options.userId);
+  const renamed = workspaces.find((w) => w.id === options.workspaceId);
+  if (!renamed) throw notFound();
+  return renamed;
+}
+
+/** Stores the active workspace (user_preferences); the user must be an admin or member of it. */
+export async function switchWorkspace(deps: Deps, options: { userId: string; workspaceId: string }) {
+  await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
+  await storePreferredWorkspace(deps.db, options.userId, options.workspaceId);
+  return listWorkspaces(deps, options.userId);
+}
