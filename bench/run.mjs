@@ -1,0 +1,21 @@
+// npm run bench [names...]: runs the benchmarks (all by default), writes bench/results/latest.{json,md},
+// and exits non-zero when any target is missed.
+import { benchBundle } from './bundle.mjs';
+import { writeReport } from './report.mjs';
+
+const BENCHES = { bundle: benchBundle };
+
+const wanted = process.argv.slice(2);
+const names = wanted.length ? wanted : Object.keys(BENCHES);
+const results = [];
+for (const name of names) {
+  const bench = BENCHES[name];
+  if (!bench) {
+    console.error(`Unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`== ${name}`);
+  results.push(...(await bench()));
+}
+console.log(writeReport(results));
+process.exit(results.every((r) => r.pass) ? 0 : 1);
