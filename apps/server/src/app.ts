@@ -2,10 +2,21 @@ import path from 'node:path';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
+import { accountRoutes } from './features/account/routes';
+import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { healthCheckRoutes } from './features/health-checks/routes';
 import { healthRoutes } from './features/health/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
+import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
+import { resultsRoutes } from './features/results/routes';
+import { teamRoutes } from './features/team/routes';
+import { templateRoutes } from './features/templates/routes';
+import { votingRoutes } from './features/voting/routes';
+import { workspaceRoutes } from './features/workspaces/routes';
 import { authHeaders } from './lib/client-ip';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
@@ -23,7 +34,26 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   app.use(
     '*',
-    secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: 'strict-origin-when-cross-origin' }),
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: deps.config.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position elements with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
   );
 
   app.use('/api/*', originCheck(deps.config.appUrl));
@@ -37,7 +67,23 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   );
 
   // One line per feature router.
-  const featureRoutes = [healthRoutes, authRoutes, onboardingRoutes, realtimeRoutes];
+  const featureRoutes = [
+    healthRoutes,
+    authRoutes,
+    onboardingRoutes,
+    realtimeRoutes,
+    resultsRoutes,
+    votingRoutes,
+    actionItemRoutes,
+    notificationRoutes,
+    participationRoutes,
+    workspaceRoutes,
+    templateRoutes,
+    healthCheckRoutes,
+    dashboardRoutes,
+    teamRoutes,
+    accountRoutes,
+  ];
   const api = createRouter();
   for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);

@@ -1,0 +1,538 @@
+import { PARTICIPATION_MESSAGES as M, type Participation } from '@pulsecheck/shared/participation/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { comments, healthCheckRatings, participants } from '../../db/schema/health-checks';
+import { mailOutbox, notifications } from '../../db/schema/messaging';
+import { workspaceMembers } from '../../db/schema/organizations';
+import { createAdmin } from '../../test/factories';
+import { createTestContext, type TestContext } from '../../test/harness';
+import {
+  allRated,
+  createHealthCheck,
+  createParticipant,
+  createVerifiedUser,
+  setPhase,
+} from '../../test/participation-factories';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createAdmin(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
+const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
+const newCheck = (overrides: Partial<Parameters<typeof createHealthCheck>[1]> = {}) =>
+  createHealthCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, ...overrides });
+const as = (jar: { header(): Record<string, string> }, body?: unknown) => ({ headers: jar.header(), body });
+
+async function participantRow(id: string) {
+  const [row] = await ctx.deps.db.select().from(participants).where(eq(participants.id, id));
+  return row;
+}
+
+describe('join info (public)', () => {
+  it('tells a signed-out visitor the title and whether the check takes participants', async () => {
+    const check = await newCheck({ title: 'Platform team check' });
+    const response = await ctx.request('GET', `/api/join/${check.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      id: check.id,
+      title: 'Platform team check',
+      acceptingParticipants: true,
+    });
+    const unknown = await ctx.request('GET', `/api/join/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error.message).toBe(M.notFound);
+    expect((await ctx.request('GET', '/api/join/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('join', () => {
+  it('needs a session', async () => {
+    const check = await newCheck();
+    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`);
+    expect(response.status).toBe(401);
+  });
+
+  it('registers a participant membership and a pending participant, and clears the pending join', async () => {
+    const check = await newCheck();
+    const person = await createVerifiedUser(ctx, check.id);
+    const [before] = await ctx.deps.db.select().from(user).where(eq(user.id, person.userId));
+    expect(before?.pendingJoinHealthCheckId).toBe(check.id);
+
+    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar));
+    expect(response.status).toBe(200);
+    const body = await json<{ participantId: string; redirectTo: string }>(response);
+    expect(body.redirectTo).toBe(`/health-check/${check.id}/voting`);
+    expect((await participantRow(body.participantId))?.status).toBe('pending');
+    const members = await ctx.deps.db
+      .select()
+      .from(workspaceMembers)
+      .where(
+        and(eq(workspaceMembers.userId, person.userId), eq(workspaceMembers.workspaceId, admin.workspaceId)),
+      );
+    expect(members.map((m) => [m.access, m.status])).toEqual([['participant', 'active']]);
+    const [after] = await ctx.deps.db.select().from(user).where(eq(user.id, person.userId));
+    expect(after?.pendingJoinHealthCheckId).toBeNull();
+
+    // The participant goes home to their check, never to admin pages.
+    const me = await json<{ user: { home: string; canAdmin: boolean } }>(
+      await ctx.request('GET', '/api/me', as(person.jar)),
+    );
+    expect(me.user.canAdmin).toBe(false);
+  });
+
+  it('registers once under 20 concurrent requests', async () => {
+    const check = await newCheck();
+    const person = await createVerifiedUser(ctx, check.id);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar)),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const ids = new Set(
+      await Promise.all(responses.map(async (r) => (await json<{ participantId: string }>(r)).participantId)),
+    );
+    expect(ids.size).toBe(1);
+    const rows = await ctx.deps.db.select().from(participants).where(eq(participants.userId, person.userId));
+    expect(rows).toHaveLength(1);
+    const members = await ctx.deps.db
+      .select()
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, person.userId));
+    expect(members).toHaveLength(1);
+  });
+
+  it('keeps an admin an admin when they join their own check', async () => {
+    const check = await newCheck();
+    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(admin.jar));
+    expect(response.status).toBe(200);
+    const [membership] = await ctx.deps.db
+      .select()
+      .from(workspaceMembers)
+      .where(
+        and(eq(workspaceMembers.userId, admin.userId), eq(workspaceMembers.workspaceId, admin.workspaceId)),
+      );
+    expect(membership?.access).toBe('admin');
+  });
+
+  it('refuses unknown checks and checks that no longer collect; lets existing participants back in', async () => {
+    const check = await newCheck();
+    const person = await createParticipant(ctx, check.id);
+    const unknown = await ctx.request(
+      'POST',
+      `/api/health-checks/${crypto.randomUUID()}/join`,
+      as(person.jar),
+    );
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).error.message).toBe('Health check not found');
+
+    await setPhase(ctx, check.id, 'vote');
+    const newcomer = await createVerifiedUser(ctx, check.id);
+    const late = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(newcomer.jar));
+    expect(late.status).toBe(409);
+    expect((await json(late)).error.message).toBe(
+      'Health check is not accepting participants (status: phase_2)',
+    );
+    expect(
+      await ctx.deps.db.select().from(participants).where(eq(participants.userId, newcomer.userId)),
+    ).toEqual([]);
+    const again = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar));
+    expect(again.status).toBe(200);
+    expect((await json<{ participantId: string }>(again)).participantId).toBe(person.participantId);
+  });
+});
+
+describe('participation read', () => {
+  it('gives a participant the check, its components in order and the team progress', async () => {
+    const check = await newCheck({ componentCount: 4 });
+    const person = await createParticipant(ctx, check.id);
+    await createParticipant(ctx, check.id);
+    const response = await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar));
+    expect(response.status).toBe(200);
+    const body = await json<Participation>(response);
+    expect(body.healthCheck).toMatchObject({ id: check.id, phase: 'collect', status: 'phase_1' });
+    expect(body.healthCheck.settings.enableComments).toBe(true);
+    expect(body.components.map((c) => c.id)).toEqual(check.componentIds);
+    expect(body.components[0]).toMatchObject({ category: 'How we communicate', title: '🧭 Decisions' });
+    expect(body.components[0]?.examples.length).toBeGreaterThan(0);
+    expect(body.participant).toMatchObject({ id: person.participantId, status: 'pending', responses: null });
+    expect(body.teamProgress).toEqual({ completed: 0, total: 2 });
+    expect(body.preview).toBe(false);
+    expect(body.resultsReleased).toBe(false);
+  });
+
+  it('answers strangers and members of other workspaces with the membership 403, unknown checks with 404', async () => {
+    const check = await newCheck();
+    const stranger = await createVerifiedUser(ctx, check.id);
+    const otherAdmin = await createAdmin(ctx);
+    for (const jar of [stranger.jar, otherAdmin.jar]) {
+      const response = await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(jar));
+      expect(response.status).toBe(403);
+      expect((await json(response)).error.message).toBe(M.notMember);
+      const progress = await ctx.request('GET', `/api/health-checks/${check.id}/progress`, as(jar));
+      expect(progress.status).toBe(403);
+    }
+    const unknown = await ctx.request(
+      'GET',
+      `/api/health-checks/${crypto.randomUUID()}/participation`,
+      as(stranger.jar),
+    );
+    expect(unknown.status).toBe(404);
+    expect((await ctx.request('GET', `/api/health-checks/${check.id}/participation`)).status).toBe(401);
+  });
+
+  it('previews for the admin without registering; a participant cannot ask for a preview', async () => {
+    const check = await newCheck();
+    const response = await ctx.request(
+      'GET',
+      `/api/health-checks/${check.id}/participation?preview=1`,
+      as(admin.jar),
+    );
+    const body = await json<Participation>(response);
+    expect(body.preview).toBe(true);
+    expect(body.participant).toBeNull();
+    expect(
+      await ctx.deps.db.select().from(participants).where(eq(participants.healthCheckId, check.id)),
+    ).toEqual([]);
+    const person = await createParticipant(ctx, check.id);
+    const own = await json<Participation>(
+      await ctx.request('GET', `/api/health-checks/${check.id}/participation?preview=1`, as(person.jar)),
+    );
+    expect(own.preview).toBe(false);
+  });
+});
+
+describe('autosave', () => {
+  it('stores interim responses, marks the participant in progress and restores them', async () => {
+    const check = await newCheck({ componentCount: 4 });
+    const person = await createParticipant(ctx, check.id);
+    const [a, b] = check.componentIds as [string, string];
+    const responses = {
+      votes: { [a]: 'healthy', [b]: 'fire-warning' },
+      comments: { [b]: 'Too many meetings' },
+      last_component_index: 2,
+    };
+    const url = `/api/health-checks/${check.id}/responses`;
+    for (let i = 0; i < 2; i += 1) {
+      const response = await ctx.request('PUT', url, as(person.jar, responses));
+      expect(response.status).toBe(200);
+      expect(await json<{ status: string; progress: number }>(response)).toMatchObject({
+        status: 'in_progress',
+        progress: 50,
+      });
+    }
+    const row = await participantRow(person.participantId);
+    expect(row?.responses).toEqual(responses);
+    expect(row?.lastActivity).toBeInstanceOf(Date);
+    const body = await json<Participation>(
+      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar)),
+    );
+    expect(body.participant?.responses).toEqual(responses);
+    expect(body.participant?.status).toBe('in_progress');
+  });
+
+  it('refuses hostile input with 400 and stores nothing', async () => {
+    const check = await newCheck({ componentCount: 3 });
+    const other = await newCheck({ componentCount: 3 });
+    const person = await createParticipant(ctx, check.id);
+    const [a] = check.componentIds as [string];
+    const url = `/api/health-checks/${check.id}/responses`;
+    const ok = { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 0 };
+    const cases: [unknown, string | RegExp][] = [
+      [{ ...ok, votes: { [a]: 'excellent' } }, M.invalidRating],
+      [{ ...ok, votes: { [a]: 'HEALTHY' } }, M.invalidRating],
+      [{ ...ok, votes: { [other.componentIds[0] as string]: 'healthy' } }, M.unknownComponent],
+      [{ ...ok, comments: { [other.componentIds[0] as string]: 'hi' } }, M.unknownComponent],
+      [{ ...ok, votes: { 'not-a-uuid': 'healthy' } }, M.unknownComponent],
+      [{ ...ok, comments: { [a]: 'x'.repeat(2001) } }, M.commentTooLong],
+      [{ ...ok, comments: { [a]: 42 } }, /./],
+      [{ ...ok, last_component_index: -1 }, /./],
+      [{ ...ok, last_component_index: 1.5 }, /./],
+      [{ ...ok, status: 'completed' }, /./],
+      [{ votes: ok.votes }, /./],
+      [[], /./],
+      ['healthy', /./],
+    ];
+    for (const [body, message] of cases) {
+      const response = await ctx.request('PUT', url, as(person.jar, body));
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await json(response)).error.message).toMatch(message);
+    }
+    // A '__proto__' key never reaches the stored answers (the parser drops it).
+    await ctx.request(
+      'PUT',
+      url,
+      as(person.jar, { ...ok, votes: JSON.parse('{"__proto__":"healthy"}') as unknown }),
+    );
+    expect(JSON.stringify((await participantRow(person.participantId))?.responses)).not.toContain(
+      '__proto__',
+    );
+    const boundary = await ctx.request(
+      'PUT',
+      url,
+      as(person.jar, { ...ok, comments: { [a]: 'x'.repeat(2000) } }),
+    );
+    expect(boundary.status).toBe(200);
+    const stored = await participantRow(person.participantId);
+    expect(Object.keys(stored?.responses?.votes ?? {})).toEqual([a]);
+  });
+
+  it('refuses strangers, other workspaces, members who have not joined, closed rating and completed participants', async () => {
+    const check = await newCheck({ componentCount: 2 });
+    const url = `/api/health-checks/${check.id}/responses`;
+    const body = allRated(check.componentIds);
+    const stranger = await createVerifiedUser(ctx, check.id);
+    const otherAdmin = await createAdmin(ctx);
+    expect((await ctx.request('PUT', url, { body })).status).toBe(401);
+    for (const jar of [stranger.jar, otherAdmin.jar]) {
+      const response = await ctx.request('PUT', url, as(jar, body));
+      expect(response.status).toBe(403);
+      expect((await json(response)).error.message).toBe(M.notMember);
+    }
+    const notJoined = await ctx.request('PUT', url, as(admin.jar, body));
+    expect(notJoined.status).toBe(403);
+
+    const done = await createParticipant(ctx, check.id);
+    expect(
+      (await ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(done.jar, body))).status,
+    ).toBe(200);
+    const late = await ctx.request('PUT', url, as(done.jar, body));
+    expect(late.status).toBe(409);
+    expect((await json(late)).error.message).toBe(M.alreadySubmitted);
+    expect((await participantRow(done.participantId))?.responses).toBeNull();
+
+    const waiting = await createParticipant(ctx, check.id);
+    await setPhase(ctx, check.id, 'vote');
+    const closed = await ctx.request('PUT', url, as(waiting.jar, body));
+    expect(closed.status).toBe(409);
+    expect((await json(closed)).error.message).toBe(M.ratingClosed);
+    expect((await participantRow(waiting.participantId))?.responses).toBeNull();
+  });
+});
+
+describe('submit', () => {
+  it('needs every component rated', async () => {
+    const check = await newCheck({ componentCount: 4 });
+    const person = await createParticipant(ctx, check.id);
+    const [a] = check.componentIds as [string];
+    const response = await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(person.jar, { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 0 }),
+    );
+    expect(response.status).toBe(400);
+    expect((await json(response)).error.message).toBe(
+      'You have 3 unanswered components. Please complete all ratings before submitting.',
+    );
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(healthCheckRatings)
+        .where(eq(healthCheckRatings.participantId, person.participantId)),
+    ).toEqual([]);
+  });
+
+  it('stores ratings and trimmed non-blank comments once, completes the participant and refuses a second submit', async () => {
+    const check = await newCheck({ componentCount: 3 });
+    const person = await createParticipant(ctx, check.id);
+    await createParticipant(ctx, check.id);
+    const [a, b, c] = check.componentIds as [string, string, string];
+    await ctx.request('PUT', `/api/health-checks/${check.id}/responses`, as(person.jar, allRated([a])));
+    const body = allRated(check.componentIds, { [a]: '  Meetings run long  ', [b]: '   ', [c]: '' });
+    const response = await ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(person.jar, body));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      redirectTo: `/health-check/${check.id}/complete`,
+      teamProgress: { completed: 1, total: 2 },
+    });
+    const ratings = await ctx.deps.db
+      .select()
+      .from(healthCheckRatings)
+      .where(eq(healthCheckRatings.participantId, person.participantId));
+    expect(ratings.map((r) => [r.componentId, r.rating]).sort()).toEqual(Object.entries(body.votes).sort());
+    const stored = await ctx.deps.db
+      .select()
+      .from(comments)
+      .where(eq(comments.participantId, person.participantId));
+    expect(stored.map((s) => s.content)).toEqual(['Meetings run long']);
+    expect(stored[0]?.targetId).toBe(ratings.find((r) => r.componentId === a)?.id);
+    expect(stored[0]?.targetType).toBe('health_check_rating');
+    const row = await participantRow(person.participantId);
+    expect(row).toMatchObject({ status: 'completed', responses: null, progress: 100 });
+    expect(row?.completedAt).toBeInstanceOf(Date);
+
+    const second = await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(person.jar, allRated(check.componentIds, { [b]: 'changed my mind' })),
+    );
+    expect(second.status).toBe(409);
+    expect((await json(second)).error.message).toBe(M.alreadySubmitted);
+    expect(
+      (await ctx.deps.db.select().from(comments).where(eq(comments.participantId, person.participantId)))
+        .length,
+    ).toBe(1);
+    expect(
+      (
+        await ctx.deps.db
+          .select()
+          .from(healthCheckRatings)
+          .where(eq(healthCheckRatings.participantId, person.participantId))
+      )
+        .map((r) => r.rating)
+        .sort(),
+    ).toEqual(Object.values(body.votes).sort());
+
+    // A completed participant reads their check as completed, without interim responses.
+    const read = await json<Participation>(
+      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar)),
+    );
+    expect(read.participant?.status).toBe('completed');
+    expect(read.resultsReleased).toBe(false);
+  });
+
+  it('submits exactly once under 50 concurrent submits', async () => {
+    const check = await newCheck({ componentCount: 5 });
+    const person = await createParticipant(ctx, check.id);
+    const body = allRated(check.componentIds, { [check.componentIds[0] as string]: 'One comment' });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(person.jar, body)),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const [counts] = await queryRows<{ ratings: number; comments: number; notes: number }>(
+      ctx.deps.db,
+      sql`select (select count(*)::int from health_check_ratings where participant_id = ${person.participantId}) as ratings,
+                 (select count(*)::int from comments where participant_id = ${person.participantId}) as comments,
+                 (select count(*)::int from notifications where health_check_id = ${check.id} and type = 'new-response') as notes`,
+    );
+    expect(counts).toEqual({ ratings: 5, comments: 1, notes: 1 });
+  });
+
+  it('refuses strangers, other workspaces and submits after rating closed', async () => {
+    const check = await newCheck({ componentCount: 2 });
+    const body = allRated(check.componentIds);
+    const url = `/api/health-checks/${check.id}/submit`;
+    const stranger = await createVerifiedUser(ctx, check.id);
+    const otherAdmin = await createAdmin(ctx);
+    for (const jar of [stranger.jar, otherAdmin.jar]) {
+      const response = await ctx.request('POST', url, as(jar, body));
+      expect(response.status).toBe(403);
+    }
+    const waiting = await createParticipant(ctx, check.id);
+    await setPhase(ctx, check.id, 'vote');
+    const closed = await ctx.request('POST', url, as(waiting.jar, body));
+    expect(closed.status).toBe(409);
+    expect((await json(closed)).error.message).toBe(M.ratingClosed);
+    expect(
+      await ctx.deps.db
+        .select()
+        .from(healthCheckRatings)
+        .where(eq(healthCheckRatings.healthCheckId, check.id)),
+    ).toEqual([]);
+  });
+
+  it('tells the creator of each response, and e-mails them once everyone has completed', async () => {
+    const check = await newCheck({
+      componentCount: 2,
+      settings: { minResponses: 2 },
+      title: 'Design team check',
+    });
+    const people = [await createParticipant(ctx, check.id), await createParticipant(ctx, check.id)];
+    const mailsTo = async () =>
+      ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, admin.email), eq(mailOutbox.kind, 'all-completed')));
+    const events: string[] = [];
+    const off = ctx.deps.realtime.subscribe(
+      [`health-check:${check.id}`, `workspace:${admin.workspaceId}`],
+      (e) => events.push(`${e.topic.split(':')[0]}:${e.type}`),
+    );
+
+    await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(people[0]!.jar, allRated(check.componentIds)),
+    );
+    expect(await mailsTo()).toHaveLength(0);
+    await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(people[1]!.jar, allRated(check.componentIds)),
+    );
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('Design team check');
+    expect(mails[0]?.text).toContain(`/admin/health-check/${check.id}/manage`);
+    const notes = await ctx.deps.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.userId), eq(notifications.healthCheckId, check.id)));
+    expect(notes.map((n) => n.type).sort()).toEqual(['all-completed', 'new-response', 'new-response']);
+    await expect.poll(() => events.filter((e) => e.endsWith('health-check-changed')).length).toBe(4);
+    off();
+
+    // Everyone has completed: results are released to participants (PRODUCT-DECISIONS 3).
+    const read = await json<Participation>(
+      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(people[0]!.jar)),
+    );
+    expect(read.resultsReleased).toBe(true);
+    expect(read.teamProgress).toEqual({ completed: 2, total: 2 });
+  });
+
+  it('does not announce completion while fewer than minResponses have completed', async () => {
+    const check = await newCheck({ componentCount: 1, settings: { minResponses: 3 } });
+    const person = await createParticipant(ctx, check.id);
+    await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(person.jar, allRated(check.componentIds)),
+    );
+    const notes = await ctx.deps.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.healthCheckId, check.id));
+    expect(notes.map((n) => n.type)).toEqual(['new-response']);
+  });
+});
+
+describe('my health checks', () => {
+  it("lists the participant's checks with status and team progress", async () => {
+    const first = await newCheck({ componentCount: 1, title: 'First check' });
+    const second = await newCheck({ componentCount: 1, title: 'Second check' });
+    const person = await createParticipant(ctx, first.id);
+    await ctx.request('POST', `/api/health-checks/${second.id}/join`, as(person.jar));
+    await ctx.request(
+      'POST',
+      `/api/health-checks/${first.id}/submit`,
+      as(person.jar, allRated(first.componentIds)),
+    );
+    const response = await ctx.request('GET', '/api/my/health-checks', as(person.jar));
+    expect(response.status).toBe(200);
+    const body = await json<{
+      healthChecks: { id: string; title: string; participantStatus: string; teamProgress: unknown }[];
+    }>(response);
+    expect(body.healthChecks.map((c) => [c.title, c.participantStatus])).toEqual([
+      ['Second check', 'pending'],
+      ['First check', 'completed'],
+    ]);
+    expect(body.healthChecks[1]?.teamProgress).toEqual({ completed: 1, total: 1 });
+    const stranger = await createVerifiedUser(ctx, first.id);
+    expect(await json(await ctx.request('GET', '/api/my/health-checks', as(stranger.jar)))).toEqual({
+      healthChecks: [],
+    });
+  });
+});

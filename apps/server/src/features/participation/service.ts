@@ -1,0 +1,328 @@
+import {
+  answeredPercent,
+  PARTICIPATION_MESSAGES as M,
+  resultsReleasedTo,
+  unansweredCount,
+  type JoinInfo,
+  type JoinResponse,
+  type MyHealthCheck,
+  type ParticipantStatus,
+  type Participation,
+  type Phase,
+  type ProgressResponse,
+  type Responses,
+  type SaveResponsesResult,
+  type SubmitResult,
+} from '@pulsecheck/shared/participation/contract';
+import type { Db } from '../../db/client';
+import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import { renderMail } from '../../mail/templates';
+import { notify } from '../notifications/service';
+import {
+  clearPendingJoin,
+  countTeam,
+  findCheckForUser,
+  findJoinInfo,
+  findSaveTarget,
+  findUserContact,
+  insertParticipant,
+  insertRatingsAndComments,
+  listComponents,
+  listMyChecks,
+  lockSubmitTarget,
+  markCompleted,
+  updateInterimResponses,
+} from './queries';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config' | 'logger'>;
+
+const iso = (value: string | Date | null) =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+const votingPath = (id: string) => `/health-check/${id}/voting`;
+
+/** The title behind a join link, for signed-out visitors (the link itself is what is shared). */
+export async function getJoinInfo(db: Db, healthCheckId: string): Promise<JoinInfo> {
+  const row = await findJoinInfo(db, healthCheckId);
+  if (!row) throw notFound(M.notFound);
+  return { id: row.id, title: row.title, acceptingParticipants: row.phase === 'collect' };
+}
+
+/**
+ * Registers the user for the check (PRODUCT-DECISIONS 1 and 3): a `participant` membership of the workspace
+ * and a pending participant, exactly once. Someone already registered gets the same answer in any phase;
+ * new participants only while the check collects. Clears the user's pending join for this check.
+ */
+export async function joinHealthCheck(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string },
+): Promise<JoinResponse> {
+  const { db, realtime } = deps;
+  return db.transaction(async (tx) => {
+    const check = await findCheckForUser(tx, options.healthCheckId, options.userId);
+    if (!check) throw notFound(M.notFound);
+    if (check.participant_id) {
+      await clearPendingJoin(tx, options.userId, options.healthCheckId);
+      return { participantId: check.participant_id, redirectTo: votingPath(check.id) };
+    }
+    if (check.phase !== 'collect') throw conflict(M.notAccepting(check.status));
+    const { participantId, created } = await insertParticipant(tx, {
+      healthCheckId: check.id,
+      workspaceId: check.workspace_id,
+      userId: options.userId,
+    });
+    await clearPendingJoin(tx, options.userId, options.healthCheckId);
+    if (created) {
+      const data = { healthCheckId: check.id };
+      await realtime.publish({ topic: `health-check:${check.id}`, type: 'participants-changed', data }, tx);
+      await realtime.publish(
+        { topic: `workspace:${check.workspace_id}`, type: 'participants-changed', data },
+        tx,
+      );
+    }
+    return { participantId, redirectTo: votingPath(check.id) };
+  });
+}
+
+/**
+ * The participation screen's read: the check, its enabled components in order, the caller's interim
+ * responses and the team's progress. Signed-in non-members get the spec's 403 (PRODUCT-DECISIONS 3).
+ */
+export async function getParticipation(
+  db: Db,
+  options: { userId: string; healthCheckId: string; preview: boolean },
+): Promise<Participation> {
+  const check = await findCheckForUser(db, options.healthCheckId, options.userId);
+  if (!check) throw notFound(M.notFound);
+  if (!check.access) throw forbidden(M.notMember);
+  const manages = check.access === 'admin' || check.access === 'member';
+  const components = await listComponents(db, check.template_id);
+  const teamProgress = { completed: check.team_completed, total: check.team_total };
+  const participantStatus = (check.participant_status ?? null) as ParticipantStatus | null;
+  return {
+    healthCheck: {
+      id: check.id,
+      title: check.title,
+      description: check.description,
+      phase: check.phase as Phase,
+      status: check.status,
+      workspaceName: check.workspace_name ?? M.unknownWorkspace,
+      settings: check.settings,
+    },
+    components: components.map((c) => ({ ...c, examples: c.examples ?? [] })),
+    participant:
+      check.participant_id && participantStatus
+        ? {
+            id: check.participant_id,
+            status: participantStatus,
+            responses: check.responses,
+            completedAt: iso(check.participant_completed_at),
+          }
+        : null,
+    teamProgress,
+    preview: options.preview && manages,
+    resultsReleased: resultsReleasedTo({ participantStatus, teamProgress, checkStatus: check.status }),
+  };
+}
+
+/** Phase and team progress for polling: no access beyond seeing the check is needed to count. */
+export async function getProgress(
+  db: Db,
+  options: { userId: string; healthCheckId: string },
+): Promise<ProgressResponse> {
+  const check = await findCheckForUser(db, options.healthCheckId, options.userId);
+  if (!check) throw notFound(M.notFound);
+  if (!check.access) throw forbidden(M.notMember);
+  return {
+    phase: check.phase as Phase,
+    teamProgress: { completed: check.team_completed, total: check.team_total },
+  };
+}
+
+type Target = {
+  phase: string;
+  access: string | null;
+  participant_id: string | null;
+  participant_status: string | null;
+  component_ids: string[];
+};
+
+/** The shared refusals of autosave and submit, in the order a caller can fix them. */
+function checkWritable(target: Target | undefined): asserts target is Target & { participant_id: string } {
+  if (!target) throw notFound(M.notFound);
+  if (!target.access) throw forbidden(M.notMember);
+  if (!target.participant_id) throw forbidden(M.notParticipant);
+  if (target.participant_status === 'completed') throw conflict(M.alreadySubmitted);
+  if (target.phase !== 'collect') throw conflict(M.ratingClosed);
+}
+
+function checkComponents(componentIds: string[], responses: Pick<Responses, 'votes' | 'comments'>) {
+  const known = new Set(componentIds);
+  const unknown = [...Object.keys(responses.votes), ...Object.keys(responses.comments)].find(
+    (id) => !known.has(id),
+  );
+  if (unknown) throw invalid(M.unknownComponent, { votes: M.unknownComponent });
+}
+
+/** Autosave: the caller's interim responses, idempotent. One lookup and one UPDATE. */
+export async function saveResponses(
+  db: Db,
+  options: { userId: string; healthCheckId: string; responses: Responses },
+): Promise<SaveResponsesResult> {
+  const target = await findSaveTarget(db, options.healthCheckId, options.userId);
+  checkWritable(target);
+  checkComponents(target.component_ids, options.responses);
+  const lastIndex = Math.min(
+    options.responses.last_component_index,
+    Math.max(0, target.component_ids.length - 1),
+  );
+  const saved = await updateInterimResponses(db, {
+    participantId: target.participant_id,
+    responses: { ...options.responses, last_component_index: lastIndex },
+    progress: answeredPercent(target.component_ids, options.responses.votes),
+  });
+  if (!saved) throw conflict(M.alreadySubmitted);
+  return {
+    status: saved.status as ParticipantStatus,
+    progress: saved.progress,
+    savedAt: iso(saved.last_activity) ?? new Date().toISOString(),
+  };
+}
+
+/**
+ * Submit (spec sections 4 and 5): in one transaction, the ratings (never twice), the non-blank trimmed
+ * comments, and the participant completed with its interim responses cleared. A repeated or concurrent
+ * submit waits for the first and is refused with 'You have already submitted your responses'.
+ */
+export async function submitResponses(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string; responses: Pick<Responses, 'votes' | 'comments'> },
+): Promise<SubmitResult> {
+  const { db, realtime } = deps;
+  const { healthCheckId } = options;
+  return db.transaction(async (tx) => {
+    const target = await lockSubmitTarget(tx, healthCheckId, options.userId);
+    checkWritable(target);
+    checkComponents(target.component_ids, options.responses);
+    const missing = unansweredCount(target.component_ids, options.responses.votes);
+    if (missing > 0) throw invalid(M.unanswered(missing), { votes: M.unanswered(missing) });
+
+    const comments = Object.fromEntries(
+      Object.entries(options.responses.comments)
+        .map(([id, text]) => [id, text.trim()] as const)
+        .filter(([, text]) => text.length > 0),
+    );
+    await insertRatingsAndComments(tx, {
+      healthCheckId,
+      participantId: target.participant_id,
+      votes: options.responses.votes,
+      comments,
+    });
+    await markCompleted(tx, target.participant_id);
+    const teamProgress = await countTeam(tx, healthCheckId);
+
+    const data = { healthCheckId };
+    await realtime.publish(
+      { topic: `health-check:${healthCheckId}`, type: 'health-check-changed', data },
+      tx,
+    );
+    await realtime.publish(
+      { topic: `workspace:${target.workspace_id}`, type: 'health-check-changed', data },
+      tx,
+    );
+    if (target.created_by) {
+      await tellCreator(deps, tx, {
+        creatorId: target.created_by,
+        healthCheckId,
+        title: target.title,
+        minResponses: target.settings.minResponses,
+        teamProgress,
+      });
+    }
+    return { redirectTo: `/health-check/${healthCheckId}/complete`, teamProgress };
+  });
+}
+
+/**
+ * A new response is worth a bell notification; when everyone has completed (and at least minResponses
+ * have), the creator is e-mailed and notified too (PRODUCT-DECISIONS 1). Inside the submit transaction, so
+ * nothing is announced for a submit that rolls back.
+ */
+async function tellCreator(
+  deps: Deps,
+  tx: Db,
+  options: {
+    creatorId: string;
+    healthCheckId: string;
+    title: string;
+    minResponses: number;
+    teamProgress: { completed: number; total: number };
+  },
+) {
+  const link = `/admin/health-check/${options.healthCheckId}/manage`;
+  const { completed, total } = options.teamProgress;
+  await notify(
+    deps,
+    {
+      userIds: [options.creatorId],
+      type: 'new-response',
+      message: `A new response was submitted to "${options.title}" (${completed} of ${total} completed)`,
+      link,
+      healthCheckId: options.healthCheckId,
+    },
+    tx,
+  );
+  if (completed < total || completed < options.minResponses) return;
+  await notify(
+    deps,
+    {
+      userIds: [options.creatorId],
+      type: 'all-completed',
+      message: `All participants have completed "${options.title}"`,
+      link,
+      healthCheckId: options.healthCheckId,
+    },
+    tx,
+  );
+  const creator = await findUserContact(tx, options.creatorId);
+  if (!creator) return;
+  await deps.mailer.enqueue(
+    {
+      kind: 'all-completed',
+      to: creator.email,
+      ...renderMail({
+        subject: `All participants have completed "${options.title}"`,
+        heading: 'All participants have completed',
+        paragraphs: [
+          `Hi ${creator.name}, all ${total} participants of "${options.title}" have submitted their ratings.`,
+          'You can now start the voting phase, or review the results.',
+        ],
+        action: { label: 'Manage health check', url: `${deps.config.appUrl}${link}` },
+      }),
+    },
+    tx,
+  );
+}
+
+/** The checks the user takes part in, for /dashboard. */
+export async function listMyHealthChecks(db: Db, userId: string): Promise<MyHealthCheck[]> {
+  const rows = await listMyChecks(db, userId);
+  return rows.map((row) => {
+    const teamProgress = { completed: row.team_completed, total: row.team_total };
+    const participantStatus = row.participant_status as ParticipantStatus;
+    return {
+      id: row.id,
+      title: row.title,
+      workspaceName: row.workspace_name ?? M.unknownWorkspace,
+      phase: row.phase as Phase,
+      status: row.status,
+      participantStatus,
+      progress: row.progress,
+      joinedAt: iso(row.joined_at) ?? '',
+      completedAt: iso(row.completed_at),
+      teamProgress,
+      resultsReleased: resultsReleasedTo({ participantStatus, teamProgress, checkStatus: row.status }),
+    };
+  });
+}
