@@ -1,5 +1,9 @@
+import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/messaging';
+import { enqueueJob } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/bus';
 
 export type NotificationType =
@@ -20,9 +24,60 @@ export type NotifyInput = {
   healthCheckId?: string;
 };
 
+/** Job kinds that deliver what `notify()` decides; their handlers live in features/account. */
+export const DELIVERY_JOBS = {
+  email: 'notification-email',
+  newResponsesEmail: 'new-responses-email',
+  slack: 'slack-post',
+} as const;
+
+type Channel = { push: boolean; email: boolean; slack: boolean };
+
 /**
- * Stores an in-app notification for each user and pushes it live to their open screens.
- * Pass `tx` to make it part of a larger transaction.
+ * Which of the recipient's settings decide each channel of a notification type (PRODUCT-DECISIONS 9).
+ * Types without a setting (phase changes, assignments, mentions) always reach the bell and go nowhere else.
+ */
+export function channelsFor(type: NotificationType, p: NotificationPreferences): Channel {
+  const slackOn = (flag: boolean) => p.slackNotifications.enabled && p.slackNotifications.webhookUrl !== '' && flag;
+  switch (type) {
+    case 'new-response':
+      return {
+        push: p.pushNotifications.newResponses,
+        email: p.emailNotifications.newResponses,
+        slack: slackOn(p.slackNotifications.newResponses),
+      };
+    case 'all-completed':
+      return {
+        push: p.pushNotifications.completionMilestones,
+        email: p.emailNotifications.newResponses,
+        slack: slackOn(p.slackNotifications.completionMilestones),
+      };
+    case 'completion-milestone':
+      return {
+        push: p.pushNotifications.completionMilestones,
+        email: false,
+        slack: slackOn(p.slackNotifications.completionMilestones),
+      };
+    case 'team-update':
+      return { push: p.pushNotifications.teamUpdates, email: p.emailNotifications.teamUpdates, slack: false };
+    case 'survey-reminder':
+      return {
+        push: p.pushNotifications.surveyReminders,
+        email: p.emailNotifications.surveyReminders,
+        slack: slackOn(p.slackNotifications.surveyReminders),
+      };
+    default:
+      return { push: true, email: false, slack: false };
+  }
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * Notifies users as each of them chose: the bell (an in-app row and a live push) when their push setting
+ * for the type is on, an e-mail and a Slack post (queued as jobs, so a failing SMTP server or webhook never
+ * breaks the caller and is retried) when those are on. New-response e-mails are summarised: at most one per
+ * check per hour. Pass `tx` to make it part of a larger transaction: nothing is announced if it rolls back.
  */
 export async function notify(
   deps: { db: Db; realtime: Realtime },
@@ -32,8 +87,59 @@ export async function notify(
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return;
   const db = tx ?? deps.db;
+  const rows = await db
+    .select({ id: user.id, preferences: user.notificationPreferences })
+    .from(user)
+    .where(inArray(user.id, userIds));
+  const now = Date.now();
+  const pushTo: string[] = [];
+  for (const row of rows) {
+    const channels = channelsFor(input.type, resolvePreferences(row.preferences));
+    if (channels.push) pushTo.push(row.id);
+    if (channels.email) {
+      if (input.type === 'new-response' && input.healthCheckId) {
+        // One summary per check and hour: the job of this hour's bucket runs when the bucket ends.
+        const bucketEnd = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+        await enqueueJob(db, {
+          kind: DELIVERY_JOBS.newResponsesEmail,
+          payload: {
+            userId: row.id,
+            healthCheckId: input.healthCheckId,
+            from: new Date(bucketEnd - HOUR_MS).toISOString(),
+            to: new Date(bucketEnd).toISOString(),
+          },
+          runAt: new Date(bucketEnd),
+          uniqueKey: `new-responses-email:${row.id}:${input.healthCheckId}:${new Date(bucketEnd).toISOString()}`,
+        });
+      } else {
+        const day = new Date(now).toISOString().slice(0, 10);
+        await enqueueJob(db, {
+          kind: DELIVERY_JOBS.email,
+          payload: {
+            userId: row.id,
+            type: input.type,
+            message: input.message,
+            link: input.link ?? null,
+            healthCheckId: input.healthCheckId ?? null,
+          },
+          // At most one reminder a day per check and person, whoever asks for it.
+          uniqueKey:
+            input.type === 'survey-reminder'
+              ? `survey-reminder-email:${day}:${row.id}:${input.healthCheckId ?? ''}`
+              : undefined,
+        });
+      }
+    }
+    if (channels.slack) {
+      await enqueueJob(db, {
+        kind: DELIVERY_JOBS.slack,
+        payload: { userId: row.id, type: input.type, message: input.message, link: input.link ?? null },
+      });
+    }
+  }
+  if (pushTo.length === 0) return;
   await db.insert(notifications).values(
-    userIds.map((userId) => ({
+    pushTo.map((userId) => ({
       userId,
       type: input.type,
       message: input.message,
@@ -41,7 +147,7 @@ export async function notify(
       healthCheckId: input.healthCheckId ?? null,
     })),
   );
-  for (const userId of userIds) {
+  for (const userId of pushTo) {
     await deps.realtime.publish(
       { topic: `user:${userId}`, type: 'notification', data: { kind: input.type } },
       db,

@@ -1,0 +1,309 @@
+import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { AppDeps } from '../../lib/router';
+import { renderMail, type MailContent } from '../../mail/templates';
+import { channelsFor, DELIVERY_JOBS, notify, type NotificationType } from '../notifications/service';
+import * as q from './queries';
+import { unsubscribeToken } from './unsubscribe-token';
+
+/** Scheduled notification work; the hourly tick enqueues itself again and whatever is due. */
+export const SCHEDULE_JOBS = {
+  tick: 'notifications-tick',
+  reminders: 'survey-reminders',
+  weeklyDigests: 'weekly-digests',
+  monthlyReports: 'monthly-reports',
+  dailyDigests: 'daily-slack-digests',
+  digestEmail: 'digest-email',
+  slackDigest: 'slack-digest',
+} as const;
+
+/** Scheduled sends go out from this hour (UTC) on their day. */
+export const SEND_HOUR_UTC = 8;
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'logger'>;
+
+const hourStart = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** ISO 8601 week, e.g. 2026-W48. */
+export function isoWeek(date: Date): string {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = d.getUTCDay() || 7;
+  d.setUTCDate(d.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(d.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((d.getTime() - yearStart) / DAY_MS + 1) / 7);
+  return `${d.getUTCFullYear()}-W${String(week).padStart(2, '0')}`;
+}
+
+/** Enqueues the tick of the current hour; every process may call it, the unique key keeps one. */
+export async function startNotificationSchedule(db: Db, now = new Date()) {
+  const at = hourStart(now);
+  await enqueueJob(db, {
+    kind: SCHEDULE_JOBS.tick,
+    payload: { at: at.toISOString() },
+    runAt: at,
+    uniqueKey: `${SCHEDULE_JOBS.tick}:${at.toISOString()}`,
+  });
+}
+
+/** What one tick (the hour `at`) schedules: the next tick, and each send that is due, once. */
+export async function runTick(db: Db, at: Date) {
+  const next = new Date(hourStart(at).getTime() + HOUR_MS);
+  await enqueueJob(db, {
+    kind: SCHEDULE_JOBS.tick,
+    payload: { at: next.toISOString() },
+    runAt: next,
+    uniqueKey: `${SCHEDULE_JOBS.tick}:${next.toISOString()}`,
+  });
+  if (at.getUTCHours() < SEND_HOUR_UTC) return;
+  const payload = { at: at.toISOString() };
+  await enqueueJob(db, { kind: SCHEDULE_JOBS.reminders, payload, uniqueKey: `survey-reminders:${day(at)}` });
+  await enqueueJob(db, { kind: SCHEDULE_JOBS.dailyDigests, payload, uniqueKey: `daily-digests:${day(at)}` });
+  if (at.getUTCDay() === 1) {
+    await enqueueJob(db, { kind: SCHEDULE_JOBS.weeklyDigests, payload, uniqueKey: `weekly-digests:${isoWeek(at)}` });
+  }
+  if (at.getUTCDate() === 1) {
+    await enqueueJob(db, {
+      kind: SCHEDULE_JOBS.monthlyReports,
+      payload,
+      uniqueKey: `monthly-reports:${day(at).slice(0, 7)}`,
+    });
+  }
+}
+
+/** One reminder a day to each participant who has not finished a check that is still collecting. */
+export async function sendSurveyReminders(deps: Deps, at: Date) {
+  const due = await q.participantsToRemind(deps.db, new Date(at.getTime() - DAY_MS));
+  const byCheck = new Map<string, { title: string; userIds: string[] }>();
+  for (const row of due) {
+    const entry = byCheck.get(row.health_check_id) ?? { title: row.title, userIds: [] };
+    entry.userIds.push(row.user_id);
+    byCheck.set(row.health_check_id, entry);
+  }
+  await deps.db.transaction(async (tx) => {
+    for (const [healthCheckId, { title, userIds }] of byCheck) {
+      await notify(
+        deps,
+        {
+          userIds,
+          type: 'survey-reminder',
+          message: `Reminder: "${title}" is waiting for your ratings`,
+          link: `/health-check/${healthCheckId}`,
+          healthCheckId,
+        },
+        tx,
+      );
+    }
+  });
+}
+
+/** One job per user who wants the digest; the unique key makes each user's send happen once. */
+async function fanOut(
+  deps: Deps,
+  options: { wants: (p: ReturnType<typeof resolvePreferences>) => boolean; kind: string; key: string; payload: Record<string, unknown> },
+) {
+  const users = await q.teamUsersWithPreferences(deps.db);
+  for (const u of users) {
+    if (!options.wants(resolvePreferences(u.preferences))) continue;
+    await enqueueJob(deps.db, {
+      kind: options.kind,
+      payload: { ...options.payload, userId: u.id },
+      uniqueKey: `${options.key}:${u.id}`,
+    });
+  }
+}
+
+function healthLabel(row: q.DigestRow) {
+  if (row.completed < row.min_responses) return 'results unlock after more responses';
+  if (row.ratings === 0) return 'No Ratings';
+  const fire = row.fire / row.ratings;
+  if (fire > 0.3) return 'Needs Immediate Attention';
+  if (fire > 0.2) return 'Needs Attention';
+  if (row.healthy / row.ratings > 0.6) return 'Mostly Healthy';
+  return 'Mixed Health';
+}
+
+const statusLabel = (status: string) =>
+  status === 'completed' ? 'completed' : status === 'phase_2' ? 'voting' : 'collecting responses';
+
+export function digestLines(rows: q.DigestRow[]) {
+  return rows.map(
+    (r) =>
+      `${r.workspace}: "${r.title}" (${statusLabel(r.status)}), ${r.completed} of ${r.participants} completed, ${healthLabel(r)}`,
+  );
+}
+
+const unsubscribeFooter = (url: string) => `Don't want these reminders? Unsubscribe: ${url}`;
+
+/** Turns the unsubscribe address in the footer into a link. */
+function linkFooter(mail: MailContent, url: string): MailContent {
+  const escaped = url.replace(/&/g, '&amp;');
+  return { ...mail, html: mail.html.replace(escaped, `<a href="${escaped}" style="color:#4338ca">${escaped}</a>`) };
+}
+
+async function postToSlack(webhookUrl: string, text: string) {
+  const response = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`Slack webhook answered ${response.status}`);
+}
+
+const emailPayload = z.object({
+  userId: z.string(),
+  type: z.string(),
+  message: z.string(),
+  link: z.string().nullable().optional(),
+  healthCheckId: z.string().nullable().optional(),
+});
+const atPayload = z.object({ at: z.string() });
+const userAtPayload = z.object({ at: z.string(), userId: z.string() });
+
+export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> {
+  const { db, config, mailer } = deps;
+  const absolute = (link: string | null | undefined) => `${config.appUrl}${link ?? '/admin/dashboard'}`;
+
+  return {
+    [DELIVERY_JOBS.email]: async (raw) => {
+      const job = emailPayload.parse(raw);
+      const user = await q.findPreferences(db, job.userId);
+      // The setting is read again at send time: switching it off stops what is already queued.
+      if (!user || !channelsFor(job.type as NotificationType, resolvePreferences(user.preferences)).email) return;
+      const url = absolute(job.link);
+      if (job.type === 'survey-reminder') {
+        const unsubscribe = `${config.appUrl}/unsubscribe?token=${unsubscribeToken(config.authSecret, job.userId)}`;
+        const mail = renderMail({
+          subject: job.message,
+          heading: 'Your team is waiting for your ratings',
+          paragraphs: [`Hi ${user.name}, ${job.message.replace(/^Reminder: /, '')}. It takes a few minutes.`],
+          action: { label: 'Continue the health check', url },
+          footer: unsubscribeFooter(unsubscribe),
+        });
+        await mailer.enqueue({ kind: 'survey-reminder', to: user.email, ...linkFooter(mail, unsubscribe) });
+        return;
+      }
+      const subject = job.type === 'team-update' ? `Team update: ${job.message}` : job.message;
+      await mailer.enqueue({
+        kind: job.type,
+        to: user.email,
+        ...renderMail({
+          subject,
+          heading: job.message,
+          paragraphs: [`Hi ${user.name},`, job.message],
+          action: { label: 'Open Pulsecheck', url },
+          footer: 'You get this email because of your notification settings in Pulsecheck.',
+        }),
+      });
+    },
+
+    [DELIVERY_JOBS.newResponsesEmail]: async (raw) => {
+      const job = z.object({ userId: z.string(), healthCheckId: z.string(), from: z.string(), to: z.string() }).parse(raw);
+      const user = await q.findPreferences(db, job.userId);
+      if (!user || !resolvePreferences(user.preferences).emailNotifications.newResponses) return;
+      const check = await q.responsesBetween(db, job.healthCheckId, new Date(job.from), new Date(job.to));
+      if (!check || check.fresh === 0) return;
+      const what = check.fresh === 1 ? '1 new response' : `${check.fresh} new responses`;
+      await mailer.enqueue({
+        kind: 'new-responses',
+        to: user.email,
+        ...renderMail({
+          subject: `${what} to "${check.title}"`,
+          heading: `${what} to "${check.title}"`,
+          paragraphs: [
+            `Hi ${user.name}, "${check.title}" received ${what} in the last hour.`,
+            `${check.completed} of ${check.total} participants have completed.`,
+          ],
+          action: { label: 'Manage health check', url: absolute(`/admin/health-check/${job.healthCheckId}/manage`) },
+          footer: 'At most one of these emails per health check and hour. Change this in your notification settings.',
+        }),
+      });
+    },
+
+    [DELIVERY_JOBS.slack]: async (raw) => {
+      const job = emailPayload.omit({ healthCheckId: true }).parse(raw);
+      const user = await q.findPreferences(db, job.userId);
+      if (!user) return;
+      const prefs = resolvePreferences(user.preferences);
+      if (!channelsFor(job.type as NotificationType, prefs).slack) return;
+      const { channel, webhookUrl } = prefs.slackNotifications;
+      await postToSlack(webhookUrl, `${channel ? `[${channel}] ` : ''}${job.message} <${absolute(job.link)}|Open in Pulsecheck>`);
+    },
+
+    [SCHEDULE_JOBS.tick]: async (raw) => runTick(db, new Date(atPayload.parse(raw).at)),
+
+    [SCHEDULE_JOBS.reminders]: async (raw) => sendSurveyReminders(deps, new Date(atPayload.parse(raw).at)),
+
+    [SCHEDULE_JOBS.weeklyDigests]: async (raw) => {
+      const { at } = atPayload.parse(raw);
+      await fanOut(deps, {
+        wants: (p) => p.emailNotifications.weeklyDigest,
+        kind: SCHEDULE_JOBS.digestEmail,
+        key: `weekly-digest:${isoWeek(new Date(at))}`,
+        payload: { at, period: 'weekly' },
+      });
+    },
+
+    [SCHEDULE_JOBS.monthlyReports]: async (raw) => {
+      const { at } = atPayload.parse(raw);
+      await fanOut(deps, {
+        wants: (p) => p.emailNotifications.monthlyReports,
+        kind: SCHEDULE_JOBS.digestEmail,
+        key: `monthly-report:${at.slice(0, 7)}`,
+        payload: { at, period: 'monthly' },
+      });
+    },
+
+    [SCHEDULE_JOBS.dailyDigests]: async (raw) => {
+      const { at } = atPayload.parse(raw);
+      await fanOut(deps, {
+        wants: (p) => p.slackNotifications.enabled && p.slackNotifications.dailyDigest && p.slackNotifications.webhookUrl !== '',
+        kind: SCHEDULE_JOBS.slackDigest,
+        key: `daily-digest:${at.slice(0, 10)}`,
+        payload: { at },
+      });
+    },
+
+    [SCHEDULE_JOBS.digestEmail]: async (raw) => {
+      const job = userAtPayload.extend({ period: z.enum(['weekly', 'monthly']) }).parse(raw);
+      const user = await q.findPreferences(db, job.userId);
+      if (!user) return;
+      const prefs = resolvePreferences(user.preferences).emailNotifications;
+      if (!(job.period === 'weekly' ? prefs.weeklyDigest : prefs.monthlyReports)) return;
+      const since = new Date(new Date(job.at).getTime() - (job.period === 'weekly' ? 7 : 31) * DAY_MS);
+      const rows = await q.digestFor(db, job.userId, since);
+      if (rows.length === 0) return;
+      const title = job.period === 'weekly' ? 'Your weekly digest' : 'Your monthly report';
+      await mailer.enqueue({
+        kind: job.period === 'weekly' ? 'weekly-digest' : 'monthly-report',
+        to: user.email,
+        ...renderMail({
+          subject: `${title} from Pulsecheck`,
+          heading: title,
+          paragraphs: [`Hi ${user.name}, here is how your team's health checks stand.`, ...digestLines(rows)],
+          action: { label: 'Open the dashboard', url: absolute('/admin/dashboard') },
+          footer: 'Change what you receive in your notification settings.',
+        }),
+      });
+    },
+
+    [SCHEDULE_JOBS.slackDigest]: async (raw) => {
+      const job = userAtPayload.parse(raw);
+      const user = await q.findPreferences(db, job.userId);
+      if (!user) return;
+      const slack = resolvePreferences(user.preferences).slackNotifications;
+      if (!slack.enabled || !slack.dailyDigest || !slack.webhookUrl) return;
+      const rows = await q.digestFor(db, job.userId, new Date(new Date(job.at).getTime() - DAY_MS));
+      if (rows.length === 0) return;
+      await postToSlack(
+        slack.webhookUrl,
+        [`${slack.channel ? `[${slack.channel}] ` : ''}Daily digest`, ...digestLines(rows).map((l) => `• ${l}`)].join('\n'),
+      );
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  avatarResponseSchema,
+  changePasswordSchema,
+  notificationPreferencesResponseSchema,
+  notificationPreferencesSchema,
+  profileResponseSchema,
+  unsubscribeSchema,
+  updateProfileSchema,
+} from '@pulsecheck/shared/account/schemas';
+import { okSchema } from '@pulsecheck/shared/auth/schemas';
+import { bodyLimit } from 'hono/body-limit';
+import { requireUser } from '../../auth/session';
+import { AppError, invalid } from '../../lib/app-error';
+import { authHeaders } from '../../lib/client-ip';
+import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import * as service from './service';
+
+const tags = ['account'];
+// Room for the multipart envelope around a photo of the largest allowed size.
+const UPLOAD_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+
+export const accountRoutes = createRouter();
+
+accountRoutes.use(
+  '/account/avatar',
+  bodyLimit({
+    maxSize: UPLOAD_LIMIT,
+    onError: () => {
+      throw new AppError('payload_too_large', ACCOUNT_MESSAGES.photoTooLarge, {
+        photo: ACCOUNT_MESSAGES.photoTooLarge,
+      });
+    },
+  }),
+);
+
+accountRoutes
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/account/profile',
+      tags,
+      summary: "The signed-in user's profile",
+      responses: { 200: jsonResponse(profileResponseSchema, 'Profile'), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json({ profile: await service.getProfile(c.get('deps'), user.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/account/profile',
+      tags,
+      summary: 'Save full name, role (job title), team/department and bio; the e-mail is read-only',
+      request: jsonBody(updateProfileSchema),
+      responses: { 200: jsonResponse(profileResponseSchema, 'Saved'), ...errorResponses(400, 401) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const profile = await service.updateProfile(c.get('deps'), { userId: user.id, ...c.req.valid('json') });
+      return c.json({ profile }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/avatar',
+      tags,
+      summary: 'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
+      request: {
+        body: {
+          content: { 'multipart/form-data': { schema: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }) } },
+          required: true,
+        },
+      },
+      responses: { 200: jsonResponse(avatarResponseSchema, 'Stored'), ...errorResponses(400, 401, 413) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
+      }
+      const photo = form.photo;
+      if (!(photo instanceof File)) throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      return c.json(await service.updateAvatar(c.get('deps'), { userId: user.id, bytes }), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/avatars/{id}',
+      tags,
+      summary: 'A profile photo (signed-in users); ids change with every upload, so it caches for good',
+      request: { params: z.object({ id: z.uuid('Photo not found') }) },
+      responses: {
+        200: { description: 'The image', content: { 'image/*': { schema: z.any() } } },
+        ...errorResponses(401, 404),
+      },
+    }),
+    async (c) => {
+      await requireUser(c);
+      const { id } = c.req.valid('param');
+      const etag = `"${id}"`;
+      c.header('Cache-Control', 'private, max-age=31536000, immutable');
+      c.header('ETag', etag);
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+      const avatar = await service.getAvatar(c.get('deps'), id);
+      c.header('Content-Type', avatar.contentType);
+      c.header('Content-Disposition', 'inline');
+      return c.body(new Uint8Array(avatar.data), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/password',
+      tags,
+      summary: 'Change the password (current one checked); every other session of the user ends',
+      request: jsonBody(changePasswordSchema),
+      responses: { 200: jsonResponse(okSchema, 'Changed'), ...errorResponses(400, 401) },
+    }),
+    async (c) => {
+      await requireUser(c);
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const cookies = await service.changePassword(c.get('deps'), {
+        currentPassword,
+        newPassword,
+        headers: authHeaders(c),
+      });
+      for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/account/notification-preferences',
+      tags,
+      summary: 'Notification settings (the spec defaults where nothing was saved)',
+      responses: {
+        200: jsonResponse(notificationPreferencesResponseSchema, 'Settings'),
+        ...errorResponses(401),
+      },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      return c.json({ preferences: await service.getPreferences(c.get('deps'), user.id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/account/notification-preferences',
+      tags,
+      summary: 'Save every notification setting at once',
+      request: jsonBody(notificationPreferencesSchema),
+      responses: {
+        200: jsonResponse(notificationPreferencesResponseSchema, 'Saved'),
+        ...errorResponses(400, 401),
+      },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const preferences = await service.savePreferences(c.get('deps'), {
+        userId: user.id,
+        preferences: c.req.valid('json'),
+      });
+      return c.json({ preferences }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/account/unsubscribe',
+      tags,
+      summary: 'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
+      request: jsonBody(unsubscribeSchema),
+      responses: { 200: jsonResponse(okSchema, 'Unsubscribed'), ...errorResponses(400) },
+    }),
+    async (c) => {
+      await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
+      return c.json({ ok: true as const }, 200);
+    },
+  );

@@ -1,0 +1,104 @@
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  detectImageType,
+  resolvePreferences,
+  type NotificationPreferences,
+  type Profile,
+} from '@pulsecheck/shared/account/schemas';
+import { APIError } from 'better-auth/api';
+import { AppError, invalid, notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import * as q from './queries';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
+
+type Deps = Pick<AppDeps, 'db' | 'auth' | 'config' | 'logger'>;
+
+const avatarUrl = (id: string | null) => (id ? `/api/avatars/${id}` : null);
+
+export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promise<Profile> {
+  const row = await q.findProfile(deps.db, userId);
+  if (!row) throw notFound(ACCOUNT_MESSAGES.loadFailed);
+  const { avatarId, ...rest } = row;
+  return { ...rest, avatarUrl: avatarUrl(avatarId) };
+}
+
+export async function updateProfile(
+  deps: Pick<Deps, 'db'>,
+  options: { userId: string; fullName: string; role: string | null; department: string | null; bio: string | null },
+): Promise<Profile> {
+  const { userId, ...values } = options;
+  await q.updateProfile(deps.db, userId, values);
+  return getProfile(deps, userId);
+}
+
+/** Accepts PNG, JPEG, WebP or GIF by their bytes, at most 2 MB; the type stored is the detected one. */
+export async function updateAvatar(deps: Pick<Deps, 'db'>, options: { userId: string; bytes: Uint8Array }) {
+  if (options.bytes.length === 0) throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
+  if (options.bytes.length > AVATAR_MAX_BYTES) {
+    throw new AppError('payload_too_large', ACCOUNT_MESSAGES.photoTooLarge, { photo: ACCOUNT_MESSAGES.photoTooLarge });
+  }
+  const type = detectImageType(options.bytes);
+  if (!type) throw invalid(ACCOUNT_MESSAGES.photoType, { photo: ACCOUNT_MESSAGES.photoType });
+  const id = await q.replaceAvatar(deps.db, options.userId, type, Buffer.from(options.bytes));
+  return { avatarUrl: `/api/avatars/${id}` };
+}
+
+export async function getAvatar(deps: Pick<Deps, 'db'>, id: string) {
+  const row = await q.findAvatar(deps.db, id);
+  if (!row) throw notFound('Photo not found');
+  return row;
+}
+
+/** Checks the current password and ends every other session of the user; returns the new session cookies. */
+export async function changePassword(
+  deps: Pick<Deps, 'auth'>,
+  options: { currentPassword: string; newPassword: string; headers: Headers },
+) {
+  try {
+    const { headers } = await deps.auth.api.changePassword({
+      body: {
+        currentPassword: options.currentPassword,
+        newPassword: options.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: options.headers,
+      returnHeaders: true,
+    });
+    return headers.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.body?.code === 'INVALID_PASSWORD') {
+        throw invalid(ACCOUNT_MESSAGES.currentPasswordIncorrect, {
+          currentPassword: ACCOUNT_MESSAGES.currentPasswordIncorrect,
+        });
+      }
+      if (error.statusCode === 401) throw new AppError('unauthenticated', 'No authenticated session');
+      throw invalid(error.message || ACCOUNT_MESSAGES.passwordFailed);
+    }
+    throw error;
+  }
+}
+
+export async function getPreferences(deps: Pick<Deps, 'db'>, userId: string): Promise<NotificationPreferences> {
+  const row = await q.findPreferences(deps.db, userId);
+  if (!row) throw notFound();
+  return resolvePreferences(row.preferences);
+}
+
+export async function savePreferences(
+  deps: Pick<Deps, 'db'>,
+  options: { userId: string; preferences: NotificationPreferences },
+) {
+  // Slack on without a webhook is the spec's default; it simply posts nothing until a URL is set.
+  await q.savePreferences(deps.db, options.userId, options.preferences);
+  return getPreferences(deps, options.userId);
+}
+
+/** The one-click unsubscribe of reminder e-mails: no session, a signed token. Idempotent. */
+export async function unsubscribe(deps: Pick<Deps, 'db' | 'config'>, token: string) {
+  const userId = verifyUnsubscribeToken(deps.config.authSecret, token);
+  if (!userId || !(await q.switchOffEmail(deps.db, userId, 'surveyReminders'))) {
+    throw invalid(ACCOUNT_MESSAGES.unsubscribeInvalid);
+  }
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+
+/** The spec's wording for account settings (sections 5 and 8; PRODUCT-DECISIONS 6 for the length rule). */
+export const ACCOUNT_MESSAGES = {
+  loadFailed: 'Failed to load profile data',
+  saved: 'Changes saved successfully',
+  saveFailed: 'Failed to save changes',
+  photoUpdated: 'Profile photo updated successfully',
+  photoFailed: 'Failed to update profile photo',
+  photoType: 'The photo must be a PNG, JPEG, WebP or GIF image',
+  photoTooLarge: 'The photo must be 2 MB or smaller',
+  photoMissing: 'Choose an image file to upload',
+  fullNameRequired: 'Full name is required',
+  allFieldsRequired: 'All fields are required',
+  passwordsDoNotMatch: 'New passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordUpdated: 'Password updated successfully',
+  passwordFailed: 'Failed to update password',
+  preferencesSaved: 'Notification settings saved successfully',
+  preferencesFailed: 'Failed to save notification settings',
+  preferencesLoadFailed: 'Failed to load notification settings',
+  webhookHttps: 'The webhook URL must start with https://',
+  webhookRequired: 'Enter the incoming webhook URL to post to Slack',
+  unsubscribed: 'You will no longer receive survey reminder emails.',
+  unsubscribeInvalid: 'This unsubscribe link is invalid.',
+} as const;
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AvatarType = (typeof AVATAR_TYPES)[number];
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
+
+/** The image type by its first bytes (never by name or declared type), or null when it is none we accept. */
+export function detectImageType(bytes: Uint8Array): AvatarType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  return null;
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable();
+
+export const profileSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  department: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = z.object({ profile: profileSchema });
+
+/** Only these are editable (spec section 5); the e-mail is read-only. */
+export const updateProfileSchema = z.strictObject({
+  fullName: z
+    .string({ error: ACCOUNT_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.fullNameRequired)
+    .max(120, 'Full name must be at most 120 characters'),
+  role: optionalText(80, 'Role'),
+  department: optionalText(80, 'Team/Department'),
+  bio: optionalText(1000, 'Bio'),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
+
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128),
+    newPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128, ACCOUNT_MESSAGES.passwordTooLong),
+    confirmPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128),
+  })
+  .superRefine((v, ctx) => {
+    // The spec checks in this order and shows one message at a time.
+    if (!v.currentPassword || !v.newPassword || !v.confirmPassword) {
+      const path = !v.currentPassword ? 'currentPassword' : !v.newPassword ? 'newPassword' : 'confirmPassword';
+      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.allFieldsRequired, path: [path] });
+      return;
+    }
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+      return;
+    }
+    if (v.newPassword.length < 8) {
+      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordTooShort, path: ['newPassword'] });
+    }
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(500, 'The webhook URL is too long')
+  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), ACCOUNT_MESSAGES.webhookHttps);
+
+export const notificationPreferencesSchema = z.strictObject({
+  emailNotifications: z.strictObject({
+    surveyReminders: z.boolean(),
+    newResponses: z.boolean(),
+    weeklyDigest: z.boolean(),
+    monthlyReports: z.boolean(),
+    teamUpdates: z.boolean(),
+  }),
+  pushNotifications: z.strictObject({
+    surveyReminders: z.boolean(),
+    newResponses: z.boolean(),
+    completionMilestones: z.boolean(),
+    teamUpdates: z.boolean(),
+  }),
+  slackNotifications: z.strictObject({
+    enabled: z.boolean(),
+    channel: z.string().trim().max(80, 'The channel name must be at most 80 characters'),
+    webhookUrl,
+    surveyReminders: z.boolean(),
+    newResponses: z.boolean(),
+    completionMilestones: z.boolean(),
+    dailyDigest: z.boolean(),
+  }),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesResponseSchema = z.object({ preferences: notificationPreferencesSchema });
+
+/** The spec's defaults (section 3). */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  emailNotifications: {
+    surveyReminders: true,
+    newResponses: true,
+    weeklyDigest: true,
+    monthlyReports: true,
+    teamUpdates: false,
+  },
+  pushNotifications: {
+    surveyReminders: false,
+    newResponses: true,
+    completionMilestones: true,
+    teamUpdates: true,
+  },
+  slackNotifications: {
+    enabled: true,
+    channel: '#survey-updates',
+    webhookUrl: '',
+    surveyReminders: true,
+    newResponses: false,
+    completionMilestones: true,
+    dailyDigest: false,
+  },
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Stored preferences over the defaults, key by key; unknown keys and wrong types fall back to the default. */
+export function resolvePreferences(stored: unknown): NotificationPreferences {
+  const result = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  if (!isRecord(stored)) return result;
+  for (const group of Object.keys(result) as (keyof NotificationPreferences)[]) {
+    const from = stored[group];
+    if (!isRecord(from)) continue;
+    const target = result[group] as Record<string, unknown>;
+    for (const key of Object.keys(target)) {
+      if (typeof from[key] === typeof target[key]) target[key] = from[key];
+    }
+  }
+  return result;
+}
+
+export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(500) });

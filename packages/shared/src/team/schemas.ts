@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/** Wording of the team screens and their errors, written once for the forms and the server. */
+export const TEAM_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is invalid',
+  roleRequired: 'Role is required',
+  alreadyMember: 'This person is already a member of this workspace',
+  alreadyInvited: 'An invitation is already pending for this email. Resend it from the invitations list.',
+  lastAdmin: 'A workspace needs at least one admin. Give someone else admin access first.',
+  manageForbidden: 'Only workspace admins can manage team members',
+  invitationSent: 'Invitation sent',
+  invitationResent: 'Invitation sent again',
+  invitationRevoked: 'Invitation revoked',
+  inviteFailed: 'The invitation could not be sent',
+  memberUpdated: 'Member updated',
+  memberRemoved: 'Member removed',
+  invitationInvalid:
+    'This invitation is no longer valid. It may have been revoked or replaced by a newer one: ask your workspace admin to send a new invitation.',
+  invitationExpired: 'This invitation has expired. Ask your workspace admin to send a new one.',
+  invitationAccepted: 'This invitation has already been accepted. Sign in to continue.',
+  invitationWrongUser: 'This invitation was sent to another email address. Sign in with that address to accept it.',
+  invitationAccountExists: 'An account with this email already exists. Sign in to accept the invitation.',
+  unknownName: 'Unknown',
+  defaultRole: 'Member',
+} as const;
+
+export const INVITATION_DAYS = 7;
+
+const email = z
+  .string({ error: TEAM_MESSAGES.emailRequired })
+  .trim()
+  .min(1, TEAM_MESSAGES.emailRequired)
+  .max(254, TEAM_MESSAGES.emailInvalid)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, TEAM_MESSAGES.emailInvalid)
+  .transform((value) => value.toLowerCase());
+
+const role = z
+  .string({ error: TEAM_MESSAGES.roleRequired })
+  .trim()
+  .min(1, TEAM_MESSAGES.roleRequired)
+  .max(80, 'Role must be at most 80 characters');
+
+const department = z.string().trim().max(80, 'Department must be at most 80 characters');
+
+export const memberAccessSchema = z.enum(['admin', 'member']);
+export type MemberAccess = z.infer<typeof memberAccessSchema>;
+
+export const inviteMemberSchema = z.strictObject({
+  email,
+  role,
+  department: department.optional(),
+  /** 'Admin access' checkbox: access admin, else member (PRODUCT-DECISIONS 3). */
+  admin: z.boolean().default(false),
+});
+export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
+
+export const updateMemberSchema = z
+  .strictObject({
+    role: role.optional(),
+    access: memberAccessSchema.optional(),
+    /** Empty string clears the department. */
+    department: department.optional(),
+  })
+  .refine((v) => v.role !== undefined || v.access !== undefined || v.department !== undefined, {
+    message: 'Nothing to change',
+  });
+export type UpdateMemberInput = z.input<typeof updateMemberSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: z.string().nullable(),
+  access: memberAccessSchema,
+  status: z.enum(['active', 'pending']),
+  department: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** Pending invitations only. */
+  invitation: z
+    .object({
+      sentAt: z.string(),
+      expiresAt: z.string(),
+      expired: z.boolean(),
+      /** Delivery of the latest invitation e-mail: 'pending', 'sent' or 'failed', with the last error. */
+      delivery: z.enum(['pending', 'sent', 'failed']).nullable(),
+      deliveryError: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const membersResponseSchema = z.object({
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  canManage: z.boolean(),
+  members: z.array(memberSchema),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
+
+export const memberResponseSchema = z.object({ member: memberSchema });
+
+export const departmentsResponseSchema = z.object({ departments: z.array(z.string()) });
+
+/** What the public accept page may know about an invitation (the token is the secret). */
+export const invitationInfoSchema = z.object({
+  state: z.enum(['valid', 'expired', 'accepted']),
+  email: z.string(),
+  workspaceName: z.string(),
+  invitedBy: z.string().nullable(),
+  role: z.string().nullable(),
+  accountExists: z.boolean(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+
+export const acceptSignupSchema = z
+  .strictObject({
+    fullName: z
+      .string({ error: 'Full name is required' })
+      .trim()
+      .min(1, 'Full name is required')
+      .max(120, 'Full name must be at most 120 characters'),
+    password: z
+      .string({ error: 'Password is required' })
+      .min(1, 'Password is required')
+      .min(8, 'Password must be at least 8 characters')
+      .max(128, 'Password must be at most 128 characters'),
+    confirmPassword: z.string({ error: 'Passwords do not match' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type AcceptSignupInput = z.input<typeof acceptSignupSchema>;
+
+export const acceptResponseSchema = z.object({ workspaceId: z.string(), redirectTo: z.string() });
+
+/** The table's display rules (spec sections 2 and 8). */
+export const displayName = (name: string | null | undefined) => name?.trim() || TEAM_MESSAGES.unknownName;
+export const displayRole = (role: string | null | undefined) => role?.trim() || TEAM_MESSAGES.defaultRole;
+
+/** Case-insensitive search over name, e-mail, role and department. */
+export function matchesSearch(member: Pick<Member, 'name' | 'email' | 'role' | 'department'>, query: string) {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return [member.name, member.email, member.role, member.department].some((v) => v?.toLowerCase().includes(q));
+}
