@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { seed } from './db/seed';
 import { createAuth } from './auth/auth';
+import { notificationJobHandlers, startNotificationSchedule } from './features/account/notification-jobs';
 import { createLogger } from './logger';
 import { startJobWorker, type JobHandler } from './jobs/queue';
 import { createMailer } from './mail/mailer';
@@ -39,7 +40,10 @@ async function main() {
   await realtime.start();
   const deps = { config, database, db, logger, auth, mailer, realtime };
   // Scheduled work by kind; each feature adds the handlers of its jobs here.
-  const jobHandlers: Record<string, JobHandler> = {};
+  const jobHandlers: Record<string, JobHandler> = {
+    ...notificationJobHandlers(deps),
+  };
+  await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
