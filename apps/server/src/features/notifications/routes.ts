@@ -1,0 +1,82 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { okSchema } from '@pulsecheck/shared/auth/schemas';
+import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
+import { isUuid } from '@pulsecheck/shared/results/schemas';
+import { requireUser } from '../../auth/session';
+import { notFound } from '../../lib/app-error';
+import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { createRouter } from '../../lib/router';
+import * as q from './queries';
+
+const tags = ['notifications'];
+const NOT_FOUND = 'Notification not found';
+
+/** The bell: the latest notifications and the unread count; reading marks them. Always the caller's own. */
+export const notificationRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/notifications',
+      tags,
+      summary: `The caller's latest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
+      responses: { 200: jsonResponse(notificationsResponseSchema, 'Notifications'), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { db } = c.get('deps');
+      const [rows, unread] = [
+        await q.latestOf(db, user.id, NOTIFICATIONS_LIMIT),
+        await q.unreadCount(db, user.id),
+      ];
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        {
+          items: rows.map((r) => ({
+            id: r.id,
+            type: r.type,
+            message: r.message,
+            link: r.link,
+            healthCheckId: r.healthCheckId,
+            read: r.readAt !== null,
+            createdAt: r.createdAt.toISOString(),
+          })),
+          unread,
+        },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/notifications/read-all',
+      tags,
+      summary: "Mark all of the caller's notifications read",
+      responses: { 200: jsonResponse(okSchema, 'Done'), ...errorResponses(401) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { db, realtime } = c.get('deps');
+      await q.markAllRead(db, user.id);
+      await realtime.publish({ topic: `user:${user.id}`, type: 'notification', data: { kind: 'read' } });
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/notifications/{id}/read',
+      tags,
+      summary: 'Mark one notification read',
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: jsonResponse(okSchema, 'Done'), ...errorResponses(401, 404) },
+    }),
+    async (c) => {
+      const user = await requireUser(c);
+      const { db, realtime } = c.get('deps');
+      const { id } = c.req.valid('param');
+      if (!isUuid(id) || !(await q.markRead(db, user.id, id))) throw notFound(NOT_FOUND);
+      await realtime.publish({ topic: `user:${user.id}`, type: 'notification', data: { kind: 'read' } });
+      return c.json({ ok: true as const }, 200);
+    },
+  );

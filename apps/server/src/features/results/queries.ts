@@ -1,0 +1,179 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+import { healthChecks, participants } from '../../db/schema/health-checks';
+import { workspaces } from '../../db/schema/organizations';
+
+export async function findCheck(db: Db, healthCheckId: string) {
+  const [row] = await db
+    .select({
+      id: healthChecks.id,
+      title: healthChecks.title,
+      description: healthChecks.description,
+      phase: healthChecks.phase,
+      status: healthChecks.status,
+      settings: healthChecks.settings,
+      createdAt: healthChecks.createdAt,
+      completedAt: healthChecks.completedAt,
+      createdBy: healthChecks.createdBy,
+      workspaceId: healthChecks.workspaceId,
+      templateId: healthChecks.templateId,
+      workspaceName: workspaces.name,
+    })
+    .from(healthChecks)
+    .innerJoin(workspaces, eq(workspaces.id, healthChecks.workspaceId))
+    .where(eq(healthChecks.id, healthCheckId))
+    .limit(1);
+  return row;
+}
+
+export type Check = NonNullable<Awaited<ReturnType<typeof findCheck>>>;
+
+/** Participants of a check (all, and completed), and the caller's own status, in one round trip. */
+export async function participantSummary(db: Db, healthCheckId: string, userId: string) {
+  const [row] = await queryRows<{ total: number; completed: number; mine: string | null }>(
+    db,
+    sql`select count(*)::int as total,
+               count(*) filter (where status = 'completed')::int as completed,
+               max(status) filter (where user_id = ${userId}) as mine
+        from participants where health_check_id = ${healthCheckId}`,
+  );
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0, mine: row?.mine ?? null };
+}
+
+export type Tally = {
+  id: string;
+  key: string;
+  title: string | null;
+  description: string | null;
+  category: string | null;
+  orderIndex: number;
+  healthy: number;
+  needsImprovement: number;
+  fireWarning: number;
+  dontKnow: number;
+  dots: number;
+};
+
+/**
+ * Per enabled component of the check: counts per rating and dot totals, aggregated in SQL (one query; dots
+ * pre-aggregated so the rating join does not multiply them).
+ */
+export async function componentTallies(db: Db, check: { id: string; templateId: string }): Promise<Tally[]> {
+  return queryRows<Tally>(
+    db,
+    sql`select c.id, c.key, c.title, c.description, c.category, c.order_index as "orderIndex",
+               count(r.id) filter (where r.rating = 'healthy')::int as healthy,
+               count(r.id) filter (where r.rating = 'needs-improvement')::int as "needsImprovement",
+               count(r.id) filter (where r.rating = 'fire-warning')::int as "fireWarning",
+               count(r.id) filter (where r.rating = 'dont-know')::int as "dontKnow",
+               coalesce(max(v.dots), 0)::int as dots
+        from health_check_components c
+        left join health_check_ratings r on r.component_id = c.id and r.health_check_id = ${check.id}
+        left join (
+          select component_id, sum(count) as dots from health_check_votes
+          where health_check_id = ${check.id} group by component_id
+        ) v on v.component_id = c.id
+        where c.template_id = ${check.templateId} and c.enabled
+        group by c.id
+        order by c.order_index, c.id`,
+  );
+}
+
+/**
+ * Comments of the check by component. Anonymous checks get no names and an order that does not follow
+ * submission times (md5 of the text), so nothing links a comment to a person.
+ */
+export async function componentComments(db: Db, healthCheckId: string, anonymous: boolean) {
+  const order = anonymous ? sql`md5(co.content), co.content` : sql`co.created_at, co.id`;
+  return queryRows<{ componentId: string; content: string; name: string | null }>(
+    db,
+    sql`select r.component_id as "componentId", co.content,
+               ${anonymous ? sql`null::text` : sql`u.name`} as name
+        from comments co
+        join health_check_ratings r on r.id = co.target_id and co.target_type = 'health_check_rating'
+        join participants p on p.id = co.participant_id
+        join "user" u on u.id = p.user_id
+        where r.health_check_id = ${healthCheckId} and length(trim(co.content)) > 0
+        order by ${order}`,
+  );
+}
+
+/** The workspace's latest completed check before this one, with its completed count, for the trend. */
+export async function previousCompletedCheck(db: Db, check: Check) {
+  const [row] = await queryRows<{
+    id: string;
+    title: string;
+    templateId: string;
+    completedAt: string | Date | null;
+    settings: { minResponses?: number } | null;
+    completed: number;
+  }>(
+    db,
+    sql`select h.id, h.title, h.template_id as "templateId", h.completed_at as "completedAt", h.settings,
+               (select count(*) from participants p
+                where p.health_check_id = h.id and p.status = 'completed')::int as completed
+        from health_checks h
+        where h.workspace_id = ${check.workspaceId} and h.id <> ${check.id} and h.status = 'completed'
+          and h.completed_at is not null
+          and h.completed_at < coalesce(${check.completedAt?.toISOString() ?? null}::timestamptz, now())
+        order by h.completed_at desc limit 1`,
+  );
+  return row;
+}
+
+export async function votingTally(db: Db, healthCheckId: string) {
+  const [row] = await queryRows<{ voted: number; eligible: number }>(
+    db,
+    sql`select (select count(distinct participant_id) from health_check_votes
+                where health_check_id = ${healthCheckId})::int as voted,
+               (select count(*) from participants
+                where health_check_id = ${healthCheckId} and status = 'completed')::int as eligible`,
+  );
+  return { voted: row?.voted ?? 0, eligible: row?.eligible ?? 0 };
+}
+
+export const FOLLOW_UP_JOB = 'results.follow-up';
+
+export async function pendingFollowUp(db: Db, healthCheckId: string) {
+  const [row] = await queryRows<{ date: string }>(
+    db,
+    sql`select payload->>'date' as date from jobs
+        where kind = ${FOLLOW_UP_JOB} and status = 'pending' and payload->>'healthCheckId' = ${healthCheckId}
+        order by created_at desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/** Drops pending follow-ups of a check other than `keepKey` (a new date replaces the old one). */
+export async function cancelOtherFollowUps(db: Db, healthCheckId: string, keepKey: string) {
+  await db.execute(
+    sql`delete from jobs where kind = ${FOLLOW_UP_JOB} and status = 'pending'
+        and payload->>'healthCheckId' = ${healthCheckId} and unique_key <> ${keepKey}`,
+  );
+}
+
+/** Moves summarize → plan; null when the check was not in summarize (a concurrent move, or a wrong phase). */
+export async function moveToPlan(db: Db, healthCheckId: string) {
+  const [row] = await db
+    .update(healthChecks)
+    .set({ phase: 'plan', status: 'completed', phaseStartedAt: new Date() })
+    .where(and(eq(healthChecks.id, healthCheckId), eq(healthChecks.phase, 'summarize')))
+    .returning({ id: healthChecks.id });
+  return row ?? null;
+}
+
+export async function participantUserIds(db: Db, healthCheckId: string) {
+  const rows = await db
+    .select({ userId: participants.userId })
+    .from(participants)
+    .where(eq(participants.healthCheckId, healthCheckId));
+  return rows.map((r) => r.userId);
+}
+
+export async function userContact(db: Db, userId: string) {
+  const [row] = await queryRows<{ email: string; name: string }>(
+    db,
+    sql`select email, name from "user" where id = ${userId}`,
+  );
+  return row;
+}

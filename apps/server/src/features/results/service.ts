@@ -1,0 +1,395 @@
+import {
+  RESULTS_MESSAGES,
+  type ComponentResult,
+  type ReleaseState,
+  type ResultsResponse,
+} from '@pulsecheck/shared/results/schemas';
+import {
+  componentTrend,
+  missingResponses,
+  overallHealth,
+  prioritize,
+  releasedToParticipant,
+  totalOf,
+  type TrendDirection,
+} from '@pulsecheck/shared/results/rules';
+import { healthCheckAccess, type Access } from '../../auth/access';
+import type { Db } from '../../db/client';
+import type { HealthCheckSettings } from '../../db/schema/health-checks';
+import { enqueueJob } from '../../jobs/queue';
+import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import { renderMail } from '../../mail/templates';
+import { listActionItems } from '../action-items/service';
+import { notify } from '../notifications/service';
+import * as q from './queries';
+
+const DEFAULT_SETTINGS: HealthCheckSettings = {
+  minResponses: 3,
+  allowAnonymous: true,
+  enableComments: true,
+  votesPerPerson: 5,
+  showResultsAfterVoting: true,
+};
+
+export const settingsOf = (check: {
+  settings: Partial<HealthCheckSettings> | null;
+}): HealthCheckSettings => ({
+  ...DEFAULT_SETTINGS,
+  ...check.settings,
+});
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+type Phase = ResultsResponse['healthCheck']['phase'];
+
+/** The check and how the user relates to it; 404 'Health check not found' for anyone who may not see it. */
+export async function checkForViewer(db: Db, userId: string, healthCheckId: string) {
+  const access = await healthCheckAccess(db, userId, healthCheckId);
+  const check = access ? await q.findCheck(db, healthCheckId) : undefined;
+  if (!access || !check) throw notFound(RESULTS_MESSAGES.notFound);
+  return { access, check };
+}
+
+/** May change the check's phase: a workspace admin, or the member who created it (PRODUCT-DECISIONS 3). */
+const mayChangePhase = (access: Access | null, createdBy: string | null, userId: string) =>
+  access === 'admin' || (access === 'member' && createdBy === userId);
+
+/** Components of a check with their counts and dots, prioritized (PRODUCT-DECISIONS 2). Aggregated in SQL. */
+export async function prioritizedTallies(db: Db, check: { id: string; templateId: string }) {
+  return prioritize(await q.componentTallies(db, check));
+}
+
+function releaseState(options: {
+  manages: boolean;
+  missing: number;
+  mine: string | null;
+  allCompleted: boolean;
+  phase: string;
+  settings: HealthCheckSettings;
+}): ReleaseState {
+  if (options.missing > 0) return 'below-threshold';
+  if (options.manages) return 'released';
+  if (!options.settings.showResultsAfterVoting) return 'withheld';
+  return releasedToParticipant({
+    participantCompleted: options.mine === 'completed',
+    allCompleted: options.allCompleted,
+    checkCompleted: options.phase === 'summarize' || options.phase === 'plan',
+    showResultsAfterVoting: options.settings.showResultsAfterVoting,
+  })
+    ? 'released'
+    : 'not-released';
+}
+
+async function trendFor(db: Db, check: q.Check) {
+  const previous = await q.previousCompletedCheck(db, check);
+  if (!previous) return null;
+  // The earlier check's own anonymity threshold still applies to what its figures reveal.
+  if (previous.completed < settingsOf(previous).minResponses) return null;
+  const tallies = await q.componentTallies(db, previous);
+  return {
+    previous: {
+      id: previous.id,
+      title: previous.title,
+      completedAt: previous.completedAt ? iso(previous.completedAt) : null,
+      overallHealth: overallHealth(tallies),
+    },
+    byKey: new Map(tallies.map((t) => [t.key, t])),
+  };
+}
+
+/**
+ * The results of a check as the caller may see them (PRODUCT-DECISIONS 3): per-component figures only above
+ * the anonymity threshold, to participants only once released, and never a rater's identity when anonymous.
+ */
+export async function getResults(
+  deps: Pick<AppDeps, 'db'>,
+  options: { userId: string; healthCheckId: string },
+): Promise<ResultsResponse> {
+  const { db } = deps;
+  const { access, check } = await checkForViewer(db, options.userId, options.healthCheckId);
+  const settings = settingsOf(check);
+  const people = await q.participantSummary(db, check.id, options.userId);
+  const missing = missingResponses(people.completed, settings.minResponses);
+  const state = releaseState({
+    manages: access.manages,
+    missing,
+    mine: people.mine,
+    allCompleted: people.total > 0 && people.completed === people.total,
+    phase: check.phase,
+    settings,
+  });
+
+  let components: ComponentResult[] | null = null;
+  let health: ResultsResponse['overallHealth'] = null;
+  let actionItems: ResultsResponse['actionItems'] = null;
+  let trend: ResultsResponse['trend'] = null;
+  if (state === 'released') {
+    const [tallies, comments, items, previous] = [
+      await prioritizedTallies(db, check),
+      await q.componentComments(db, check.id, settings.allowAnonymous),
+      await listActionItems(db, check.id),
+      await trendFor(db, check),
+    ];
+    health = overallHealth(tallies);
+    actionItems = items;
+    trend = previous ? { previous: previous.previous } : null;
+    components = tallies.map((t, index) => {
+      const before = previous?.byKey.get(t.key);
+      const direction: TrendDirection | null = before ? componentTrend(t, before) : null;
+      return {
+        id: t.id,
+        key: t.key,
+        title: t.title?.trim() || RESULTS_MESSAGES.untitledComponent,
+        description: t.description,
+        category: t.category?.trim() || RESULTS_MESSAGES.uncategorized,
+        orderIndex: t.orderIndex,
+        healthy: t.healthy,
+        needsImprovement: t.needsImprovement,
+        fireWarning: t.fireWarning,
+        dontKnow: t.dontKnow,
+        total: totalOf(t),
+        dots: t.dots,
+        rank: index + 1,
+        comments: comments
+          .filter((c) => c.componentId === t.id)
+          .map((c) => ({
+            author: settings.allowAnonymous
+              ? RESULTS_MESSAGES.anonymous
+              : c.name?.trim() || RESULTS_MESSAGES.anonymous,
+            content: c.content,
+          })),
+        trend: direction,
+      };
+    });
+  }
+
+  return {
+    healthCheck: {
+      id: check.id,
+      title: check.title.trim() || RESULTS_MESSAGES.untitledCheck,
+      description: check.description,
+      phase: check.phase as Phase,
+      status: check.status,
+      createdAt: iso(check.createdAt),
+      completedAt: check.completedAt ? iso(check.completedAt) : null,
+      workspaceName: check.workspaceName,
+      allowAnonymous: settings.allowAnonymous,
+      enableComments: settings.enableComments,
+      minResponses: settings.minResponses,
+      votesPerPerson: settings.votesPerPerson,
+    },
+    viewer: {
+      manages: access.manages,
+      canPlan: check.phase === 'summarize' && mayChangePhase(access.access, check.createdBy, options.userId),
+      isParticipant: Boolean(access.participantId),
+    },
+    participants: { total: people.total, completed: people.completed },
+    release: { state, missingResponses: missing },
+    overallHealth: health,
+    components,
+    actionItems,
+    voting: await q.votingTally(db, check.id),
+    trend,
+    followUp: access.manages ? await q.pendingFollowUp(db, check.id) : null,
+  };
+}
+
+/** 'Plan Actions': summarize → plan, by a workspace admin or the check's creator (PRODUCT-DECISIONS 1 and 9). */
+export async function planActions(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  options: { userId: string; healthCheckId: string },
+) {
+  const { access, check } = await checkForViewer(deps.db, options.userId, options.healthCheckId);
+  if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
+  if (!mayChangePhase(access.access, check.createdBy, options.userId)) {
+    throw forbidden('Only workspace admins and the creator of this health check can manage it');
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.moveToPlan(tx, check.id))) throw conflict(RESULTS_MESSAGES.planOnlyInSummarize);
+    await deps.realtime.publish({ topic: `health-check:${check.id}`, type: 'phase-changed' }, tx);
+    await deps.realtime.publish(
+      { topic: `workspace:${check.workspaceId}`, type: 'health-check-changed' },
+      tx,
+    );
+    await notify(
+      deps,
+      {
+        userIds: (await q.participantUserIds(tx, check.id)).filter((id) => id !== options.userId),
+        type: 'phase-change',
+        message: `Action planning has started for "${check.title}"`,
+        link: `/health-check/${check.id}/results`,
+        healthCheckId: check.id,
+      },
+      tx,
+    );
+  });
+  return { phase: 'plan' as const };
+}
+
+const CSV_HEADER = [
+  'Rank',
+  'Component',
+  'Category',
+  'Healthy',
+  'Needs Improvement',
+  'Fire Warning',
+  "Don't Know",
+  'Total Ratings',
+  'Dots',
+  'Trend',
+  'Action Items',
+];
+
+/** One CSV cell: quoted when needed, and formula-looking text defused for spreadsheets. */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Results as CSV, under the same rules as the screen; 409 with the reason while not released. */
+export async function exportResultsCsv(
+  deps: Pick<AppDeps, 'db'>,
+  options: { userId: string; healthCheckId: string },
+) {
+  const results = await getResults(deps, options);
+  if (!results.components) {
+    throw conflict(
+      results.release.state === 'below-threshold'
+        ? RESULTS_MESSAGES.belowThreshold(results.release.missingResponses)
+        : results.release.state === 'withheld'
+          ? RESULTS_MESSAGES.facilitatorShares
+          : RESULTS_MESSAGES.notReleased,
+    );
+  }
+  const items = results.actionItems ?? [];
+  const rows = results.components.map((c) => [
+    c.rank,
+    c.title,
+    c.category,
+    c.healthy,
+    c.needsImprovement,
+    c.fireWarning,
+    c.dontKnow,
+    c.total,
+    c.dots,
+    c.trend ?? '',
+    items
+      .filter((i) => i.componentId === c.id)
+      .map(
+        (i) =>
+          `${i.description} (${i.status}${i.owner ? `, ${i.owner.name}` : ''}${i.dueDate ? `, due ${i.dueDate}` : ''})`,
+      )
+      .join('; '),
+  ]);
+  const csv = [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const slug =
+    results.healthCheck.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'health-check';
+  return { csv, filename: `${slug}-results.csv` };
+}
+
+const FOLLOW_UP_HOUR_UTC = 9;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** 'Schedule Follow-up': e-mails the creator on that date (one job per check and date; a new date replaces it). */
+export async function scheduleFollowUp(
+  deps: Pick<AppDeps, 'db'>,
+  options: { userId: string; healthCheckId: string; date: string },
+) {
+  const { access, check } = await checkForViewer(deps.db, options.userId, options.healthCheckId);
+  if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
+  const runAt = new Date(`${options.date}T${String(FOLLOW_UP_HOUR_UTC).padStart(2, '0')}:00:00Z`);
+  if (Number.isNaN(runAt.getTime()) || runAt.toISOString().slice(0, 10) !== options.date) {
+    throw invalid('Use a date like 2027-02-23', { date: 'Use a date like 2027-02-23' });
+  }
+  if (options.date <= today())
+    throw invalid(RESULTS_MESSAGES.followUpInPast, { date: RESULTS_MESSAGES.followUpInPast });
+  const uniqueKey = `follow-up:${check.id}:${options.date}`;
+  await deps.db.transaction(async (tx) => {
+    await q.cancelOtherFollowUps(tx, check.id, uniqueKey);
+    await enqueueJob(tx, {
+      kind: q.FOLLOW_UP_JOB,
+      payload: { healthCheckId: check.id, date: options.date, scheduledBy: options.userId },
+      runAt,
+      uniqueKey,
+    });
+  });
+  return {
+    date: options.date,
+    icsUrl: `/api/health-checks/${check.id}/follow-up/calendar?date=${options.date}`,
+  };
+}
+
+const icsText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/[,;]/g, (ch) => `\\${ch}`)
+    .replace(/\r?\n/g, '\\n');
+
+/** An all-day calendar event for the follow-up date (RFC 5545). */
+export async function followUpCalendar(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  options: { userId: string; healthCheckId: string; date: string },
+) {
+  const { access, check } = await checkForViewer(deps.db, options.userId, options.healthCheckId);
+  if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
+  const start = new Date(`${options.date}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) throw invalid('Use a date like 2027-02-23');
+  const end = new Date(start.getTime() + 24 * 60 * 60 * 1000);
+  const day = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const url = `${deps.config.appUrl}/admin/health-check/${check.id}/results`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Pulsecheck//Follow-up//EN',
+    'CALSCALE:GREGORIAN',
+    'BEGIN:VEVENT',
+    `UID:follow-up-${check.id}-${day(start)}@pulsecheck`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;VALUE=DATE:${day(start)}`,
+    `DTEND;VALUE=DATE:${day(end)}`,
+    `SUMMARY:${icsText(`Follow-up health check: ${check.title}`)}`,
+    `DESCRIPTION:${icsText(`Time to repeat the health check "${check.title}" and compare with the last results: ${url}`)}`,
+    `URL:${url}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return { ics: lines.join('\r\n') + '\r\n', filename: `follow-up-${options.date}.ics` };
+}
+
+/** The follow-up job: e-mails the check's creator (or whoever scheduled it) a reminder to run it again. */
+export async function sendFollowUp(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'config'>,
+  payload: Record<string, unknown>,
+) {
+  const healthCheckId = typeof payload.healthCheckId === 'string' ? payload.healthCheckId : '';
+  const check = healthCheckId ? await q.findCheck(deps.db, healthCheckId) : undefined;
+  if (!check) return;
+  const recipientId =
+    check.createdBy ?? (typeof payload.scheduledBy === 'string' ? payload.scheduledBy : null);
+  const recipient = recipientId ? await q.userContact(deps.db, recipientId) : undefined;
+  if (!recipient) return;
+  await deps.mailer.enqueue({
+    kind: 'follow-up',
+    to: recipient.email,
+    ...renderMail({
+      subject: `Time for a follow-up: ${check.title}`,
+      heading: 'Time to repeat your health check',
+      paragraphs: [
+        `Hi ${recipient.name}, you planned to follow up on "${check.title}" today.`,
+        'Repeating the health check every 3 to 6 months shows whether your action items made a difference.',
+      ],
+      action: {
+        label: 'Open the last results',
+        url: `${deps.config.appUrl}/admin/health-check/${check.id}/results`,
+      },
+    }),
+  });
+}
