@@ -10,6 +10,7 @@ import { startJobWorker, type JobHandler } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { createSender, startOutboxWorker } from './mail/outbox';
 import { createRealtime } from './realtime/bus';
+import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 
 async function main() {
   let config;
@@ -42,6 +43,7 @@ async function main() {
   // Scheduled work by kind; each feature adds the handlers of its jobs here.
   const jobHandlers: Record<string, JobHandler> = {
     ...notificationJobHandlers(deps),
+    [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
   };
   await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });

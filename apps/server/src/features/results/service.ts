@@ -291,6 +291,8 @@ export async function exportResultsCsv(
   return { csv, filename: `${slug}-results.csv` };
 }
 
+/** Job kind of the follow-up reminder; its handler is registered in main.ts. */
+export const FOLLOW_UP_JOB = q.FOLLOW_UP_JOB;
 const FOLLOW_UP_HOUR_UTC = 9;
 const today = () => new Date().toISOString().slice(0, 10);
 
