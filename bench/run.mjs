@@ -1,9 +1,10 @@
 // npm run bench [names...]: runs the benchmarks (all by default), writes bench/results/latest.{json,md},
 // and exits non-zero when any target is missed.
+import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { writeReport } from './report.mjs';
 
-const BENCHES = { bundle: benchBundle };
+const BENCHES = { autosave: benchAutosave, bundle: benchBundle };
 
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(BENCHES);

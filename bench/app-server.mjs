@@ -1,0 +1,152 @@
+// Starts the built Pulsecheck server for a benchmark and sets up an admin, a launched check and
+// participants through the real HTTP API (e-mail links are read from /dev/mail, as a local user would).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.join(import.meta.dirname, '..');
+export const GLOBAL_TEMPLATE_ID = '00000000-0000-4000-8000-000000000001';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp({
+  databaseUrl = '',
+  dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-')),
+} = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: '',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+  });
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const cookieOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+
+async function call(url, method, pathname, { body, cookie } = {}) {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (response.status >= 400)
+    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** Follows the verification link of the newest e-mail to `email` (from /dev/mail); returns the session cookie. */
+async function verify(url, email) {
+  for (let i = 0; i < 50; i++) {
+    const html = await (await fetch(`${url}/dev/mail?to=${encodeURIComponent(email)}`)).text();
+    const link = /href="([^"]*verify-email[^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    if (link) return cookieOf(await call(url, 'GET', new URL(link).pathname + new URL(link).search));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification e-mail for ${email}`);
+}
+
+export async function setUpCheck(url, { participants: count = 1, minResponses = 1 } = {}) {
+  const stamp = Date.now().toString(36);
+  const admin = `bench-admin-${stamp}@example.com`;
+  await call(url, 'POST', '/api/signup', {
+    body: {
+      fullName: 'Bench Admin',
+      email: admin,
+      password: 'bench-password-1',
+      confirmPassword: 'bench-password-1',
+      companyName: 'Bench Co',
+      companySize: '11-50',
+      role: 'Admin',
+      acceptTerms: true,
+    },
+  });
+  const adminCookie = await verify(url, admin);
+  await call(url, 'POST', '/api/onboarding/setup', { cookie: adminCookie });
+  const me = await (await call(url, 'GET', '/api/me', { cookie: adminCookie })).json();
+  const template = await (
+    await call(url, 'GET', `/api/templates/${GLOBAL_TEMPLATE_ID}`, { cookie: adminCookie })
+  ).json();
+  const componentIds = (template.components ?? template.template?.components ?? []).map((c) => c.id);
+  const launch = await (
+    await call(url, 'POST', '/api/health-checks', {
+      cookie: adminCookie,
+      body: {
+        workspaceId: me.user.activeWorkspaceId,
+        templateId: GLOBAL_TEMPLATE_ID,
+        title: 'Benchmark check',
+        description: '',
+        settings: {
+          minResponses,
+          allowAnonymous: true,
+          enableComments: true,
+          votesPerPerson: 5,
+          showResultsAfterVoting: true,
+        },
+        enabledComponentIds: componentIds,
+        teamEmails: [],
+        launchKey: `bench-${stamp}`,
+      },
+    })
+  ).json();
+  const participation = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-p${i}-${stamp}@example.com`;
+    await call(url, 'POST', '/api/signup/participant', {
+      body: { fullName: `Participant ${i}`, email, password: 'bench-password-1', healthCheckId: launch.id },
+    });
+    const cookie = await verify(url, email);
+    const joined = await (await call(url, 'POST', `/api/health-checks/${launch.id}/join`, { cookie })).json();
+    participation.push({ cookie, participantId: joined.participantId });
+  }
+  const view = await (
+    await call(url, 'GET', `/api/health-checks/${launch.id}/participation`, {
+      cookie: participation[0]?.cookie ?? adminCookie,
+    })
+  ).json();
+  const checkComponentIds = (view.components ?? []).map((c) => c.id);
+  return { healthCheckId: launch.id, adminCookie, participation, componentIds: checkComponentIds };
+}
