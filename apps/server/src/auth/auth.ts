@@ -7,6 +7,8 @@ import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 
 export const SESSION_DAYS = 30;
+/** How often a session's expiry slides forward. */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 /**
  * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database.
@@ -48,7 +50,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     },
     session: {
       expiresIn: 60 * 60 * 24 * SESSION_DAYS,
-      updateAge: 60 * 60 * 24,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     rateLimit: {
       enabled: true,

@@ -312,3 +312,31 @@ describe('rate limits', () => {
     expect(resend).toEqual([200, 200, 200, 429]);
   });
 });
+
+describe('session lookup', () => {
+  it('refuses a session cookie whose signature is wrong', async () => {
+    const admin = await createAdmin(ctx);
+    const cookie = admin.jar
+      .header()
+      .cookie!.replace(/(session_token=[^.;]+\.)[^;]+/, '$1AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA%3D');
+    const response = await ctx.request('GET', '/api/me', { headers: { cookie } });
+    expect(response.status).toBe(401);
+  });
+
+  it('slides the expiry of a remembered session forward once a day is left behind', async () => {
+    const admin = await createAdmin(ctx);
+    const jar = new CookieJar();
+    jar.store(
+      await ctx.request('POST', '/api/login', {
+        body: { email: admin.email, password: admin.password, rememberMe: true },
+      }),
+    );
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    await ctx.deps.db.update(session).set({ expiresAt: soon }).where(eq(session.userId, admin.userId));
+    const response = await ctx.request('GET', '/api/me', { headers: jar.header() });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true);
+    const rows = await ctx.deps.db.select().from(session).where(eq(session.userId, admin.userId));
+    expect(Math.max(...rows.map((r) => r.expiresAt.getTime()))).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+});
