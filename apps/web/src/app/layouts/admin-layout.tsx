@@ -1,0 +1,227 @@
+import { breadcrumbs } from '@pulsecheck/shared/dashboard/breadcrumbs';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Building2,
+  ChevronRight,
+  Home,
+  LayoutDashboard,
+  LayoutTemplate,
+  LogOut,
+  Menu,
+  Settings,
+  Users,
+  X,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
+import { useWorkspaces } from '@/features/workspaces/api';
+import { apiPost } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { sessionQueryKey, useSession } from '@/lib/session';
+import { UnexpectedError } from '../error-screens';
+
+const NAVIGATION = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/templates', label: 'Templates', icon: LayoutTemplate },
+  { to: '/admin/team-management', label: 'Team Management', icon: Users },
+  { to: '/admin/account-settings', label: 'Account Settings', icon: Settings },
+];
+
+/**
+ * The admin area: sidebar (280 px, always open from 1024 px, a sliding panel with a top bar and overlay
+ * below), breadcrumb and Logout. Only users with admin or member access get in (PRODUCT-DECISIONS 3).
+ */
+export function AdminLayout() {
+  const session = useSession();
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.isError) return <UnexpectedError message={session.error.message} />;
+  const user = session.data;
+  if (!user) return <Navigate to="/login" replace />;
+  if (user.setupStatus === 'pending_setup') return <Navigate to="/auth/admin-confirmation" replace />;
+  if (!user.canAdmin) return <Navigate to="/dashboard" replace />;
+  return <AdminShell />;
+}
+
+function AdminShell() {
+  const location = useLocation();
+  // The panel remembers the page it was opened on, so any navigation closes it (below 1024 px).
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const open = openedOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenedOn(value ? location.pathname : null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenedOn(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Open menu"
+          aria-expanded={open}
+          aria-controls="admin-sidebar"
+          onClick={() => setOpen(true)}
+        >
+          <Menu aria-hidden="true" />
+        </Button>
+        <Logo to="/admin/dashboard" />
+      </header>
+      {open && (
+        <div
+          className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden"
+          data-testid="sidebar-overlay"
+          aria-hidden="true"
+          onClick={() => setOpen(false)}
+        />
+      )}
+      <aside
+        id="admin-sidebar"
+        aria-label="Sidebar"
+        data-state={open ? 'open' : 'closed'}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col border-r border-slate-200 bg-white transition-transform duration-200',
+          open ? 'translate-x-0' : '-translate-x-full invisible lg:visible',
+          'lg:translate-x-0',
+        )}
+      >
+        <Sidebar onClose={() => setOpen(false)} />
+      </aside>
+      <div className="lg:pl-[280px]">
+        <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <Breadcrumb />
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Sidebar({ onClose }: { onClose: () => void }) {
+  const workspaces = useWorkspaces();
+  const active = workspaces.data?.workspaces.find((w) => w.id === workspaces.data?.activeWorkspaceId);
+  return (
+    <>
+      <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
+        <Logo to="/admin/dashboard" />
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Close menu" onClick={onClose}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+      <div className="border-b border-slate-200 px-5 py-3">
+        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Workspace</p>
+        <Link
+          to="/admin/workspaces"
+          className="mt-1 flex items-center gap-2 text-sm font-medium text-slate-900 hover:text-brand-700"
+          data-testid="active-workspace"
+        >
+          <Building2 className="size-4 shrink-0" aria-hidden="true" />
+          <span className="truncate">
+            {active?.name ?? (workspaces.isPending ? 'Loading...' : 'No workspace')}
+          </span>
+        </Link>
+      </div>
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="flex flex-col gap-1">
+          {NAVIGATION.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="border-t border-slate-200 p-3">
+        <LogoutButton />
+      </div>
+    </>
+  );
+}
+
+/** Logout: ends the sessions, forgets the cached workspace and everything else, then /login. */
+function LogoutButton() {
+  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logOut = async () => {
+    setPending(true);
+    try {
+      await apiPost('/logout');
+      queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to log out');
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="ghost" className="w-full justify-start" disabled={pending} onClick={() => void logOut()}>
+      <LogOut aria-hidden="true" />
+      {pending ? 'Logging out...' : 'Logout'}
+    </Button>
+  );
+}
+
+function Breadcrumb() {
+  const location = useLocation();
+  const crumbs = breadcrumbs(location.pathname);
+  return (
+    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link
+            to="/admin/dashboard"
+            className="flex items-center rounded hover:text-slate-900"
+            aria-label="Home"
+          >
+            <Home className="size-4" aria-hidden="true" />
+          </Link>
+        </li>
+        {crumbs.map((crumb, index) => (
+          <li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
+            <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
+            {crumb.href ? (
+              <Link to={crumb.href} className="hover:text-slate-900">
+                {crumb.label}
+              </Link>
+            ) : (
+              <span
+                aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+                className="text-slate-900"
+              >
+                {crumb.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

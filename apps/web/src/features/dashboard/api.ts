@@ -1,0 +1,23 @@
+import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiGet } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/live-events';
+
+export const dashboardQueryKey = ['dashboard'] as const;
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) => apiGet<DashboardResponse>('/dashboard', signal),
+  });
+}
+
+/** Refetches the dashboard whenever a health check of the workspace changes (launch, join, submit, phase). */
+export function useLiveDashboard(workspaceId: string | undefined) {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+  }, [queryClient]);
+  useLiveEvents(workspaceId ? [`workspace:${workspaceId}`] : [], refetch, Boolean(workspaceId));
+}

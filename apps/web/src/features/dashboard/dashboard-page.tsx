@@ -1,0 +1,330 @@
+import { DASHBOARD_MESSAGES, dashboardCsv, type DashboardItem } from '@pulsecheck/shared/dashboard/schemas';
+import { dashboardStatus, progressColour } from '@pulsecheck/shared/health-checks/rules';
+import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
+import type { TemplateSummary } from '@pulsecheck/shared/templates/schemas';
+import {
+  Activity,
+  Building2,
+  Copy,
+  Download,
+  LayoutTemplate,
+  Percent,
+  Plus,
+  Share2,
+  Users,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { useDashboard, useLiveDashboard } from './api';
+
+type Filter = 'all' | 'loops' | 'health-checks';
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'all', label: 'All Items' },
+  { value: 'loops', label: 'Loops' },
+  { value: 'health-checks', label: 'Health Checks' },
+];
+
+const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
+const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
+
+export const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
+
+export function DashboardPage() {
+  const dashboard = useDashboard();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [sharing, setSharing] = useState(false);
+  useLiveDashboard(dashboard.data?.workspace?.id);
+
+  if (dashboard.isPending) return <Spinner label="Loading dashboard..." className="py-16" />;
+  if (dashboard.isError) {
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center">
+        <h1 className="text-lg font-semibold">Failed to load the dashboard</h1>
+        <p className="mt-2 text-sm text-slate-600">{dashboard.error.message}</p>
+        <Button className="mt-4" onClick={() => void dashboard.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+  const { workspace, stats, items, globalTemplates } = dashboard.data;
+  if (!workspace) {
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center">
+        <Building2 className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+        <h1 className="mt-3 text-lg font-semibold">{WORKSPACE_MESSAGES.noWorkspace}</h1>
+        <p className="mt-2 text-sm text-slate-600">{WORKSPACE_MESSAGES.noWorkspaceText}</p>
+      </Card>
+    );
+  }
+
+  const listed = filter === 'loops' ? [] : items;
+  const active = listed.filter((item) => dashboardStatus(item.status) !== 'completed');
+  const completed = listed.filter((item) => dashboardStatus(item.status) === 'completed');
+  const activeCount = filter === 'loops' ? 0 : stats.activeCount;
+  const completedCount = filter === 'loops' ? 0 : stats.completedCount;
+
+  const download = () => {
+    const blob = new Blob([dashboardCsv(listed, statusLabel)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `pulsecheck-dashboard-${new Date().toISOString().slice(0, 10)}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+          <p className="mt-1 text-sm text-slate-600">{workspace.name}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <Link to="/admin/templates">
+              <Plus aria-hidden="true" />
+              Create Loop
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/admin/templates?type=health-check">
+              <Plus aria-hidden="true" />
+              Create Health Check
+            </Link>
+          </Button>
+          <Button variant="ghost" asChild>
+            <Link to="/admin/templates">View All Templates</Link>
+          </Button>
+          <Button variant="secondary" size="icon" aria-label="Download CSV" onClick={download}>
+            <Download aria-hidden="true" />
+          </Button>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Share join links"
+            onClick={() => setSharing(true)}
+          >
+            <Share2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      <div role="group" aria-label="Filter items" className="flex flex-wrap gap-2">
+        {FILTERS.map(({ value, label }) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={filter === value ? 'primary' : 'secondary'}
+            aria-pressed={filter === value}
+            onClick={() => setFilter(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Active Surveys"
+          value={String(stats.activeSurveys)}
+          icon={<Activity aria-hidden="true" />}
+        />
+        <StatCard
+          label="Total Responses"
+          value={String(stats.totalResponses)}
+          icon={<Users aria-hidden="true" />}
+        />
+        <StatCard
+          label="Avg. Completion Rate"
+          value={`${stats.avgCompletionRate}%`}
+          icon={<Percent aria-hidden="true" />}
+        />
+      </div>
+
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Items">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="active">Active ({activeCount})</TabsTrigger>
+          <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <ItemList items={listed} empty={DASHBOARD_MESSAGES.noItems} />
+        </TabsContent>
+        <TabsContent value="active">
+          <ItemList items={active} empty={DASHBOARD_MESSAGES.noActive} />
+        </TabsContent>
+        <TabsContent value="completed">
+          <ItemList items={completed} empty={DASHBOARD_MESSAGES.noCompleted} />
+        </TabsContent>
+      </Tabs>
+
+      <GlobalTemplates templates={globalTemplates} />
+
+      <Dialog open={sharing} onOpenChange={setSharing}>
+        <DialogContent title="Share active items" description="Join links of every active item.">
+          {active.length === 0 ? (
+            <p className="text-sm text-slate-600">{DASHBOARD_MESSAGES.noActive}</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {active.map((item) => (
+                <li key={item.id} className="flex flex-col gap-1">
+                  <span className="text-sm font-medium">{item.title}</span>
+                  <div className="flex gap-2">
+                    <input
+                      readOnly
+                      value={item.joinUrl}
+                      aria-label={`Join link for ${item.title}`}
+                      className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
+                    />
+                    <Button size="sm" variant="secondary" onClick={() => void copyLink(item.joinUrl)}>
+                      <Copy aria-hidden="true" />
+                      Copy
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+async function copyLink(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Link copied to clipboard', { duration: TOAST.copy });
+  } catch {
+    toast.error('Could not copy the link. Select it and copy it by hand.');
+  }
+}
+
+function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4 pt-6">
+        <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          {icon}
+        </span>
+        <div>
+          <p className="text-sm text-slate-600">{label}</p>
+          <p className="text-2xl font-semibold text-slate-900" data-testid={`stat-${label}`}>
+            {value}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ItemList({ items, empty }: { items: DashboardItem[]; empty: string }) {
+  if (items.length === 0) {
+    return (
+      <Card className="p-8 text-center">
+        <p className="font-medium text-slate-900">{empty}</p>
+        <p className="mt-1 text-sm text-slate-600">Start a health check from a template to see it here.</p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {items.map((item) => (
+        <li key={item.id}>
+          <ItemCard item={item} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemCard({ item }: { item: DashboardItem }) {
+  const status = dashboardStatus(item.status);
+  const completed = status === 'completed';
+  return (
+    <Card className="flex h-full flex-col" aria-label={item.title} role="article">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+          {item.overdue && <Badge tone="red">Overdue</Badge>}
+          <span className="text-xs text-slate-600">Health Check</span>
+        </div>
+        <CardTitle className="text-base">{item.title}</CardTitle>
+        {item.description && <CardDescription className="line-clamp-2">{item.description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="mt-auto flex flex-col gap-3">
+        <div className="flex justify-between text-sm text-slate-600">
+          <span>
+            {item.responses} of {item.totalParticipants} responses
+          </span>
+          <span data-testid="completion-rate">{item.completionRate}%</span>
+        </div>
+        <ProgressBar
+          value={item.completionRate}
+          tone={progressColour(item.completionRate)}
+          label={`Completion of ${item.title}`}
+        />
+        <Button variant="secondary" size="sm" asChild>
+          {completed ? (
+            <Link to={`/admin/health-check/${item.id}/results`}>View Results</Link>
+          ) : (
+            <Link to={`/admin/health-check/${item.id}/manage`}>Manage</Link>
+          )}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function GlobalTemplates({ templates }: { templates: TemplateSummary[] }) {
+  return (
+    <section aria-labelledby="global-templates">
+      <h2 id="global-templates" className="mb-3 text-lg font-semibold text-slate-900">
+        Global Templates
+      </h2>
+      {templates.length === 0 ? (
+        <Card className="p-6 text-center text-sm text-slate-600">{DASHBOARD_MESSAGES.noGlobal}</Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {templates.map((template) => (
+            <li key={template.id}>
+              <Card className="flex h-full flex-col">
+                <CardHeader>
+                  <div className="flex items-center gap-2 text-brand-700">
+                    <LayoutTemplate className="size-4" aria-hidden="true" />
+                    <Badge tone="brand">Global</Badge>
+                  </div>
+                  <CardTitle className="text-base">{template.title}</CardTitle>
+                  {template.description && <CardDescription>{template.description}</CardDescription>}
+                </CardHeader>
+                <CardContent className="mt-auto">
+                  <Button size="sm" asChild>
+                    <Link
+                      to={`/admin/templates/${template.id}/configure`}
+                      aria-label={`Use Template ${template.title}`}
+                    >
+                      Use Template
+                    </Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import type {
+  HealthCheckDetail,
+  HealthCheckSettings,
+  LaunchInput,
+  LaunchResponse,
+  ParticipantRow,
+} from '@pulsecheck/shared/health-checks/schemas';
+import type { Phase } from '@pulsecheck/shared/health-checks/rules';
+import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
+import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/live-events';
+
+export const healthCheckKey = (id: string) => ['health-check', id] as const;
+const participantsKey = (id: string) => ['health-check', id, 'participants'] as const;
+
+export function useActiveWorkspace() {
+  return useQuery({
+    queryKey: ['workspaces'],
+    queryFn: ({ signal }) => apiGet<WorkspacesResponse>('/workspaces', signal),
+    select: (data) => data.workspaces.find((w) => w.id === data.activeWorkspaceId) ?? null,
+  });
+}
+
+export function useTemplate(templateId: string) {
+  return useQuery({
+    queryKey: ['template', templateId],
+    queryFn: ({ signal }) => apiGet<{ template: TemplateDetail }>(`/templates/${templateId}`, signal),
+    select: (data) => data.template,
+    retry: false,
+  });
+}
+
+export function useLaunch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LaunchInput) => apiPost<LaunchResponse>('/health-checks', input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: ['templates'] });
+    },
+  });
+}
+
+export function useHealthCheck(id: string) {
+  return useQuery({
+    queryKey: healthCheckKey(id),
+    queryFn: ({ signal }) => apiGet<{ healthCheck: HealthCheckDetail }>(`/health-checks/${id}`, signal),
+    select: (data) => data.healthCheck,
+  });
+}
+
+export function useParticipants(id: string) {
+  return useQuery({
+    queryKey: participantsKey(id),
+    queryFn: ({ signal }) =>
+      apiGet<{ participants: ParticipantRow[] }>(`/health-checks/${id}/participants`, signal),
+    select: (data) => data.participants,
+  });
+}
+
+/** Refetches the check and its participants when anything about it changes (join, submit, phase). */
+export function useLiveHealthCheck(id: string) {
+  const queryClient = useQueryClient();
+  const refetch = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: healthCheckKey(id) });
+  }, [queryClient, id]);
+  useLiveEvents([`health-check:${id}`], refetch);
+}
+
+export function useChangePhase(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (to: Phase) =>
+      apiPost<{ phase: Phase; status: string }>(`/health-checks/${id}/phase`, { to }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: healthCheckKey(id) }),
+  });
+}
+
+export function useSaveSettings(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: HealthCheckSettings) =>
+      apiPut<{ settings: HealthCheckSettings }>(`/health-checks/${id}/settings`, settings),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: healthCheckKey(id) }),
+  });
+}

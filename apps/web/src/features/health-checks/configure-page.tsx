@@ -1,0 +1,397 @@
+import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_SETTINGS,
+  DEFAULT_TITLE,
+  HEALTH_CHECK_MESSAGES,
+  launchSchema,
+  type LaunchResponse,
+} from '@pulsecheck/shared/health-checks/schemas';
+import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
+import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
+import { ArrowLeft, Mail, Rocket, Trash2, X } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { useActiveWorkspace, useLaunch, useTemplate } from './api';
+import {
+  fromFields,
+  SettingsFields,
+  toFields,
+  type SettingsErrors,
+  type SettingsFieldsValue,
+} from './settings-fields';
+import { ShareDialog } from './share-dialog';
+
+const newLaunchKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** /admin/configure-health-check/{templateId} and /admin/templates/{templateId}/configure. */
+export function ConfigurePage() {
+  const { templateId = 'new' } = useParams();
+  const workspace = useActiveWorkspace();
+  const template = useTemplate(templateId);
+
+  useEffect(() => {
+    if (workspace.isSuccess && !workspace.data) toast.error(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst);
+  }, [workspace.isSuccess, workspace.data]);
+
+  if (workspace.isPending || template.isPending) {
+    return <Spinner label={HEALTH_CHECK_MESSAGES.loadingTemplate} className="py-16" />;
+  }
+  if (workspace.isSuccess && !workspace.data) return <Navigate to="/admin/workspaces" replace />;
+  if (workspace.isError || template.isError || !workspace.data) {
+    const error = template.error ?? workspace.error;
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center">
+        <h1 className="text-lg font-semibold">
+          {notFound ? 'Template not found' : 'Failed to load the template'}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {notFound ? 'This template does not exist or belongs to another workspace.' : error?.message}
+        </p>
+        <Button className="mt-4" asChild>
+          <Link to="/admin/templates">Back to Templates</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <ConfigureForm
+      key={template.data.id}
+      template={template.data}
+      workspace={workspace.data}
+      isNew={templateId === 'new'}
+    />
+  );
+}
+
+type Errors = { title?: string; description?: string; components?: string } & SettingsErrors;
+
+function ConfigureForm({
+  template,
+  workspace,
+  isNew,
+}: {
+  template: TemplateDetail;
+  workspace: Workspace;
+  isNew: boolean;
+}) {
+  const navigate = useNavigate();
+  const launch = useLaunch();
+  const [launchKey] = useState(newLaunchKey);
+  const [tab, setTab] = useState('components');
+  const [title, setTitle] = useState(DEFAULT_TITLE);
+  const [description, setDescription] = useState(DEFAULT_DESCRIPTION);
+  const [enabled, setEnabled] = useState(
+    () => new Set(template.components.filter((c) => c.enabled).map((c) => c.id)),
+  );
+  const [emails, setEmails] = useState<string[]>([]);
+  const [emailDraft, setEmailDraft] = useState('');
+  const [settings, setSettings] = useState<SettingsFieldsValue>(() => toFields(DEFAULT_SETTINGS));
+  const [errors, setErrors] = useState<Errors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [launched, setLaunched] = useState<LaunchResponse | null>(null);
+  const [sharing, setSharing] = useState(false);
+
+  const groups = groupByCategory(template.components);
+
+  const toggle = (id: string, on: boolean) =>
+    setEnabled((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const addEmail = (event: FormEvent) => {
+    event.preventDefault();
+    const email = emailDraft.trim();
+    if (!email) return;
+    setEmails((list) => [...list, email]);
+    setEmailDraft('');
+  };
+
+  const submit = () => {
+    setBanner(null);
+    const input = {
+      workspaceId: workspace.id,
+      templateId: template.id,
+      title,
+      description,
+      settings: fromFields(settings),
+      enabledComponentIds: template.components.filter((c) => enabled.has(c.id)).map((c) => c.id),
+      teamEmails: emails,
+      launchKey,
+    };
+    const parsed = launchSchema.safeParse(input);
+    const found: Errors = {};
+    if (!parsed.success) {
+      for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
+        const key = path.startsWith('settings.') ? path.slice('settings.'.length) : path;
+        (found as Record<string, string>)[key] = message;
+      }
+    }
+    if (input.enabledComponentIds.length === 0) found.components = HEALTH_CHECK_MESSAGES.noEnabledComponents;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setBanner(Object.values(found)[0] ?? HEALTH_CHECK_MESSAGES.launchFailed);
+      return;
+    }
+    setErrors({});
+    launch.mutate(input, {
+      onSuccess: (result) => {
+        setLaunched(result);
+        setSharing(true);
+        if (result.failedEmails.length > 0) {
+          toast.error(`These addresses could not be invited: ${result.failedEmails.join(', ')}`);
+        }
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          const fields = Object.fromEntries(
+            Object.entries(error.fields ?? {}).map(([key, message]) => [
+              key.replace(/^settings\./, '').replace(/^enabledComponentIds$/, 'components'),
+              message,
+            ]),
+          );
+          setErrors(fields);
+          setBanner(
+            error.code === 'internal' || error.code === 'network'
+              ? HEALTH_CHECK_MESSAGES.launchFailed
+              : error.message,
+          );
+        } else {
+          setBanner(HEALTH_CHECK_MESSAGES.launchFailed);
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link
+          to="/admin/templates"
+          className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Templates
+        </Link>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900">
+          {isNew ? 'Create Health Check' : 'Configure Health Check'}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Workspace: <span className="font-medium text-slate-800">{workspace.name}</span> · Template:{' '}
+          {template.title}
+        </p>
+      </div>
+
+      {banner && (
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <span>{banner}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="rounded p-0.5 hover:bg-red-100"
+            onClick={() => setBanner(null)}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <FormField label="Title" error={errors.title}>
+            <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          </FormField>
+          <FormField label="Description" error={errors.description}>
+            <Textarea value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Configure">
+          <TabsTrigger value="components">Components</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+          <TabsTrigger value="launch">Launch</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="components">
+          <div className="grid gap-6 lg:grid-cols-[1fr_280px]">
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {enabled.size} of {template.components.length} components enabled
+              </p>
+              {errors.components && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errors.components}
+                </p>
+              )}
+              {groups.map(({ category, items }) => (
+                <Card key={category}>
+                  <CardHeader>
+                    <CardTitle className="text-base">{category}</CardTitle>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="flex flex-col divide-y divide-slate-100">
+                      {items.map((component) => (
+                        <li key={component.id} className="flex items-start justify-between gap-4 py-3">
+                          <div className="min-w-0">
+                            <Label htmlFor={`component-${component.id}`}>{component.title}</Label>
+                            {component.description && (
+                              <p className="text-xs text-slate-600">{component.description}</p>
+                            )}
+                          </div>
+                          <Switch
+                            id={`component-${component.id}`}
+                            checked={enabled.has(component.id)}
+                            onCheckedChange={(on) => toggle(component.id, on)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                </Card>
+              ))}
+            </div>
+            <Card className="h-fit">
+              <CardHeader>
+                <CardTitle className="text-base">Rating Options</CardTitle>
+                <CardDescription>What participants choose from for each component.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <dl className="flex flex-col gap-2 text-sm">
+                  {RATING_OPTIONS.map((option) => (
+                    <div key={option.value}>
+                      <dt className="font-medium text-slate-900">{option.label}</dt>
+                      <dd className="text-slate-600">{option.meaning}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </CardContent>
+            </Card>
+          </div>
+        </TabsContent>
+
+        <TabsContent value="team">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Team</CardTitle>
+              <CardDescription>Everyone listed is e-mailed the join link when you launch.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <form onSubmit={addEmail} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+                <div className="flex-1">
+                  <FormField label="Team member email">
+                    <Input
+                      type="email"
+                      value={emailDraft}
+                      onChange={(e) => setEmailDraft(e.target.value)}
+                      placeholder="name@company.com"
+                    />
+                  </FormField>
+                </div>
+                <Button type="submit" variant="secondary">
+                  Add
+                </Button>
+              </form>
+              {emails.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+                  No team members added yet. Add e-mail addresses to send them the join link at launch.
+                </p>
+              ) : (
+                <ul className="flex flex-col divide-y divide-slate-100" aria-label="Team members">
+                  {emails.map((email, index) => (
+                    <li
+                      key={`${email}-${index}`}
+                      className="flex items-center justify-between gap-2 py-2 text-sm"
+                    >
+                      <span className="flex min-w-0 items-center gap-2">
+                        <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+                        <span className="truncate">{email}</span>
+                        <Badge>member</Badge>
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove ${email}`}
+                        onClick={() => setEmails((list) => list.filter((_, i) => i !== index))}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="settings">
+          <Card>
+            <CardContent className="pt-6">
+              <SettingsFields value={settings} onChange={setSettings} errors={errors} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="launch">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Ready to launch?</CardTitle>
+              <CardDescription>
+                {enabled.size} components · {emails.length} team e-mails · minimum {settings.minResponses}{' '}
+                responses
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-wrap gap-3">
+              {launched ? (
+                <>
+                  <Button onClick={() => setSharing(true)}>Share Health Check</Button>
+                  <Button variant="secondary" asChild>
+                    <Link to={`/admin/health-check/${launched.id}/manage`}>Manage Health Check</Link>
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={submit} disabled={launch.isPending}>
+                  <Rocket aria-hidden="true" />
+                  {launch.isPending ? 'Launching...' : 'Launch Health Check'}
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+
+      {launched && (
+        <ShareDialog
+          open={sharing}
+          onOpenChange={setSharing}
+          title={title}
+          joinUrl={launched.joinUrl}
+          onDone={() => void navigate(`/admin/health-check/${launched.id}/manage`)}
+        />
+      )}
+    </div>
+  );
+}

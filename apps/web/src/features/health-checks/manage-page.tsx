@@ -1,0 +1,396 @@
+import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import {
+  dashboardStatus,
+  phaseAction,
+  phaseLabel,
+  progressColour,
+  STEPPER_PHASES,
+  PHASES,
+} from '@pulsecheck/shared/health-checks/rules';
+import {
+  HEALTH_CHECK_MESSAGES,
+  settingsSchema,
+  type HealthCheckDetail,
+} from '@pulsecheck/shared/health-checks/schemas';
+import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants, useSaveSettings } from './api';
+import { fromFields, SettingsFields, toFields, type SettingsErrors } from './settings-fields';
+import { copyToClipboard, ShareDialog } from './share-dialog';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
+
+/** /admin/health-check/{id}/manage */
+export function ManagePage() {
+  const { healthCheckId = '' } = useParams();
+  const check = useHealthCheck(healthCheckId);
+  useLiveHealthCheck(healthCheckId);
+
+  if (check.isPending) return <Spinner label="Loading health check..." className="py-16" />;
+  if (check.isError) {
+    const notFound = check.error instanceof ApiError && check.error.status === 404;
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center">
+        <AlertTriangle className="mx-auto size-10 text-red-600" aria-hidden="true" />
+        <h1 className="mt-3 text-lg font-semibold">Error Loading Health Check</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {notFound ? 'Health check not found' : HEALTH_CHECK_MESSAGES.loadFailed}
+        </p>
+        <Button className="mt-4" asChild>
+          <Link to="/admin/dashboard">Return to Dashboard</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return <Manage check={check.data} />;
+}
+
+function Manage({ check }: { check: HealthCheckDetail }) {
+  const navigate = useNavigate();
+  const [sharing, setSharing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const changePhase = useChangePhase(check.id);
+  const action = phaseAction(check.phase);
+  const status = dashboardStatus(check.status);
+
+  const confirm = () => {
+    if (!action) return;
+    changePhase.mutate(action.to, {
+      onSuccess: () => {
+        setConfirming(false);
+        if (action.to === 'vote') toast.success(HEALTH_CHECK_MESSAGES.movedToVote, { duration: TOAST.save });
+        else {
+          toast.success(HEALTH_CHECK_MESSAGES.completed, { duration: TOAST.save });
+          void navigate(`/admin/health-checks/${check.id}/results`);
+        }
+      },
+      onError: (error) => {
+        setConfirming(false);
+        const fallback =
+          action.to === 'vote'
+            ? HEALTH_CHECK_MESSAGES.changePhaseFailed
+            : HEALTH_CHECK_MESSAGES.completeFailed;
+        toast.error(error instanceof ApiError && error.status === 409 ? error.message : fallback);
+      },
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words text-slate-900">{check.title}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {check.workspace.name} · Created {dateTime(check.createdAt)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setSharing(true)}>
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+          <Button variant="secondary" asChild>
+            <Link to={`/health-check/${check.id}?preview=1`}>
+              <Eye aria-hidden="true" />
+              Preview
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Card>
+          <CardContent className="pt-6">
+            <p className="text-sm text-slate-600">Phase</p>
+            <p className="text-xl font-semibold" data-testid="phase-card">
+              {phaseLabel(check.phase)}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <p className="text-sm text-slate-600">Participants</p>
+            <p className="text-xl font-semibold" data-testid="participants-card">
+              {check.participants.total}
+            </p>
+            <p className="text-xs text-slate-600">{check.participants.completed} completed</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="flex flex-col gap-2 pt-6">
+            <p className="text-sm text-slate-600">Completion</p>
+            <p className="text-xl font-semibold" data-testid="completion-card">
+              {check.completionRate}%
+            </p>
+            <ProgressBar
+              value={check.completionRate}
+              tone={progressColour(check.completionRate)}
+              label="Completion"
+            />
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Join Link</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 sm:flex-row">
+          <input
+            readOnly
+            value={check.joinUrl}
+            aria-label="Join link"
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm"
+          />
+          <Button variant="secondary" onClick={() => void copyToClipboard(check.joinUrl)}>
+            <Copy aria-hidden="true" />
+            Copy Link
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6">
+          <Stepper phase={check.phase} />
+          {check.canManage && action && (
+            <div className="flex flex-wrap items-center gap-3">
+              <Button onClick={() => setConfirming(true)} disabled={changePhase.isPending}>
+                {action.label}
+              </Button>
+              {check.phase === 'collect' && check.allCompleted && (
+                <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
+                  <CheckCircle2 className="size-4" aria-hidden="true" />
+                  {HEALTH_CHECK_MESSAGES.allCompleted}
+                </span>
+              )}
+            </div>
+          )}
+          {!action && (
+            <Button variant="secondary" className="w-fit" asChild>
+              <Link to={`/admin/health-checks/${check.id}/results`}>View Results</Link>
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Manage">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="participants">Participants</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <Card>
+            <CardContent className="pt-6">
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <Detail term="Status">
+                  <Badge tone={status === 'completed' ? 'green' : status === 'voting' ? 'purple' : 'blue'}>
+                    {STATUS_LABEL[status]}
+                  </Badge>
+                </Detail>
+                <Detail term="Current phase">{phaseLabel(check.phase)}</Detail>
+                <Detail term="Created at">{dateTime(check.createdAt)}</Detail>
+                <Detail term="Workspace">{check.workspace.name}</Detail>
+                <Detail term="Completion rate">{check.completionRate}%</Detail>
+                {check.description && <Detail term="Description">{check.description}</Detail>}
+              </dl>
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="participants">
+          <ParticipantsTab id={check.id} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab check={check} />
+        </TabsContent>
+      </Tabs>
+
+      <ShareDialog open={sharing} onOpenChange={setSharing} title={check.title} joinUrl={check.joinUrl} />
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent
+          title={HEALTH_CHECK_MESSAGES.confirmTitle}
+          description={HEALTH_CHECK_MESSAGES.confirmText}
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} disabled={changePhase.isPending}>
+              {changePhase.isPending ? 'Working...' : 'Confirm'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="mt-0.5 font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Collection, Voting, Summary (PRODUCT-DECISIONS 9). */
+function Stepper({ phase }: { phase: string }) {
+  const current = PHASES.indexOf(phase as (typeof PHASES)[number]);
+  return (
+    <ol aria-label="Phases" className="flex flex-wrap items-center gap-2">
+      {STEPPER_PHASES.map((step, index) => {
+        const stepIndex = PHASES.indexOf(step.phase);
+        const done = current > stepIndex;
+        const active = current === stepIndex || (step.phase === 'summarize' && current > stepIndex);
+        return (
+          <li key={step.phase} className="flex items-center gap-2">
+            {index > 0 && <span className="h-px w-6 bg-slate-300" aria-hidden="true" />}
+            <span
+              aria-current={active ? 'step' : undefined}
+              className={cn(
+                'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium',
+                active
+                  ? 'bg-brand-600 text-white'
+                  : done
+                    ? 'bg-green-100 text-green-800'
+                    : 'bg-slate-100 text-slate-700',
+              )}
+            >
+              {done && !active && <CheckCircle2 className="size-4" aria-hidden="true" />}
+              {step.label}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const STATUS_TEXT = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' } as const;
+
+function ParticipantsTab({ id }: { id: string }) {
+  const participants = useParticipants(id);
+  if (participants.isPending) return <Spinner label="Loading participants..." className="py-8" />;
+  if (participants.isError) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {participants.error.message}
+      </p>
+    );
+  }
+  if (participants.data.length === 0) {
+    return (
+      <Card className="p-8 text-center text-sm text-slate-600">
+        No participants yet. Share the join link to invite your team.
+      </Card>
+    );
+  }
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full min-w-[560px] text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Progress
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Last activity
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {participants.data.map((p) => (
+            <tr key={p.id}>
+              <td className="px-4 py-3">
+                <div className="font-medium text-slate-900">{p.name}</div>
+                <div className="text-xs text-slate-600">{p.email}</div>
+              </td>
+              <td className="px-4 py-3">
+                <Badge
+                  tone={p.status === 'completed' ? 'green' : p.status === 'in_progress' ? 'blue' : 'neutral'}
+                >
+                  {STATUS_TEXT[p.status]}
+                </Badge>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex items-center gap-2">
+                  <ProgressBar
+                    value={p.progress}
+                    tone={progressColour(p.progress)}
+                    label={`Progress of ${p.name}`}
+                    className="w-24"
+                  />
+                  <span>{p.progress}%</span>
+                </div>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{p.lastActivity ? dateTime(p.lastActivity) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function SettingsTab({ check }: { check: HealthCheckDetail }) {
+  const [fields, setFields] = useState(() => toFields(check.settings));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const save = useSaveSettings(check.id);
+  const editable = check.canManage && check.phase === 'collect';
+
+  const submit = () => {
+    const parsed = settingsSchema.safeParse(fromFields(fields));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success(HEALTH_CHECK_MESSAGES.settingsSaved, { duration: TOAST.save }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        toast.error(error.message);
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-4 pt-6">
+        {!editable && (
+          <p className="text-sm text-slate-600">
+            {check.phase === 'collect'
+              ? 'Only workspace admins and the creator of this health check can change its settings.'
+              : HEALTH_CHECK_MESSAGES.settingsLocked}
+          </p>
+        )}
+        <SettingsFields value={fields} onChange={setFields} errors={errors} disabled={!editable} />
+        {editable && (
+          <Button className="w-fit" onClick={submit} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { TEMPLATE_MESSAGES, type TemplateSummary } from '@pulsecheck/shared/templates/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { LayoutTemplate, Plus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { apiGet } from '@/lib/api-client';
+
+type Filter = 'all' | 'health-check';
+
+export function TemplatesPage() {
+  const [params, setParams] = useSearchParams();
+  const filter: Filter = params.get('type') === 'health-check' ? 'health-check' : 'all';
+  const templates = useQuery({
+    queryKey: ['templates'],
+    queryFn: ({ signal }) => apiGet<{ templates: TemplateSummary[] }>('/templates', signal),
+  });
+  const listed = (templates.data?.templates ?? []).filter(
+    (t) => filter === 'all' || t.type === 'health-check',
+  );
+  const choose = (value: Filter) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-2xl font-semibold text-slate-900">Templates</h1>
+        <Button asChild>
+          <Link to="/admin/configure-health-check/new">
+            <Plus aria-hidden="true" />
+            Create Health Check
+          </Link>
+        </Button>
+      </div>
+      <div role="group" aria-label="Filter templates" className="flex flex-wrap gap-2">
+        {(
+          [
+            ['all', 'All Templates'],
+            ['health-check', 'Health Checks'],
+          ] as const
+        ).map(([value, label]) => (
+          <Button
+            key={value}
+            size="sm"
+            variant={filter === value ? 'primary' : 'secondary'}
+            aria-pressed={filter === value}
+            onClick={() => choose(value)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {templates.isPending ? (
+        <Spinner label="Loading templates..." className="py-12" />
+      ) : templates.isError ? (
+        <Card className="p-6 text-center">
+          <p role="alert" className="text-sm text-red-700">
+            {templates.error.message}
+          </p>
+          <Button className="mt-3" onClick={() => void templates.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : listed.length === 0 ? (
+        <Card className="p-8 text-center">
+          <LayoutTemplate className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+          <p className="mt-3 font-medium text-slate-900">{TEMPLATE_MESSAGES.empty}</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {listed.map((template) => (
+            <li key={template.id}>
+              <Card className="flex h-full flex-col" role="article" aria-label={template.title}>
+                <CardHeader>
+                  <div className="flex items-center gap-2">
+                    <Badge tone={template.isGlobal ? 'brand' : 'neutral'}>
+                      {template.isGlobal ? 'Global' : 'Workspace'}
+                    </Badge>
+                    <span className="text-xs text-slate-600">
+                      {template.type === 'loop' ? 'Loop' : 'Health Check'}
+                    </span>
+                  </div>
+                  <CardTitle className="text-base">{template.title}</CardTitle>
+                  {template.description && (
+                    <CardDescription className="line-clamp-3">{template.description}</CardDescription>
+                  )}
+                </CardHeader>
+                <CardContent className="mt-auto">
+                  <Button size="sm" asChild>
+                    <Link to={`/admin/configure-health-check/${template.id}`}>Use Template</Link>
+                  </Button>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

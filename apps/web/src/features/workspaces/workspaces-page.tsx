@@ -1,0 +1,191 @@
+import { WORKSPACE_MESSAGES, type Workspace } from '@pulsecheck/shared/workspaces/schemas';
+import { Building2, Check, Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { useCreateWorkspace, useRenameWorkspace, useSwitchWorkspace, useWorkspaces } from './api';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+
+export function WorkspacesPage() {
+  const workspaces = useWorkspaces();
+  if (workspaces.isPending) return <Spinner label="Loading workspaces..." className="py-12" />;
+  if (workspaces.isError) {
+    return (
+      <Card className="p-6 text-center">
+        <p role="alert" className="text-sm text-red-700">
+          {workspaces.error.message}
+        </p>
+        <Button className="mt-3" onClick={() => void workspaces.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+  const { workspaces: list, activeWorkspaceId } = workspaces.data;
+  const active = list.find((w) => w.id === activeWorkspaceId);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Workspaces</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {active ? (
+            <>
+              Active workspace: <strong data-testid="workspaces-active">{active.name}</strong>
+            </>
+          ) : (
+            WORKSPACE_MESSAGES.noWorkspaceText
+          )}
+        </p>
+      </div>
+      {list.length === 0 ? (
+        <Card className="p-8 text-center">
+          <Building2 className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+          <p className="mt-3 font-medium">{WORKSPACE_MESSAGES.noWorkspace}</p>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.map((workspace) => (
+            <li key={workspace.id}>
+              <WorkspaceRow workspace={workspace} active={workspace.id === activeWorkspaceId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {active?.access === 'admin' && <CreateWorkspace organizationName={active.organizationName} />}
+    </div>
+  );
+}
+
+function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(workspace.name);
+  const [error, setError] = useState<string>();
+  const rename = useRenameWorkspace();
+  const switchTo = useSwitchWorkspace();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(WORKSPACE_MESSAGES.nameRequired);
+    rename.mutate(
+      { id: workspace.id, name },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          setError(undefined);
+          toast.success(WORKSPACE_MESSAGES.renamed, { duration: TOAST.save });
+        },
+        onError: (e) => setError(e instanceof ApiError ? (e.fields?.name ?? e.message) : messageOf(e)),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center sm:justify-between">
+        {editing ? (
+          <form onSubmit={submit} className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <FormField label={`New name for ${workspace.name}`} error={error}>
+                <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoFocus />
+              </FormField>
+            </div>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={rename.isPending}>
+                {rename.isPending ? 'Saving...' : 'Save'}
+              </Button>
+              <Button variant="secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              <span className="truncate">{workspace.name}</span>
+              {active && <Badge tone="green">Active</Badge>}
+              {workspace.isDefault && <Badge>Default</Badge>}
+              <Badge tone="brand">{workspace.access === 'admin' ? 'Admin' : 'Member'}</Badge>
+            </p>
+            <p className="text-sm text-slate-600">{workspace.organizationName}</p>
+          </div>
+        )}
+        {!editing && (
+          <div className="flex gap-2">
+            {workspace.access === 'admin' && (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setEditing(true)}
+                aria-label={`Rename ${workspace.name}`}
+              >
+                <Pencil aria-hidden="true" />
+                Rename
+              </Button>
+            )}
+            {!active && (
+              <Button
+                size="sm"
+                disabled={switchTo.isPending}
+                aria-label={`Switch to ${workspace.name}`}
+                onClick={() =>
+                  switchTo.mutate(workspace.id, {
+                    onSuccess: () => toast.success(WORKSPACE_MESSAGES.switched, { duration: TOAST.save }),
+                    onError: (e) => toast.error(messageOf(e)),
+                  })
+                }
+              >
+                <Check aria-hidden="true" />
+                Switch
+              </Button>
+            )}
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreateWorkspace({ organizationName }: { organizationName: string }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const create = useCreateWorkspace();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError(WORKSPACE_MESSAGES.nameRequired);
+    create.mutate(name, {
+      onSuccess: () => {
+        setName('');
+        setError(undefined);
+        toast.success(WORKSPACE_MESSAGES.created, { duration: TOAST.save });
+      },
+      onError: (e) => setError(e instanceof ApiError ? (e.fields?.name ?? e.message) : messageOf(e)),
+    });
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create a workspace</CardTitle>
+        <p className="text-sm text-slate-600">In {organizationName}. You become its admin.</p>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <FormField label="Workspace name" error={error}>
+              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+            </FormField>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Workspace'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
