@@ -32,7 +32,11 @@ export async function invite(
 }
 
 /** Invites a new person and accepts as them through sign-up; returns their signed-in cookie jar. */
-export async function addMember(ctx: TestContext, admin: Admin, overrides: { admin?: boolean; fullName?: string } = {}) {
+export async function addMember(
+  ctx: TestContext,
+  admin: Admin,
+  overrides: { admin?: boolean; fullName?: string } = {},
+) {
   const invited = await invite(ctx, admin, { admin: overrides.admin ?? false });
   const password = 'member-password-1';
   const jar = new CookieJar();

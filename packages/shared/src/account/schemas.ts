@@ -81,18 +81,28 @@ export const avatarResponseSchema = z.object({ avatarUrl: z.string() });
 export const changePasswordSchema = z
   .strictObject({
     currentPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128),
-    newPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128, ACCOUNT_MESSAGES.passwordTooLong),
+    newPassword: z
+      .string({ error: ACCOUNT_MESSAGES.allFieldsRequired })
+      .max(128, ACCOUNT_MESSAGES.passwordTooLong),
     confirmPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128),
   })
   .superRefine((v, ctx) => {
     // The spec checks in this order and shows one message at a time.
     if (!v.currentPassword || !v.newPassword || !v.confirmPassword) {
-      const path = !v.currentPassword ? 'currentPassword' : !v.newPassword ? 'newPassword' : 'confirmPassword';
+      const path = !v.currentPassword
+        ? 'currentPassword'
+        : !v.newPassword
+          ? 'newPassword'
+          : 'confirmPassword';
       ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.allFieldsRequired, path: [path] });
       return;
     }
     if (v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: ACCOUNT_MESSAGES.passwordsDoNotMatch,
+        path: ['confirmPassword'],
+      });
       return;
     }
     if (v.newPassword.length < 8) {
@@ -160,11 +170,12 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   },
 };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Stored preferences over the defaults, key by key; unknown keys and wrong types fall back to the default. */
 export function resolvePreferences(stored: unknown): NotificationPreferences {
-  const result = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
+  const result = JSON.parse(JSON.stringify(DEFAULT_NOTIFICATION_PREFERENCES)) as NotificationPreferences;
   if (!isRecord(stored)) return result;
   for (const group of Object.keys(result) as (keyof NotificationPreferences)[]) {
     const from = stored[group];

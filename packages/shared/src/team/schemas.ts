@@ -19,7 +19,8 @@ export const TEAM_MESSAGES = {
     'This invitation is no longer valid. It may have been revoked or replaced by a newer one: ask your workspace admin to send a new invitation.',
   invitationExpired: 'This invitation has expired. Ask your workspace admin to send a new one.',
   invitationAccepted: 'This invitation has already been accepted. Sign in to continue.',
-  invitationWrongUser: 'This invitation was sent to another email address. Sign in with that address to accept it.',
+  invitationWrongUser:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
   invitationAccountExists: 'An account with this email already exists. Sign in to accept the invitation.',
   unknownName: 'Unknown',
   defaultRole: 'Member',
@@ -143,5 +144,7 @@ export const displayRole = (role: string | null | undefined) => role?.trim() || 
 export function matchesSearch(member: Pick<Member, 'name' | 'email' | 'role' | 'department'>, query: string) {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [member.name, member.email, member.role, member.department].some((v) => v?.toLowerCase().includes(q));
+  return [member.name, member.email, member.role, member.department].some((v) =>
+    v?.toLowerCase().includes(q),
+  );
 }

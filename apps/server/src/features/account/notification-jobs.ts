@@ -64,7 +64,11 @@ export async function runTick(db: Db, at: Date) {
   await enqueueJob(db, { kind: SCHEDULE_JOBS.reminders, payload, uniqueKey: `survey-reminders:${day(at)}` });
   await enqueueJob(db, { kind: SCHEDULE_JOBS.dailyDigests, payload, uniqueKey: `daily-digests:${day(at)}` });
   if (at.getUTCDay() === 1) {
-    await enqueueJob(db, { kind: SCHEDULE_JOBS.weeklyDigests, payload, uniqueKey: `weekly-digests:${isoWeek(at)}` });
+    await enqueueJob(db, {
+      kind: SCHEDULE_JOBS.weeklyDigests,
+      payload,
+      uniqueKey: `weekly-digests:${isoWeek(at)}`,
+    });
   }
   if (at.getUTCDate() === 1) {
     await enqueueJob(db, {
@@ -104,7 +108,12 @@ export async function sendSurveyReminders(deps: Deps, at: Date) {
 /** One job per user who wants the digest; the unique key makes each user's send happen once. */
 async function fanOut(
   deps: Deps,
-  options: { wants: (p: ReturnType<typeof resolvePreferences>) => boolean; kind: string; key: string; payload: Record<string, unknown> },
+  options: {
+    wants: (p: ReturnType<typeof resolvePreferences>) => boolean;
+    kind: string;
+    key: string;
+    payload: Record<string, unknown>;
+  },
 ) {
   const users = await q.teamUsersWithPreferences(deps.db);
   for (const u of users) {
@@ -142,7 +151,10 @@ const unsubscribeFooter = (url: string) => `Don't want these reminders? Unsubscr
 /** Turns the unsubscribe address in the footer into a link. */
 function linkFooter(mail: MailContent, url: string): MailContent {
   const escaped = url.replace(/&/g, '&amp;');
-  return { ...mail, html: mail.html.replace(escaped, `<a href="${escaped}" style="color:#4338ca">${escaped}</a>`) };
+  return {
+    ...mail,
+    html: mail.html.replace(escaped, `<a href="${escaped}" style="color:#4338ca">${escaped}</a>`),
+  };
 }
 
 async function postToSlack(webhookUrl: string, text: string) {
@@ -174,7 +186,8 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       const job = emailPayload.parse(raw);
       const user = await q.findPreferences(db, job.userId);
       // The setting is read again at send time: switching it off stops what is already queued.
-      if (!user || !channelsFor(job.type as NotificationType, resolvePreferences(user.preferences)).email) return;
+      if (!user || !channelsFor(job.type as NotificationType, resolvePreferences(user.preferences)).email)
+        return;
       const url = absolute(job.link);
       if (job.type === 'survey-reminder') {
         const unsubscribe = `${config.appUrl}/unsubscribe?token=${unsubscribeToken(config.authSecret, job.userId)}`;
@@ -203,7 +216,9 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
     },
 
     [DELIVERY_JOBS.newResponsesEmail]: async (raw) => {
-      const job = z.object({ userId: z.string(), healthCheckId: z.string(), from: z.string(), to: z.string() }).parse(raw);
+      const job = z
+        .object({ userId: z.string(), healthCheckId: z.string(), from: z.string(), to: z.string() })
+        .parse(raw);
       const user = await q.findPreferences(db, job.userId);
       if (!user || !resolvePreferences(user.preferences).emailNotifications.newResponses) return;
       const check = await q.responsesBetween(db, job.healthCheckId, new Date(job.from), new Date(job.to));
@@ -219,8 +234,12 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
             `Hi ${user.name}, "${check.title}" received ${what} in the last hour.`,
             `${check.completed} of ${check.total} participants have completed.`,
           ],
-          action: { label: 'Manage health check', url: absolute(`/admin/health-check/${job.healthCheckId}/manage`) },
-          footer: 'At most one of these emails per health check and hour. Change this in your notification settings.',
+          action: {
+            label: 'Manage health check',
+            url: absolute(`/admin/health-check/${job.healthCheckId}/manage`),
+          },
+          footer:
+            'At most one of these emails per health check and hour. Change this in your notification settings.',
         }),
       });
     },
@@ -232,7 +251,10 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       const prefs = resolvePreferences(user.preferences);
       if (!channelsFor(job.type as NotificationType, prefs).slack) return;
       const { channel, webhookUrl } = prefs.slackNotifications;
-      await postToSlack(webhookUrl, `${channel ? `[${channel}] ` : ''}${job.message} <${absolute(job.link)}|Open in Pulsecheck>`);
+      await postToSlack(
+        webhookUrl,
+        `${channel ? `[${channel}] ` : ''}${job.message} <${absolute(job.link)}|Open in Pulsecheck>`,
+      );
     },
 
     [SCHEDULE_JOBS.tick]: async (raw) => runTick(db, new Date(atPayload.parse(raw).at)),
@@ -262,7 +284,10 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
     [SCHEDULE_JOBS.dailyDigests]: async (raw) => {
       const { at } = atPayload.parse(raw);
       await fanOut(deps, {
-        wants: (p) => p.slackNotifications.enabled && p.slackNotifications.dailyDigest && p.slackNotifications.webhookUrl !== '',
+        wants: (p) =>
+          p.slackNotifications.enabled &&
+          p.slackNotifications.dailyDigest &&
+          p.slackNotifications.webhookUrl !== '',
         kind: SCHEDULE_JOBS.slackDigest,
         key: `daily-digest:${at.slice(0, 10)}`,
         payload: { at },
@@ -302,7 +327,10 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       if (rows.length === 0) return;
       await postToSlack(
         slack.webhookUrl,
-        [`${slack.channel ? `[${slack.channel}] ` : ''}Daily digest`, ...digestLines(rows).map((l) => `• ${l}`)].join('\n'),
+        [
+          `${slack.channel ? `[${slack.channel}] ` : ''}Daily digest`,
+          ...digestLines(rows).map((l) => `• ${l}`),
+        ].join('\n'),
       );
     },
   };

@@ -25,7 +25,13 @@ export async function updateProfile(
 ) {
   await db
     .update(user)
-    .set({ name: values.fullName, role: values.role, department: values.department, bio: values.bio, updatedAt: new Date() })
+    .set({
+      name: values.fullName,
+      role: values.role,
+      department: values.department,
+      bio: values.bio,
+      updatedAt: new Date(),
+    })
     .where(eq(user.id, userId));
 }
 

@@ -71,10 +71,15 @@ accountRoutes
       method: 'post',
       path: '/account/avatar',
       tags,
-      summary: 'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
+      summary:
+        'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
       request: {
         body: {
-          content: { 'multipart/form-data': { schema: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }) } },
+          content: {
+            'multipart/form-data': {
+              schema: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
+            },
+          },
           required: true,
         },
       },
@@ -89,7 +94,8 @@ accountRoutes
         throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
       }
       const photo = form.photo;
-      if (!(photo instanceof File)) throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
+      if (!(photo instanceof File))
+        throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
       const bytes = new Uint8Array(await photo.arrayBuffer());
       return c.json(await service.updateAvatar(c.get('deps'), { userId: user.id, bytes }), 200);
     },

@@ -25,7 +25,13 @@ export async function getProfile(deps: Pick<Deps, 'db'>, userId: string): Promis
 
 export async function updateProfile(
   deps: Pick<Deps, 'db'>,
-  options: { userId: string; fullName: string; role: string | null; department: string | null; bio: string | null },
+  options: {
+    userId: string;
+    fullName: string;
+    role: string | null;
+    department: string | null;
+    bio: string | null;
+  },
 ): Promise<Profile> {
   const { userId, ...values } = options;
   await q.updateProfile(deps.db, userId, values);
@@ -34,9 +40,12 @@ export async function updateProfile(
 
 /** Accepts PNG, JPEG, WebP or GIF by their bytes, at most 2 MB; the type stored is the detected one. */
 export async function updateAvatar(deps: Pick<Deps, 'db'>, options: { userId: string; bytes: Uint8Array }) {
-  if (options.bytes.length === 0) throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
+  if (options.bytes.length === 0)
+    throw invalid(ACCOUNT_MESSAGES.photoMissing, { photo: ACCOUNT_MESSAGES.photoMissing });
   if (options.bytes.length > AVATAR_MAX_BYTES) {
-    throw new AppError('payload_too_large', ACCOUNT_MESSAGES.photoTooLarge, { photo: ACCOUNT_MESSAGES.photoTooLarge });
+    throw new AppError('payload_too_large', ACCOUNT_MESSAGES.photoTooLarge, {
+      photo: ACCOUNT_MESSAGES.photoTooLarge,
+    });
   }
   const type = detectImageType(options.bytes);
   if (!type) throw invalid(ACCOUNT_MESSAGES.photoType, { photo: ACCOUNT_MESSAGES.photoType });
@@ -80,7 +89,10 @@ export async function changePassword(
   }
 }
 
-export async function getPreferences(deps: Pick<Deps, 'db'>, userId: string): Promise<NotificationPreferences> {
+export async function getPreferences(
+  deps: Pick<Deps, 'db'>,
+  userId: string,
+): Promise<NotificationPreferences> {
   const row = await q.findPreferences(deps.db, userId);
   if (!row) throw notFound();
   return resolvePreferences(row.preferences);

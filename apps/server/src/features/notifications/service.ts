@@ -38,7 +38,8 @@ type Channel = { push: boolean; email: boolean; slack: boolean };
  * Types without a setting (phase changes, assignments, mentions) always reach the bell and go nowhere else.
  */
 export function channelsFor(type: NotificationType, p: NotificationPreferences): Channel {
-  const slackOn = (flag: boolean) => p.slackNotifications.enabled && p.slackNotifications.webhookUrl !== '' && flag;
+  const slackOn = (flag: boolean) =>
+    p.slackNotifications.enabled && p.slackNotifications.webhookUrl !== '' && flag;
   switch (type) {
     case 'new-response':
       return {

@@ -1,7 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { departments, invitations, userPreferences, workspaceMembers, workspaces } from '../../db/schema/organizations';
+import {
+  departments,
+  invitations,
+  userPreferences,
+  workspaceMembers,
+  workspaces,
+} from '../../db/schema/organizations';
 
 export type MemberRow = {
   id: string;
@@ -203,7 +209,11 @@ export async function revokeOpenInvitations(db: Db, memberId: string) {
     .update(invitations)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(invitations.memberId, memberId), sql`${invitations.acceptedAt} is null`, sql`${invitations.revokedAt} is null`),
+      and(
+        eq(invitations.memberId, memberId),
+        sql`${invitations.acceptedAt} is null`,
+        sql`${invitations.revokedAt} is null`,
+      ),
     );
 }
 
@@ -213,6 +223,9 @@ export async function findUserName(db: Db, userId: string) {
 }
 
 export async function userExistsWithEmail(db: Db, email: string) {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from "user" where lower(email) = ${email} limit 1`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from "user" where lower(email) = ${email} limit 1`,
+  );
   return rows.length > 0;
 }

@@ -88,7 +88,10 @@ export const teamRoutes = createRouter()
     }),
     async (c) => {
       const user = await requireUser(c);
-      const member = await service.resendInvitation(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
+      const member = await service.resendInvitation(c.get('deps'), {
+        userId: user.id,
+        ...c.req.valid('param'),
+      });
       return c.json({ member }, 200);
     },
   )
@@ -169,7 +172,10 @@ export const teamRoutes = createRouter()
     }),
     async (c) => {
       const user = await requireUser(c);
-      return c.json(await service.acceptInvitation(c.get('deps'), { token: c.req.valid('param').token, user }), 200);
+      return c.json(
+        await service.acceptInvitation(c.get('deps'), { token: c.req.valid('param').token, user }),
+        200,
+      );
     },
   )
   .openapi(

@@ -69,7 +69,10 @@ export async function listTeam(
   return { workspace, canManage: membership.access === 'admin', members: rows.map(toMember) };
 }
 
-export async function listDepartments(deps: Pick<Deps, 'db'>, options: { userId: string; workspaceId: string }) {
+export async function listDepartments(
+  deps: Pick<Deps, 'db'>,
+  options: { userId: string; workspaceId: string },
+) {
   await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
   return q.listDepartments(deps.db, options.workspaceId);
 }
@@ -162,7 +165,8 @@ export async function inviteMember(
 
 async function pendingMember(db: Db, workspaceId: string, memberId: string) {
   const member = await q.findMember(db, workspaceId, memberId);
-  if (!member || member.status !== 'pending' || !member.invitationEmail) throw notFound('Invitation not found');
+  if (!member || member.status !== 'pending' || !member.invitationEmail)
+    throw notFound('Invitation not found');
   return { ...member, invitationEmail: member.invitationEmail };
 }
 
@@ -215,7 +219,8 @@ export async function updateMember(
     const member = await q.findMember(tx, options.workspaceId, options.memberId);
     if (!member) throw notFound('Member not found');
     const demotes = options.access === 'member' && member.access === 'admin' && member.status === 'active';
-    if (demotes && (await q.lockActiveAdmins(tx, options.workspaceId)) <= 1) throw conflict(TEAM_MESSAGES.lastAdmin);
+    if (demotes && (await q.lockActiveAdmins(tx, options.workspaceId)) <= 1)
+      throw conflict(TEAM_MESSAGES.lastAdmin);
     const departmentId =
       options.department === undefined
         ? undefined
@@ -299,7 +304,8 @@ async function acceptInTx(
     if (row.member_user_id === options.userId) return row.workspace_id;
     throw conflict(TEAM_MESSAGES.invitationAccepted);
   }
-  if (new Date(row.expires_at).getTime() < Date.now()) throw new AppError('conflict', TEAM_MESSAGES.invitationExpired);
+  if (new Date(row.expires_at).getTime() < Date.now())
+    throw new AppError('conflict', TEAM_MESSAGES.invitationExpired);
   if (row.email !== options.email.toLowerCase()) throw forbidden(TEAM_MESSAGES.invitationWrongUser);
 
   const existing = await q.findMembershipOfUser(tx, row.workspace_id, options.userId);
@@ -308,7 +314,13 @@ async function acceptInTx(
     if (existing.access === 'participant') {
       await tx
         .update(workspaceMembers)
-        .set({ access: row.access, role: row.role, departmentId: row.department_id, status: 'active', updatedAt: new Date() })
+        .set({
+          access: row.access,
+          role: row.role,
+          departmentId: row.department_id,
+          status: 'active',
+          updatedAt: new Date(),
+        })
         .where(eq(workspaceMembers.id, existing.id));
     }
     await tx.update(invitations).set({ memberId: existing.id }).where(eq(invitations.id, row.invitation_id));
@@ -320,7 +332,10 @@ async function acceptInTx(
       .set({ userId: options.userId, status: 'active', updatedAt: new Date() })
       .where(eq(workspaceMembers.id, row.member_id));
   }
-  await tx.update(invitations).set({ acceptedAt: new Date(), memberId }).where(eq(invitations.id, row.invitation_id));
+  await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date(), memberId })
+    .where(eq(invitations.id, row.invitation_id));
   await q.setActiveWorkspace(tx, options.userId, row.workspace_id);
   await notify(
     deps,
@@ -341,7 +356,12 @@ export async function acceptInvitation(
   options: { token: string; user: { id: string; email: string; name: string } },
 ) {
   const workspaceId = await deps.db.transaction((tx) =>
-    acceptInTx(deps, tx, { token: options.token, userId: options.user.id, email: options.user.email, name: options.user.name }),
+    acceptInTx(deps, tx, {
+      token: options.token,
+      userId: options.user.id,
+      email: options.user.email,
+      name: options.user.name,
+    }),
   );
   return { workspaceId, redirectTo: '/admin/dashboard' };
 }
@@ -361,11 +381,14 @@ export async function acceptWithSignup(
 
   const context = await deps.auth.$context;
   const hash = await context.password.hash(options.password);
-  const created = await context.internalAdapter.createUser({
-    email: info.email,
-    name: options.fullName,
-    emailVerified: true,
-  }, { method: 'email-password' });
+  const created = await context.internalAdapter.createUser(
+    {
+      email: info.email,
+      name: options.fullName,
+      emailVerified: true,
+    },
+    { method: 'email-password' },
+  );
   if (!created) throw new AppError('internal', 'The account could not be created');
   await context.internalAdapter.linkAccount({
     userId: created.id,
@@ -374,7 +397,12 @@ export async function acceptWithSignup(
     password: hash,
   });
   const workspaceId = await deps.db.transaction((tx) =>
-    acceptInTx(deps, tx, { token: options.token, userId: created.id, email: info.email, name: options.fullName }),
+    acceptInTx(deps, tx, {
+      token: options.token,
+      userId: created.id,
+      email: info.email,
+      name: options.fullName,
+    }),
   );
   try {
     const { headers } = await deps.auth.api.signInEmail({

@@ -18,7 +18,9 @@ afterAll(async () => {
 type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
 const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
 const team = async (jar: CookieJar, workspaceId: string) =>
-  json<MembersResponse>(await ctx.request('GET', `/api/workspaces/${workspaceId}/members`, { headers: jar.header() }));
+  json<MembersResponse>(
+    await ctx.request('GET', `/api/workspaces/${workspaceId}/members`, { headers: jar.header() }),
+  );
 
 describe('inviting', () => {
   it('refuses an invalid e-mail and an empty role with the form messages', async () => {
@@ -60,7 +62,10 @@ describe('inviting', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     // The token is stored hashed, never as sent.
-    const stored = await ctx.deps.db.select().from(invitations).where(eq(invitations.memberId, invited.memberId));
+    const stored = await ctx.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.memberId, invited.memberId));
     expect(stored[0]?.tokenHash).not.toContain(invited.token);
 
     const info = await json<{ state: string; workspaceName: string; accountExists: boolean }>(
@@ -84,7 +89,11 @@ describe('inviting', () => {
     const me = await json<{ user: { activeWorkspaceId: string; canAdmin: boolean; home: string } }>(
       await ctx.request('GET', '/api/me', { headers: jar.header() }),
     );
-    expect(me.user).toMatchObject({ activeWorkspaceId: admin.workspaceId, canAdmin: true, home: '/admin/dashboard' });
+    expect(me.user).toMatchObject({
+      activeWorkspaceId: admin.workspaceId,
+      canAdmin: true,
+      home: '/admin/dashboard',
+    });
 
     const after = await team(admin.jar, admin.workspaceId);
     expect(after.members.find((m) => m.id === invited.memberId)).toMatchObject({
@@ -104,7 +113,9 @@ describe('inviting', () => {
     const other = await createAdmin(ctx, { companyName: 'Other Org' });
     const stranger = await createAdmin(ctx, { companyName: 'Stranger Org' });
     const invited = await invite(ctx, admin, { email: other.email });
-    const info = await json<{ accountExists: boolean }>(await ctx.request('GET', `/api/invitations/${invited.token}`));
+    const info = await json<{ accountExists: boolean }>(
+      await ctx.request('GET', `/api/invitations/${invited.token}`),
+    );
     expect(info.accountExists).toBe(true);
     const signup = await ctx.request('POST', `/api/invitations/${invited.token}/accept-signup`, {
       body: { fullName: 'X', password: 'xxxxxxxx1', confirmPassword: 'xxxxxxxx1' },
@@ -119,14 +130,19 @@ describe('inviting', () => {
     expect(wrong.status).toBe(403);
     expect((await json(wrong)).error.message).toBe(TEAM_MESSAGES.invitationWrongUser);
 
-    const ok = await ctx.request('POST', `/api/invitations/${invited.token}/accept`, { headers: other.jar.header() });
+    const ok = await ctx.request('POST', `/api/invitations/${invited.token}/accept`, {
+      headers: other.jar.header(),
+    });
     expect(ok.status).toBe(200);
     const me = await json<{ user: { activeWorkspaceId: string } }>(
       await ctx.request('GET', '/api/me', { headers: other.jar.header() }),
     );
     expect(me.user.activeWorkspaceId).toBe(admin.workspaceId);
     // Accepting twice is harmless.
-    expect((await ctx.request('POST', `/api/invitations/${invited.token}/accept`, { headers: other.jar.header() })).status).toBe(200);
+    expect(
+      (await ctx.request('POST', `/api/invitations/${invited.token}/accept`, { headers: other.jar.header() }))
+        .status,
+    ).toBe(200);
     const members = (await team(admin.jar, admin.workspaceId)).members;
     expect(members.filter((m) => m.userId === other.userId)).toHaveLength(1);
   });
@@ -187,11 +203,17 @@ describe('invitation expiry, resend and revoke', () => {
   it('revokes: the member row goes and the link says so', async () => {
     const admin = await createAdmin(ctx);
     const invited = await invite(ctx, admin);
-    const revoke = await ctx.request('DELETE', `/api/workspaces/${admin.workspaceId}/invitations/${invited.memberId}`, {
-      headers: admin.jar.header(),
-    });
+    const revoke = await ctx.request(
+      'DELETE',
+      `/api/workspaces/${admin.workspaceId}/invitations/${invited.memberId}`,
+      {
+        headers: admin.jar.header(),
+      },
+    );
     expect(revoke.status).toBe(200);
-    expect((await team(admin.jar, admin.workspaceId)).members.map((m) => m.id)).not.toContain(invited.memberId);
+    expect((await team(admin.jar, admin.workspaceId)).members.map((m) => m.id)).not.toContain(
+      invited.memberId,
+    );
     const link = await ctx.request('GET', `/api/invitations/${invited.token}`);
     expect(link.status).toBe(404);
     expect((await json(link)).error.message).toBe(TEAM_MESSAGES.invitationInvalid);
@@ -206,7 +228,10 @@ describe('invitation expiry, resend and revoke', () => {
       .set({ status: 'failed', lastError: '550 mailbox unavailable' })
       .where(eq(mailOutbox.to, invited.email));
     const listed = (await team(admin.jar, admin.workspaceId)).members.find((m) => m.id === invited.memberId);
-    expect(listed?.invitation).toMatchObject({ delivery: 'failed', deliveryError: '550 mailbox unavailable' });
+    expect(listed?.invitation).toMatchObject({
+      delivery: 'failed',
+      deliveryError: '550 mailbox unavailable',
+    });
   });
 });
 
@@ -255,10 +280,14 @@ describe('roles, access and removal', () => {
   it('changes a role label, access and department, and removes a member', async () => {
     const admin = await createAdmin(ctx);
     const member = await addMember(ctx, admin);
-    const patch = await ctx.request('PATCH', `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`, {
-      body: { role: 'Tech Lead', access: 'admin', department: 'Platform' },
-      headers: admin.jar.header(),
-    });
+    const patch = await ctx.request(
+      'PATCH',
+      `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
+      {
+        body: { role: 'Tech Lead', access: 'admin', department: 'Platform' },
+        headers: admin.jar.header(),
+      },
+    );
     expect(patch.status).toBe(200);
     expect((await json<{ member: Member }>(patch)).member).toMatchObject({
       role: 'Tech Lead',
@@ -266,20 +295,32 @@ describe('roles, access and removal', () => {
       department: 'Platform',
     });
     const departments = await json<{ departments: string[] }>(
-      await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/departments`, { headers: admin.jar.header() }),
+      await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/departments`, {
+        headers: admin.jar.header(),
+      }),
     );
     expect(departments.departments).toEqual(['Platform']);
-    const empty = await ctx.request('PATCH', `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`, {
-      body: { role: '' },
-      headers: admin.jar.header(),
-    });
+    const empty = await ctx.request(
+      'PATCH',
+      `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
+      {
+        body: { role: '' },
+        headers: admin.jar.header(),
+      },
+    );
     expect(empty.status).toBe(400);
 
-    const removed = await ctx.request('DELETE', `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`, {
-      headers: admin.jar.header(),
-    });
+    const removed = await ctx.request(
+      'DELETE',
+      `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
+      {
+        headers: admin.jar.header(),
+      },
+    );
     expect(removed.status).toBe(200);
-    const gone = await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/members`, { headers: member.jar.header() });
+    const gone = await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/members`, {
+      headers: member.jar.header(),
+    });
     expect(gone.status).toBe(404);
     const me = await json<{ user: { activeWorkspaceId: string | null; canAdmin: boolean } }>(
       await ctx.request('GET', '/api/me', { headers: member.jar.header() }),
@@ -336,7 +377,9 @@ describe('team updates', () => {
     await runNotificationJobs(ctx);
     const bell = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, admin.userId));
     expect(bell.map((n) => n.message)).toContain('Jo Joiner joined Acme Rockets');
-    expect((await mailsTo(ctx, watcher.email)).map((m) => m.subject)).toContain('Team update: Jo Joiner joined Acme Rockets');
+    expect((await mailsTo(ctx, watcher.email)).map((m) => m.subject)).toContain(
+      'Team update: Jo Joiner joined Acme Rockets',
+    );
     expect((await mailsTo(ctx, admin.email)).some((m) => m.subject.startsWith('Team update'))).toBe(false);
   });
 });
