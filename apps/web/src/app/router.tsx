@@ -12,6 +12,35 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
 
+/**
+ * Participation screens. The voting phase plugs in through the route handle: add
+ * `handle: { votingView: VotingView }` (a `ComponentType<{ healthCheckId: string }>`, e.g. React.lazy of
+ * the voting feature's screen) to `rate`, and the participation screen shows it in phase `vote` to
+ * participants who completed the rating (see `ParticipationRouteHandle`).
+ */
+const participation = {
+  join: lazyPage(
+    () => import('@/features/participation/join-page'),
+    (m) => m.JoinPage,
+  ),
+  signup: lazyPage(
+    () => import('@/features/participation/participant-signup-page'),
+    (m) => m.ParticipantSignupPage,
+  ),
+  dashboard: lazyPage(
+    () => import('@/features/participation/my-dashboard-page'),
+    (m) => m.MyDashboardPage,
+  ),
+  rate: lazyPage(
+    () => import('@/features/participation/participation-page'),
+    (m) => m.ParticipationPage,
+  ),
+  complete: lazyPage(
+    () => import('@/features/participation/completion-page'),
+    (m) => m.CompletionPage,
+  ),
+};
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RootErrorBoundary />,
@@ -53,20 +82,20 @@ export const routes: RouteObject[] = [
         path: '/auth/admin-confirmation',
         ...lazyPage(() => import('@/features/auth/admin-confirmation-page'), (m) => m.AdminConfirmationPage),
       },
-      { path: '/join/:healthCheckId', ...placeholder('Join Health Check') },
-      { path: '/signup/health-check/:healthCheckId', ...placeholder('Join Health Check') },
-      { path: '/signup/:healthCheckId', ...placeholder('Join Health Check') },
+      { path: '/join/:healthCheckId', ...participation.join },
+      { path: '/signup/health-check/:healthCheckId', ...participation.signup },
+      { path: '/signup/:healthCheckId', ...participation.signup },
       { path: '/error', element: <ErrorPage /> },
       { path: '/invalid-link', element: <InvalidLinkPage /> },
       { path: '/setup-error', element: <SetupErrorPage /> },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/dashboard', ...placeholder('My Health Checks') },
-          { path: '/health-check/:healthCheckId', ...placeholder('Health Check') },
-          { path: '/health-check/:healthCheckId/voting', ...placeholder('Health Check') },
-          { path: '/health-check/:healthCheckId/vote', ...placeholder('Health Check') },
-          { path: '/health-check/:healthCheckId/complete', ...placeholder('Phase 1 Complete!') },
+          { path: '/dashboard', ...participation.dashboard },
+          { path: '/health-check/:healthCheckId', ...participation.rate },
+          { path: '/health-check/:healthCheckId/voting', ...participation.rate },
+          { path: '/health-check/:healthCheckId/vote', ...participation.rate },
+          { path: '/health-check/:healthCheckId/complete', ...participation.complete },
           { path: '/health-check/:healthCheckId/results', ...placeholder('Health Check Results') },
           {
             path: '/admin',

@@ -1,0 +1,62 @@
+import type {
+  JoinInfo,
+  JoinResponse,
+  MyHealthCheck,
+  Participation,
+  ProgressResponse,
+  Responses,
+  SaveResponsesResult,
+  SubmitResult,
+} from '@pulsecheck/shared/participation/contract';
+import type { ParticipantSignupInput } from '@pulsecheck/shared/auth/schemas';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost, apiPut } from '@/lib/api-client';
+
+const enc = encodeURIComponent;
+
+export const participationKeys = {
+  all: ['participation'] as const,
+  check: (id: string, preview: boolean) => ['participation', id, preview ? 'preview' : 'own'] as const,
+  progress: (id: string) => ['participation', id, 'progress'] as const,
+  joinInfo: (id: string) => ['participation', id, 'join-info'] as const,
+  mine: ['participation', 'mine'] as const,
+};
+
+export const participationQuery = (id: string, preview: boolean) =>
+  queryOptions({
+    queryKey: participationKeys.check(id, preview),
+    queryFn: ({ signal }) =>
+      apiGet<Participation>(`/health-checks/${enc(id)}/participation${preview ? '?preview=1' : ''}`, signal),
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+
+/** Team progress and phase, polled every 10 s (spec section 7) and refreshed by live events. */
+export const progressQuery = (id: string) =>
+  queryOptions({
+    queryKey: participationKeys.progress(id),
+    queryFn: ({ signal }) => apiGet<ProgressResponse>(`/health-checks/${enc(id)}/progress`, signal),
+    refetchInterval: 10_000,
+  });
+
+export const joinInfoQuery = (id: string) =>
+  queryOptions({
+    queryKey: participationKeys.joinInfo(id),
+    queryFn: ({ signal }) => apiGet<JoinInfo>(`/join/${enc(id)}`, signal),
+    retry: false,
+  });
+
+export const myHealthChecksQuery = () =>
+  queryOptions({
+    queryKey: participationKeys.mine,
+    queryFn: ({ signal }) => apiGet<{ healthChecks: MyHealthCheck[] }>('/my/health-checks', signal),
+  });
+
+export const joinHealthCheck = (id: string) => apiPost<JoinResponse>(`/health-checks/${enc(id)}/join`);
+export const saveResponses = (id: string, responses: Responses) =>
+  apiPut<SaveResponsesResult>(`/health-checks/${enc(id)}/responses`, responses);
+export const submitResponses = (id: string, responses: Responses) =>
+  apiPost<SubmitResult>(`/health-checks/${enc(id)}/submit`, responses);
+export const signUpParticipant = (body: ParticipantSignupInput) =>
+  apiPost<{ ok: true }>('/signup/participant', body);
+export const logOut = () => apiPost<{ ok: true }>('/logout');

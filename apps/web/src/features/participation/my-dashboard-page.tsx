@@ -1,0 +1,93 @@
+import {
+  completionRate,
+  nextActionFor,
+  PARTICIPANT_STATUS_LABELS,
+  PHASE_LABELS,
+  PARTICIPATION_MESSAGES as M,
+  type MyHealthCheck,
+} from '@pulsecheck/shared/participation/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { myHealthChecksQuery } from './api';
+import { ParticipationShell, StateCard } from './participation-shell';
+import { Bar } from './team-progress';
+
+const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green' } as const;
+
+/** /dashboard: a participant's home (PRODUCT-DECISIONS 4): their checks, status and what to do next. */
+export function MyDashboardPage() {
+  const query = useQuery(myHealthChecksQuery());
+  return (
+    <ParticipationShell title="My Health Checks" description="The health checks you take part in.">
+      {query.isPending && <Spinner label="Loading your health checks..." className="py-12" />}
+      {query.isError && (
+        <StateCard
+          tone="error"
+          title="Failed to load your health checks"
+          message={query.error.message}
+          actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+        />
+      )}
+      {query.data && query.data.healthChecks.length === 0 && (
+        <StateCard
+          title="No Health Checks Yet"
+          message="When someone shares a health check link with you, open it to join. Your health checks then appear here."
+        />
+      )}
+      {query.data && query.data.healthChecks.length > 0 && (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {query.data.healthChecks.map((item) => (
+            <HealthCheckCard key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </ParticipationShell>
+  );
+}
+
+function HealthCheckCard({ item }: { item: MyHealthCheck }) {
+  const action = nextActionFor(item);
+  const rate = completionRate(item.teamProgress);
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{item.title}</h2>
+          <p className="text-sm text-slate-600">{item.workspaceName}</p>
+        </div>
+        <ClipboardList className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Badge tone={STATUS_TONE[item.participantStatus]}>
+          {PARTICIPANT_STATUS_LABELS[item.participantStatus]}
+          {item.participantStatus === 'in_progress' ? ` (${item.progress}%)` : ''}
+        </Badge>
+        <Badge tone="brand">Phase: {PHASE_LABELS[item.phase]}</Badge>
+      </div>
+      <div className="mt-4">
+        <div className="flex justify-between text-xs text-slate-700">
+          <span>Team progress</span>
+          <span>
+            {item.teamProgress.completed} of {item.teamProgress.total} completed
+          </span>
+        </div>
+        <Bar value={rate} label={`Team progress of ${item.title}`} className="mt-1" />
+      </div>
+      <div className="mt-5 flex-1 content-end">
+        {action ? (
+          <Button asChild className="w-full">
+            <Link to={action.to}>{action.label}</Link>
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">
+            {item.participantStatus === 'completed' ? 'Results are not shared yet.' : M.ratingClosed}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
