@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
@@ -11,6 +11,22 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
+
+/** The results screen, with the notification bell in its header (composed here: features do not import each other). */
+const resultsPage: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => {
+    const [{ ResultsPage }, { NotificationBell }] = await Promise.all([
+      import('@/features/results/results-page'),
+      import('@/features/notifications/notification-bell'),
+    ]);
+    return { Component: () => <ResultsPage headerActions={<NotificationBell />} /> };
+  },
+};
+
+/** The voting feature's view, shown by the participation screen in phase `vote` (its route handle seam). */
+const VotingView = lazy(() =>
+  import('@/features/voting/voting-view').then((m) => ({ default: m.VotingView })),
+);
 
 /**
  * Participation screens. The voting phase plugs in through the route handle: add
@@ -31,10 +47,13 @@ const participation = {
     () => import('@/features/participation/my-dashboard-page'),
     (m) => m.MyDashboardPage,
   ),
-  rate: lazyPage(
-    () => import('@/features/participation/participation-page'),
-    (m) => m.ParticipationPage,
-  ),
+  rate: {
+    ...lazyPage(
+      () => import('@/features/participation/participation-page'),
+      (m) => m.ParticipationPage,
+    ),
+    handle: { votingView: VotingView },
+  },
   complete: lazyPage(
     () => import('@/features/participation/completion-page'),
     (m) => m.CompletionPage,
@@ -96,7 +115,7 @@ export const routes: RouteObject[] = [
           { path: '/health-check/:healthCheckId/voting', ...participation.rate },
           { path: '/health-check/:healthCheckId/vote', ...participation.rate },
           { path: '/health-check/:healthCheckId/complete', ...participation.complete },
-          { path: '/health-check/:healthCheckId/results', ...placeholder('Health Check Results') },
+          { path: '/health-check/:healthCheckId/results', ...resultsPage },
           {
             path: '/admin',
             element: <Outlet />,
@@ -108,8 +127,8 @@ export const routes: RouteObject[] = [
               { path: 'templates/:templateId/configure', ...placeholder('Configure Health Check') },
               { path: 'configure-health-check/:templateId', ...placeholder('Configure Health Check') },
               { path: 'health-check/:healthCheckId/manage', ...placeholder('Manage Health Check') },
-              { path: 'health-check/:healthCheckId/results', ...placeholder('Health Check Results') },
-              { path: 'health-checks/:healthCheckId/results', ...placeholder('Health Check Results') },
+              { path: 'health-check/:healthCheckId/results', ...resultsPage },
+              { path: 'health-checks/:healthCheckId/results', ...resultsPage },
               { path: 'team-management', ...placeholder('Team Management') },
               { path: 'team-management/invitations', ...placeholder('Invitations') },
               { path: 'account-settings', ...placeholder('Account Settings') },

@@ -1,0 +1,165 @@
+import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { apiGet, apiPost } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useLiveEvents } from '@/lib/live-events';
+import { useSession } from '@/lib/session';
+
+const notificationsKey = ['notifications'] as const;
+const notificationsQuery = queryOptions({
+  queryKey: notificationsKey,
+  queryFn: ({ signal }) => apiGet<NotificationsResponse>('/notifications', signal),
+  staleTime: 30_000,
+});
+
+const timeAgo = (value: string) => {
+  const seconds = Math.max(0, Math.round((Date.now() - new Date(value).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  return new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value));
+};
+
+/** The bell: the user's latest notifications, unread count, mark as read; updated live on `user:<id>`. */
+export function NotificationBell({ className }: { className?: string }) {
+  const session = useSession();
+  const userId = session.data?.id;
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...notificationsQuery, enabled: Boolean(userId) });
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+
+  useLiveEvents(userId ? [`user:${userId}`] : [], (event) => {
+    if (event.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey });
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const markRead = useMutation({
+    mutationFn: (id: string) => apiPost(`/notifications/${encodeURIComponent(id)}/read`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+  const markAll = useMutation({
+    mutationFn: () => apiPost('/notifications/read-all'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
+  });
+
+  if (!userId) return null;
+  const unread = query.data?.unread ?? 0;
+  const items = query.data?.items ?? [];
+  return (
+    <div ref={root} className={cn('relative', className)} data-print-hide>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+        className="relative"
+      >
+        <Bell aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
+            aria-hidden="true"
+            data-testid="unread-count"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </Button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl"
+        >
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              disabled={unread === 0 || markAll.isPending}
+              onClick={() => markAll.mutate()}
+            >
+              Mark all as read
+            </Button>
+          </div>
+          {query.isPending ? (
+            <p className="p-4 text-sm text-slate-600">Loading...</p>
+          ) : query.isError ? (
+            <p className="p-4 text-sm text-red-700" role="alert">
+              Could not load notifications
+            </p>
+          ) : items.length === 0 ? (
+            <p className="p-4 text-sm text-slate-600">No notifications yet</p>
+          ) : (
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50',
+                      !item.read && 'bg-brand-50/60',
+                    )}
+                    onClick={() => {
+                      if (!item.read) markRead.mutate(item.id);
+                      setOpen(false);
+                      if (item.link) void navigate(item.link);
+                    }}
+                  >
+                    <span
+                      className={cn(
+                        'mt-1.5 size-2 shrink-0 rounded-full',
+                        item.read ? 'bg-transparent' : 'bg-brand-600',
+                      )}
+                      aria-hidden="true"
+                    />
+                    <span className="min-w-0">
+                      <span className="block break-words text-slate-900">{item.message}</span>
+                      <span className="mt-0.5 block text-xs text-slate-600">
+                        {item.read ? '' : 'Unread · '}
+                        {timeAgo(item.createdAt)}
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

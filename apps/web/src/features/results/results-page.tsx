@@ -1,0 +1,619 @@
+import { HIGHLIGHTED_TOP } from '@pulsecheck/shared/results/rules';
+import {
+  defaultFollowUpDate,
+  RESULTS_MESSAGES as M,
+  type ActionItem,
+  type ComponentResult,
+  type ResultsResponse,
+} from '@pulsecheck/shared/results/schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AlertTriangle,
+  ArrowDownRight,
+  ArrowRight,
+  ArrowUpRight,
+  CalendarPlus,
+  ChevronDown,
+  ClipboardList,
+  Download,
+  Flame,
+  HeartPulse,
+  Lock,
+  Printer,
+  Share2,
+} from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DistributionBar, DistributionLegend } from '@/components/ui/distribution-bar';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Logo } from '@/components/ui/logo';
+import { Spinner } from '@/components/ui/spinner';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useLiveEvents } from '@/lib/live-events';
+import { ActionItemDialog, STATUS_LABELS } from './action-item-dialog';
+import { calendarUrl, csvUrl, planActions, resultsKeys, resultsQuery, scheduleFollowUp } from './api';
+
+const formatDate = (value: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value));
+const formatDay = (value: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${value}T00:00:00Z`),
+  );
+
+/** Hides the app chrome when printing, so the browser's "Save as PDF" gives a clean report. */
+const PRINT_CSS = `@media print {
+  #admin-sidebar, body header.sticky, [data-print-hide], [data-sonner-toaster] { display: none !important; }
+  .lg\\:pl-\\[280px\\] { padding-left: 0 !important; }
+  body { background: #fff !important; }
+  [data-print-block] { break-inside: avoid; }
+}`;
+
+/**
+ * The results screen (spec section 2) for `/health-check/{id}/results` and the admin routes. What it shows is
+ * what the API releases to this user (PRODUCT-DECISIONS 3).
+ */
+export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
+  const { healthCheckId = '' } = useParams();
+  const inAdmin = useLocation().pathname.startsWith('/admin');
+  const Shell = inAdmin ? 'div' : 'main';
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      {!inAdmin && (
+        <header className="border-b border-slate-200 bg-white" data-print-hide>
+          <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+            <Logo to="/dashboard" />
+            {headerActions}
+          </div>
+        </header>
+      )}
+      <Shell className={cn('mx-auto w-full max-w-6xl', !inAdmin && 'px-4 py-6 sm:px-6')}>
+        {healthCheckId ? (
+          <Results id={healthCheckId} inAdmin={inAdmin} headerActions={inAdmin ? headerActions : undefined} />
+        ) : (
+          <LoadError message={M.noId} />
+        )}
+      </Shell>
+    </>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <Card className="mx-auto mt-8 max-w-lg text-center" role="alert">
+      <CardHeader>
+        <AlertTriangle className="mx-auto size-8 text-red-600" aria-hidden="true" />
+        <h1 className="text-xl font-semibold text-slate-900">{M.errorTitle}</h1>
+        <CardDescription>{message}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex justify-center gap-3">
+        <Button onClick={() => window.location.reload()}>Try Again</Button>
+        <Button variant="secondary" asChild>
+          <Link to="/">Return Home</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Results({
+  id,
+  inAdmin,
+  headerActions,
+}: {
+  id: string;
+  inAdmin: boolean;
+  headerActions?: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery(resultsQuery(id));
+  useLiveEvents([`health-check:${id}`], () => {
+    void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
+  });
+
+  if (query.isPending) return <Spinner label="Loading results..." className="py-16" />;
+  if (query.isError) {
+    const error = query.error;
+    const message = error instanceof ApiError && error.status === 404 ? M.notFound : error.message;
+    return <LoadError message={message} />;
+  }
+  const data = query.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <ResultsHeader data={data} headerActions={headerActions} />
+      {data.release.state === 'released' && data.components ? (
+        <ReleasedResults data={data} components={data.components} />
+      ) : (
+        <Unreleased data={data} />
+      )}
+      <NextSteps data={data} inAdmin={inAdmin} />
+    </div>
+  );
+}
+
+function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerActions?: ReactNode }) {
+  const { healthCheck, participants, viewer } = data;
+  const queryClient = useQueryClient();
+  const plan = useMutation({
+    mutationFn: () => planActions(healthCheck.id),
+    onSuccess: async () => {
+      toast.success('Action planning has started', { duration: TOAST.save });
+      await queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheck.id) });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(`${window.location.origin}/health-check/${healthCheck.id}/results`);
+      toast.success(M.linkCopied, { duration: TOAST.copy });
+    } catch {
+      toast.error('Could not copy the link');
+    }
+  };
+  const released = data.release.state === 'released';
+  return (
+    <section
+      aria-labelledby="results-title"
+      className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between"
+    >
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-brand-700">{healthCheck.workspaceName}</p>
+        <h1 id="results-title" className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+          {healthCheck.title}
+        </h1>
+        {healthCheck.description && <p className="mt-1 text-slate-600">{healthCheck.description}</p>}
+        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <span>
+            {healthCheck.completedAt
+              ? `Completed ${formatDate(healthCheck.completedAt)}`
+              : `Started ${formatDate(healthCheck.createdAt)}`}
+          </span>
+          <span>
+            {participants.completed} of {participants.total}{' '}
+            {participants.total === 1 ? 'participant' : 'participants'} completed
+          </span>
+          {healthCheck.phase === 'vote' && (
+            <span>
+              {data.voting.voted} of {data.voting.eligible} have voted
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2" data-print-hide>
+        {viewer.canPlan && (
+          <Button onClick={() => plan.mutate()} disabled={plan.isPending}>
+            <ClipboardList aria-hidden="true" />
+            {plan.isPending ? 'Planning...' : 'Plan Actions'}
+          </Button>
+        )}
+        {released && (
+          <>
+            <Button variant="secondary" asChild>
+              <a href={csvUrl(healthCheck.id)} download>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            </Button>
+            <Button variant="secondary" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Print / PDF
+            </Button>
+          </>
+        )}
+        <Button variant="secondary" onClick={() => void share()}>
+          <Share2 aria-hidden="true" />
+          Share
+        </Button>
+        {headerActions}
+      </div>
+    </section>
+  );
+}
+
+function Unreleased({ data }: { data: ResultsResponse }) {
+  const { state, missingResponses } = data.release;
+  const text =
+    state === 'below-threshold'
+      ? M.belowThreshold(missingResponses)
+      : state === 'withheld'
+        ? M.facilitatorShares
+        : M.notReleased;
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
+        <Lock className="size-8 text-slate-500" aria-hidden="true" />
+        <h2 className="text-lg font-semibold text-slate-900">Results are not available yet</h2>
+        <p className="max-w-md text-slate-600" data-testid="release-message">
+          {text}
+        </p>
+        {state === 'below-threshold' && (
+          <p className="text-sm text-slate-600">
+            Results stay hidden until at least {data.healthCheck.minResponses} people have responded, so
+            nobody&apos;s answers can be singled out.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const HEALTH_TONE: Record<string, 'green' | 'yellow' | 'red' | 'neutral' | 'blue'> = {
+  'Mostly Healthy': 'green',
+  'Mixed Health': 'blue',
+  'Needs Attention': 'yellow',
+  'Needs Immediate Attention': 'red',
+};
+
+function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
+  if (!trend) return null;
+  const config = {
+    better: { icon: ArrowUpRight, text: 'Better', tone: 'green' as const },
+    same: { icon: ArrowRight, text: 'Same', tone: 'neutral' as const },
+    worse: { icon: ArrowDownRight, text: 'Worse', tone: 'red' as const },
+  }[trend];
+  const Icon = config.icon;
+  return (
+    <Badge tone={config.tone} className="gap-1">
+      <Icon className="size-3" aria-hidden="true" />
+      {config.text} than last time
+    </Badge>
+  );
+}
+
+function ReleasedResults({ data, components }: { data: ResultsResponse; components: ComponentResult[] }) {
+  const [dialog, setDialog] = useState<{ item?: ActionItem; componentId?: string | null } | null>(null);
+  const items = data.actionItems ?? [];
+  const top = components[0];
+  const done = items.filter((i) => i.status === 'completed').length;
+  const manages = data.viewer.manages;
+  return (
+    <>
+      <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
+        <Card data-print-block>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Flame className="size-4 text-red-600" aria-hidden="true" /> Top Priority
+            </CardDescription>
+            <p className="text-lg font-semibold text-slate-900" data-testid="top-priority">
+              {top?.title ?? 'No components'}
+            </p>
+          </CardHeader>
+          <CardContent className="text-sm text-slate-600">
+            {top ? `${top.fireWarning} fire warnings · ${top.dots} dots` : null}
+          </CardContent>
+        </Card>
+        <Card data-print-block>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <ClipboardList className="size-4 text-brand-700" aria-hidden="true" /> Action Items
+            </CardDescription>
+            <p className="text-lg font-semibold text-slate-900" data-testid="action-item-count">
+              {items.length}
+            </p>
+          </CardHeader>
+          <CardContent className="text-sm text-slate-600">
+            {items.length === 0 ? 'None yet' : `${done} completed`}
+          </CardContent>
+        </Card>
+        <Card data-print-block>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <HeartPulse className="size-4 text-green-700" aria-hidden="true" /> Overall Health
+            </CardDescription>
+            <p className="text-lg font-semibold text-slate-900" data-testid="overall-health">
+              {data.overallHealth}
+            </p>
+          </CardHeader>
+          <CardContent className="text-sm text-slate-600">
+            {data.trend ? (
+              <>
+                Last time: {data.trend.previous.overallHealth} ({data.trend.previous.title})
+              </>
+            ) : (
+              <Badge tone={HEALTH_TONE[data.overallHealth ?? ''] ?? 'neutral'}>
+                {data.participants.completed} responses
+              </Badge>
+            )}
+          </CardContent>
+        </Card>
+      </section>
+
+      <section aria-labelledby="prioritized-title">
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h2 id="prioritized-title" className="text-xl font-semibold text-slate-900">
+              Prioritized Areas
+            </h2>
+            <p className="text-sm text-slate-600">
+              Most fire warnings first, then dots, then needs improvement.
+            </p>
+          </div>
+          <DistributionLegend />
+        </div>
+        <ol className="flex flex-col gap-3" aria-label="Prioritized Areas">
+          {components.map((component) => (
+            <ComponentRow
+              key={component.id}
+              component={component}
+              items={items.filter((i) => i.componentId === component.id)}
+              manages={manages}
+              onAdd={() => setDialog({ componentId: component.id })}
+              onEdit={(item) => setDialog({ item })}
+            />
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="action-items-title" id="action-items">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="action-items-title" className="text-xl font-semibold text-slate-900">
+            Action Items
+          </h2>
+          {manages && (
+            <Button onClick={() => setDialog({ componentId: null })} data-print-hide>
+              Add Action Item
+            </Button>
+          )}
+        </div>
+        {items.length === 0 ? (
+          <Card>
+            <CardContent className="p-6 text-sm text-slate-600">
+              No action items yet.{manages ? ' Add one to agree who does what by when.' : ''}
+            </CardContent>
+          </Card>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {items.map((item) => (
+              <ActionItemRow
+                key={item.id}
+                item={item}
+                area={components.find((c) => c.id === item.componentId)?.title}
+                onEdit={manages ? () => setDialog({ item }) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {manages && (
+        <ActionItemDialog
+          healthCheckId={data.healthCheck.id}
+          components={components}
+          item={dialog?.item}
+          componentId={dialog?.componentId}
+          open={dialog !== null}
+          onOpenChange={(open) => !open && setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function ComponentRow({
+  component,
+  items,
+  manages,
+  onAdd,
+  onEdit,
+}: {
+  component: ComponentResult;
+  items: ActionItem[];
+  manages: boolean;
+  onAdd: () => void;
+  onEdit: (item: ActionItem) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const highlighted = component.rank <= HIGHLIGHTED_TOP;
+  return (
+    <li
+      data-print-block
+      data-testid="prioritized-area"
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        'rounded-xl border bg-white shadow-sm',
+        highlighted ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
+      )}
+    >
+      <button
+        type="button"
+        className="flex w-full flex-col gap-3 p-4 text-left sm:flex-row sm:items-center"
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span
+          className={cn(
+            'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+            highlighted ? 'bg-red-600 text-white' : 'bg-slate-100 text-slate-700',
+          )}
+          aria-label={`Rank ${component.rank}`}
+        >
+          {component.rank}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold text-slate-900">{component.title}</span>
+          <span className="block text-xs text-slate-600">{component.category}</span>
+        </span>
+        <span className="flex flex-wrap items-center gap-2 sm:w-80">
+          <DistributionBar counts={component} className="w-full" />
+        </span>
+        <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
+          <Badge tone="red">{component.fireWarning} fire</Badge>
+          <Badge tone="purple">{component.dots} dots</Badge>
+          <TrendBadge trend={component.trend} />
+          <ChevronDown
+            className={cn('size-4 text-slate-500 transition-transform print:hidden', open && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </span>
+      </button>
+      <div id={panel} className={cn('border-t border-slate-100 p-4', !open && 'hidden print:block')}>
+        {component.description && <p className="text-sm text-slate-700">{component.description}</p>}
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+          {(
+            [
+              ['Healthy', component.healthy],
+              ['Needs Improvement', component.needsImprovement],
+              ['Fire Warning', component.fireWarning],
+              ["Don't Know", component.dontKnow],
+              ['Dots', component.dots],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-slate-50 p-2">
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="font-semibold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h3 className="mt-4 text-sm font-semibold text-slate-900">Comments</h3>
+        {component.comments.length === 0 ? (
+          <p className="text-sm text-slate-600">No comments.</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-2">
+            {component.comments.map((comment, index) => (
+              <li key={index} className="rounded-lg border border-slate-100 p-3 text-sm">
+                <p className="whitespace-pre-wrap text-slate-800">{comment.content}</p>
+                <p className="mt-1 text-xs text-slate-600">— {comment.author}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-4 flex items-center justify-between gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
+          {manages && (
+            <Button size="sm" variant="secondary" onClick={onAdd} data-print-hide>
+              Add Action Item
+            </Button>
+          )}
+        </div>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">None for this area.</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-2">
+            {items.map((item) => (
+              <ActionItemRow key={item.id} item={item} onEdit={manages ? () => onEdit(item) : undefined} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const STATUS_TONE = { pending: 'neutral', 'in-progress': 'blue', completed: 'green' } as const;
+
+function ActionItemRow({ item, area, onEdit }: { item: ActionItem; area?: string; onEdit?: () => void }) {
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-center"
+      data-testid="action-item"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-sm break-words text-slate-900">{item.description}</p>
+        <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+          <span>Owner: {item.owner?.name ?? 'Unassigned'}</span>
+          {item.dueDate && <span>Due {formatDay(item.dueDate)}</span>}
+          {area && <span>Area: {area}</span>}
+          {item.mentioned.length > 0 && (
+            <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>
+          )}
+        </p>
+      </div>
+      <Badge tone={STATUS_TONE[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+      {onEdit && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onEdit}
+          aria-label={`Edit action item: ${item.description}`}
+          data-print-hide
+        >
+          Edit
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
+  const manages = data.viewer.manages;
+  const [date, setDate] = useState(() => data.followUp?.date ?? defaultFollowUpDate(new Date()));
+  const [scheduled, setScheduled] = useState<string | null>(data.followUp?.date ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const schedule = useMutation({
+    mutationFn: () => scheduleFollowUp(data.healthCheck.id, date),
+    onSuccess: (result) => {
+      setScheduled(result.date);
+      setError(null);
+      toast.success(`${M.followUpScheduled} for ${formatDay(result.date)}`, { duration: TOAST.save });
+    },
+    onError: (e) => setError(e.message),
+  });
+  return (
+    <Card data-print-hide>
+      <CardHeader>
+        <CardTitle>Next Steps</CardTitle>
+        <CardDescription>
+          Work on the action items, then repeat the health check every 3 to 6 months to see what changed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {manages && (
+          <form
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              schedule.mutate();
+            }}
+          >
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={inputId}>Follow-up date</Label>
+              <Input
+                id={inputId}
+                type="date"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                className="sm:w-48"
+              />
+            </div>
+            <Button type="submit" disabled={schedule.isPending || !date}>
+              <CalendarPlus aria-hidden="true" />
+              {schedule.isPending ? 'Scheduling...' : 'Schedule Follow-up'}
+            </Button>
+          </form>
+        )}
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {scheduled && (
+          <p className="text-sm text-slate-700" data-testid="follow-up">
+            Follow-up scheduled for {formatDay(scheduled)}: you will get a reminder e-mail on that day.{' '}
+            <a
+              className="text-brand-700 underline"
+              href={calendarUrl(data.healthCheck.id, scheduled)}
+              download
+            >
+              Add to calendar (.ics)
+            </a>
+          </p>
+        )}
+        <div>
+          <Button variant="secondary" asChild>
+            <Link to={inAdmin || manages ? '/admin/dashboard' : '/dashboard'}>Return to Dashboard</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
