@@ -105,7 +105,7 @@ test.describe('accounts', () => {
     const reset = await waitForMail(mailDir, email, /Reset your Pulsecheck password/);
     await page.goto(linkIn(reset.text));
     await expect(page).toHaveURL(/\/reset-password\?token=/);
-    await page.getByLabel('New password').fill('second-password-2');
+    await page.getByLabel('New password', { exact: true }).fill('second-password-2');
     await page.getByLabel('Confirm new password').fill('not-the-same');
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
