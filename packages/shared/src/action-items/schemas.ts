@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actionItemStatusSchema } from '../results/schemas';
+import { actionItemStatusSchema, isRealDate } from '../results/schemas';
 
 export const ACTION_ITEM_MESSAGES = {
   descriptionRequired: 'Description is required',
@@ -22,7 +22,7 @@ const description = z
 const dueDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ACTION_ITEM_MESSAGES.invalidDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ACTION_ITEM_MESSAGES.invalidDate)
+  .refine(isRealDate, ACTION_ITEM_MESSAGES.invalidDate)
   .nullable();
 
 export const createActionItemSchema = z.strictObject({

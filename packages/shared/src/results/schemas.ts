@@ -116,7 +116,18 @@ export const resultsResponseSchema = z.object({
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-02-23');
+/** A calendar date that exists (no 30 February) in years 2000 to 9999. */
+export function isRealDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= 2000 && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-02-23')
+  .refine(isRealDate, 'Use a date like 2027-02-23');
 
 export const followUpRequestSchema = z.strictObject({ date: isoDate });
 export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
