@@ -1,0 +1,380 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCOUNT_MESSAGES,
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  changePasswordSchema,
+  updateProfileSchema,
+  type ChangePasswordInput,
+  type Profile,
+} from '@pulsecheck/shared/account/schemas';
+import { Bell, Camera, Eye, EyeOff, KeyRound, Shield, User } from 'lucide-react';
+import { useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useForm, type Path, type UseFormSetError, type FieldValues } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { changePassword, useProfile, useSaveProfile, useUploadPhoto } from './api';
+
+type Section = 'profile' | 'password' | 'security';
+
+function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: string[],
+) {
+  if (!(error instanceof ApiError) || !error.fields) return;
+  for (const [field, message] of Object.entries(error.fields)) {
+    if (known.includes(field)) setError(field as Path<T>, { message });
+  }
+}
+
+/** The left menu: Profile and Password here, Notifications on its own screen, Security 'Soon'. */
+function SettingsMenu({ section }: { section: Section }) {
+  const item = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
+  const entry = (key: Section, label: string, icon: ReactNode) => (
+    <li>
+      <Link
+        to={key === 'profile' ? '/admin/account-settings' : `/admin/account-settings?tab=${key}`}
+        aria-current={section === key ? 'page' : undefined}
+        className={cn(
+          item,
+          section === key ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+        )}
+      >
+        {icon}
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Account settings">
+      <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
+        {entry('profile', 'Profile', <User className="size-4" aria-hidden="true" />)}
+        {entry('password', 'Password', <KeyRound className="size-4" aria-hidden="true" />)}
+        <li>
+          <Link
+            to="/admin/account-settings/notifications"
+            className={cn(item, 'text-slate-700 hover:bg-slate-100')}
+          >
+            <Bell className="size-4" aria-hidden="true" />
+            Notifications
+          </Link>
+        </li>
+        <li>
+          <span aria-disabled="true" className={cn(item, 'cursor-not-allowed text-slate-500')}>
+            <Shield className="size-4" aria-hidden="true" />
+            Security
+            <Badge className="ml-auto">Soon</Badge>
+          </span>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function SettingsFrame({ section, children }: { section: Section; children: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">Your profile, password and what reaches you.</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[220px_1fr]">
+        <SettingsMenu section={section} />
+        <div className="min-w-0">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function AccountSettingsPage() {
+  const [params] = useSearchParams();
+  const section: Section = params.get('tab') === 'password' ? 'password' : 'profile';
+  return (
+    <SettingsFrame section={section}>
+      {section === 'password' ? <PasswordSection /> : <ProfileSection />}
+    </SettingsFrame>
+  );
+}
+
+export function SecurityPage() {
+  return (
+    <SettingsFrame section="security">
+      <Card>
+        <CardHeader>
+          <CardTitle>Security</CardTitle>
+          <CardDescription>Two-factor sign-in is coming soon.</CardDescription>
+        </CardHeader>
+      </Card>
+    </SettingsFrame>
+  );
+}
+
+function ProfileSection() {
+  const profile = useProfile();
+  if (profile.isPending) return <Spinner label="Loading profile..." className="py-12" />;
+  if (profile.isError) {
+    return (
+      <Card className="p-8 text-center" role="alert">
+        <h2 className="text-lg font-semibold text-slate-900">{ACCOUNT_MESSAGES.loadFailed}</h2>
+        <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+  return <ProfileForm profile={profile.data.profile} />;
+}
+
+const profileFormSchema = z.object({
+  fullName: updateProfileSchema.shape.fullName,
+  role: z.string().trim().max(80, 'Role must be at most 80 characters'),
+  department: z.string().trim().max(80, 'Team/Department must be at most 80 characters'),
+  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters'),
+});
+type ProfileForm = z.input<typeof profileFormSchema>;
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const save = useSaveProfile();
+  const [saved, setSaved] = useState(false);
+  const { register, handleSubmit, formState, setError } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      fullName: profile.fullName,
+      role: profile.role ?? '',
+      department: profile.department ?? '',
+      bio: profile.bio ?? '',
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        fullName: values.fullName,
+        role: values.role ?? null,
+        department: values.department ?? null,
+        bio: values.bio ?? null,
+      });
+      toast.success(ACCOUNT_MESSAGES.saved, { duration: TOAST.save });
+      setSaved(true);
+      setTimeout(() => setSaved(false), 3000);
+    } catch (error) {
+      applyFieldErrors(error, setError, ['fullName', 'role', 'department', 'bio']);
+      toast.error(ACCOUNT_MESSAGES.saveFailed, {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile</CardTitle>
+        <CardDescription>How your team sees you in Pulsecheck.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <PhotoField profile={profile} />
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormField label="Full Name" error={formState.errors.fullName?.message}>
+            <Input autoComplete="name" {...register('fullName')} />
+          </FormField>
+          <FormField label="Email" hint="Your sign-in address cannot be changed here.">
+            <Input type="email" value={profile.email} readOnly className="bg-slate-50" />
+          </FormField>
+          <FormField label="Role" error={formState.errors.role?.message} hint="Your job title">
+            <Input autoComplete="organization-title" {...register('role')} />
+          </FormField>
+          <FormField label="Team/Department" error={formState.errors.department?.message}>
+            <Input {...register('department')} />
+          </FormField>
+          <FormField label="Bio" error={formState.errors.bio?.message}>
+            <Textarea rows={4} {...register('bio')} />
+          </FormField>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+            <p role="status" className="text-sm text-green-800">
+              {saved ? ACCOUNT_MESSAGES.saved : ''}
+            </p>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PhotoField({ profile }: { profile: Profile }) {
+  const upload = useUploadPhoto();
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const fail = (reason: string) =>
+      toast.error(ACCOUNT_MESSAGES.photoFailed, { description: reason, duration: TOAST.error });
+    // Checked here to save a wasted upload; the server checks the bytes again.
+    if (file.size > AVATAR_MAX_BYTES) fail(ACCOUNT_MESSAGES.photoTooLarge);
+    else if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) fail(ACCOUNT_MESSAGES.photoType);
+    else {
+      try {
+        await upload.mutateAsync(file);
+        toast.success(ACCOUNT_MESSAGES.photoUpdated, { duration: TOAST.save });
+      } catch (error) {
+        fail(error instanceof Error ? error.message : ACCOUNT_MESSAGES.photoFailed);
+      }
+    }
+    if (input.current) input.current.value = '';
+  };
+  const initials = profile.fullName
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((p) => p[0]?.toUpperCase())
+    .join('');
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      {profile.avatarUrl ? (
+        <img
+          src={profile.avatarUrl}
+          alt="Your profile photo"
+          className="size-20 rounded-full object-cover"
+          data-testid="profile-photo"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-20 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
+        >
+          {initials || '?'}
+        </span>
+      )}
+      <div>
+        <label
+          htmlFor={id}
+          className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-brand-600"
+        >
+          <Camera className="size-4" aria-hidden="true" />
+          {upload.isPending ? 'Uploading...' : 'Change photo'}
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            accept={AVATAR_TYPES.join(',')}
+            className="sr-only"
+            disabled={upload.isPending}
+            onChange={(event) => void onFile(event.target.files?.[0])}
+          />
+        </label>
+        <p className="mt-1 text-xs text-slate-600">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
+      </div>
+    </div>
+  );
+}
+
+function PasswordInput({
+  label,
+  error,
+  ...props
+}: { label: string; error?: string | undefined } & ComponentProps<'input'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <FormField label={label} error={error}>
+      <PasswordBox visible={visible} onVisibleChange={() => setVisible((v) => !v)} label={label} {...props} />
+    </FormField>
+  );
+}
+
+/** The input and its show/hide toggle; FormField wires the label to the input through `id`. */
+function PasswordBox({
+  visible,
+  onVisibleChange,
+  label,
+  id,
+  ...props
+}: { visible: boolean; onVisibleChange: () => void; label: string } & ComponentProps<'input'>) {
+  return (
+    <div className="relative">
+      <Input id={id} type={visible ? 'text' : 'password'} className="pr-11" {...props} />
+      <button
+        type="button"
+        onClick={onVisibleChange}
+        aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+        aria-pressed={visible}
+        className="absolute top-0 right-0 flex size-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
+      >
+        {visible ? (
+          <EyeOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Eye className="size-4" aria-hidden="true" />
+        )}
+      </button>
+    </div>
+  );
+}
+
+const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function PasswordSection() {
+  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await changePassword(values);
+        toast.success(ACCOUNT_MESSAGES.passwordUpdated, { duration: TOAST.save });
+        reset(EMPTY);
+      } catch (error) {
+        applyFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
+        toast.error(
+          error instanceof Error && error.message ? error.message : ACCOUNT_MESSAGES.passwordFailed,
+        );
+      }
+    },
+    (errors) => {
+      const first = errors.currentPassword ?? errors.newPassword ?? errors.confirmPassword;
+      if (first?.message) toast.error(first.message);
+    },
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            error={formState.errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            error={formState.errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            error={formState.errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Updating...' : 'Update Password'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import type {
+  NotificationPreferences,
+  Profile,
+  UpdateProfileInput,
+} from '@pulsecheck/shared/account/schemas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
+
+export const profileQuery = queryOptions({
+  queryKey: ['account', 'profile'],
+  queryFn: ({ signal }) => apiGet<{ profile: Profile }>('/account/profile', signal),
+});
+
+export const preferencesQuery = queryOptions({
+  queryKey: ['account', 'notification-preferences'],
+  queryFn: ({ signal }) =>
+    apiGet<{ preferences: NotificationPreferences }>('/account/notification-preferences', signal),
+});
+
+export const useProfile = () => useQuery(profileQuery);
+export const usePreferences = () => useQuery(preferencesQuery);
+
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileInput) => apiPut<{ profile: Profile }>('/account/profile', body),
+    onSuccess: (data) => {
+      queryClient.setQueryData(profileQuery.queryKey, data);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+/** Multipart upload; errors become the same ApiError as every other call. */
+async function uploadPhoto(file: File): Promise<{ avatarUrl: string }> {
+  const form = new FormData();
+  form.append('photo', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/account/avatar', { method: 'POST', body: form, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  const data = (await response.json().catch(() => null)) as
+    | { avatarUrl: string }
+    | { error: { code: 'invalid'; message: string; fields?: Record<string, string> } }
+    | null;
+  if (!response.ok || !data || 'error' in data) {
+    const error = data && 'error' in data ? data.error : null;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'internal',
+      error?.message ?? `Request failed (${response.status})`,
+    );
+  }
+  return data;
+}
+
+export function useUploadPhoto() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPhoto,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+export const changePassword = (body: unknown) => apiPost<{ ok: true }>('/account/password', body);
+
+export function useSavePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferences) =>
+      apiPut<{ preferences: NotificationPreferences }>('/account/notification-preferences', body),
+    onSuccess: (data) => queryClient.setQueryData(preferencesQuery.queryKey, data),
+  });
+}
+
+export const unsubscribe = (token: string) => apiPost<{ ok: true }>('/account/unsubscribe', { token });

@@ -1,0 +1,308 @@
+import {
+  ACCOUNT_MESSAGES,
+  notificationPreferencesSchema,
+  type NotificationPreferences,
+} from '@pulsecheck/shared/account/schemas';
+import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import { Bell, Mail, MessageSquare } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Logo } from '@/components/ui/logo';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { usePreferences, useSavePreferences } from './api';
+
+function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div>
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </div>
+  );
+}
+
+function SettingsCard({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <CardHeader>
+          <CardTitle id={id} className="flex items-center gap-2">
+            {icon}
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y divide-slate-100">{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+export function NotificationSettingsPage() {
+  const preferences = usePreferences();
+  if (preferences.isPending) return <Spinner label="Loading notification settings..." className="py-12" />;
+  if (preferences.isError) {
+    return (
+      <Card className="p-8 text-center" role="alert">
+        <h1 className="text-lg font-semibold text-slate-900">{ACCOUNT_MESSAGES.preferencesLoadFailed}</h1>
+        <Button className="mt-4" variant="secondary" onClick={() => void preferences.refetch()}>
+          Try Again
+        </Button>
+      </Card>
+    );
+  }
+  return <SettingsForm initial={preferences.data.preferences} />;
+}
+
+function BrowserNotifications() {
+  const supported = typeof window !== 'undefined' && 'Notification' in window;
+  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
+  if (!supported) return null;
+  return (
+    <div className="py-3 text-sm text-slate-600">
+      {permission === 'granted' ? (
+        'Browser notifications are allowed while Pulsecheck is open.'
+      ) : permission === 'denied' ? (
+        'Browser notifications are blocked in this browser; you still see them on the bell.'
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => void Notification.requestPermission().then(setPermission)}
+        >
+          Allow browser notifications
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ initial }: { initial: NotificationPreferences }) {
+  const [prefs, setPrefs] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSavePreferences();
+  const set = <G extends keyof NotificationPreferences>(
+    group: G,
+    key: keyof NotificationPreferences[G],
+    value: unknown,
+  ) => setPrefs((current) => ({ ...current, [group]: { ...current[group], [key]: value } }));
+
+  const onSave = async () => {
+    const parsed = notificationPreferencesSchema.safeParse(prefs);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      setErrors(fields);
+      toast.error(Object.values(fields)[0] ?? ACCOUNT_MESSAGES.preferencesFailed);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      setPrefs(saved.preferences);
+      toast.success(ACCOUNT_MESSAGES.preferencesSaved, { duration: TOAST.save });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      toast.error(error instanceof Error ? error.message : ACCOUNT_MESSAGES.preferencesFailed);
+    }
+  };
+
+  const email = prefs.emailNotifications;
+  const push = prefs.pushNotifications;
+  const slack = prefs.slackNotifications;
+  const saveButton = (
+    <Button onClick={() => void onSave()} disabled={save.isPending}>
+      {save.isPending ? 'Saving...' : 'Save Changes'}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
+        <div className="flex items-center gap-4">
+          <Logo to="/admin/dashboard" />
+          <Link to="/admin/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+            Dashboard
+          </Link>
+        </div>
+        {saveButton}
+      </div>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Notification Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Choose what reaches you by email, in the app and in Slack.{' '}
+          <Link to="/admin/account-settings" className="text-brand-700 hover:underline">
+            Back to Account Settings
+          </Link>
+        </p>
+      </div>
+
+      <SettingsCard
+        title="Email"
+        description="Emails to your sign-in address."
+        icon={<Mail className="size-5" aria-hidden="true" />}
+      >
+        <Toggle
+          label="Survey Reminders"
+          description="A daily reminder while a health check you joined waits for your ratings."
+          checked={email.surveyReminders}
+          onChange={(v) => set('emailNotifications', 'surveyReminders', v)}
+        />
+        <Toggle
+          label="New Responses"
+          description="At most one email per health check and hour when responses come in, and when everyone has completed."
+          checked={email.newResponses}
+          onChange={(v) => set('emailNotifications', 'newResponses', v)}
+        />
+        <Toggle
+          label="Weekly Digest"
+          description="Every Monday: how your workspace's health checks stand."
+          checked={email.weeklyDigest}
+          onChange={(v) => set('emailNotifications', 'weeklyDigest', v)}
+        />
+        <Toggle
+          label="Monthly Reports"
+          description="On the 1st of each month: a summary of your team's health."
+          checked={email.monthlyReports}
+          onChange={(v) => set('emailNotifications', 'monthlyReports', v)}
+        />
+        <Toggle
+          label="Team Updates"
+          description="When members join or leave your workspace."
+          checked={email.teamUpdates}
+          onChange={(v) => set('emailNotifications', 'teamUpdates', v)}
+        />
+      </SettingsCard>
+
+      <SettingsCard
+        title="Push"
+        description="The bell in the app, and browser notifications while Pulsecheck is open."
+        icon={<Bell className="size-5" aria-hidden="true" />}
+      >
+        <Toggle
+          label="Survey Reminders"
+          description="Reminders about health checks you have not finished."
+          checked={push.surveyReminders}
+          onChange={(v) => set('pushNotifications', 'surveyReminders', v)}
+        />
+        <Toggle
+          label="New Responses"
+          description="Each new response to a health check you created."
+          checked={push.newResponses}
+          onChange={(v) => set('pushNotifications', 'newResponses', v)}
+        />
+        <Toggle
+          label="Completion Milestones"
+          description="When half, and then all, of the participants have completed."
+          checked={push.completionMilestones}
+          onChange={(v) => set('pushNotifications', 'completionMilestones', v)}
+        />
+        <Toggle
+          label="Team Updates"
+          description="When members join or leave your workspace."
+          checked={push.teamUpdates}
+          onChange={(v) => set('pushNotifications', 'teamUpdates', v)}
+        />
+        <BrowserNotifications />
+      </SettingsCard>
+
+      <SettingsCard
+        title="Slack"
+        description="Posts through an incoming webhook of your Slack workspace."
+        icon={<MessageSquare className="size-5" aria-hidden="true" />}
+      >
+        <Toggle
+          label="Enable Slack notifications"
+          description="Post the updates chosen below to Slack."
+          checked={slack.enabled}
+          onChange={(v) => set('slackNotifications', 'enabled', v)}
+        />
+        {slack.enabled && (
+          <div className="space-y-4 py-3">
+            <FormField
+              label="Channel"
+              error={errors['slackNotifications.channel']}
+              hint="Shown in each message, e.g. #survey-updates"
+            >
+              <Input
+                value={slack.channel}
+                onChange={(e) => set('slackNotifications', 'channel', e.target.value)}
+              />
+            </FormField>
+            <FormField
+              label="Incoming webhook URL"
+              error={errors['slackNotifications.webhookUrl']}
+              hint="From your Slack app's Incoming Webhooks page; it decides where messages land. Starts with https://"
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://hooks.slack.com/services/..."
+                value={slack.webhookUrl}
+                onChange={(e) => set('slackNotifications', 'webhookUrl', e.target.value)}
+              />
+            </FormField>
+            <Toggle
+              label="Survey Reminders"
+              description="Post reminders about health checks waiting for ratings."
+              checked={slack.surveyReminders}
+              onChange={(v) => set('slackNotifications', 'surveyReminders', v)}
+            />
+            <Toggle
+              label="New Responses"
+              description="Post each new response."
+              checked={slack.newResponses}
+              onChange={(v) => set('slackNotifications', 'newResponses', v)}
+            />
+            <Toggle
+              label="Completion Milestones"
+              description="Post when half, and then all, of the participants have completed."
+              checked={slack.completionMilestones}
+              onChange={(v) => set('slackNotifications', 'completionMilestones', v)}
+            />
+            <Toggle
+              label="Daily Digest"
+              description="A daily summary of your workspace's health checks."
+              checked={slack.dailyDigest}
+              onChange={(v) => set('slackNotifications', 'dailyDigest', v)}
+            />
+          </div>
+        )}
+      </SettingsCard>
+      <div className="flex justify-end">{saveButton}</div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { displayRole, TEAM_MESSAGES, type Member } from '@pulsecheck/shared/team/schemas';
+import { RotateCw, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { useResend, useRevoke } from './api';
+
+/** Resend (a new link, seven more days) and Revoke for one pending invitation. */
+export function InvitationActions({
+  workspaceId,
+  member,
+  compact = false,
+}: {
+  workspaceId: string;
+  member: Member;
+  compact?: boolean;
+}) {
+  const resend = useResend(workspaceId);
+  const revoke = useRevoke(workspaceId);
+  const run = async (action: 'resend' | 'revoke') => {
+    try {
+      if (action === 'resend') await resend.mutateAsync(member.id);
+      else await revoke.mutateAsync(member.id);
+      toast.success(
+        action === 'resend'
+          ? `${TEAM_MESSAGES.invitationResent} to ${member.email}`
+          : TEAM_MESSAGES.invitationRevoked,
+        {
+          duration: TOAST.save,
+        },
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : TEAM_MESSAGES.inviteFailed);
+    }
+  };
+  const busy = resend.isPending || revoke.isPending;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button
+        variant={compact ? 'ghost' : 'secondary'}
+        size={compact ? 'icon' : 'sm'}
+        aria-label={compact ? `Resend invitation to ${member.email}` : undefined}
+        disabled={busy}
+        onClick={() => void run('resend')}
+      >
+        <RotateCw aria-hidden="true" />
+        {!compact && (resend.isPending ? 'Sending...' : 'Resend')}
+      </Button>
+      <Button
+        variant={compact ? 'ghost' : 'secondary'}
+        size={compact ? 'icon' : 'sm'}
+        aria-label={compact ? `Revoke invitation to ${member.email}` : undefined}
+        disabled={busy}
+        onClick={() => void run('revoke')}
+      >
+        <X aria-hidden="true" />
+        {!compact && 'Revoke'}
+      </Button>
+    </div>
+  );
+}
+
+export const invitationSummary = (member: Member) =>
+  `${displayRole(member.role)}${member.access === 'admin' ? ', admin access' : ''}${member.department ? `, ${member.department}` : ''}`;

@@ -1,0 +1,87 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
+import { useTeam } from './api';
+import { InvitationActions, invitationSummary } from './invitation-actions';
+import { LoadFailed, NoWorkspace, StatusBadge } from './team-page';
+
+const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+export function InvitationsPage() {
+  const session = useSession();
+  const workspaceId = session.data?.activeWorkspaceId ?? null;
+  const team = useTeam(workspaceId);
+  const pending = team.data?.members.filter((m) => m.status === 'pending') ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Invitations</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Invitations waiting to be accepted. Links expire after 7 days.
+        </p>
+        <Link
+          to="/admin/team-management"
+          className="mt-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Team Management
+        </Link>
+      </div>
+      {!workspaceId ? (
+        <NoWorkspace />
+      ) : team.isPending ? (
+        <Spinner label="Loading invitations..." className="py-12" />
+      ) : team.isError ? (
+        <LoadFailed message={team.error.message} onRetry={() => void team.refetch()} />
+      ) : pending.length === 0 ? (
+        <Card className="p-8 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">No pending invitations</h2>
+          <p className="mt-2 text-sm text-slate-600">Everyone you invited has joined.</p>
+        </Card>
+      ) : (
+        <ul className="space-y-3" aria-label="Pending invitations">
+          {pending.map((member) => (
+            <li key={member.id}>
+              <Card
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+                data-testid="invitation"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium break-all text-slate-900">{member.email}</p>
+                  <p className="text-sm text-slate-600">{invitationSummary(member)}</p>
+                  {member.invitation && (
+                    <p className="text-xs text-slate-600">
+                      Sent {date(member.invitation.sentAt)} ·{' '}
+                      {member.invitation.expired ? 'Expired' : 'Expires'} {date(member.invitation.expiresAt)}
+                    </p>
+                  )}
+                  <div className="flex flex-wrap gap-2">
+                    <StatusBadge member={member} />
+                    {member.invitation?.delivery === 'failed' && (
+                      <Badge tone="red">Email could not be delivered</Badge>
+                    )}
+                    {member.invitation?.delivery === 'pending' && <Badge tone="neutral">Email sending</Badge>}
+                    {member.invitation?.delivery === 'sent' && <Badge tone="blue">Email sent</Badge>}
+                  </div>
+                  {member.invitation?.deliveryError && member.invitation.delivery !== 'sent' && (
+                    <p role="alert" className="text-xs text-red-800">
+                      {member.invitation.delivery === 'failed'
+                        ? 'Delivery failed: '
+                        : 'Delivery is being retried: '}
+                      {member.invitation.deliveryError}
+                    </p>
+                  )}
+                </div>
+                {team.data.canManage && <InvitationActions workspaceId={workspaceId} member={member} />}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  displayName,
+  inviteMemberSchema,
+  TEAM_MESSAGES,
+  type InviteMemberInput,
+  type Member,
+} from '@pulsecheck/shared/team/schemas';
+import { useId, useState, type ComponentProps } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { useDepartments, useInvite, useRemoveMember, useUpdateMember } from './api';
+
+/** Server field errors onto the form; the message of anything else (shown to the admin, never swallowed). */
+function serverError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fallback: string) {
+  if (error instanceof ApiError) {
+    if (error.fields)
+      for (const [field, message] of Object.entries(error.fields)) setError(field as Path<T>, { message });
+    return error.fields && error.code === 'invalid' ? null : error.message;
+  }
+  return fallback;
+}
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {message}
+    </p>
+  );
+}
+
+function AdminAccessField({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(value) => onChange(value === true)}
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <Label htmlFor={id}>Admin access</Label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          Admins manage members, templates and every health check of the workspace. Members create and run
+          their own health checks.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function DepartmentInput({
+  workspaceId,
+  enabled,
+  ...props
+}: { workspaceId: string; enabled: boolean } & ComponentProps<typeof Input>) {
+  const listId = useId();
+  const departments = useDepartments(workspaceId, enabled);
+  return (
+    <>
+      <Input list={listId} autoComplete="off" placeholder="Optional, e.g. Engineering" {...props} />
+      <datalist id={listId}>
+        {departments.data?.departments.map((name) => (
+          <option key={name} value={name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+type InviteForm = z.input<typeof inviteMemberSchema>;
+
+export function InviteDialog({
+  workspaceId,
+  open,
+  onOpenChange,
+}: {
+  workspaceId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const invite = useInvite(workspaceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [admin, setAdmin] = useState(false);
+  const { register, handleSubmit, formState, setError, reset } = useForm<InviteForm>({
+    resolver: zodResolver(inviteMemberSchema),
+    defaultValues: { email: '', role: '', department: '' },
+  });
+  const close = (next: boolean) => {
+    if (!next) {
+      reset();
+      setAdmin(false);
+      setFailure(null);
+    }
+    onOpenChange(next);
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const body: InviteMemberInput = { ...values, admin, department: values.department || undefined };
+      await invite.mutateAsync(body);
+      toast.success(`${TEAM_MESSAGES.invitationSent} to ${values.email.trim()}`, { duration: TOAST.save });
+      close(false);
+    } catch (error) {
+      setFailure(serverError(error, setError, TEAM_MESSAGES.inviteFailed));
+    }
+  });
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title="Invite Team Member"
+        description="We will email them a link to join this workspace. It expires after 7 days."
+      >
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormError message={failure} />
+          <FormField label="Email" error={formState.errors.email?.message}>
+            <Input type="email" autoComplete="off" {...register('email')} />
+          </FormField>
+          <FormField
+            label="Role"
+            error={formState.errors.role?.message}
+            hint="Shown in the team list, e.g. Engineer"
+          >
+            <Input autoComplete="off" {...register('role')} />
+          </FormField>
+          <FormField label="Department" error={formState.errors.department?.message}>
+            <DepartmentInput workspaceId={workspaceId} enabled={open} {...register('department')} />
+          </FormField>
+          <AdminAccessField checked={admin} onChange={setAdmin} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Sending...' : 'Send Invitation'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const editSchema = z.object({
+  role: inviteMemberSchema.shape.role,
+  department: z.string().trim().max(80, 'Department must be at most 80 characters'),
+});
+type EditForm = z.input<typeof editSchema>;
+
+export function EditMemberDialog({
+  workspaceId,
+  member,
+  onClose,
+}: {
+  workspaceId: string;
+  member: Member;
+  onClose: () => void;
+}) {
+  const update = useUpdateMember(workspaceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [admin, setAdmin] = useState(member.access === 'admin');
+  const { register, handleSubmit, formState, setError } = useForm<EditForm>({
+    resolver: zodResolver(editSchema),
+    defaultValues: { role: member.role ?? '', department: member.department ?? '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync({
+        memberId: member.id,
+        role: values.role,
+        department: values.department ?? '',
+        access: admin ? 'admin' : 'member',
+      });
+      toast.success(TEAM_MESSAGES.memberUpdated, { duration: TOAST.save });
+      onClose();
+    } catch (error) {
+      setFailure(serverError(error, setError, 'Failed to update the member'));
+    }
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={`Edit ${displayName(member.name ?? member.email)}`} description={member.email}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <FormError message={failure} />
+          <FormField label="Role" error={formState.errors.role?.message}>
+            <Input autoComplete="off" {...register('role')} />
+          </FormField>
+          <FormField label="Department" error={formState.errors.department?.message}>
+            <DepartmentInput workspaceId={workspaceId} enabled {...register('department')} />
+          </FormField>
+          <AdminAccessField checked={admin} onChange={setAdmin} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function RemoveMemberDialog({
+  workspaceId,
+  member,
+  onClose,
+}: {
+  workspaceId: string;
+  member: Member;
+  onClose: () => void;
+}) {
+  const remove = useRemoveMember(workspaceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = member.name ?? member.email;
+  const onConfirm = async () => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(member.id);
+      toast.success(TEAM_MESSAGES.memberRemoved, { duration: TOAST.save });
+      onClose();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Failed to remove the member');
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={`Remove ${name}?`}
+        description="They lose access to this workspace and its health checks. You can invite them again later."
+      >
+        <div className="space-y-4">
+          <FormError message={failure} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button variant="danger" disabled={remove.isPending} onClick={() => void onConfirm()}>
+              {remove.isPending ? 'Removing...' : 'Remove'}
+            </Button>
+          </div>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
