@@ -104,6 +104,20 @@ export const routes: RouteObject[] = [
       { path: '/join/:healthCheckId', ...participation.join },
       { path: '/signup/health-check/:healthCheckId', ...participation.signup },
       { path: '/signup/:healthCheckId', ...participation.signup },
+      {
+        path: '/invite/:token',
+        ...lazyPage(
+          () => import('@/features/team/accept-invitation-page'),
+          (m) => m.AcceptInvitationPage,
+        ),
+      },
+      {
+        path: '/unsubscribe',
+        ...lazyPage(
+          () => import('@/features/account/unsubscribe-page'),
+          (m) => m.UnsubscribePage,
+        ),
+      },
       { path: '/error', element: <ErrorPage /> },
       { path: '/invalid-link', element: <InvalidLinkPage /> },
       { path: '/setup-error', element: <SetupErrorPage /> },
@@ -129,11 +143,41 @@ export const routes: RouteObject[] = [
               { path: 'health-check/:healthCheckId/manage', ...placeholder('Manage Health Check') },
               { path: 'health-check/:healthCheckId/results', ...resultsPage },
               { path: 'health-checks/:healthCheckId/results', ...resultsPage },
-              { path: 'team-management', ...placeholder('Team Management') },
-              { path: 'team-management/invitations', ...placeholder('Invitations') },
-              { path: 'account-settings', ...placeholder('Account Settings') },
-              { path: 'account-settings/notifications', ...placeholder('Notification Settings') },
-              { path: 'account-settings/security', ...placeholder('Security') },
+              {
+                path: 'team-management',
+                ...lazyPage(
+                  () => import('@/features/team/team-page'),
+                  (m) => m.TeamManagementPage,
+                ),
+              },
+              {
+                path: 'team-management/invitations',
+                ...lazyPage(
+                  () => import('@/features/team/invitations-page'),
+                  (m) => m.InvitationsPage,
+                ),
+              },
+              {
+                path: 'account-settings',
+                ...lazyPage(
+                  () => import('@/features/account/account-settings-page'),
+                  (m) => m.AccountSettingsPage,
+                ),
+              },
+              {
+                path: 'account-settings/notifications',
+                ...lazyPage(
+                  () => import('@/features/account/notification-settings-page'),
+                  (m) => m.NotificationSettingsPage,
+                ),
+              },
+              {
+                path: 'account-settings/security',
+                ...lazyPage(
+                  () => import('@/features/account/account-settings-page'),
+                  (m) => m.SecurityPage,
+                ),
+              },
               { path: 'completion-status/:loopId', ...placeholder('Completion Status') },
               { path: 'loop-results/:loopId', ...placeholder('Loop Results') },
               { path: 'loop-insights/:loopId/overview', ...placeholder('Loop Insights') },
