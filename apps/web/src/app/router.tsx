@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
 import { Placeholder } from './placeholder';
@@ -86,20 +86,41 @@ export const routes: RouteObject[] = [
           (m) => m.PrivacyPage,
         ),
       },
-      { path: '/login', ...lazyPage(() => import('@/features/auth/login-page'), (m) => m.LoginPage) },
-      { path: '/admin/signup', ...lazyPage(() => import('@/features/auth/signup-page'), (m) => m.SignupPage) },
+      {
+        path: '/login',
+        ...lazyPage(
+          () => import('@/features/auth/login-page'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: '/admin/signup',
+        ...lazyPage(
+          () => import('@/features/auth/signup-page'),
+          (m) => m.SignupPage,
+        ),
+      },
       { path: '/signup', element: <Navigate to="/admin/signup" replace /> },
       {
         path: '/reset-password',
-        ...lazyPage(() => import('@/features/auth/reset-password-page'), (m) => m.ResetPasswordPage),
+        ...lazyPage(
+          () => import('@/features/auth/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
       },
       {
         path: '/auth/redirect',
-        ...lazyPage(() => import('@/features/auth/auth-redirect-page'), (m) => m.AuthRedirectPage),
+        ...lazyPage(
+          () => import('@/features/auth/auth-redirect-page'),
+          (m) => m.AuthRedirectPage,
+        ),
       },
       {
         path: '/auth/admin-confirmation',
-        ...lazyPage(() => import('@/features/auth/admin-confirmation-page'), (m) => m.AdminConfirmationPage),
+        ...lazyPage(
+          () => import('@/features/auth/admin-confirmation-page'),
+          (m) => m.AdminConfirmationPage,
+        ),
       },
       { path: '/join/:healthCheckId', ...participation.join },
       { path: '/signup/health-check/:healthCheckId', ...participation.signup },
@@ -132,15 +153,54 @@ export const routes: RouteObject[] = [
           { path: '/health-check/:healthCheckId/results', ...resultsPage },
           {
             path: '/admin',
-            element: <Outlet />,
+            ...lazyPage(
+              () => import('./layouts/admin-layout'),
+              (m) => m.AdminLayout,
+            ),
             children: [
               { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-              { path: 'dashboard', ...placeholder('Dashboard') },
-              { path: 'workspaces', ...placeholder('Workspaces') },
-              { path: 'templates', ...placeholder('Templates') },
-              { path: 'templates/:templateId/configure', ...placeholder('Configure Health Check') },
-              { path: 'configure-health-check/:templateId', ...placeholder('Configure Health Check') },
-              { path: 'health-check/:healthCheckId/manage', ...placeholder('Manage Health Check') },
+              {
+                path: 'dashboard',
+                ...lazyPage(
+                  () => import('@/features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: 'workspaces',
+                ...lazyPage(
+                  () => import('@/features/workspaces/workspaces-page'),
+                  (m) => m.WorkspacesPage,
+                ),
+              },
+              {
+                path: 'templates',
+                ...lazyPage(
+                  () => import('@/features/templates/templates-page'),
+                  (m) => m.TemplatesPage,
+                ),
+              },
+              {
+                path: 'templates/:templateId/configure',
+                ...lazyPage(
+                  () => import('@/features/health-checks/configure-page'),
+                  (m) => m.ConfigurePage,
+                ),
+              },
+              {
+                path: 'configure-health-check/:templateId',
+                ...lazyPage(
+                  () => import('@/features/health-checks/configure-page'),
+                  (m) => m.ConfigurePage,
+                ),
+              },
+              {
+                path: 'health-check/:healthCheckId/manage',
+                ...lazyPage(
+                  () => import('@/features/health-checks/manage-page'),
+                  (m) => m.ManagePage,
+                ),
+              },
               { path: 'health-check/:healthCheckId/results', ...resultsPage },
               { path: 'health-checks/:healthCheckId/results', ...resultsPage },
               {
