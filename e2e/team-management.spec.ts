@@ -1,0 +1,129 @@
+import { uniqueEmail, signUpAdmin } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail } from './support/mail-capture';
+
+const inviteLink = (text: string) => {
+  const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+  if (!link) throw new Error('no invitation link in the e-mail');
+  return link;
+};
+
+test.describe('team management', () => {
+  test('an admin invites a member, who accepts from the e-mail and shows as active', async ({
+    page,
+    browser,
+    mailDir,
+  }) => {
+    await signUpAdmin(page, mailDir, { companyName: 'Invite Co' });
+    await page.goto('/admin/team-management');
+    await expect(page.getByRole('heading', { name: 'Team Management' })).toBeVisible();
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Invite Team Member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite Team Member' });
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await expect(dialog.getByText('Role is required')).toBeVisible();
+    await expectAccessible(page);
+
+    const email = uniqueEmail('nina');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Role').fill('Engineer');
+    await dialog.getByLabel('Department').fill('Platform');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+    const row = page.getByTestId('member-row').filter({ hasText: email });
+    await expect(row).toContainText('Unknown');
+    await expect(row).toContainText('Pending');
+
+    // A second invitation to the same address is refused, and the admin sees why.
+    await page.getByRole('button', { name: 'Invite Team Member' }).click();
+    await dialog.getByLabel('Email').fill(email.toUpperCase());
+    await dialog.getByLabel('Role').fill('Engineer');
+    await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('An invitation is already pending');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const mail = await waitForMail(mailDir, email, /invited to join Invite Co/);
+    const invitee = await browser.newContext({ baseURL: page.url() });
+    const nina = await invitee.newPage();
+    await nina.goto(inviteLink(mail.text));
+    await expect(nina.getByRole('heading', { name: 'Join Invite Co' })).toBeVisible();
+    await expectAccessible(nina);
+    await nina.getByLabel('Full Name').fill('Nina Newcomer');
+    await nina.getByLabel('Password', { exact: true }).fill('nina-password-1');
+    await nina.getByLabel('Confirm Password').fill('nina-password-1');
+    await nina.getByRole('button', { name: 'Create account and join' }).click();
+    await expect(nina).toHaveURL(/\/admin\/dashboard$/);
+    await invitee.close();
+
+    await page.reload();
+    const joined = page.getByTestId('member-row').filter({ hasText: 'Nina Newcomer' });
+    await expect(joined).toContainText('Active');
+    await expect(joined).toContainText('Engineer');
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('platform');
+    await expect(page.getByTestId('member-row')).toHaveCount(1);
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('nobody-like-this');
+    await expect(page.getByText('No members match "nobody-like-this"')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search members' }).fill('');
+
+    // The last admin cannot be demoted; the message says why.
+    await page.getByRole('button', { name: 'Edit Alex Admin' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Alex Admin' });
+    await edit.getByRole('checkbox', { name: 'Admin access' }).click();
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByRole('alert')).toContainText('A workspace needs at least one admin');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Remove Nina Newcomer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('member-row').filter({ hasText: 'Nina Newcomer' })).toHaveCount(0);
+  });
+
+  test('revoked and resent invitations: the old link explains itself', async ({ page, browser, mailDir }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Revoke Co' });
+    const email = uniqueEmail('rory');
+    const response = await page.request.post(`/api/workspaces/${admin.workspaceId}/invitations`, {
+      data: { email, role: 'Analyst' },
+    });
+    expect(response.status()).toBe(201);
+    const first = inviteLink((await waitForMail(mailDir, email, /invited/)).text);
+
+    await page.goto('/admin/team-management/invitations');
+    const card = page.getByTestId('invitation').filter({ hasText: email });
+    await expect(card).toContainText('Analyst');
+    await expectAccessible(page);
+    await card.getByRole('button', { name: 'Resend' }).click();
+    await expect(page.getByText(`Invitation sent again to ${email}`)).toBeVisible();
+    await card.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('heading', { name: 'No pending invitations' })).toBeVisible();
+
+    const visitor = await browser.newContext({ baseURL: page.url() });
+    const other = await visitor.newPage();
+    await other.goto(first);
+    await expect(other.getByRole('heading', { name: 'Invitation not valid' })).toBeVisible();
+    await expect(other.getByRole('alert')).toContainText('no longer valid');
+    await visitor.close();
+  });
+
+  test('reads well at 360 px', async ({ page, mailDir }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Narrow Team Co' });
+    await page.request.post(`/api/workspaces/${admin.workspaceId}/invitations`, {
+      data: {
+        email: uniqueEmail('a-rather-long-address-for-a-small-screen'),
+        role: 'Senior Product Designer',
+      },
+    });
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/admin/team-management', '/admin/team-management/invitations']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+  });
+});
