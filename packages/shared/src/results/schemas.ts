@@ -14,7 +14,6 @@ export const RESULTS_MESSAGES = {
   notReleased: 'Results will be available once everyone has completed the health check.',
   belowThreshold: (missing: number) =>
     `${missing} more ${missing === 1 ? 'response is' : 'responses are'} needed before results can be shown`,
-  planOnlyInSummarize: 'Actions can be planned once the health check is completed',
   linkCopied: 'Link copied to clipboard',
   followUpScheduled: 'Follow-up scheduled',
   followUpInPast: 'Choose a date after today',

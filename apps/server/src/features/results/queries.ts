@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { healthChecks, participants } from '../../db/schema/health-checks';
+import { healthChecks } from '../../db/schema/health-checks';
 import { workspaces } from '../../db/schema/organizations';
 
 export async function findCheck(db: Db, healthCheckId: string) {
@@ -150,24 +150,6 @@ export async function cancelOtherFollowUps(db: Db, healthCheckId: string, keepKe
     sql`delete from jobs where kind = ${FOLLOW_UP_JOB} and status = 'pending'
         and payload->>'healthCheckId' = ${healthCheckId} and unique_key <> ${keepKey}`,
   );
-}
-
-/** Moves summarize → plan; null when the check was not in summarize (a concurrent move, or a wrong phase). */
-export async function moveToPlan(db: Db, healthCheckId: string) {
-  const [row] = await db
-    .update(healthChecks)
-    .set({ phase: 'plan', status: 'completed', phaseStartedAt: new Date() })
-    .where(and(eq(healthChecks.id, healthCheckId), eq(healthChecks.phase, 'summarize')))
-    .returning({ id: healthChecks.id });
-  return row ?? null;
-}
-
-export async function participantUserIds(db: Db, healthCheckId: string) {
-  const rows = await db
-    .select({ userId: participants.userId })
-    .from(participants)
-    .where(eq(participants.healthCheckId, healthCheckId));
-  return rows.map((r) => r.userId);
 }
 
 export async function userContact(db: Db, userId: string) {

@@ -17,11 +17,11 @@ import { healthCheckAccess, type Access } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import { enqueueJob } from '../../jobs/queue';
-import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
 import { listActionItems } from '../action-items/service';
-import { notify } from '../notifications/service';
+import { changePhase } from '../health-checks/service';
 import * as q from './queries';
 
 const DEFAULT_SETTINGS: HealthCheckSettings = {
@@ -194,35 +194,16 @@ export async function getResults(
   };
 }
 
-/** 'Plan Actions': summarize → plan, by a workspace admin or the check's creator (PRODUCT-DECISIONS 1 and 9). */
+/**
+ * 'Plan Actions': summarize → plan, through the health-checks phase machine (workspace admins and the check's
+ * creator; a repeat is a no-op; any other phase is a 409), which also notifies and publishes the change.
+ */
 export async function planActions(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config'>,
   options: { userId: string; healthCheckId: string },
 ) {
-  const { access, check } = await checkForViewer(deps.db, options.userId, options.healthCheckId);
-  if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
-  if (!mayChangePhase(access.access, check.createdBy, options.userId)) {
-    throw forbidden('Only workspace admins and the creator of this health check can manage it');
-  }
-  await deps.db.transaction(async (tx) => {
-    if (!(await q.moveToPlan(tx, check.id))) throw conflict(RESULTS_MESSAGES.planOnlyInSummarize);
-    await deps.realtime.publish({ topic: `health-check:${check.id}`, type: 'phase-changed' }, tx);
-    await deps.realtime.publish(
-      { topic: `workspace:${check.workspaceId}`, type: 'health-check-changed' },
-      tx,
-    );
-    await notify(
-      deps,
-      {
-        userIds: (await q.participantUserIds(tx, check.id)).filter((id) => id !== options.userId),
-        type: 'phase-change',
-        message: `Action planning has started for "${check.title}"`,
-        link: `/health-check/${check.id}/results`,
-        healthCheckId: check.id,
-      },
-      tx,
-    );
-  });
+  await checkForViewer(deps.db, options.userId, options.healthCheckId);
+  await changePhase(deps, { healthCheckId: options.healthCheckId, userId: options.userId, to: 'plan' });
   return { phase: 'plan' as const };
 }
 
