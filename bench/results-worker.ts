@@ -1,0 +1,123 @@
+// Run by bench/results.mjs through tsx: builds the app in this process on a fresh database, generates a check
+// with 10,000 completed participants × 29 components by bulk SQL, and times the results endpoint against the
+// bare SQL aggregate it runs. Prints one JSON line.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../apps/server/src/app';
+import { createAuth } from '../apps/server/src/auth/auth';
+import { loadConfig } from '../apps/server/src/config';
+import { GLOBAL_TEMPLATE_ID } from '../apps/server/src/db/catalogue';
+import { openDatabase, queryRows, runMigrations } from '../apps/server/src/db/client';
+import { seed } from '../apps/server/src/db/seed';
+import { createLogger } from '../apps/server/src/logger';
+import { createMailer } from '../apps/server/src/mail/mailer';
+import { createRealtime } from '../apps/server/src/realtime/bus';
+
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
+const ROUNDS = 30;
+
+const databaseUrl = process.argv[2] || undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-results-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const database = await openDatabase(config);
+await runMigrations(database, config.databaseUrl);
+await seed(database.db);
+const db = database.db;
+const logger = createLogger('silent');
+const mailer = createMailer(db);
+const auth = createAuth({ config, db, mailer });
+const realtime = createRealtime(database, logger);
+const app = createApp({ config, database, db, logger, auth, mailer, realtime });
+
+// An admin with a session, an organisation and a workspace.
+await auth.api.signUpEmail({
+  body: { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-1' },
+});
+await db.execute(sql`update "user" set email_verified = true, setup_status = 'completed'`);
+const signIn = await auth.api.signInEmail({
+  body: { email: 'bench@example.com', password: 'bench-password-1' },
+  returnHeaders: true,
+});
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const adminId = signIn.response.user.id;
+const [ids] = await queryRows<{ workspace_id: string; check_id: string }>(
+  db,
+  sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
+      ws as (insert into workspaces (name, organization_id, is_default) select 'Bench', id, true from org returning id),
+      m as (insert into workspace_members (workspace_id, user_id, access, role) select id, ${adminId}, 'admin', 'Admin' from ws),
+      hc as (insert into health_checks (title, settings, workspace_id, template_id, created_by, phase, status, completed_at)
+             select 'Scale check', '{"minResponses":3,"allowAnonymous":true,"enableComments":true,"votesPerPerson":5,"showResultsAfterVoting":true}'::jsonb,
+                    id, ${GLOBAL_TEMPLATE_ID}, ${adminId}, 'summarize', 'completed', now() from ws returning id)
+      select (select id from ws) as workspace_id, (select id from hc) as check_id`,
+);
+const { workspace_id: workspaceId, check_id: checkId } = ids!;
+
+// 10,000 participants, each with a rating of every component, and a comment on a few.
+await db.execute(sql`
+  insert into "user" (id, name, email, email_verified)
+  select 'bench-u-' || g, 'Participant ' || g, 'p' || g || '@bench.example', true from generate_series(1, ${PARTICIPANTS}) g`);
+await db.execute(sql`
+  insert into workspace_members (workspace_id, user_id, access)
+  select ${workspaceId}, 'bench-u-' || g, 'participant' from generate_series(1, ${PARTICIPANTS}) g`);
+await db.execute(sql`
+  insert into participants (health_check_id, user_id, status, completed_at)
+  select ${checkId}, 'bench-u-' || g, 'completed', now() from generate_series(1, ${PARTICIPANTS}) g`);
+await db.execute(sql`
+  insert into health_check_ratings (health_check_id, component_id, participant_id, rating)
+  select ${checkId}, c.id, p.id,
+         (array['healthy','needs-improvement','fire-warning','dont-know'])[1 + (abs(hashtext(p.id::text || c.id::text)) % 4)]
+  from participants p cross join health_check_components c
+  where p.health_check_id = ${checkId} and c.template_id = ${GLOBAL_TEMPLATE_ID}`);
+await db.execute(sql`
+  insert into comments (participant_id, target_id, content)
+  select r.participant_id, r.id, 'Comment ' || left(r.id::text, 8) from health_check_ratings r
+  where r.health_check_id = ${checkId} and abs(hashtext(r.id::text)) % 100 = 0`);
+await db.execute(sql`analyze`);
+
+// The bare aggregate the endpoint runs (counts per rating per component).
+const aggregate = () =>
+  queryRows(
+    db,
+    sql`select c.id, count(r.id) filter (where r.rating = 'healthy')::int as healthy,
+               count(r.id) filter (where r.rating = 'needs-improvement')::int as needs,
+               count(r.id) filter (where r.rating = 'fire-warning')::int as fire,
+               count(r.id) filter (where r.rating = 'dont-know')::int as dont_know
+        from health_check_components c
+        left join health_check_ratings r on r.component_id = c.id and r.health_check_id = ${checkId}
+        where c.template_id = ${GLOBAL_TEMPLATE_ID} and c.enabled
+        group by c.id`,
+  );
+const endpoint = async () => {
+  const response = await app.request(`/api/health-checks/${checkId}/results`, { headers: { cookie } });
+  if (response.status !== 200)
+    throw new Error(`results answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { components: unknown[] | null };
+  if (!body.components || body.components.length !== 29) throw new Error('results without the 29 components');
+};
+
+async function median(run: () => Promise<unknown>) {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const endpointMs = await median(endpoint);
+const aggregateMs = await median(aggregate);
+console.log(JSON.stringify({ endpointMs, aggregateMs, participants: PARTICIPANTS }));
+await database.close();
+process.exit(0);

@@ -1,0 +1,39 @@
+// results: the results endpoint on a check with 10,000 participants × 29 components, against the bare SQL
+// aggregate it runs, timed in the same process (median of 30 runs), on the embedded database and PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { withScratchDatabase } from './autosave.mjs';
+import { result } from './report.mjs';
+
+function runWorker(databaseUrl = '') {
+  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'results-worker.ts'), databaseUrl], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`results worker failed:\n${run.stdout}`);
+  return JSON.parse(line);
+}
+
+function figures(kind, { endpointMs, aggregateMs }) {
+  const name = `results (${kind}, 10,000 × 29)`;
+  return [
+    result({ name, metric: 'endpoint time (median)', unit: 'ms', value: endpointMs, target: { max: 100 } }),
+    result({
+      name,
+      metric: 'endpoint vs bare SQL aggregate',
+      unit: 'ms',
+      value: endpointMs,
+      baseline: aggregateMs,
+      target: { maxRatio: 2 },
+    }),
+  ];
+}
+
+export async function benchResults() {
+  const results = figures('embedded', runWorker());
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl)
+    results.push(...figures('PostgreSQL', await withScratchDatabase(pgUrl, async (url) => runWorker(url))));
+  return results;
+}
