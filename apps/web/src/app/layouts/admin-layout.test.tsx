@@ -1,0 +1,124 @@
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminLayout } from './admin-layout';
+
+const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'Admin',
+  setupStatus: 'completed',
+  pendingJoinHealthCheckId: null,
+  activeWorkspaceId: 'w1',
+  canAdmin: true,
+  avatarUrl: null,
+  home: '/admin/dashboard',
+  ...overrides,
+});
+
+function renderAt(path: string, session: CurrentUser | null) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(['session'], session);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { path: 'dashboard', element: <p>dashboard screen</p> },
+          { path: 'templates', element: <p>templates screen</p> },
+          { path: 'health-check/:id/manage', element: <p>manage screen</p> },
+        ],
+      },
+      { path: '/dashboard', element: <p>participant home</p> },
+      { path: '/login', element: <p>login screen</p> },
+      { path: '/auth/admin-confirmation', element: <p>confirmation screen</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.endsWith('/api/workspaces')) {
+        return new Response(
+          JSON.stringify({
+            workspaces: [
+              {
+                id: 'w1',
+                name: 'Acme',
+                organizationId: 'o1',
+                organizationName: 'Acme',
+                isDefault: true,
+                access: 'admin',
+                createdAt: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+            activeWorkspaceId: 'w1',
+          }),
+          { status: 200 },
+        );
+      }
+      if (url.endsWith('/api/logout')) return new Response(JSON.stringify({ ok: true }), { status: 200 });
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'nope' } }), { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AdminLayout', () => {
+  it('sends users without admin or member access to /dashboard', async () => {
+    renderAt('/admin/dashboard', user({ canAdmin: false }));
+    expect(await screen.findByText('participant home')).toBeInTheDocument();
+  });
+
+  it('sends an admin whose set-up is pending to /auth/admin-confirmation', async () => {
+    renderAt('/admin/dashboard', user({ setupStatus: 'pending_setup', canAdmin: false }));
+    expect(await screen.findByText('confirmation screen')).toBeInTheDocument();
+  });
+
+  it('sends signed-out visitors to /login', async () => {
+    renderAt('/admin/dashboard', null);
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+  });
+
+  it('shows the four entries, the active workspace and the breadcrumb', async () => {
+    renderAt('/admin/health-check/3f2a9c1e-1b2c-4d5e-8f90-123456789abc/manage', user());
+    expect(await screen.findByText('manage screen')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/admin/dashboard',
+      '/admin/templates',
+      '/admin/team-management',
+      '/admin/account-settings',
+    ]);
+    expect(await screen.findByTestId('active-workspace')).toHaveTextContent('Acme');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('Health CheckManage');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  it('logs out: clears the session and goes to /login', async () => {
+    const { queryClient } = renderAt('/admin/dashboard', user());
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['session'])).toBeNull();
+    expect(queryClient.getQueryData(['workspaces'])).toBeUndefined();
+  });
+});
