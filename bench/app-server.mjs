@@ -23,6 +23,7 @@ export async function freePort() {
 export async function startApp({
   databaseUrl = '',
   dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-')),
+  secret = '',
 } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -35,6 +36,7 @@ export async function startApp({
       APP_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      AUTH_SECRET: secret,
       SMTP_URL: '',
       LOG_LEVEL: 'error',
       RATE_LIMIT_MULTIPLIER: '1000',

@@ -2,10 +2,16 @@
 // and exits non-zero when any target is missed.
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
+import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
 
-const BENCHES = { autosave: benchAutosave, results: benchResults, bundle: benchBundle };
+const BENCHES = {
+  autosave: benchAutosave,
+  participants: benchParticipants,
+  results: benchResults,
+  bundle: benchBundle,
+};
 
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : Object.keys(BENCHES);
