@@ -111,3 +111,22 @@ test.describe('admin layout', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
+
+test('admin screens stay readable at 360 px without sideways scrolling', async ({ page, mailDir }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const admin = await signUpAdmin(page, mailDir, { companyName: 'Phone Co' });
+  const check = await launchThroughApi(page, { workspaceId: admin.workspaceId, title: 'Small screen check' });
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/templates',
+    '/admin/workspaces',
+    '/admin/configure-health-check/new',
+    `/admin/health-check/${check.id}/manage`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+  await expectAccessible(page);
+});

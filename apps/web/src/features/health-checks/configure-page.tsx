@@ -161,6 +161,12 @@ function ConfigureForm({
         }
       },
       onError: (error) => {
+        // The workspace is not (or no longer) one of the user's: the spec's toast and the way to choose one.
+        if (error instanceof ApiError && error.status === 404 && !error.message.startsWith('Template')) {
+          toast.error(HEALTH_CHECK_MESSAGES.membershipRequired);
+          void navigate('/admin/workspaces');
+          return;
+        }
         if (error instanceof ApiError) {
           const fields = Object.fromEntries(
             Object.entries(error.fields ?? {}).map(([key, message]) => [
