@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -39,7 +39,7 @@ export function ParticipationShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Logo to="/dashboard" />
-          <nav aria-label="Account" className="flex items-center gap-1">
+          <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
             {session.data?.canAdmin && (
               <Button variant="ghost" size="sm" asChild>
                 <Link to="/admin/dashboard">
@@ -50,7 +50,11 @@ export function ParticipationShell({
               </Button>
             )}
             <Button variant="ghost" size="sm" asChild>
-              <Link to="/dashboard">My Health Checks</Link>
+              <Link to="/dashboard">
+                <ClipboardList aria-hidden="true" />
+                <span className="hidden sm:inline">My Health Checks</span>
+                <span className="sr-only sm:hidden">My Health Checks</span>
+              </Link>
             </Button>
             <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={leaving}>
               <LogOut aria-hidden="true" />
