@@ -164,7 +164,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
         <h1 className="text-2xl font-bold text-slate-900">Notification Settings</h1>
         <p className="mt-1 text-sm text-slate-600">
           Choose what reaches you by email, in the app and in Slack.{' '}
-          <Link to="/admin/account-settings" className="text-brand-700 hover:underline">
+          <Link to="/admin/account-settings" className="text-brand-700 underline">
             Back to Account Settings
           </Link>
         </p>

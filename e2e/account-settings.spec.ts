@@ -1,0 +1,231 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { signUpAdmin, uniqueEmail } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail, type CapturedMail } from './support/mail-capture';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function mailsTo(dir: string, to: string) {
+  const mails: CapturedMail[] = [];
+  for (const file of await readdir(dir)) {
+    try {
+      const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CapturedMail;
+      if (mail.to.includes(to.toLowerCase())) mails.push(mail);
+    } catch {
+      // a message still being written; it is not the one this test looks for
+    }
+  }
+  return mails;
+}
+
+/** Invites someone as the admin signed in on `page` and accepts as them through the API; returns their context. */
+async function joinTeam(page: Page, mailDir: string, workspaceId: string, fullName: string) {
+  const email = uniqueEmail('joiner');
+  const invite = await page.request.post(`/api/workspaces/${workspaceId}/invitations`, {
+    data: { email, role: 'Engineer' },
+  });
+  expect(invite.status()).toBe(201);
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec((await waitForMail(mailDir, email, /invited/)).text)?.[1];
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const accepted = await context.request.post(`/api/invitations/${token}/accept-signup`, {
+    data: { fullName, password: 'joiner-password-1', confirmPassword: 'joiner-password-1' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { email, context };
+}
+
+test.describe('account settings', () => {
+  test('profile and photo are saved and still there after reload', async ({ page, mailDir }) => {
+    await signUpAdmin(page, mailDir, { fullName: 'Alex Admin' });
+    await page.goto('/admin/account-settings');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Soon')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Role').fill('Chief Analyst');
+    await page.getByLabel('Team/Department').fill('Engines');
+    await page.getByLabel('Bio').fill('Writes the first programs.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Changes saved successfully').first()).toBeVisible();
+
+    await page
+      .getByLabel('Change photo')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await expect(page.getByText('Failed to update profile photo')).toBeVisible();
+    await expect(page.getByText('The photo must be a PNG, JPEG, WebP or GIF image')).toBeVisible();
+    await page
+      .getByLabel('Change photo')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Profile photo updated successfully')).toBeVisible();
+    await expect(page.getByTestId('profile-photo')).toHaveAttribute('src', /^\/api\/avatars\//);
+
+    await page.reload();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+    await expect(page.getByLabel('Role')).toHaveValue('Chief Analyst');
+    await expect(page.getByLabel('Team/Department')).toHaveValue('Engines');
+    await expect(page.getByLabel('Bio')).toHaveValue('Writes the first programs.');
+    const src = await page.getByTestId('profile-photo').getAttribute('src');
+    const image = await page.request.get(src!);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);
+  });
+
+  test('the password changes with the spec messages, and the new one logs in', async ({
+    page,
+    browser,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir);
+    await page.goto('/admin/account-settings');
+    await page.getByRole('link', { name: 'Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password' })).toBeVisible();
+    await expectAccessible(page);
+    const current = page.getByLabel('Current Password', { exact: true });
+    const next = page.getByLabel('New Password', { exact: true });
+    const confirm = page.getByLabel('Confirm New Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Update Password' });
+
+    await submit.click();
+    await expect(page.getByText('All fields are required').first()).toBeVisible();
+    await current.fill(admin.password);
+    await next.fill('another-password-1');
+    await confirm.fill('another-password-2');
+    await submit.click();
+    await expect(page.getByText('New passwords do not match').first()).toBeVisible();
+    await next.fill('short');
+    await confirm.fill('short');
+    await submit.click();
+    await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
+    await current.fill('not-the-password');
+    await next.fill('another-password-1');
+    await confirm.fill('another-password-1');
+    await submit.click();
+    await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+
+    await expect(next).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show new password' }).click();
+    await expect(next).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide new password' }).click();
+    await expect(next).toHaveAttribute('type', 'password');
+
+    await current.fill(admin.password);
+    await submit.click();
+    await expect(page.getByText('Password updated successfully')).toBeVisible();
+    await expect(current).toHaveValue('');
+    await expect(next).toHaveValue('');
+    await expect(confirm).toHaveValue('');
+
+    const fresh = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const login = await fresh.newPage();
+    await login.goto('/login');
+    await login.getByLabel('Email').fill(admin.email);
+    await login.getByLabel('Password').fill(admin.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(login.getByRole('alert')).toBeVisible();
+    await login.getByLabel('Password').fill('another-password-1');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(login).toHaveURL(/\/admin\/dashboard$/);
+    await fresh.close();
+  });
+
+  test('notification settings load, save, and a switched-off e-mail is no longer sent', async ({
+    page,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Quiet Co' });
+    await page.goto('/admin/account-settings');
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL(/\/admin\/account-settings\/notifications$/);
+    const emailCard = page.getByRole('region', { name: 'Email' });
+    const slackCard = page.getByRole('region', { name: 'Slack' });
+    await expect(emailCard.getByRole('switch', { name: 'Weekly Digest' })).toBeChecked();
+    await expect(emailCard.getByRole('switch', { name: 'Team Updates' })).not.toBeChecked();
+    await expect(slackCard.getByLabel('Channel')).toHaveValue('#survey-updates');
+    await expectAccessible(page);
+    await slackCard.getByRole('switch', { name: 'Enable Slack notifications' }).click();
+    await expect(slackCard.getByLabel('Channel')).toBeHidden();
+    await slackCard.getByRole('switch', { name: 'Enable Slack notifications' }).click();
+    await slackCard.getByLabel('Incoming webhook URL').fill('http://not-secure.example.com/hook');
+    await page.getByRole('button', { name: 'Save Changes' }).first().click();
+    await expect(slackCard.getByText('The webhook URL must start with https://')).toBeVisible();
+    await slackCard.getByLabel('Incoming webhook URL').fill('');
+
+    await emailCard.getByRole('switch', { name: 'Team Updates' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).first().click();
+    await expect(page.getByText('Notification settings saved successfully')).toBeVisible();
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'Email' }).getByRole('switch', { name: 'Team Updates' }),
+    ).toBeChecked();
+
+    // On: the admin is told by e-mail when someone joins.
+    const first = await joinTeam(page, mailDir, admin.workspaceId, 'Fay First');
+    await waitForMail(mailDir, admin.email, /Team update: Fay First joined Quiet Co/);
+    // The first joiner wants team update e-mails too, so their e-mail proves the next event was delivered.
+    const prefs = (await (
+      await first.context.request.get('/api/account/notification-preferences')
+    ).json()) as {
+      preferences: { emailNotifications: Record<string, boolean> };
+    };
+    prefs.preferences.emailNotifications.teamUpdates = true;
+    expect(
+      (
+        await first.context.request.put('/api/account/notification-preferences', { data: prefs.preferences })
+      ).status(),
+    ).toBe(200);
+
+    // Off: switched in the screen, the next join reaches the first joiner but not the admin.
+    await page.getByRole('region', { name: 'Email' }).getByRole('switch', { name: 'Team Updates' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).first().click();
+    await expect(page.getByText('Notification settings saved successfully')).toBeVisible();
+    const second = await joinTeam(page, mailDir, admin.workspaceId, 'Sid Second');
+    await waitForMail(mailDir, first.email, /Team update: Sid Second joined Quiet Co/);
+    const adminMails = await mailsTo(mailDir, admin.email);
+    expect(adminMails.filter((m) => m.subject.includes('Sid Second'))).toHaveLength(0);
+    expect(adminMails.filter((m) => m.subject.includes('Fay First'))).toHaveLength(1);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  test('reads well at 360 px', async ({ page, mailDir }) => {
+    await signUpAdmin(page, mailDir);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const target of [
+      '/admin/account-settings',
+      '/admin/account-settings?tab=password',
+      '/admin/account-settings/notifications',
+      '/admin/account-settings/security',
+    ]) {
+      await page.goto(target);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, target).toBeLessThanOrEqual(0);
+      await expectAccessible(page);
+    }
+  });
+
+  test('the unsubscribe link of a reminder turns reminders off without signing in', async ({
+    page,
+    browser,
+    mailDir,
+  }) => {
+    await signUpAdmin(page, mailDir);
+    const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await visitor.newPage();
+    await other.goto('/unsubscribe?token=forged.token');
+    await expect(other.getByRole('alert')).toContainText('This unsubscribe link is invalid.');
+    await expectAccessible(other);
+    await visitor.close();
+  });
+});
