@@ -61,15 +61,13 @@ export async function insertWorkspace(
 ) {
   const [row] = await db.insert(workspaces).values(values).returning({ id: workspaces.id });
   if (!row) throw new Error('workspace insert returned nothing');
-  await db
-    .insert(workspaceMembers)
-    .values({
-      workspaceId: row.id,
-      userId: values.createdBy,
-      access: 'admin',
-      role: 'Admin',
-      status: 'active',
-    });
+  await db.insert(workspaceMembers).values({
+    workspaceId: row.id,
+    userId: values.createdBy,
+    access: 'admin',
+    role: 'Admin',
+    status: 'active',
+  });
   return row.id;
 }
 
