@@ -2,6 +2,7 @@
 // and exits non-zero when any target is missed.
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -11,6 +12,7 @@ const BENCHES = {
   participants: benchParticipants,
   results: benchResults,
   bundle: benchBundle,
+  lighthouse: benchLighthouse,
 };
 
 const wanted = process.argv.slice(2);

@@ -17,6 +17,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The Brotli or gzip copy written at build time (apps/web/precompress.mjs), when the browser accepts it. */
+async function precompressed(file: string, acceptEncoding: string) {
+  for (const [encoding, extension] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (!acceptEncoding.includes(encoding)) continue;
+    const info = await stat(file + extension).catch(() => null);
+    if (info?.isFile()) return { encoding, file: file + extension, size: info.size };
+  }
+  return null;
+}
+
 /**
  * Serves the built web app: files under `root` as they are (hashed assets cached for a year), and
  * index.html for every other path so the client router can take it (the SPA fallback).
@@ -34,10 +47,14 @@ export function serveWebApp(root: string): MiddlewareHandler {
         const cache = relative.startsWith('assets/')
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600';
-        return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, {
+        const encoded = await precompressed(file, c.req.header('accept-encoding') ?? '');
+        const served = encoded ?? { file, size: info.size };
+        return c.body(Readable.toWeb(createReadStream(served.file)) as ReadableStream, 200, {
           'Content-Type': type,
-          'Content-Length': String(info.size),
+          'Content-Length': String(served.size),
           'Cache-Control': cache,
+          Vary: 'Accept-Encoding',
+          ...(encoded ? { 'Content-Encoding': encoded.encoding } : {}),
         });
       }
       if (relative.startsWith('assets/')) return c.text('Not found', 404);

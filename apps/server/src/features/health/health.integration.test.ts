@@ -90,3 +90,23 @@ describe('cross-site writes', () => {
     expect(own.status).toBe(200);
   });
 });
+
+describe('compressed assets', () => {
+  it('sends the Brotli copy of an asset to a browser that accepts it, and the plain file otherwise', async () => {
+    const webDir = mkdtempSync(path.join(tmpdir(), 'pc-web-br-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log("plain")');
+    writeFileSync(path.join(webDir, 'assets', 'app.js.br'), 'brotli-bytes');
+    const app = createApp(ctx.deps, { webDir });
+    const compressed = await app.request('/assets/app.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toContain('text/javascript');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    const plain = await app.request('/assets/app.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("plain")');
+  });
+});
