@@ -112,7 +112,7 @@ test.describe('admin: configure, launch and manage', () => {
     const check = await launchThroughApi(page, {
       workspaceId: admin.workspaceId,
       title: 'Phase walk',
-      minResponses: 1,
+      minResponses: 2,
     });
     await page.goto(`/admin/health-check/${check.id}/manage`);
     await expect(page.getByRole('heading', { name: 'Phase walk' })).toBeVisible();
@@ -128,8 +128,18 @@ test.describe('admin: configure, launch and manage', () => {
     await expect(confirm).toBeHidden();
     await page.getByRole('button', { name: 'Start Voting Phase' }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('At least 1 completed responses are needed before voting')).toBeVisible();
+    await expect(page.getByText('At least 2 completed responses are needed before voting')).toBeVisible();
     await expect(page.getByTestId('phase-card')).toHaveText('Collection');
+
+    // The Settings tab is editable during collection: lower the minimum to one response.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Minimum responses').fill('0');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Minimum responses must be a number from 1 to 50')).toBeVisible();
+    await page.getByLabel('Minimum responses').fill('1');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await page.getByRole('tab', { name: 'Overview' }).click();
 
     // A participant completes through the real flow; the manage screen updates live.
     const participant = await browser.newContext();

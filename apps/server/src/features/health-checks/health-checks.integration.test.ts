@@ -271,6 +271,33 @@ describe('phase transitions', () => {
     expect(unknown.status).toBe(400);
   });
 
+  it('runs two simultaneous identical phase changes once: both succeed, one notification each', async () => {
+    const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
+      title: 'Race',
+      settings: {
+        minResponses: 1,
+        allowAnonymous: true,
+        enableComments: true,
+        votesPerPerson: 5,
+        showResultsAfterVoting: true,
+      },
+    });
+    const person = await addParticipant(ctx, {
+      healthCheckId: id,
+      workspaceId: admin.workspaceId,
+      status: 'completed',
+    });
+    const responses = await Promise.all(
+      [0, 1, 2].map(() => call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' })),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    const notes = await ctx.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, person.id), eq(notifications.healthCheckId, id)));
+    expect(notes).toHaveLength(1);
+  });
+
   it('lets a member manage the checks they created, but not the ones of others', async () => {
     const member = await createAdmin(ctx, { companyName: 'Member Org' });
     await ctx.deps.db
