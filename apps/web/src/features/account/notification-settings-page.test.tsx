@@ -1,0 +1,56 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { preferencesQuery } from './api';
+import { NotificationSettingsPage } from './notification-settings-page';
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(preferencesQuery.queryKey, { preferences: DEFAULT_NOTIFICATION_PREFERENCES });
+  const router = createMemoryRouter([{ path: '/', element: <NotificationSettingsPage /> }]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('notification settings', () => {
+  it('shows the three cards with the spec defaults', () => {
+    renderPage();
+    const email = within(screen.getByRole('region', { name: 'Email' }));
+    const push = within(screen.getByRole('region', { name: 'Push' }));
+    const slack = within(screen.getByRole('region', { name: 'Slack' }));
+    for (const name of ['Survey Reminders', 'New Responses', 'Weekly Digest', 'Monthly Reports']) {
+      expect(email.getByRole('switch', { name })).toBeChecked();
+    }
+    expect(email.getByRole('switch', { name: 'Team Updates' })).not.toBeChecked();
+    expect(push.getByRole('switch', { name: 'Survey Reminders' })).not.toBeChecked();
+    for (const name of ['New Responses', 'Completion Milestones', 'Team Updates']) {
+      expect(push.getByRole('switch', { name })).toBeChecked();
+    }
+    expect(slack.getByRole('switch', { name: 'Enable Slack notifications' })).toBeChecked();
+    expect(slack.getByLabelText('Channel')).toHaveValue('#survey-updates');
+    expect(slack.getByRole('switch', { name: 'Survey Reminders' })).toBeChecked();
+    expect(slack.getByRole('switch', { name: 'New Responses' })).not.toBeChecked();
+    expect(slack.getByRole('switch', { name: 'Completion Milestones' })).toBeChecked();
+    expect(slack.getByRole('switch', { name: 'Daily Digest' })).not.toBeChecked();
+  });
+
+  it('shows the channel box only while Slack is enabled, and refuses a webhook that is not https', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const slack = within(screen.getByRole('region', { name: 'Slack' }));
+    await user.click(slack.getByRole('switch', { name: 'Enable Slack notifications' }));
+    expect(slack.queryByLabelText('Channel')).toBeNull();
+    await user.click(slack.getByRole('switch', { name: 'Enable Slack notifications' }));
+    await user.type(slack.getByLabelText('Incoming webhook URL'), 'http://example.com/hook');
+    await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
+    expect(await slack.findByText('The webhook URL must start with https://')).toBeInTheDocument();
+  });
+});
