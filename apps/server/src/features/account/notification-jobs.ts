@@ -52,7 +52,8 @@ export async function startNotificationSchedule(db: Db, now = new Date()) {
 
 /** What one tick (the hour `at`) schedules: the next tick, and each send that is due, once. */
 export async function runTick(db: Db, at: Date) {
-  const next = new Date(hourStart(at).getTime() + HOUR_MS);
+  // After downtime the chain resumes from now instead of replaying every missed hour.
+  const next = new Date(hourStart(new Date(Math.max(at.getTime(), Date.now()))).getTime() + HOUR_MS);
   await enqueueJob(db, {
     kind: SCHEDULE_JOBS.tick,
     payload: { at: next.toISOString() },
