@@ -42,6 +42,10 @@ test.describe('admin layout', () => {
     await expect(sidebar).toBeVisible();
     await expect(page.getByTestId('sidebar-overlay')).toBeVisible();
     await expectAccessible(page);
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByTestId('sidebar-overlay').click({ position: { x: 700, y: 400 } });
     await expect(sidebar).toBeHidden();
 

@@ -12,7 +12,7 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
@@ -101,7 +101,7 @@ function AdminShell() {
           'lg:translate-x-0',
         )}
       >
-        <Sidebar onClose={() => setOpen(false)} />
+        <Sidebar open={open} onClose={() => setOpen(false)} />
       </aside>
       <div className="lg:pl-[280px]">
         <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -113,14 +113,26 @@ function AdminShell() {
   );
 }
 
-function Sidebar({ onClose }: { onClose: () => void }) {
+function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // Opening the panel moves the keyboard focus into it.
+  useEffect(() => {
+    if (open) closeButton.current?.focus();
+  }, [open]);
   const workspaces = useWorkspaces();
   const active = workspaces.data?.workspaces.find((w) => w.id === workspaces.data?.activeWorkspaceId);
   return (
     <>
       <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
         <Logo to="/admin/dashboard" />
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Close menu" onClick={onClose}>
+        <Button
+          ref={closeButton}
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label="Close menu"
+          onClick={onClose}
+        >
           <X aria-hidden="true" />
         </Button>
       </div>
