@@ -13,9 +13,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
+import { useSession } from '@/lib/session';
 import { participationKeys, participationQuery, progressQuery } from './api';
 import { ParticipationShell, StateCard } from './participation-shell';
 import { TeamProgressCard } from './team-progress';
+import { clearDraft } from './use-autosave';
 
 /** /health-check/{id}/complete: 'Phase 1 Complete!' with confetti, team progress and what comes next. */
 export function CompletionPage() {
@@ -30,10 +32,13 @@ export function CompletionPage() {
   );
   const completed = query.data?.participant?.status === 'completed';
 
+  const userId = useSession().data?.id;
   useEffect(() => {
     if (!completed) return;
+    // Answers typed on this device after submitting elsewhere can never be sent: drop them.
+    if (userId) clearDraft(userId, healthCheckId);
     void confetti({ particleCount: 100, spread: 70, origin: { y: 0.6 }, disableForReducedMotion: true });
-  }, [completed]);
+  }, [completed, userId, healthCheckId]);
 
   if (query.isPending) return <FullPageSpinner label="Loading health check..." />;
   if (query.isError) {
