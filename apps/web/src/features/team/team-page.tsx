@@ -15,6 +15,7 @@ import { InvitationActions } from './invitation-actions';
 
 export function StatusBadge({ member }: { member: Member }) {
   if (member.status === 'active') return <Badge tone="green">Active</Badge>;
+  if (member.invitation?.delivery === 'failed') return <Badge tone="red">Email failed</Badge>;
   if (member.invitation?.expired) return <Badge tone="red">Expired</Badge>;
   return <Badge tone="yellow">Pending</Badge>;
 }
