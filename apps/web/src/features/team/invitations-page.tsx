@@ -62,7 +62,6 @@ export function InvitationsPage() {
                   <div className="flex flex-wrap gap-2">
                     <StatusBadge member={member} />
                     {member.invitation?.delivery === 'failed' && (
-                      <Badge tone="red">Email could not be delivered</Badge>
                     )}
                     {member.invitation?.delivery === 'pending' && <Badge tone="neutral">Email sending</Badge>}
                     {member.invitation?.delivery === 'sent' && <Badge tone="blue">Email sent</Badge>}
