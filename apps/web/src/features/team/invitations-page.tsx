@@ -61,8 +61,6 @@ export function InvitationsPage() {
                   )}
                   <div className="flex flex-wrap gap-2">
                     <StatusBadge member={member} />
-                    {member.invitation?.delivery === 'failed' && (
-                    )}
                     {member.invitation?.delivery === 'pending' && <Badge tone="neutral">Email sending</Badge>}
                     {member.invitation?.delivery === 'sent' && <Badge tone="blue">Email sent</Badge>}
                   </div>
