@@ -250,14 +250,6 @@ export async function countTeam(tx: Db, healthCheckId: string) {
   return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
 }
 
-export async function findUserContact(tx: Db, userId: string) {
-  const [row] = await queryRows<{ email: string; name: string }>(
-    tx,
-    sql`select email, name from "user" where id = ${userId}`,
-  );
-  return row;
-}
-
 export type MyCheckRow = {
   id: string;
   title: string;

@@ -17,7 +17,6 @@ import {
 import type { Db } from '../../db/client';
 import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
-import { renderMail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 import {
   clearPendingJoin,
@@ -25,7 +24,6 @@ import {
   findCheckForUser,
   findJoinInfo,
   findSaveTarget,
-  findUserContact,
   insertParticipant,
   insertRatingsAndComments,
   listComponents,
@@ -35,7 +33,7 @@ import {
   updateInterimResponses,
 } from './queries';
 
-type Deps = Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config' | 'logger'>;
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
 
 const iso = (value: string | Date | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -245,9 +243,9 @@ export async function submitResponses(
 }
 
 /**
- * A new response is worth a bell notification; when everyone has completed (and at least minResponses
- * have), the creator is e-mailed and notified too (PRODUCT-DECISIONS 1). Inside the submit transaction, so
- * nothing is announced for a submit that rolls back.
+ * The creator hears of each new response; when everyone has completed (and at least minResponses have),
+ * they are told that too (PRODUCT-DECISIONS 1). notify() delivers by their preferences (bell, e-mail,
+ * Slack). Inside the submit transaction, so nothing is announced for a submit that rolls back.
  */
 async function tellCreator(
   deps: Deps,
@@ -282,24 +280,6 @@ async function tellCreator(
       message: `All participants have completed "${options.title}"`,
       link,
       healthCheckId: options.healthCheckId,
-    },
-    tx,
-  );
-  const creator = await findUserContact(tx, options.creatorId);
-  if (!creator) return;
-  await deps.mailer.enqueue(
-    {
-      kind: 'all-completed',
-      to: creator.email,
-      ...renderMail({
-        subject: `All participants have completed "${options.title}"`,
-        heading: 'All participants have completed',
-        paragraphs: [
-          `Hi ${creator.name}, all ${total} participants of "${options.title}" have submitted their ratings.`,
-          'You can now start the voting phase, or review the results.',
-        ],
-        action: { label: 'Manage health check', url: `${deps.config.appUrl}${link}` },
-      }),
     },
     tx,
   );
