@@ -38,8 +38,10 @@ export function NotificationBell({ className }: { className?: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
 
-  useLiveEvents(userId ? [`user:${userId}`] : [], (event) => {
-    if (event.type === 'notification') void queryClient.invalidateQueries({ queryKey: notificationsKey });
+  // Only notifications use the user's topic; the first event of each (re)connection also refetches,
+  // so nothing missed while disconnected stays hidden.
+  useLiveEvents(userId ? [`user:${userId}`] : [], () => {
+    void queryClient.invalidateQueries({ queryKey: notificationsKey });
   });
 
   useEffect(() => {
@@ -79,20 +81,20 @@ export function NotificationBell({ className }: { className?: string }) {
         ref={button}
         variant="ghost"
         size="icon"
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
         className="relative"
       >
         <Bell aria-hidden="true" />
+        <span className="sr-only">Notifications</span>
         {unread > 0 && (
           <span
             className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
-            aria-hidden="true"
             data-testid="unread-count"
           >
             {unread > 99 ? '99+' : unread}
+            <span className="sr-only"> unread</span>
           </span>
         )}
       </Button>
@@ -100,7 +102,7 @@ export function NotificationBell({ className }: { className?: string }) {
         <div
           id={panelId}
           role="region"
-          aria-label="Notifications"
+          aria-label="Your notifications"
           className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
