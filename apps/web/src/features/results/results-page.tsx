@@ -22,7 +22,7 @@ import {
   Printer,
   Share2,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -113,9 +113,15 @@ function Results({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(resultsQuery(id));
+  const { hash } = useLocation();
+  const loaded = query.isSuccess;
   useLiveEvents([`health-check:${id}`], () => {
     void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
   });
+  // Links such as 'View Roadmap' point at #action-items; the section exists only once the data is in.
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [loaded, hash]);
 
   if (query.isPending) return <Spinner label="Loading results..." className="py-16" />;
   if (query.isError) {
