@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
@@ -24,9 +24,16 @@ const resultsPage: Pick<RouteObject, 'lazy'> = {
 };
 
 /** The voting feature's view, shown by the participation screen in phase `vote` (its route handle seam). */
-const VotingView = lazy(() =>
+const LazyVotingView = lazy(() =>
   import('@/features/voting/voting-view').then((m) => ({ default: m.VotingView })),
 );
+function VotingView(props: { healthCheckId: string }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LazyVotingView {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * Participation screens. The voting phase plugs in through the route handle: add

@@ -28,6 +28,7 @@ export const votingComponentSchema = z.object({
 });
 
 export const votingStateSchema = z.object({
+  title: z.string(),
   phase: z.enum(['collect', 'vote', 'summarize', 'plan']),
   votesPerPerson: z.number().int(),
   eligible: z.boolean(),

@@ -31,6 +31,7 @@ export async function getVotingState(
     (access.manages || (summary.mine === 'completed' && settings.showResultsAfterVoting));
   const ordered = showFigures ? tallies : [...tallies].sort((a, b) => a.orderIndex - b.orderIndex);
   return {
+    title: check.title.trim() || RESULTS_MESSAGES.untitledCheck,
     phase: check.phase as Phase,
     votesPerPerson: settings.votesPerPerson,
     eligible,

@@ -1,11 +1,12 @@
 import { dotsUsed, VOTING_MESSAGES, type VotingState } from '@pulsecheck/shared/voting/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Minus, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DistributionBar, DistributionLegend } from '@/components/ui/distribution-bar';
+import { Logo } from '@/components/ui/logo';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { apiGet, apiPut } from '@/lib/api-client';
@@ -56,12 +57,14 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (query.isPending) return <Spinner label="Loading voting..." className="py-16" />;
+  if (query.isPending) return <Spinner label="Loading voting..." className="min-h-screen" />;
   if (query.isError) {
     return (
-      <Card className="mx-auto max-w-lg" role="alert">
-        <CardContent className="p-6 text-center text-sm text-red-700">{query.error.message}</CardContent>
-      </Card>
+      <Frame>
+        <Card className="mx-auto max-w-lg" role="alert">
+          <CardContent className="p-6 text-center text-sm text-red-700">{query.error.message}</CardContent>
+        </Card>
+      </Frame>
     );
   }
   const state = query.data;
@@ -81,7 +84,8 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
 
   const percent = state.tally.eligible ? Math.round((state.tally.voted / state.tally.eligible) * 100) : 0;
   return (
-    <div className="flex flex-col gap-4">
+    <Frame>
+      <h1 className="text-2xl font-bold break-words text-slate-900">{state.title}</h1>
       <Card>
         <CardHeader>
           <CardTitle>Vote on what to fix first</CardTitle>
@@ -174,7 +178,21 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
           );
         })}
       </ol>
-    </div>
+    </Frame>
+  );
+}
+
+/** The voting view is a page of its own on the participation route: header with the logo, then the content. */
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
+          <Logo to="/dashboard" />
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">{children}</main>
+    </>
   );
 }
 
