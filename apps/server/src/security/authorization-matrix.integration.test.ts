@@ -1,0 +1,474 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { healthChecks } from '../db/schema/health-checks';
+import { notifications } from '../db/schema/messaging';
+import { createTestContext, type TestContext } from '../test/harness';
+import { createAdmin, CookieJar } from '../test/factories';
+import { launch, launchBody } from '../test/health-checks-factories';
+import { signedInParticipant, signedInUser } from '../test/results-factories';
+import { invite } from '../test/team-factories';
+
+/**
+ * Every API route × every kind of caller, with the expected outcome. Routes are enumerated from the OpenAPI
+ * document, so a new route fails this test until it has an entry here.
+ *
+ * Callers, in this order (least to most privileged, so a successful destructive call comes last):
+ *   anon (signed out), stranger (signed in, no workspace), otherAdmin (admin of another organisation),
+ *   otherParticipant (participant of a check elsewhere), participant (of the check under test),
+ *   member (access 'member' in the workspace), admin (of the workspace, creator of the check).
+ * Expectations: 'A' gets past access control (any status but 401/403/404), 'D' is refused (401 for anon,
+ * 403 or 404 for the others), 'P' public (anything but 5xx).
+ */
+const ACTORS = [
+  'anon',
+  'stranger',
+  'otherAdmin',
+  'otherParticipant',
+  'participant',
+  'member',
+  'admin',
+] as const;
+type Actor = (typeof ACTORS)[number];
+
+type World = {
+  ctx: TestContext;
+  jars: Record<Actor, CookieJar>;
+  workspaceId: string;
+  checkId: string;
+  templateId: string;
+  adminId: string;
+  memberUserId: string;
+  joinAdmin: { jar: CookieJar; workspaceId: string };
+};
+type Request = { path: string; body?: unknown; form?: FormData };
+type Entry = { expect: string; request: (world: World) => Promise<Request> | Request };
+
+const check = (world: World) => world.checkId;
+const fresh = async (world: World) => (await launch(world.ctx, world.jars.admin, world.workspaceId)).id;
+/** A check of a third organisation: joining it must not make the caller a member of the workspace under test. */
+const elsewhere = async (world: World) =>
+  (await launch(world.ctx, world.joinAdmin.jar, world.joinAdmin.workspaceId)).id;
+const pendingInvite = async (world: World) =>
+  (await invite(world.ctx, { jar: world.jars.admin, workspaceId: world.workspaceId })).memberId;
+const freshMember = async (world: World) => {
+  const person = await signedInUser(world.ctx, { workspaceId: world.workspaceId, access: 'member' });
+  const members = (await (
+    await world.ctx.request('GET', `/api/workspaces/${world.workspaceId}/members`, {
+      headers: world.jars.admin.header(),
+    })
+  ).json()) as { members: { id: string; userId: string | null }[] };
+  return members.members.find((m) => m.userId === person.userId)!.id;
+};
+const freshActionItem = async (world: World) => {
+  const response = await world.ctx.request('POST', `/api/health-checks/${world.checkId}/action-items`, {
+    headers: world.jars.admin.header(),
+    body: { description: 'Fix onboarding', ownerId: world.adminId },
+  });
+  return ((await response.json()) as { id: string }).id;
+};
+const allRatingsMissing = { votes: {}, comments: {} };
+const PREFERENCES = {
+  emailNotifications: {
+    surveyReminders: true,
+    newResponses: true,
+    weeklyDigest: true,
+    monthlyReports: true,
+    teamUpdates: false,
+  },
+  pushNotifications: {
+    surveyReminders: false,
+    newResponses: true,
+    completionMilestones: true,
+    teamUpdates: true,
+  },
+  slackNotifications: {
+    enabled: false,
+    channel: '#survey-updates',
+    webhookUrl: '',
+    surveyReminders: true,
+    newResponses: false,
+    completionMilestones: true,
+    dailyDigest: false,
+  },
+};
+
+const ENTRIES: Record<string, Entry> = {
+  'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
+  'POST /api/signup': { expect: 'PPPPPPP', request: () => ({ path: '/api/signup', body: {} }) },
+  'POST /api/signup/participant': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/signup/participant', body: {} }),
+  },
+  'POST /api/login': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login', body: { email: 'x@example.com', password: 'nope' } }),
+  },
+  'POST /api/logout': { expect: 'PPPPPPP', request: () => ({ path: '/api/logout' }) },
+  'POST /api/password/forgot': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/password/forgot', body: { email: 'x@example.com' } }),
+  },
+  'POST /api/password/reset': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/password/reset', body: {} }),
+  },
+  'POST /api/verification/resend': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/verification/resend', body: { email: 'x@example.com' } }),
+  },
+  'GET /api/join/{healthCheckId}': { expect: 'PPPPPPP', request: (w) => ({ path: `/api/join/${check(w)}` }) },
+  'GET /api/invitations/{token}': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/invitations/${randomUUID()}` }),
+  },
+  'POST /api/invitations/{token}/accept-signup': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/invitations/${randomUUID()}/accept-signup`, body: {} }),
+  },
+  'POST /api/account/unsubscribe': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/account/unsubscribe', body: { token: 'bad' } }),
+  },
+  'POST /api/invitations/{token}/accept': {
+    expect: 'DDDDDDD',
+    request: async (w) => ({
+      path: `/api/invitations/${(await invite(w.ctx, { jar: w.jars.admin, workspaceId: w.workspaceId })).token}/accept`,
+    }),
+  },
+
+  'GET /api/me': { expect: 'DAAAAAA', request: () => ({ path: '/api/me' }) },
+  'POST /api/onboarding/setup': { expect: 'DAAAAAA', request: () => ({ path: '/api/onboarding/setup' }) },
+  'GET /api/events': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/events?topic=workspace:${w.workspaceId}` }),
+  },
+  'GET /api/dashboard': { expect: 'DAAAAAA', request: () => ({ path: '/api/dashboard' }) },
+  'GET /api/my/health-checks': { expect: 'DAAAAAA', request: () => ({ path: '/api/my/health-checks' }) },
+  'GET /api/notifications': { expect: 'DAAAAAA', request: () => ({ path: '/api/notifications' }) },
+  'POST /api/notifications/read-all': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/notifications/read-all' }),
+  },
+  'POST /api/notifications/{id}/read': {
+    expect: 'DDDDDDA',
+    request: async (w) => {
+      const [row] = await w.ctx.deps.db
+        .insert(notifications)
+        .values({ userId: w.adminId, type: 'phase-change', message: 'Moved' })
+        .returning({ id: notifications.id });
+      return { path: `/api/notifications/${row!.id}/read` };
+    },
+  },
+  'GET /api/account/profile': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/profile' }) },
+  'PUT /api/account/profile': {
+    expect: 'DAAAAAA',
+    request: () => ({
+      path: '/api/account/profile',
+      body: { fullName: 'Renamed', role: null, department: null, bio: null },
+    }),
+  },
+  'POST /api/account/avatar': {
+    expect: 'DAAAAAA',
+    request: () => {
+      const form = new FormData();
+      form.set(
+        'photo',
+        new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], {
+          type: 'image/png',
+        }),
+        'a.png',
+      );
+      return { path: '/api/account/avatar', form };
+    },
+  },
+  'POST /api/account/password': {
+    expect: 'DAAAAAA',
+    request: () => ({
+      path: '/api/account/password',
+      body: {
+        currentPassword: 'wrong-password',
+        newPassword: 'new-password-1',
+        confirmPassword: 'new-password-1',
+      },
+    }),
+  },
+  'GET /api/account/notification-preferences': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/notification-preferences' }),
+  },
+  'PUT /api/account/notification-preferences': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/notification-preferences', body: PREFERENCES }),
+  },
+  'GET /api/avatars/{id}': { expect: 'PPPPPPP', request: () => ({ path: `/api/avatars/${randomUUID()}` }) },
+
+  'GET /api/workspaces': { expect: 'DAAAAAA', request: () => ({ path: '/api/workspaces' }) },
+  'POST /api/workspaces': {
+    expect: 'DDADDDA',
+    request: () => ({ path: '/api/workspaces', body: { name: 'Another team' } }),
+  },
+  'PUT /api/workspaces/active': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: '/api/workspaces/active', body: { workspaceId: w.workspaceId } }),
+  },
+  'PATCH /api/workspaces/{id}': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}`, body: { name: 'Renamed team' } }),
+  },
+  'GET /api/workspaces/{workspaceId}/members': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/members` }),
+  },
+  'GET /api/workspaces/{workspaceId}/departments': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/departments` }),
+  },
+  'POST /api/workspaces/{workspaceId}/invitations': {
+    expect: 'DDDDDDA',
+    request: (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/invitations`,
+      body: { email: `${randomUUID()}@example.com`, role: 'Engineer' },
+    }),
+  },
+  'DELETE /api/workspaces/{workspaceId}/invitations/{memberId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/invitations/${await pendingInvite(w)}`,
+    }),
+  },
+  'POST /api/workspaces/{workspaceId}/invitations/{memberId}/resend': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/invitations/${await pendingInvite(w)}/resend`,
+    }),
+  },
+  'PATCH /api/workspaces/{workspaceId}/members/{memberId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}`,
+      body: { role: 'Lead' },
+    }),
+  },
+  'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({ path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}` }),
+  },
+
+  'GET /api/templates': { expect: 'DAAAAAA', request: () => ({ path: '/api/templates' }) },
+  'GET /api/templates/{id}': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/templates/${w.templateId}` }),
+  },
+  'POST /api/health-checks': {
+    expect: 'DDDDDAA',
+    request: async (w) => ({ path: '/api/health-checks', body: await launchBody(w.ctx, w.workspaceId) }),
+  },
+  'GET /api/health-checks/{id}': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}` }),
+  },
+  'GET /api/health-checks/{id}/participants': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/participants` }),
+  },
+  'POST /api/health-checks/{id}/phase': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({ path: `/api/health-checks/${await fresh(w)}/phase`, body: { to: 'vote' } }),
+  },
+  'PUT /api/health-checks/{id}/settings': {
+    expect: 'DDDDDDA',
+    request: (w) => ({
+      path: `/api/health-checks/${check(w)}/settings`,
+      body: {
+        minResponses: 1,
+        allowAnonymous: true,
+        enableComments: true,
+        votesPerPerson: 5,
+        showResultsAfterVoting: true,
+      },
+    }),
+  },
+  'POST /api/health-checks/{healthCheckId}/join': {
+    expect: 'DAAAAAA',
+    request: async (w) => ({ path: `/api/health-checks/${await elsewhere(w)}/join` }),
+  },
+  'GET /api/health-checks/{healthCheckId}/participation': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/participation` }),
+  },
+  'GET /api/health-checks/{healthCheckId}/progress': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/progress` }),
+  },
+  'PUT /api/health-checks/{healthCheckId}/responses': {
+    expect: 'DDDDADD',
+    request: (w) => ({
+      path: `/api/health-checks/${check(w)}/responses`,
+      body: { ...allRatingsMissing, last_component_index: 0 },
+    }),
+  },
+  'POST /api/health-checks/{healthCheckId}/submit': {
+    expect: 'DDDDADD',
+    request: (w) => ({
+      path: `/api/health-checks/${check(w)}/submit`,
+      body: { ...allRatingsMissing, last_component_index: 0 },
+    }),
+  },
+  'GET /api/health-checks/{healthCheckId}/results': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/results` }),
+  },
+  // A participant gets past access control; the rows stay withheld until results are released (409).
+  'GET /api/health-checks/{healthCheckId}/results/csv': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/results/csv` }),
+  },
+  'POST /api/health-checks/{healthCheckId}/plan': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/plan` }),
+  },
+  'POST /api/health-checks/{healthCheckId}/follow-up': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/follow-up`, body: { date: '2099-01-01' } }),
+  },
+  'GET /api/health-checks/{healthCheckId}/follow-up/calendar': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/follow-up/calendar?date=2099-01-01` }),
+  },
+  'GET /api/health-checks/{healthCheckId}/votes': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/votes` }),
+  },
+  // Outside the voting phase everyone who can see the check gets 409 before the who-may-vote rule.
+  'PUT /api/health-checks/{healthCheckId}/votes': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/votes`, body: { allocation: {} } }),
+  },
+  'POST /api/health-checks/{healthCheckId}/action-items': {
+    expect: 'DDDDDAA',
+    request: (w) => ({
+      path: `/api/health-checks/${check(w)}/action-items`,
+      body: { description: 'Write the onboarding guide', ownerId: w.adminId },
+    }),
+  },
+  'PATCH /api/action-items/{actionItemId}': {
+    expect: 'DDDDDAA',
+    request: async (w) => ({
+      path: `/api/action-items/${await freshActionItem(w)}`,
+      body: { status: 'in-progress' },
+    }),
+  },
+  'GET /api/health-checks/{healthCheckId}/members': {
+    expect: 'DDDDDAA',
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/members` }),
+  },
+};
+
+let world: World;
+let routes: string[];
+
+beforeAll(async () => {
+  const ctx = await createTestContext();
+  const admin = await createAdmin(ctx);
+  const other = await createAdmin(ctx);
+  const joinAdmin = await createAdmin(ctx);
+  const checkX = await launch(ctx, admin.jar, admin.workspaceId, {
+    settings: {
+      minResponses: 1,
+      allowAnonymous: true,
+      enableComments: true,
+      votesPerPerson: 5,
+      showResultsAfterVoting: true,
+    },
+  });
+  const checkY = await launch(ctx, other.jar, other.workspaceId);
+  const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
+  const participant = await signedInParticipant(
+    ctx,
+    { healthCheckId: checkX.id, workspaceId: admin.workspaceId },
+    'in_progress',
+  );
+  const otherParticipant = await signedInParticipant(
+    ctx,
+    { healthCheckId: checkY.id, workspaceId: other.workspaceId },
+    'in_progress',
+  );
+  const stranger = await signedInUser(ctx);
+  const [workspaceTemplate] = await ctx.deps.db
+    .select({ templateId: healthChecks.templateId })
+    .from(healthChecks)
+    .where(eq(healthChecks.id, checkX.id));
+  world = {
+    ctx,
+    jars: {
+      anon: new CookieJar(),
+      stranger: stranger.jar,
+      otherAdmin: other.jar,
+      otherParticipant: otherParticipant.jar,
+      participant: participant.jar,
+      member: member.jar,
+      admin: admin.jar,
+    },
+    workspaceId: admin.workspaceId,
+    checkId: checkX.id,
+    templateId: workspaceTemplate!.templateId,
+    adminId: admin.userId,
+    memberUserId: member.userId,
+    joinAdmin: { jar: joinAdmin.jar, workspaceId: joinAdmin.workspaceId },
+  };
+  const doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  // Logout ends every session of the caller, so it runs last.
+  routes = Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort((a, b) => Number(a === 'POST /api/logout') - Number(b === 'POST /api/logout'));
+}, 120_000);
+
+afterAll(async () => {
+  await world.ctx.close();
+});
+
+const outcome = (status: number) => (status === 401 || status === 403 || status === 404 ? 'D' : 'A');
+
+describe('authorization matrix', () => {
+  it('has an entry for every API route', () => {
+    expect(routes.filter((route) => !ENTRIES[route])).toEqual([]);
+  });
+
+  it('answers every caller of every route as expected', async () => {
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      const entry = ENTRIES[route];
+      if (!entry) continue;
+      const [method = 'GET'] = route.split(' ');
+      let actual = '';
+      const statuses: number[] = [];
+      for (const [index, actor] of ACTORS.entries()) {
+        const request = await entry.request(world);
+        const response = request.form
+          ? await world.ctx.app.request(request.path, {
+              method,
+              body: request.form,
+              headers: world.jars[actor].header(),
+            })
+          : await world.ctx.request(method, request.path, {
+              body: request.body,
+              headers: world.jars[actor].header(),
+            });
+        if (request.path.startsWith('/api/events') && response.status === 200) await response.body?.cancel();
+        statuses.push(response.status);
+        const wanted = entry.expect[index];
+        if (response.status >= 500) actual += '!';
+        else if (wanted === 'P') actual += 'P';
+        else if (actor === 'anon' && wanted === 'D')
+          actual += response.status === 401 ? 'D' : outcome(response.status) === 'D' ? '?' : 'A';
+        else actual += outcome(response.status);
+      }
+      if (actual !== entry.expect)
+        mismatches.push(`${route}: expected ${entry.expect}, got ${actual} (${statuses.join(' ')})`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});
