@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -23,7 +23,10 @@ export async function startMailCapture(dir: string) {
             receivedAt: Date.now(),
           };
           count += 1;
-          await writeFile(path.join(dir, `${Date.now()}-${count}.json`), JSON.stringify(mail));
+          // Written under a temporary name and renamed, so a reader never sees half a message.
+          const file = path.join(dir, `${Date.now()}-${count}.json`);
+          await writeFile(`${file}.tmp`, JSON.stringify(mail));
+          await rename(`${file}.tmp`, file);
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -44,7 +47,10 @@ export async function waitForMail(
 ): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = (await readdir(dir)).sort().reverse();
+    const files = (await readdir(dir))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CapturedMail;
       if (mail.to.includes(to.toLowerCase()) && subject.test(mail.subject)) return mail;

@@ -492,6 +492,35 @@ describe('submit', () => {
     expect(read.teamProgress).toEqual({ completed: 2, total: 2 });
   });
 
+  it('announces the 50% milestone once, with the submit that crosses half', async () => {
+    const check = await newCheck({
+      componentCount: 1,
+      settings: { minResponses: 1 },
+      title: 'Milestone check',
+    });
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await createParticipant(ctx, check.id));
+    const milestones = async () =>
+      (
+        await ctx.deps.db
+          .select({ type: notifications.type })
+          .from(notifications)
+          .where(
+            and(eq(notifications.healthCheckId, check.id), eq(notifications.type, 'completion-milestone')),
+          )
+      ).length;
+    const counts = [];
+    for (const person of people.slice(0, 3)) {
+      await ctx.request(
+        'POST',
+        `/api/health-checks/${check.id}/submit`,
+        as(person.jar, allRated(check.componentIds)),
+      );
+      counts.push(await milestones());
+    }
+    expect(counts).toEqual([0, 1, 1]);
+  });
+
   it('does not announce completion while fewer than minResponses have completed', async () => {
     const check = await newCheck({ componentCount: 1, settings: { minResponses: 3 } });
     const person = await createParticipant(ctx, check.id);

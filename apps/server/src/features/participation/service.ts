@@ -271,6 +271,20 @@ async function tellCreator(
     },
     tx,
   );
+  // The 50% milestone (PRODUCT-DECISIONS 9), once: only the submit that crosses half announces it.
+  if (total > 2 && completed * 2 >= total && (completed - 1) * 2 < total) {
+    await notify(
+      deps,
+      {
+        userIds: [options.creatorId],
+        type: 'completion-milestone',
+        message: `Half of the participants have completed "${options.title}" (${completed} of ${total})`,
+        link,
+        healthCheckId: options.healthCheckId,
+      },
+      tx,
+    );
+  }
   if (completed < total || completed < options.minResponses) return;
   await notify(
     deps,
