@@ -170,9 +170,40 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
         </ul>
       </nav>
       <div className="border-t border-slate-200 p-3">
+        <CurrentUserCard />
         <LogoutButton />
       </div>
     </>
+  );
+}
+
+/** Who is signed in: their photo (or initials), name and e-mail. */
+function CurrentUserCard() {
+  const { data: user } = useSession();
+  if (!user) return null;
+  const initials = user.name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+  return (
+    <div className="mb-2 flex items-center gap-3 px-3 py-2" data-testid="current-user">
+      {user.avatarUrl ? (
+        <img src={user.avatarUrl} alt="" className="size-9 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+        >
+          {initials || '?'}
+        </span>
+      )}
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-medium text-slate-900">{user.name}</span>
+        <span className="block truncate text-xs text-slate-600">{user.email}</span>
+      </span>
+    </div>
   );
 }
 
