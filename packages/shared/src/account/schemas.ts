@@ -21,7 +21,7 @@ export const ACCOUNT_MESSAGES = {
   preferencesSaved: 'Notification settings saved successfully',
   preferencesFailed: 'Failed to save notification settings',
   preferencesLoadFailed: 'Failed to load notification settings',
-  webhookHttps: 'The webhook URL must start with https://',
+  webhookHttps: 'The webhook URL must be a Slack incoming webhook (https://hooks.slack.com/...)',
   webhookRequired: 'Enter the incoming webhook URL to post to Slack',
   unsubscribed: 'You will no longer receive survey reminder emails.',
   unsubscribeInvalid: 'This unsubscribe link is invalid.',
@@ -115,7 +115,8 @@ const webhookUrl = z
   .string()
   .trim()
   .max(500, 'The webhook URL is too long')
-  .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), ACCOUNT_MESSAGES.webhookHttps);
+  // Only Slack's own host: the server posts to this address, so it must never point inside our network.
+  .refine((v) => v === '' || /^https:\/\/hooks\.slack\.com\/\S+$/.test(v), ACCOUNT_MESSAGES.webhookHttps);
 
 export const notificationPreferencesSchema = z.strictObject({
   emailNotifications: z.strictObject({

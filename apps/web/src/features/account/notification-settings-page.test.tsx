@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
+import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,6 +51,6 @@ describe('notification settings', () => {
     await user.click(slack.getByRole('switch', { name: 'Enable Slack notifications' }));
     await user.type(slack.getByLabelText('Incoming webhook URL'), 'http://example.com/hook');
     await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
-    expect(await slack.findByText('The webhook URL must start with https://')).toBeInTheDocument();
+    expect(await slack.findByText(ACCOUNT_MESSAGES.webhookHttps)).toBeInTheDocument();
   });
 });
