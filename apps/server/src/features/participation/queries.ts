@@ -283,3 +283,54 @@ export async function listMyChecks(db: Db, userId: string) {
         order by (p.status = 'completed'), p.created_at desc`,
   );
 }
+
+/**
+ * Autosave in one round trip, for the hot path: the session, the caller's participant row (not completed), its
+ * workspace membership, the check in 'collect', and every answered component being one of the check's enabled
+ * components are all conditions of a single UPDATE. Returns nothing when any condition fails; the caller then
+ * runs the step-by-step checks to say which.
+ */
+export async function saveInterimResponsesAtOnce(
+  db: Db,
+  options: { sessionToken: string; healthCheckId: string; responses: InterimResponses },
+) {
+  const votes = JSON.stringify(options.responses.votes);
+  const comments = JSON.stringify(options.responses.comments);
+  const [row] = await queryRows<{ status: string; progress: number; last_activity: string | Date }>(
+    db,
+    sql`with target as (
+          select p.id, hc.template_id
+          from session s
+          join participants p on p.user_id = s.user_id and p.health_check_id = ${options.healthCheckId}
+          join health_checks hc on hc.id = p.health_check_id
+          join workspace_members wm
+            on wm.workspace_id = hc.workspace_id and wm.user_id = p.user_id and wm.status = 'active'
+          where s.token = ${options.sessionToken} and s.expires_at > now()
+            and hc.phase = 'collect' and p.status <> 'completed'
+        ),
+        components as (
+          select c.id::text as id from health_check_components c
+          where c.template_id = (select template_id from target) and c.enabled
+        ),
+        answered as (
+          select jsonb_object_keys(${votes}::jsonb) as id
+          union select jsonb_object_keys(${comments}::jsonb)
+        ),
+        total as (select count(*)::int as n from components)
+        update participants
+        set responses = jsonb_build_object(
+              'votes', ${votes}::jsonb,
+              'comments', ${comments}::jsonb,
+              'last_component_index', least(${options.responses.last_component_index}::int, greatest((select n from total) - 1, 0))),
+            progress = case when (select n from total) = 0 then 0
+                       else round(100.0 * (select count(*) from components
+                                           where id in (select jsonb_object_keys(${votes}::jsonb))) / (select n from total))::int
+                       end,
+            status = 'in_progress',
+            last_activity = now()
+        where id = (select id from target)
+          and not exists (select 1 from answered where id not in (select id from components))
+        returning status, progress, last_activity`,
+  );
+  return row;
+}

@@ -10,7 +10,7 @@ import {
   saveResponsesResultSchema,
   submitResultSchema,
 } from '@pulsecheck/shared/participation/contract';
-import { requireUser } from '../../auth/session';
+import { requireUser, signedSessionToken } from '../../auth/session';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
@@ -101,8 +101,19 @@ export const participationRoutes = createRouter()
       },
     }),
     async (c) => {
-      const user = await requireUser(c);
       const { healthCheckId } = c.req.valid('param');
+      const sessionToken = signedSessionToken(c);
+      const { db } = c.get('deps');
+      if (sessionToken) {
+        const saved = await service.saveResponsesAtOnce(db, {
+          sessionToken,
+          healthCheckId,
+          responses: c.req.valid('json'),
+        });
+        if (saved) return c.json(saved, 200);
+      }
+      // Refused or signed out: the step-by-step checks answer with the reason.
+      const user = await requireUser(c);
       const result = await service.saveResponses(c.get('deps').db, {
         userId: user.id,
         healthCheckId,

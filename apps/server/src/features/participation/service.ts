@@ -30,6 +30,7 @@ import {
   listMyChecks,
   lockSubmitTarget,
   markCompleted,
+  saveInterimResponsesAtOnce,
   updateInterimResponses,
 } from './queries';
 
@@ -161,6 +162,23 @@ function checkComponents(componentIds: string[], responses: Pick<Responses, 'vot
     (id) => !known.has(id),
   );
   if (unknown) throw invalid(M.unknownComponent, { votes: M.unknownComponent });
+}
+
+/**
+ * Autosave, hot path: one statement that checks the session and every rule and writes (see
+ * saveInterimResponsesAtOnce). Null when it refused; `saveResponses` then says why.
+ */
+export async function saveResponsesAtOnce(
+  db: Db,
+  options: { sessionToken: string; healthCheckId: string; responses: Responses },
+): Promise<SaveResponsesResult | null> {
+  const saved = await saveInterimResponsesAtOnce(db, options);
+  if (!saved) return null;
+  return {
+    status: saved.status as ParticipantStatus,
+    progress: saved.progress,
+    savedAt: iso(saved.last_activity) ?? new Date().toISOString(),
+  };
 }
 
 /** Autosave: the caller's interim responses, idempotent. One lookup and one UPDATE. */
