@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthCheckVotes, healthChecks } from '../../db/schema/health-checks';
+import { healthCheckComponents, healthCheckVotes, healthChecks } from '../../db/schema/health-checks';
 import { jobs } from '../../db/schema/messaging';
 import { runDueJobs } from '../../jobs/queue';
 import { createAdmin, latestMail } from '../../test/factories';
@@ -295,6 +295,27 @@ describe('anonymity', () => {
     const { body } = await getResults(admin.jar, check.healthCheckId);
     const component = body.components!.find((c) => c.id === check.components[2]!.id)!;
     expect(component.comments).toEqual([{ author: 'Finn Moe', content: 'Signed comment' }]);
+  });
+});
+
+describe('fallback texts (spec section 8)', () => {
+  it("shows 'Untitled Component' and 'Uncategorized' for blank titles and categories", async () => {
+    const check = await createCheck(ctx, {
+      workspaceId: admin.workspaceId,
+      createdBy: admin.userId,
+      phase: 'summarize',
+      componentCount: 2,
+    });
+    await rateAll(ctx, check, await addParticipants(ctx, check, 3), () => 'healthy');
+    await ctx.deps.db
+      .update(healthCheckComponents)
+      .set({ title: '  ', category: null })
+      .where(eq(healthCheckComponents.id, check.components[1]!.id));
+    const { body } = await getResults(admin.jar, check.healthCheckId);
+    expect(body.components!.find((c) => c.id === check.components[1]!.id)).toMatchObject({
+      title: 'Untitled Component',
+      category: 'Uncategorized',
+    });
   });
 });
 
