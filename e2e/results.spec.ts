@@ -204,6 +204,16 @@ test.describe('results, dot voting, action items and the bell', () => {
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible(page);
 
+    // Print layout: no app chrome or buttons, every area's details (comments, items) expanded; prints to PDF.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('#admin-sidebar')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Share' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeHidden();
+    await expect(page.getByText('Decisions keep changing after the meeting')).toBeVisible();
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.emulateMedia({ media: 'screen' });
+
     // Strangers get the spec's not-found text, never figures.
     const stranger = await browser.newContext();
     const strangerPage = await stranger.newPage();
