@@ -38,7 +38,9 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
-      strictTransportSecurity: deps.config.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: deps.config.appUrl.startsWith('https://')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
