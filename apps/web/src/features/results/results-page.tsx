@@ -36,6 +36,7 @@ import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
+import { useSession } from '@/lib/session';
 import { ActionItemDialog, STATUS_LABELS } from './action-item-dialog';
 import { calendarUrl, csvUrl, planActions, resultsKeys, resultsQuery, scheduleFollowUp } from './api';
 
@@ -61,6 +62,7 @@ const PRINT_CSS = `@media print {
 export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
   const { healthCheckId = '' } = useParams();
   const inAdmin = useLocation().pathname.startsWith('/admin');
+  const home = useSession().data?.canAdmin ? '/admin/dashboard' : '/dashboard';
   const Shell = inAdmin ? 'div' : 'main';
   return (
     <>
@@ -68,7 +70,7 @@ export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
       {!inAdmin && (
         <header className="border-b border-slate-200 bg-white" data-print-hide>
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-            <Logo to="/dashboard" />
+            <Logo to={home} />
             {headerActions}
           </div>
         </header>
