@@ -38,7 +38,9 @@ test.describe('team management', () => {
     await expect(row).toContainText('Unknown');
     await expect(row).toContainText('Pending');
 
-    // A second invitation to the same address is refused, and the admin sees why.
+    // A second invitation to the same address is refused, and the admin sees why. The success toast sits over
+    // the button (top right), and a toast under the pointer stays open, so let it close first.
+    await expect(page.getByText(`Invitation sent to ${email}`)).toBeHidden();
     await page.getByRole('button', { name: 'Invite Team Member' }).click();
     await dialog.getByLabel('Email').fill(email.toUpperCase());
     await dialog.getByLabel('Role').fill('Engineer');
