@@ -242,6 +242,11 @@ test.describe('results, dot voting, action items and the bell', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/admin/health-check/${check.id}/results`);
     await expect(page.getByTestId('prioritized-area')).toHaveCount(3);
+    // Below 1024 px the bell sits in the admin top bar (one bell on screen).
+    await expect(page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true })).toHaveCount(
+      1,
+    );
+    await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useWorkspaces } from '@/features/workspaces/api';
 import { apiPost } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -82,6 +83,7 @@ function AdminShell() {
           <Menu aria-hidden="true" />
         </Button>
         <Logo to="/admin/dashboard" />
+        <NotificationBell className="ml-auto" />
       </header>
       {open && (
         <div

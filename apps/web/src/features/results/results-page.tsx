@@ -77,7 +77,12 @@ export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
       )}
       <Shell className={cn('mx-auto w-full max-w-6xl', !inAdmin && 'px-4 py-6 sm:px-6')}>
         {healthCheckId ? (
-          <Results id={healthCheckId} inAdmin={inAdmin} headerActions={inAdmin ? headerActions : undefined} />
+          <Results
+            id={healthCheckId}
+            inAdmin={inAdmin}
+            // Below 1024 px the admin top bar has the bell; on wider screens it sits in the results header.
+            headerActions={inAdmin ? <div className="hidden lg:block">{headerActions}</div> : undefined}
+          />
         ) : (
           <LoadError message={M.noId} />
         )}
