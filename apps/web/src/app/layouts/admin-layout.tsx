@@ -127,6 +127,8 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
     <>
       <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
         <Logo to="/admin/dashboard" />
+        {/* Wide screens have no top bar: the bell sits here. */}
+        <NotificationBell className="ml-auto hidden lg:block" align="start" />
         <Button
           ref={closeButton}
           variant="ghost"

@@ -27,7 +27,14 @@ const timeAgo = (value: string) => {
 };
 
 /** The bell: the user's latest notifications, unread count, mark as read; updated live on `user:<id>`. */
-export function NotificationBell({ className }: { className?: string }) {
+/** `align`: which edge of the bell the panel lines up with ('end' opens leftwards, 'start' rightwards). */
+export function NotificationBell({
+  className,
+  align = 'end',
+}: {
+  className?: string;
+  align?: 'start' | 'end';
+}) {
   const session = useSession();
   const userId = session.data?.id;
   const queryClient = useQueryClient();
@@ -103,7 +110,10 @@ export function NotificationBell({ className }: { className?: string }) {
           id={panelId}
           role="region"
           aria-label="Your notifications"
-          className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl"
+          className={cn(
+            'absolute z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl',
+            align === 'end' ? 'right-0' : 'left-0',
+          )}
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
