@@ -30,7 +30,9 @@ const server = spawnSync(
   {
     cwd: root,
     stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
+    // No NODE_ENV of our own: a local start generates its secret into DATA_DIR and lists e-mails at /dev/mail;
+  // deployments set NODE_ENV=production (docs/operations.md).
+  env: process.env,
   },
 );
 process.exit(server.status ?? 0);
