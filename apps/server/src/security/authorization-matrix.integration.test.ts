@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { eq } from 'drizzle-orm';
 import { healthChecks } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
@@ -68,30 +69,6 @@ const freshActionItem = async (world: World) => {
   return ((await response.json()) as { id: string }).id;
 };
 const allRatingsMissing = { votes: {}, comments: {} };
-const PREFERENCES = {
-  emailNotifications: {
-    surveyReminders: true,
-    newResponses: true,
-    weeklyDigest: true,
-    monthlyReports: true,
-    teamUpdates: false,
-  },
-  pushNotifications: {
-    surveyReminders: false,
-    newResponses: true,
-    completionMilestones: true,
-    teamUpdates: true,
-  },
-  slackNotifications: {
-    enabled: false,
-    channel: '#survey-updates',
-    webhookUrl: '',
-    surveyReminders: true,
-    newResponses: false,
-    completionMilestones: true,
-    dailyDigest: false,
-  },
-};
 
 const ENTRIES: Record<string, Entry> = {
   'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
@@ -199,7 +176,10 @@ const ENTRIES: Record<string, Entry> = {
   },
   'PUT /api/account/notification-preferences': {
     expect: 'DAAAAAA',
-    request: () => ({ path: '/api/account/notification-preferences', body: PREFERENCES }),
+    request: () => ({
+      path: '/api/account/notification-preferences',
+      body: DEFAULT_NOTIFICATION_PREFERENCES,
+    }),
   },
   'GET /api/avatars/{id}': { expect: 'PPPPPPP', request: () => ({ path: `/api/avatars/${randomUUID()}` }) },
 
