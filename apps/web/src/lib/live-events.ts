@@ -13,7 +13,8 @@ export function useLiveEvents(topics: string[], onEvent: (event: LiveEvent) => v
   });
   const key = [...topics].sort().join(',');
   useEffect(() => {
-    if (!enabled || !key) return;
+    // Live updates are an enhancement: without EventSource (old browsers, jsdom) screens still refetch as usual.
+    if (!enabled || !key || typeof EventSource === 'undefined') return;
     const params = new URLSearchParams(key.split(',').map((topic) => ['topic', topic]));
     const source = new EventSource(`/api/events?${params.toString()}`);
     const listener = (message: MessageEvent<string>) => {
