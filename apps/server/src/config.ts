@@ -99,8 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** Settings of the test harness only (never read by the running product). */
-export function loadTestSettings(env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Settings of the test harness only (never read by the running product). `overrides` are a test project's own
+ * variables, which Vitest applies to its workers but not to the global set-up.
+ */
+export function loadTestSettings(overrides: Record<string, string | undefined> = {}) {
+  const env = { ...process.env, ...overrides };
   return {
     databaseUrl: env.TEST_DATABASE_URL || undefined,
     kind: env.TEST_DB_KIND === 'postgres' ? ('postgres' as const) : ('pglite' as const),

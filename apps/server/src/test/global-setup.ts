@@ -26,7 +26,7 @@ export function databaseUrlFor(url: string, database: string): string {
 
 /** Migrates and seeds one database per run; each test file then starts from a copy of it. */
 export default async function setup(project: TestProject) {
-  const settings = loadTestSettings({ ...process.env, ...project.config.env });
+  const settings = loadTestSettings(project.config.env);
   if (settings.kind === 'pglite') {
     const dir = await mkdtemp(path.join(tmpdir(), 'pulsecheck-test-'));
     const client = await PGlite.create();
