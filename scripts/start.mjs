@@ -31,8 +31,8 @@ const server = spawnSync(
     cwd: root,
     stdio: 'inherit',
     // No NODE_ENV of our own: a local start generates its secret into DATA_DIR and lists e-mails at /dev/mail;
-  // deployments set NODE_ENV=production (docs/operations.md).
-  env: process.env,
+    // deployments set NODE_ENV=production (docs/operations.md).
+    env: process.env,
   },
 );
 process.exit(server.status ?? 0);
