@@ -186,6 +186,8 @@ test.describe('results, dot voting, action items and the bell', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
       `/health-check/${check.id}/results`,
     );
+    // The toast sits over the header's buttons (top right), and a toast under the pointer stays open.
+    await expect(page.getByText('Link copied to clipboard')).toBeHidden();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export CSV' }).click(),
