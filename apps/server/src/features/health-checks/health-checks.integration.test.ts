@@ -5,6 +5,7 @@ import { healthCheckComponents, healthChecks, templates } from '../../db/schema/
 import { mailOutbox, notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
 import type { RealtimeEvent } from '../../realtime/bus';
+import { DEFAULT_SETTINGS } from '../../test/participation-factories';
 import { createAdmin, type CookieJar } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
@@ -210,13 +211,7 @@ describe('phase transitions', () => {
   it('refuses voting below minResponses, then walks collect → vote → summarize → plan', async () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
       title: 'Phases',
-      settings: {
-        minResponses: 2,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 2 },
     });
     const done = await addParticipant(ctx, {
       healthCheckId: id,
@@ -274,13 +269,7 @@ describe('phase transitions', () => {
   it('runs two simultaneous identical phase changes once: both succeed, one notification each', async () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
       title: 'Race',
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     const person = await addParticipant(ctx, {
       healthCheckId: id,
@@ -305,13 +294,7 @@ describe('phase transitions', () => {
       .values({ workspaceId: admin.workspaceId, userId: member.userId, access: 'member', status: 'active' });
     const adminsCheck = await launch(ctx, admin.jar, admin.workspaceId, {
       title: 'Admin owned',
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     await addParticipant(ctx, {
       healthCheckId: adminsCheck.id,
@@ -328,13 +311,7 @@ describe('phase transitions', () => {
 
     const own = await launch(ctx, member.jar, admin.workspaceId, {
       title: 'Member owned',
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     await addParticipant(ctx, { healthCheckId: own.id, workspaceId: admin.workspaceId, status: 'completed' });
     const moved = await call(member.jar, 'POST', `/api/health-checks/${own.id}/phase`, { to: 'vote' });
@@ -346,13 +323,7 @@ describe('manage view, participants and settings', () => {
   it('shows counts, completion, the join link and every participant with status and progress', async () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
       title: 'Manage me',
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     await addParticipant(ctx, {
       healthCheckId: id,
@@ -398,13 +369,7 @@ describe('manage view, participants and settings', () => {
 
   it('says all participants have completed when everyone has and the minimum is met', async () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId, status: 'completed' });
     const view = await json<{ healthCheck: { allCompleted: boolean; completionRate: number } }>(
@@ -415,13 +380,7 @@ describe('manage view, participants and settings', () => {
 
   it('changes settings during collect only, within the ranges', async () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
-      settings: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
     const settings = {
       minResponses: 4,

@@ -279,6 +279,35 @@ function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
   );
 }
 
+/** One of the three summary cards: a labelled figure with a line of context under it. */
+function SummaryCard({
+  icon,
+  label,
+  testId,
+  value,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  value: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-print-block>
+      <CardHeader>
+        <CardDescription className="flex items-center gap-2">
+          {icon} {label}
+        </CardDescription>
+        <p className="text-lg font-semibold text-slate-900" data-testid={testId}>
+          {value}
+        </p>
+      </CardHeader>
+      <CardContent className="text-sm text-slate-600">{children}</CardContent>
+    </Card>
+  );
+}
+
 function ReleasedResults({ data, components }: { data: ResultsResponse; components: ComponentResult[] }) {
   const [dialog, setDialog] = useState<{ item?: ActionItem; componentId?: string | null } | null>(null);
   const items = data.actionItems ?? [];
@@ -288,53 +317,38 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
   return (
     <>
       <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
-        <Card data-print-block>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <Flame className="size-4 text-red-600" aria-hidden="true" /> Top Priority
-            </CardDescription>
-            <p className="text-lg font-semibold text-slate-900" data-testid="top-priority">
-              {top?.title ?? 'No components'}
-            </p>
-          </CardHeader>
-          <CardContent className="text-sm text-slate-600">
-            {top ? `${top.fireWarning} fire warnings · ${top.dots} dots` : null}
-          </CardContent>
-        </Card>
-        <Card data-print-block>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <ClipboardList className="size-4 text-brand-700" aria-hidden="true" /> Action Items
-            </CardDescription>
-            <p className="text-lg font-semibold text-slate-900" data-testid="action-item-count">
-              {items.length}
-            </p>
-          </CardHeader>
-          <CardContent className="text-sm text-slate-600">
-            {items.length === 0 ? 'None yet' : `${done} completed`}
-          </CardContent>
-        </Card>
-        <Card data-print-block>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <HeartPulse className="size-4 text-green-700" aria-hidden="true" /> Overall Health
-            </CardDescription>
-            <p className="text-lg font-semibold text-slate-900" data-testid="overall-health">
-              {data.overallHealth}
-            </p>
-          </CardHeader>
-          <CardContent className="text-sm text-slate-600">
-            {data.trend ? (
-              <>
-                Last time: {data.trend.previous.overallHealth} ({data.trend.previous.title})
-              </>
-            ) : (
-              <Badge tone={HEALTH_TONE[data.overallHealth ?? ''] ?? 'neutral'}>
-                {data.participants.completed} responses
-              </Badge>
-            )}
-          </CardContent>
-        </Card>
+        <SummaryCard
+          icon={<Flame className="size-4 text-red-600" aria-hidden="true" />}
+          label="Top Priority"
+          testId="top-priority"
+          value={top?.title ?? 'No components'}
+        >
+          {top ? `${top.fireWarning} fire warnings · ${top.dots} dots` : null}
+        </SummaryCard>
+        <SummaryCard
+          icon={<ClipboardList className="size-4 text-brand-700" aria-hidden="true" />}
+          label="Action Items"
+          testId="action-item-count"
+          value={items.length}
+        >
+          {items.length === 0 ? 'None yet' : `${done} completed`}
+        </SummaryCard>
+        <SummaryCard
+          icon={<HeartPulse className="size-4 text-green-700" aria-hidden="true" />}
+          label="Overall Health"
+          testId="overall-health"
+          value={data.overallHealth}
+        >
+          {data.trend ? (
+            <>
+              Last time: {data.trend.previous.overallHealth} ({data.trend.previous.title})
+            </>
+          ) : (
+            <Badge tone={HEALTH_TONE[data.overallHealth ?? ''] ?? 'neutral'}>
+              {data.participants.completed} responses
+            </Badge>
+          )}
+        </SummaryCard>
       </section>
 
       <section aria-labelledby="prioritized-title">
