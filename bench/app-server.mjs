@@ -1,6 +1,7 @@
 // Starts the built Pulsecheck server for a benchmark and sets up an admin, a launched check and
 // participants through the real HTTP API (e-mail links are read from /dev/mail, as a local user would).
 import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,10 +25,11 @@ export async function startApp({
   databaseUrl = '',
   dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-')),
   secret = '',
+  nodeArgs = [],
 } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -151,4 +153,63 @@ export async function setUpCheck(url, { participants: count = 1, minResponses = 
   ).json();
   const checkComponentIds = (view.components ?? []).map((c) => c.id);
   return { healthCheckId: launch.id, adminCookie, participation, componentIds: checkComponentIds };
+}
+
+/**
+ * Adds `count` participants to a launched check straight in the database, with their workspace memberships and
+ * sessions (signing up that many people over HTTP would mostly measure password hashing), and returns their
+ * session cookies, signed with the server's AUTH_SECRET exactly as better-auth signs them. `database` is a
+ * PostgreSQL URL, or the embedded database's folder while no server has it open.
+ */
+export async function addParticipants({ database, healthCheckId, secret, count }) {
+  const query = await openQuery(database);
+  const stamp = randomBytes(3).toString('hex');
+  const tokens = Array.from({ length: count }, () => randomBytes(24).toString('base64url'));
+  const user = `'bench-' || $1 || '-' || g`;
+  const series = 'from generate_series(1, $2::int) g';
+  await query(
+    `insert into "user" (id, name, email, email_verified)
+     select ${user}, 'Bench ' || g, ${user} || '@example.com', true ${series}`,
+    [stamp, count],
+  );
+  await query(
+    `insert into workspace_members (workspace_id, user_id, access)
+     select (select workspace_id from health_checks where id = $3), ${user}, 'participant' ${series}`,
+    [stamp, count, healthCheckId],
+  );
+  const participants = await query(
+    `insert into participants (health_check_id, user_id)
+     select $3, ${user} ${series} returning id, user_id`,
+    [stamp, count, healthCheckId],
+  );
+  await query(
+    `insert into session (id, token, user_id, expires_at)
+     select 'bench-s-' || $1 || '-' || g, ($3::text[])[g], ${user}, now() + interval '30 days' ${series}`,
+    [stamp, count, tokens],
+  );
+  await query.close();
+  const idOf = new Map(participants.map((p) => [p.user_id, p.id]));
+  return tokens.map((token, i) => {
+    const signature = createHmac('sha256', secret).update(token).digest('base64');
+    return {
+      cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
+      participantId: idOf.get(`bench-${stamp}-${i + 1}`),
+    };
+  });
+}
+
+/** `query(text, params)` → rows, on PostgreSQL (a URL) or the embedded database (a folder). */
+async function openQuery(database) {
+  if (database.startsWith('postgres')) {
+    const { default: postgres } = await import('postgres');
+    const sql = postgres(database, { max: 1, onnotice: () => {} });
+    const query = (text, params) => sql.unsafe(text, params);
+    query.close = () => sql.end();
+    return query;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(database);
+  const query = async (text, params) => (await db.query(text, params)).rows;
+  query.close = () => db.close();
+  return query;
 }

@@ -2,23 +2,39 @@
 // connections for 10 s, against a bare node:http JSON server and a node:http server running the same UPDATE
 // on the same database. Run on the embedded database and, with BENCH_DATABASE_URL, on PostgreSQL.
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { freePort, setUpCheck, startApp } from './app-server.mjs';
+import { addParticipants, freePort, setUpCheck, startApp } from './app-server.mjs';
 import { result } from './report.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
-async function load(url, { cookie, body }) {
+/**
+ * autocannon's load; request n goes as participant n mod their count, so the connections write different rows,
+ * as real participants do (each client has at most one autosave in flight).
+ */
+async function load(url, participants, { body, as }) {
+  let next = 0;
   const run = await autocannon({
     url,
     method: 'PUT',
     connections: CONNECTIONS,
     duration: DURATION,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json' },
     body,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const participant = participants[next++ % participants.length];
+          return as === 'cookie'
+            ? { ...request, headers: { ...request.headers, cookie: participant.cookie } }
+            : { ...request, path: `/${participant.participantId}` };
+        },
+      },
+    ],
   });
   return {
     rps: run.requests.average,
@@ -28,40 +44,43 @@ async function load(url, { cookie, body }) {
   };
 }
 
-async function baseline(mode, participantId, database) {
+async function baseline(mode, database) {
   const port = await freePort();
-  const child = fork(
-    path.join(import.meta.dirname, 'baseline-server.mjs'),
-    [mode, String(port), participantId, database],
-    {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    },
-  );
+  const child = fork(path.join(import.meta.dirname, 'baseline-server.mjs'), [mode, String(port), database], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   await new Promise((resolve) => child.once('message', resolve));
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}`,
     stop: () => new Promise((r) => (child.once('exit', r), child.kill())),
   };
 }
 
-async function benchOne(kind, databaseUrl) {
-  const app = await startApp({ databaseUrl });
-  const { healthCheckId, participation, componentIds } = await setUpCheck(app.url);
-  const { cookie, participantId } = participation[0];
+export async function benchOne(kind, databaseUrl) {
+  const secret = randomBytes(32).toString('base64url');
+  let app = await startApp({ databaseUrl, secret });
+  const { healthCheckId, componentIds } = await setUpCheck(app.url);
+  const database = databaseUrl || path.join(app.dataDir, 'pglite');
+  // The embedded database has one owner: the participants go in while the server is stopped.
+  if (!databaseUrl) await app.stop();
+  const participants = await addParticipants({ database, healthCheckId, secret, count: CONNECTIONS });
+  if (!databaseUrl) app = await startApp({ dataDir: app.dataDir, secret });
   const body = JSON.stringify({
     votes: Object.fromEntries(componentIds.slice(0, 3).map((id) => [id, 'healthy'])),
     comments: { [componentIds[0]]: 'Works well for us' },
     last_component_index: 3,
   });
-  const ours = await load(`${app.url}/api/health-checks/${healthCheckId}/responses`, { cookie, body });
+  const ours = await load(`${app.url}/api/health-checks/${healthCheckId}/responses`, participants, {
+    body,
+    as: 'cookie',
+  });
   await app.stop();
 
-  const database = databaseUrl || path.join(app.dataDir, 'pglite');
-  const json = await baseline('json', participantId, database);
-  const bare = await load(json.url, { body });
+  const json = await baseline('json', database);
+  const bare = await load(json.url, participants, { body, as: 'path' });
   await json.stop();
-  const sqlServer = await baseline('sql', participantId, database);
-  const sameSql = await load(sqlServer.url, { body });
+  const sqlServer = await baseline('sql', database);
+  const sameSql = await load(sqlServer.url, participants, { body, as: 'path' });
   await sqlServer.stop();
 
   const name = `autosave (${kind})`;

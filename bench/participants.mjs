@@ -1,41 +1,15 @@
 // participants: 2,000 simulated participants on PostgreSQL, each autosaving every 2 s for 60 s (about
 // 1,000 requests a second), against the real server: achieved req/s, p99 latency and errors.
-// The check and one participant are set up through the API; the other participants, their memberships and
-// sessions are inserted in bulk (signing up 2,000 people over HTTP would mostly measure password hashing), and
-// their session cookies are signed with the server's AUTH_SECRET exactly as better-auth signs them.
-import { createHmac, randomBytes } from 'node:crypto';
+// The check is set up through the API; the participants are added in bulk (see addParticipants).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import postgres from 'postgres';
 import { withScratchDatabase } from './autosave.mjs';
-import { setUpCheck, startApp } from './app-server.mjs';
+import { addParticipants, setUpCheck, startApp } from './app-server.mjs';
 import { result } from './report.mjs';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 2000);
 const INTERVAL_MS = 2000;
 const DURATION_MS = Number(process.env.BENCH_SOAK_SECONDS ?? 60) * 1000;
-
-async function addParticipants(databaseUrl, healthCheckId, secret) {
-  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
-  const stamp = randomBytes(3).toString('hex');
-  const [{ workspace_id: workspaceId }] =
-    await sql`select workspace_id from health_checks where id = ${healthCheckId}`;
-  const tokens = Array.from({ length: PARTICIPANTS }, () => randomBytes(24).toString('base64url'));
-  await sql`insert into "user" (id, name, email, email_verified)
-            select 'soak-' || ${stamp} || '-' || g, 'Soak ' || g, 'soak-' || ${stamp} || '-' || g || '@example.com', true
-            from generate_series(1, ${PARTICIPANTS}::int) g`;
-  await sql`insert into workspace_members (workspace_id, user_id, access)
-            select ${workspaceId}, 'soak-' || ${stamp} || '-' || g, 'participant' from generate_series(1, ${PARTICIPANTS}::int) g`;
-  await sql`insert into participants (health_check_id, user_id)
-            select ${healthCheckId}, 'soak-' || ${stamp} || '-' || g from generate_series(1, ${PARTICIPANTS}::int) g`;
-  await sql`insert into session (id, token, user_id, expires_at)
-            select 'soak-s-' || ${stamp} || '-' || g, (${tokens}::text[])[g], 'soak-' || ${stamp} || '-' || g, now() + interval '30 days'
-            from generate_series(1, ${PARTICIPANTS}::int) g`;
-  await sql.end();
-  return tokens.map((token) => {
-    const signature = createHmac('sha256', secret).update(token).digest('base64');
-    return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-  });
-}
 
 function put(agent, url, cookie, body) {
   return new Promise((resolve) => {
@@ -64,7 +38,9 @@ async function soak(databaseUrl) {
   const app = await startApp({ databaseUrl, secret });
   try {
     const { healthCheckId, componentIds } = await setUpCheck(app.url);
-    const cookies = await addParticipants(databaseUrl, healthCheckId, secret);
+    const cookies = (
+      await addParticipants({ database: databaseUrl, healthCheckId, secret, count: PARTICIPANTS })
+    ).map((p) => p.cookie);
     const url = `${app.url}/api/health-checks/${healthCheckId}/responses`;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
     const latencies = [];

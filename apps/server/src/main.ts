@@ -61,15 +61,20 @@ async function main() {
     force.unref();
     outbox.stop();
     jobs.stop();
-    void realtime.stop();
+    // Unlisten before the pool closes, or the pending UNLISTEN fails on a destroyed connection.
+    const unlistened = realtime.stop().catch((error: unknown) => {
+      logger.warn({ err: error }, 'realtime: unlisten failed');
+    });
     server.close(() => {
-      database
-        .close()
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          logger.error({ err: error }, 'closing the database failed');
-          process.exit(1);
-        });
+      void unlistened.then(() =>
+        database
+          .close()
+          .then(() => process.exit(0))
+          .catch((error: unknown) => {
+            logger.error({ err: error }, 'closing the database failed');
+            process.exit(1);
+          }),
+      );
     });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

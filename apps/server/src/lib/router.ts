@@ -21,7 +21,21 @@ export type AppDeps = {
 
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null | undefined } };
 
-/** A feature router. A failed request validation becomes the project's 400 body, first message per field. */
+export const NUL_MESSAGE = 'Text cannot contain NUL characters';
+
+/** Whether any string (or key) in a parsed request part holds U+0000, which PostgreSQL text cannot store. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  return false;
+}
+
+/**
+ * A feature router. A failed request validation becomes the project's 400 body, first message per field; so
+ * does text with a NUL character, which would otherwise reach the database and fail there.
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -29,6 +43,7 @@ export function createRouter() {
         const fields = fieldErrors(result.error);
         throw new AppError('invalid', Object.values(fields)[0] ?? 'Invalid request', fields);
       }
+      if (containsNul(result.data)) throw new AppError('invalid', NUL_MESSAGE);
     },
   });
 }

@@ -6,6 +6,7 @@ import { user } from '../../db/schema/auth';
 import { comments, healthCheckRatings, participants } from '../../db/schema/health-checks';
 import { notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
+import { NUL_MESSAGE } from '../../lib/router';
 import { createAdmin } from '../../test/factories';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
@@ -255,6 +256,7 @@ describe('autosave', () => {
       [{ ...ok, votes: { 'not-a-uuid': 'healthy' } }, M.unknownComponent],
       [{ ...ok, comments: { [a]: 'x'.repeat(2001) } }, M.commentTooLong],
       [{ ...ok, comments: { [a]: 42 } }, /./],
+      [{ ...ok, comments: { [a]: 'a\u0000b' } }, NUL_MESSAGE],
       [{ ...ok, last_component_index: -1 }, /./],
       [{ ...ok, last_component_index: 1.5 }, /./],
       [{ ...ok, status: 'completed' }, /./],
@@ -316,6 +318,56 @@ describe('autosave', () => {
     expect(closed.status).toBe(409);
     expect((await json(closed)).error.message).toBe(M.ratingClosed);
     expect((await participantRow(waiting.participantId))?.responses).toBeNull();
+  });
+  it('saves autosaves that arrive together in one go, each with its own progress, refusing only those that may not write', async () => {
+    const check = await newCheck({ componentCount: 4 });
+    const closedCheck = await newCheck({ componentCount: 2 });
+    const people = await Promise.all([1, 2, 3, 4].map(() => createParticipant(ctx, check.id)));
+    const done = await createParticipant(ctx, check.id);
+    await ctx.request(
+      'POST',
+      `/api/health-checks/${check.id}/submit`,
+      as(done.jar, allRated(check.componentIds)),
+    );
+    const late = await createParticipant(ctx, closedCheck.id);
+    await setPhase(ctx, closedCheck.id, 'vote');
+    const [a, b, c] = check.componentIds as [string, string, string];
+    const bodies = [
+      { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 1 },
+      { votes: { [a]: 'healthy', [b]: 'dont-know' }, comments: { [c]: 'Later' }, last_component_index: 2 },
+      { votes: {}, comments: {}, last_component_index: 9 },
+      {
+        votes: { [a]: 'fire-warning', [b]: 'healthy', [c]: 'healthy' },
+        comments: {},
+        last_component_index: 3,
+      },
+    ];
+    const put = (jar: { header(): Record<string, string> }, id: string, body: unknown) =>
+      ctx.request('PUT', `/api/health-checks/${id}/responses`, as(jar, body));
+    const responses = await Promise.all([
+      ...people.map((person, i) => put(person.jar, check.id, bodies[i])),
+      put(done.jar, check.id, bodies[0]),
+      put(late.jar, closedCheck.id, { votes: {}, comments: {}, last_component_index: 0 }),
+      // The same person twice in one go: both answered, the last one kept.
+      put(people[0]!.jar, check.id, bodies[3]),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 409, 409, 200]);
+    expect((await json(responses[4]!)).error.message).toBe(M.alreadySubmitted);
+    expect((await json(responses[5]!)).error.message).toBe(M.ratingClosed);
+    const progress = await Promise.all(
+      responses.slice(1, 4).map(async (r) => (await json<{ progress: number }>(r)).progress),
+    );
+    expect(progress).toEqual([50, 0, 75]);
+    for (const [i, person] of people.entries()) {
+      if (i === 0) continue;
+      const row = await participantRow(person.participantId);
+      expect(row?.responses).toEqual({
+        ...bodies[i],
+        last_component_index: i === 2 ? 3 : bodies[i]!.last_component_index,
+      });
+    }
+    expect((await participantRow(people[0]!.participantId))?.responses).toEqual(bodies[3]);
+    expect((await participantRow(late.participantId))?.responses).toBeNull();
   });
 });
 

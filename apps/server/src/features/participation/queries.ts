@@ -284,53 +284,70 @@ export async function listMyChecks(db: Db, userId: string) {
   );
 }
 
+export type AutosaveItem = { sessionToken: string; healthCheckId: string; responses: InterimResponses };
+export type AutosaveRow = { status: string; progress: number; last_activity: string | Date };
+
 /**
- * Autosave in one round trip, for the hot path: the session, the caller's participant row (not completed), its
- * workspace membership, the check in 'collect', and every answered component being one of the check's enabled
- * components are all conditions of a single UPDATE. Returns nothing when any condition fails; the caller then
- * runs the step-by-step checks to say which.
+ * Autosave for the hot path, many callers in one statement (see lib/batcher): for each item, the session, the
+ * caller's participant row (not completed), its workspace membership, the check in 'collect', and every
+ * answered component being one of the check's enabled components are all conditions of a single UPDATE. An
+ * item answers null when any condition fails; its caller then runs the step-by-step checks to say which.
+ * Items of the same session and check are written once, with the last of them (each is the whole state).
  */
-export async function saveInterimResponsesAtOnce(
+export async function saveInterimResponsesBatch(
   db: Db,
-  options: { sessionToken: string; healthCheckId: string; responses: InterimResponses },
-) {
-  const votes = JSON.stringify(options.responses.votes);
-  const comments = JSON.stringify(options.responses.comments);
-  const [row] = await queryRows<{ status: string; progress: number; last_activity: string | Date }>(
+  items: AutosaveItem[],
+): Promise<(AutosaveRow | null)[]> {
+  const keyOf = (item: AutosaveItem) => `${item.sessionToken} ${item.healthCheckId}`;
+  const last = new Map(items.map((item, n) => [keyOf(item), n]));
+  const input = [...last.values()].map((n) => {
+    const { sessionToken, healthCheckId, responses } = items[n] as AutosaveItem;
+    return {
+      n,
+      token: sessionToken,
+      check_id: healthCheckId,
+      votes: responses.votes,
+      comments: responses.comments,
+      last_index: responses.last_component_index,
+    };
+  });
+  const rows = await queryRows<AutosaveRow & { n: number }>(
     db,
-    sql`with target as (
-          select p.id, hc.template_id
-          from session s
-          join participants p on p.user_id = s.user_id and p.health_check_id = ${options.healthCheckId}
-          join health_checks hc on hc.id = p.health_check_id
+    sql`with input as (
+          select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+            as x(n int, token text, check_id uuid, votes jsonb, comments jsonb, last_index int)
+        ),
+        target as (
+          select i.*, p.id as participant_id, hc.template_id
+          from input i
+          join session s on s.token = i.token and s.expires_at > now()
+          join participants p
+            on p.user_id = s.user_id and p.health_check_id = i.check_id and p.status <> 'completed'
+          join health_checks hc on hc.id = i.check_id and hc.phase = 'collect'
           join workspace_members wm
             on wm.workspace_id = hc.workspace_id and wm.user_id = p.user_id and wm.status = 'active'
-          where s.token = ${options.sessionToken} and s.expires_at > now()
-            and hc.phase = 'collect' and p.status <> 'completed'
         ),
         components as (
-          select c.id::text as id from health_check_components c
-          where c.template_id = (select template_id from target) and c.enabled
-        ),
-        answered as (
-          select jsonb_object_keys(${votes}::jsonb) as id
-          union select jsonb_object_keys(${comments}::jsonb)
-        ),
-        total as (select count(*)::int as n from components)
-        update participants
+          select template_id, array_agg(id::text) as ids
+          from health_check_components
+          where template_id in (select template_id from target) and enabled
+          group by template_id
+        )
+        update participants p
         set responses = jsonb_build_object(
-              'votes', ${votes}::jsonb,
-              'comments', ${comments}::jsonb,
-              'last_component_index', least(${options.responses.last_component_index}::int, greatest((select n from total) - 1, 0))),
-            progress = case when (select n from total) = 0 then 0
-                       else round(100.0 * (select count(*) from components
-                                           where id in (select jsonb_object_keys(${votes}::jsonb))) / (select n from total))::int
-                       end,
+              'votes', t.votes,
+              'comments', t.comments,
+              'last_component_index', least(t.last_index, cardinality(c.ids) - 1)),
+            progress = round(100.0 * (select count(*) from jsonb_object_keys(t.votes) k where k = any(c.ids))
+                             / cardinality(c.ids))::int,
             status = 'in_progress',
             last_activity = now()
-        where id = (select id from target)
-          and not exists (select 1 from answered where id not in (select id from components))
-        returning status, progress, last_activity`,
+        from target t
+        join components c on c.template_id = t.template_id
+        where p.id = t.participant_id
+          and array(select jsonb_object_keys(t.votes || t.comments)) <@ c.ids
+        returning t.n, p.status, p.progress, p.last_activity`,
   );
-  return row;
+  const byN = new Map(rows.map(({ n, ...row }) => [n, row]));
+  return items.map((item) => byN.get(last.get(keyOf(item)) as number) ?? null);
 }

@@ -103,9 +103,8 @@ export const participationRoutes = createRouter()
     async (c) => {
       const { healthCheckId } = c.req.valid('param');
       const sessionToken = signedSessionToken(c);
-      const { db } = c.get('deps');
       if (sessionToken) {
-        const saved = await service.saveResponsesAtOnce(db, {
+        const saved = await service.saveResponsesAtOnce(c.get('deps').database, {
           sessionToken,
           healthCheckId,
           responses: c.req.valid('json'),
