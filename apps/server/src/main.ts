@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
+import { startEmbeddedMaintenance } from './db/maintenance';
 import { seed } from './db/seed';
 import { createAuth } from './auth/auth';
 import { notificationJobHandlers, startNotificationSchedule } from './features/account/notification-jobs';
@@ -47,6 +48,7 @@ async function main() {
   };
   await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
+  const maintenance = startEmbeddedMaintenance(database, logger);
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
@@ -66,7 +68,7 @@ async function main() {
       logger.warn({ err: error }, 'realtime: unlisten failed');
     });
     server.close(() => {
-      void unlistened.then(() =>
+      void Promise.all([unlistened, maintenance.stop()]).then(() =>
         database
           .close()
           .then(() => process.exit(0))

@@ -217,9 +217,17 @@ export async function addComment(
   ctx: TestContext,
   options: { participantId: string; ratingId: string; content: string },
 ) {
-  await ctx.deps.db
-    .insert(comments)
-    .values({ participantId: options.participantId, targetId: options.ratingId, content: options.content });
+  const [rating] = await ctx.deps.db
+    .select({ healthCheckId: healthCheckRatings.healthCheckId, componentId: healthCheckRatings.componentId })
+    .from(healthCheckRatings)
+    .where(eq(healthCheckRatings.id, options.ratingId));
+  if (!rating) throw new Error(`no rating ${options.ratingId}`);
+  await ctx.deps.db.insert(comments).values({
+    participantId: options.participantId,
+    targetId: options.ratingId,
+    content: options.content,
+    ...rating,
+  });
 }
 
 /** A user with a password who can sign in, optionally a member of a workspace; returns a signed-in cookie jar. */

@@ -171,12 +171,20 @@ export const comments = pgTable(
       .references(() => participants.id, { onDelete: 'cascade' }),
     targetId: uuid('target_id').notNull(),
     targetType: text('target_type').notNull().default('health_check_rating'),
+    /** The rated check and component, copied from the target rating so results read comments by check. */
+    healthCheckId: uuid('health_check_id')
+      .notNull()
+      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('comments_participant_target_key').on(t.participantId, t.targetId),
     index('comments_target_idx').on(t.targetType, t.targetId),
+    index('comments_check_component_idx').on(t.healthCheckId, t.componentId),
   ],
 );
 

@@ -225,8 +225,8 @@ export async function insertRatingsAndComments(
     sql`, `,
   );
   await tx.execute(
-    sql`insert into comments (participant_id, target_id, target_type, content)
-        select r.participant_id, r.id, 'health_check_rating', v.content
+    sql`insert into comments (participant_id, target_id, target_type, health_check_id, component_id, content)
+        select r.participant_id, r.id, 'health_check_rating', r.health_check_id, r.component_id, v.content
         from (values ${values}) as v(component_id, content)
         join health_check_ratings r on r.participant_id = ${options.participantId} and r.component_id = v.component_id
         on conflict (participant_id, target_id) do update set content = excluded.content`,

@@ -108,7 +108,12 @@ export async function getResults(
   const { db } = deps;
   const { access, check } = await checkForViewer(db, options.userId, options.healthCheckId);
   const settings = settingsOf(check);
-  const people = await q.participantSummary(db, check.id, options.userId);
+  // Independent reads go together: on PostgreSQL they run side by side on the pool.
+  const [people, voted, followUp] = await Promise.all([
+    q.participantSummary(db, check.id, options.userId),
+    q.votersCount(db, check.id),
+    access.manages ? q.pendingFollowUp(db, check.id) : null,
+  ]);
   const missing = missingResponses(people.completed, settings.minResponses);
   const state = releaseState({
     manages: access.manages,
@@ -124,12 +129,18 @@ export async function getResults(
   let actionItems: ResultsResponse['actionItems'] = null;
   let trend: ResultsResponse['trend'] = null;
   if (state === 'released') {
-    const [tallies, comments, items, previous] = [
-      await prioritizedTallies(db, check),
-      await q.componentComments(db, check.id, settings.allowAnonymous),
-      await listActionItems(db, check.id),
-      await trendFor(db, check),
-    ];
+    const [tallies, comments, items, previous] = await Promise.all([
+      prioritizedTallies(db, check),
+      q.componentComments(db, check.id, settings.allowAnonymous),
+      listActionItems(db, check.id),
+      trendFor(db, check),
+    ]);
+    const commentsOf = new Map<string, typeof comments>();
+    for (const c of comments) {
+      const list = commentsOf.get(c.componentId);
+      if (list) list.push(c);
+      else commentsOf.set(c.componentId, [c]);
+    }
     health = overallHealth(tallies);
     actionItems = items;
     trend = previous ? { previous: previous.previous } : null;
@@ -150,14 +161,12 @@ export async function getResults(
         total: totalOf(t),
         dots: t.dots,
         rank: index + 1,
-        comments: comments
-          .filter((c) => c.componentId === t.id)
-          .map((c) => ({
-            author: settings.allowAnonymous
-              ? RESULTS_MESSAGES.anonymous
-              : c.name?.trim() || RESULTS_MESSAGES.anonymous,
-            content: c.content,
-          })),
+        comments: (commentsOf.get(t.id) ?? []).map((c) => ({
+          author: settings.allowAnonymous
+            ? RESULTS_MESSAGES.anonymous
+            : c.name?.trim() || RESULTS_MESSAGES.anonymous,
+          content: c.content,
+        })),
         trend: direction,
       };
     });
@@ -188,9 +197,9 @@ export async function getResults(
     overallHealth: health,
     components,
     actionItems,
-    voting: await q.votingTally(db, check.id),
+    voting: { voted, eligible: people.completed },
     trend,
-    followUp: access.manages ? await q.pendingFollowUp(db, check.id) : null,
+    followUp,
   };
 }
 
