@@ -26,7 +26,7 @@ export async function vacuumWhereDue(database: Database): Promise<string[]> {
 
 /** Runs `vacuumWhereDue` every `intervalMs` on the embedded database; a no-op on PostgreSQL. */
 export function startEmbeddedMaintenance(database: Database, logger: Logger, intervalMs = 60_000) {
-  if (database.kind !== 'pglite') return { stop() {} };
+  if (database.kind !== 'pglite') return { stop: async () => {} };
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = vacuumWhereDue(database)
