@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createTestContext, type TestContext } from '../test/harness';
+import { GLOBAL_TEMPLATE_ID } from '../db/catalogue';
 import { createAdmin } from '../test/factories';
+import { createHealthCheck, createParticipant } from '../test/participation-factories';
 
 /**
  * Hostile input for every API route of the OpenAPI document (so a new route is fuzzed without anyone listing
@@ -12,8 +14,35 @@ import { createAdmin } from '../test/factories';
  */
 let ctx: TestContext;
 let adminCookie: Record<string, string>;
-type Route = { method: string; path: string };
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  additionalProperties?: JsonSchema | boolean;
+};
+type Route = { method: string; path: string; body?: JsonSchema };
+type OpenApiDoc = {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+let doc: OpenApiDoc;
 let routes: Route[];
+/** Ids that exist: the admin's workspace, a check with its components, a participant, the catalogue. */
+let realIds: string[];
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 // Tables whose changes on refused requests are the point: attempt counters.
@@ -21,12 +50,19 @@ const IGNORED_TABLES = new Set(['rate_limit', '__drizzle_migrations']);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  adminCookie = (await createAdmin(ctx)).jar.header();
-  const doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as {
-    paths: Record<string, Record<string, unknown>>;
-  };
+  const admin = await createAdmin(ctx);
+  adminCookie = admin.jar.header();
+  const check = await createHealthCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId });
+  const participant = await createParticipant(ctx, check.id);
+  realIds = [admin.workspaceId, admin.userId, check.id, participant.participantId, GLOBAL_TEMPLATE_ID];
+  realIds.push(...check.componentIds);
+  doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as OpenApiDoc;
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      body: operation.requestBody?.content?.['application/json']?.schema,
+    })),
   );
 });
 afterAll(async () => {
@@ -107,7 +143,8 @@ describe('fuzzing every route', () => {
           const search = new URLSearchParams(query).toString();
           const response = await ctx.request(route.method, `${path}${search ? `?${search}` : ''}`, {
             body: route.method === 'GET' || route.method === 'HEAD' ? undefined : body,
-            headers: signedIn ? adminCookie : {},
+            // Signing out would leave every later run signed out.
+            headers: signedIn && route.path !== '/api/logout' ? adminCookie : {},
           });
           if (route.path === '/api/events' && response.status === 200) await response.body?.cancel();
           expect(response.status, `${route.method} ${path}`).toBeLessThan(500);
@@ -122,5 +159,96 @@ describe('fuzzing every route', () => {
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
     );
     if (writesAccepted === 0) expect(await fingerprint()).toEqual(before);
+  }, 600_000);
+});
+
+/**
+ * A body shaped like the route's request schema, so it passes the outer validation and reaches the handler,
+ * with hostile text (NUL, markup, quotes, huge strings) and existing ids where strings go.
+ */
+function shapedBody(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 6) return jsonValue;
+  if (schema.$ref)
+    return shapedBody(doc.components?.schemas?.[schema.$ref.split('/').at(-1) ?? ''], depth + 1);
+  const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (variants) return fc.oneof(...variants.map((v) => shapedBody(v, depth + 1)));
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...schema.enum) }, hostileString);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = schema.properties ?? {};
+      if (Object.keys(properties).length === 0 && typeof schema.additionalProperties === 'object')
+        return fc.dictionary(
+          fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...realIds) }, hostileString),
+          shapedBody(schema.additionalProperties, depth + 1),
+          { maxKeys: 4 },
+        );
+      const record = Object.fromEntries(
+        Object.entries(properties).map(([k, v]) => [k, shapedBody(v, depth + 1)]),
+      );
+      return fc.record(record, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) });
+    }
+    case 'array':
+      return fc.array(shapedBody(schema.items, depth + 1), { maxLength: 4 });
+    case 'integer':
+    case 'number':
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: schema.minimum ?? -5, max: schema.maximum ?? 1_000 }) },
+        fc.integer(),
+      );
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      if (schema.format === 'uuid')
+        return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...realIds) }, fc.uuid());
+      if (schema.format === 'email')
+        return fc.oneof({ weight: 3, arbitrary: fc.emailAddress() }, hostileString);
+      if (schema.format === 'date' || schema.format === 'date-time')
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => (schema.format === 'date' ? d.toISOString().slice(0, 10) : d.toISOString()));
+      return fc.oneof(
+        hostileString,
+        fc.string({ minLength: 1, maxLength: Math.min(schema.maxLength ?? 60, 60) }),
+        fc.constantFrom(...realIds),
+      );
+    default:
+      return jsonValue;
+  }
+}
+
+describe('fuzzing every route with well-formed bodies and existing ids', () => {
+  it('never answers 5xx and always explains a 4xx, however deep the request gets', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        // Signing out would leave every later run signed out.
+        fc
+          .constantFrom(...routes.filter((r) => r.path !== '/api/logout'))
+          .chain((route) =>
+            fc.tuple(fc.constant(route), fc.constantFrom(...realIds), shapedBody(route.body)),
+          ),
+        async ([route, id, body]) => {
+          const path = route.path.replace(/\{[^}]+\}/g, id);
+          const response = await ctx.request(route.method, path, {
+            body: route.body ? body : undefined,
+            headers: adminCookie,
+          });
+          if (route.path === '/api/events' && response.status === 200) await response.body?.cancel();
+          expect(
+            response.status,
+            `${route.method} ${path} ${JSON.stringify(body)?.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (response.status >= 400) {
+            const answer = (await response.json()) as { error?: { message?: string } };
+            expect(answer.error?.message, `${route.method} ${path}`).toBeTruthy();
+          }
+        },
+      ),
+      {
+        numRuns: Number(process.env.FUZZ_SHAPED_RUNS ?? 3_000),
+        seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+      },
+    );
   }, 600_000);
 });
