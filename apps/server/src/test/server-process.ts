@@ -1,0 +1,319 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { loadTestSettings } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { session } from '../db/schema/auth';
+import type { AppDeps } from '../lib/router';
+import { createLogger } from '../logger';
+import { createMailer } from '../mail/mailer';
+import { createRealtime } from '../realtime/bus';
+import { randomIp } from './factories';
+import { databaseUrlFor } from './global-setup';
+import { addParticipant } from './health-checks-factories';
+import { testConfig, type TestContext } from './harness';
+
+/**
+ * The built server (`npm run build`) as a child process, for tests that need a real process: killed, restarted,
+ * on a database that outlives it. Set-up goes straight into that database from the test, before the server
+ * starts (the embedded database has one owner at a time).
+ */
+export const SERVER_BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+export const serverBundleExists = () => existsSync(SERVER_BUNDLE);
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type HttpAnswer = { status: number; body: string };
+
+/**
+ * One HTTP request on a connection of its own (no keep-alive, so no socket to a dead process is reused), given
+ * up after `timeoutMs`. Rejects on any connection error, including a connection closed mid-answer.
+ */
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
+): Promise<HttpAnswer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: false,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        headers: {
+          connection: 'close',
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('close', () => {
+          if (!response.complete) reject(new Error(`${url}: connection closed mid-answer`));
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+export type ServerProcess = {
+  url: string;
+  /** The last lines the server printed (stdout and stderr), for failure messages. */
+  output(): string;
+  /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, the graceful stop; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** True once the process has exited. */
+  exited(): boolean;
+};
+
+const OUTPUT_KEPT = 20_000;
+
+type StartOptions = { dataDir: string; databaseUrl?: string; authSecret: string; startTimeoutMs?: number };
+
+/**
+ * Starts `dist/main.js` on a free port and waits until `/api/health` answers 200 (a database round trip). Tries
+ * another port when another process took the free one first.
+ */
+export async function startServer(options: StartOptions): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, options: StartOptions): Promise<ServerProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Only what the server reads, so nothing of the test runner's environment (NODE_ENV=test) leaks in.
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      AUTH_SECRET: options.authSecret,
+      SMTP_URL: '',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exitCode: number | null = null;
+  let hasExited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code) => {
+      exitCode = code;
+      hasExited = true;
+      resolve();
+    });
+  });
+  const withTimeout = async (what: string, ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`server did not ${what} within ${ms} ms`)), ms);
+    });
+    try {
+      await Promise.race([exit, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const server: ServerProcess = {
+    url,
+    output: () => output,
+    exited: () => hasExited,
+    async kill() {
+      if (!hasExited) child.kill('SIGKILL');
+      await withTimeout('die after SIGKILL', 10_000);
+    },
+    async stop() {
+      if (!hasExited) child.kill('SIGTERM');
+      await withTimeout('stop after SIGTERM', 15_000);
+      return exitCode;
+    },
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
+  for (;;) {
+    if (hasExited) throw new Error(`server exited with ${String(exitCode)} while starting:\n${output}`);
+    const healthy = await httpRequest(`${url}/api/health`, { timeoutMs: 2_000 }).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (healthy) return server;
+    if (Date.now() > deadline) {
+      await server.kill();
+      throw new Error(`server not healthy within the start timeout:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A database for a server process: a folder for the embedded database, or a scratch database on PostgreSQL. */
+export type ServerDatabase = {
+  kind: 'pglite' | 'postgres';
+  dataDir: string;
+  /** Set for PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Opens it from the test; close it before a server starts on the embedded database. */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+};
+
+/** A fresh copy of the migrated and seeded test template, on the test project's kind, for a server process. */
+export async function createServerDatabase(): Promise<ServerDatabase> {
+  const settings = loadTestSettings();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pulsecheck-server-'));
+  if (settings.kind === 'pglite') {
+    // Where the server opens it (db/client.ts openDatabase).
+    const folder = path.join(dataDir, 'pglite');
+    const dump = await readFile(inject('pgliteTemplate'));
+    const first = await PGlite.create(folder, { loadDataDir: new Blob([dump]) });
+    await first.close();
+    return {
+      kind: 'pglite',
+      dataDir,
+      databaseUrl: undefined,
+      open: async () => openPglite(await PGlite.create(folder)),
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = settings.databaseUrl;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+  // The run's prefix: the global teardown drops it if this test cannot.
+  const name = `${inject('pgRunPrefix')}_srv_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}" template "${inject('pgTemplateDatabase')}"`);
+  const databaseUrl = databaseUrlFor(adminUrl, name);
+  return {
+    kind: 'postgres',
+    dataDir,
+    databaseUrl,
+    open: () => Promise.resolve(openPostgres(databaseUrl, { max: 2 })),
+    async drop() {
+      try {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end({ timeout: 5 });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** The in-process app of the test harness on a given database, for setting one up through the API. */
+export async function contextOn(database: Database): Promise<TestContext> {
+  const config = testConfig();
+  const db = database.db;
+  const mailer = createMailer(db);
+  const logger = createLogger('silent');
+  const realtime = createRealtime(database, logger);
+  await realtime.start();
+  const deps: AppDeps = {
+    config,
+    database,
+    db,
+    logger,
+    mailer,
+    auth: createAuth({ config, db, mailer }),
+    realtime,
+  };
+  const app = createApp(deps);
+  return {
+    deps,
+    database,
+    app,
+    request: (method, route, options = {}) =>
+      Promise.resolve(
+        app.request(route, {
+          method,
+          headers: {
+            'x-forwarded-for': randomIp(),
+            ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...options.headers,
+          },
+          body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        }),
+      ),
+    close: async () => {
+      await realtime.stop();
+      await database.close();
+    },
+  };
+}
+
+/** The session cookie of `token` as better-auth signs it with `secret` (HMAC-SHA256, base64). */
+export function sessionCookie(token: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/**
+ * `count` participants of the check (participant members of its workspace), each with a session of its own;
+ * returns their cookies, signed with `secret` (the AUTH_SECRET the server will run with).
+ */
+export async function addSignedInParticipants(
+  ctx: TestContext,
+  options: { healthCheckId: string; workspaceId: string; count: number; secret: string },
+) {
+  const people = [];
+  for (let i = 0; i < options.count; i++) {
+    const person = await addParticipant(ctx, {
+      healthCheckId: options.healthCheckId,
+      workspaceId: options.workspaceId,
+      name: `Participant ${i}`,
+    });
+    const token = randomBytes(24).toString('base64url');
+    await ctx.deps.db.insert(session).values({
+      id: randomUUID(),
+      token,
+      userId: person.id,
+      expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
+    });
+    people.push({ participantId: person.participantId, cookie: sessionCookie(token, options.secret) });
+  }
+  return people;
+}
