@@ -53,6 +53,14 @@ describe('API surface', () => {
     const response = await ctx.request('GET', '/api/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('refuses a JSON body over 1 MiB with 413 before reading it', async () => {
+    const response = await ctx.request('POST', '/api/login', {
+      body: { email: 'a@example.com', password: 'x'.repeat(1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { message: 'Request body too large' } });
+  });
 });
 
 describe('web app serving', () => {
