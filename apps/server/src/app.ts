@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
@@ -23,7 +23,7 @@ import { authHeaders } from './lib/client-ip';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
-import { createRouter, type AppDeps, type AppEnv } from './lib/router';
+import { createRouter, type AppDeps } from './lib/router';
 import { serveWebApp } from './lib/static-files';
 
 /** Builds the whole HTTP application from the feature routers. No logic of its own. */
@@ -63,13 +63,13 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.use('/api/*', originCheck(deps.config.appUrl));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
-  const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+  const jsonLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: () => {
       throw new AppError('payload_too_large', 'Request body too large');
     },
   });
-  app.use('/api/*', (c, next) => (c.req.path === '/api/account/avatar' ? next() : jsonLimit(c, next)));
+  app.use('/api/*', except('/api/account/avatar', jsonLimit));
 
   // better-auth serves only the targets of the links it e-mails; everything else goes through our routes.
   app.get('/api/auth/verify-email', (c) =>
