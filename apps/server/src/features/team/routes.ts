@@ -15,6 +15,7 @@ import { authHeaders } from '../../lib/client-ip';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
 import { createRouter } from '../../lib/router';
+import * as acceptance from './invitation-acceptance';
 import * as service from './service';
 
 const tags = ['team'];
@@ -156,7 +157,7 @@ export const teamRoutes = createRouter()
       request: { params: tokenParams },
       responses: { 200: jsonResponse(invitationInfoSchema, 'The invitation'), ...errorResponses(404) },
     }),
-    async (c) => c.json(await service.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
+    async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .openapi(
     createRoute({
@@ -173,7 +174,7 @@ export const teamRoutes = createRouter()
     async (c) => {
       const user = await requireUser(c);
       return c.json(
-        await service.acceptInvitation(c.get('deps'), { token: c.req.valid('param').token, user }),
+        await acceptance.acceptInvitation(c.get('deps'), { token: c.req.valid('param').token, user }),
         200,
       );
     },
@@ -193,7 +194,7 @@ export const teamRoutes = createRouter()
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { fullName, password } = c.req.valid('json');
-      const result = await service.acceptWithSignup(c.get('deps'), {
+      const result = await acceptance.acceptWithSignup(c.get('deps'), {
         token: c.req.valid('param').token,
         fullName,
         password,
