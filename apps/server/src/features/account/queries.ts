@@ -111,7 +111,8 @@ export type DigestRow = {
 
 /**
  * The checks of the user's workspaces worth a digest: still running, or completed since `since`, each with
- * its participation and rating shares, aggregated in SQL.
+ * its participation and rating shares, aggregated in SQL per check (through the check's indexes, not over
+ * every check's rows).
  */
 export async function digestFor(db: Db, userId: string, since: Date) {
   return queryRows<DigestRow>(
@@ -124,12 +125,13 @@ export async function digestFor(db: Db, userId: string, since: Date) {
         from workspace_members m
         join workspaces w on w.id = m.workspace_id
         join health_checks hc on hc.workspace_id = w.id
-        left join (select health_check_id, count(*) as total, count(*) filter (where status = 'completed') as completed
-                   from participants group by health_check_id) p on p.health_check_id = hc.id
-        left join (select health_check_id, count(*) as total,
-                          count(*) filter (where rating = 'healthy') as healthy,
-                          count(*) filter (where rating = 'fire-warning') as fire
-                   from health_check_ratings group by health_check_id) r on r.health_check_id = hc.id
+        cross join lateral (
+          select count(*) as total, count(*) filter (where status = 'completed') as completed
+          from participants where health_check_id = hc.id) p
+        cross join lateral (
+          select count(*) as total, count(*) filter (where rating = 'healthy') as healthy,
+                 count(*) filter (where rating = 'fire-warning') as fire
+          from health_check_ratings where health_check_id = hc.id) r
         where m.user_id = ${userId} and m.status = 'active' and m.access in ('admin', 'member')
           and (hc.status <> 'completed' or hc.completed_at >= ${since.toISOString()})
         order by w.name, hc.created_at desc
