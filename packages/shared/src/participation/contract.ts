@@ -1,49 +1,18 @@
 import { z } from 'zod';
+import {
+  COMMENT_MAX,
+  COMPONENTS_MAX,
+  PARTICIPANT_STATUSES,
+  PARTICIPATION_MESSAGES,
+  PARTICIPATION_RATINGS,
+  PHASES,
+} from './rules';
 
 /** Contracts of participation: join, the participation read, autosave, submit and the participant's dashboard. */
 
-export const PARTICIPATION_RATINGS = ['healthy', 'needs-improvement', 'fire-warning', 'dont-know'] as const;
-export type ParticipationRating = (typeof PARTICIPATION_RATINGS)[number];
-
-/** The four rating buttons of the participation screen, in order (keys 1 to 4). */
-export const RATING_OPTIONS: { value: ParticipationRating; label: string; hint: string }[] = [
-  { value: 'healthy', label: 'Healthy', hint: 'Working well' },
-  { value: 'needs-improvement', label: 'Needs Improvement', hint: 'Could be better' },
-  { value: 'fire-warning', label: 'Fire Warning', hint: 'Needs urgent attention' },
-  { value: 'dont-know', label: "I Don't Know", hint: 'Not familiar with this area' },
-];
-
-export const COMMENT_MAX = 2000;
-/** Far above any template (the catalogue has 29); bounds the work a hostile body can cause. */
-export const COMPONENTS_MAX = 200;
-
-/** The spec's wording (sections 5 and 8, PRODUCT-DECISIONS 2 and 3), written once. */
-export const PARTICIPATION_MESSAGES = {
-  notFound: 'Health check not found',
-  notAccepting: (status: string) => `Health check is not accepting participants (status: ${status})`,
-  notMember: 'You must be a workspace member to participate',
-  notParticipant: 'Join this health check from its link before answering',
-  doesNotExist: 'This health check does not exist or has expired',
-  loadFailed: 'Failed to load health check',
-  notAvailable: 'Health Check Not Available',
-  alreadySubmitted: 'You have already submitted your responses',
-  submitFailed: 'Failed to submit your responses. Please try again.',
-  unanswered: (n: number) =>
-    `You have ${n} unanswered ${n === 1 ? 'component' : 'components'}. Please complete all ratings before submitting.`,
-  selectRating: 'Please select a rating to continue',
-  progressSaved: 'Progress saved',
-  saveFailed: 'Failed to save progress',
-  restored: 'Restored your previous progress!',
-  ratingClosed: 'Rating has closed',
-  unknownComponent: 'Some answers refer to components that are not part of this health check',
-  invalidRating: 'Choose Healthy, Needs Improvement, Fire Warning or I Don\u2019t Know',
-  commentTooLong: `Comments can be at most ${COMMENT_MAX} characters`,
-  completionLoadFailed: 'Failed to load health check data. Please try again.',
-  unknownWorkspace: 'Unknown Workspace',
-  invalidLink: 'Invalid health check link',
-  joinFailed: 'Failed to join health check',
-  previewNotSaved: 'Preview: nothing is saved',
-} as const;
+// The constants and pure rules live in rules.ts, without zod (the participation screen needs them at first
+// paint, the schemas only later); they are exported from here too.
+export * from './rules';
 
 export const healthCheckIdParam = z.object({
   healthCheckId: z.uuid(PARTICIPATION_MESSAGES.invalidLink),
@@ -79,11 +48,6 @@ export const joinInfoSchema = z.object({
   acceptingParticipants: z.boolean(),
 });
 export type JoinInfo = z.infer<typeof joinInfoSchema>;
-
-export const PHASES = ['collect', 'vote', 'summarize', 'plan'] as const;
-export type Phase = (typeof PHASES)[number];
-export const PARTICIPANT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 export const teamProgressSchema = z.object({ completed: z.number().int(), total: z.number().int() });
 export type TeamProgress = z.infer<typeof teamProgressSchema>;
@@ -158,117 +122,3 @@ export const myHealthCheckSchema = z.object({
 });
 export type MyHealthCheck = z.infer<typeof myHealthCheckSchema>;
 export const myHealthChecksSchema = z.object({ healthChecks: z.array(myHealthCheckSchema) });
-
-/* ---------- pure rules ---------- */
-
-/** Spec section 9: completed over all, times 100, rounded; 0 when nobody has joined. */
-export const completionRate = ({ completed, total }: TeamProgress) =>
-  total === 0 ? 0 : Math.round((completed / total) * 100);
-
-/** PRODUCT-DECISIONS 3: released when the participant has completed and everyone has, or the check has. */
-export function resultsReleasedTo(options: {
-  participantStatus: ParticipantStatus | null;
-  teamProgress: TeamProgress;
-  checkStatus: string;
-}): boolean {
-  if (options.participantStatus !== 'completed') return false;
-  const everyone =
-    options.teamProgress.total > 0 && options.teamProgress.completed === options.teamProgress.total;
-  return everyone || options.checkStatus === 'completed';
-}
-
-/** How many of the components have no rating in `votes`. */
-export const unansweredCount = (componentIds: readonly string[], votes: Record<string, string>) =>
-  componentIds.filter((id) => !votes[id]).length;
-
-/** Share of the components rated, 0 to 100. */
-export const answeredPercent = (componentIds: readonly string[], votes: Record<string, string>) =>
-  componentIds.length === 0
-    ? 0
-    : Math.round(((componentIds.length - unansweredCount(componentIds, votes)) / componentIds.length) * 100);
-
-export type NextStep = {
-  title: string;
-  description: string;
-  action: string;
-  to: string;
-  /** Shown instead of the action while it cannot be used yet. */
-  disabledReason?: string;
-};
-
-/** The completion screen's 'Coming up next' card by phase (PRODUCT-DECISIONS 9). */
-export function comingUpNext(phase: string, healthCheckId: string): NextStep {
-  switch (phase) {
-    case 'collect':
-      return {
-        title: 'Phase 2 Problem Solving',
-        description: 'Once everyone has rated, the team votes on which areas to fix first.',
-        action: 'Share Ideas',
-        to: `/health-check/${healthCheckId}/vote`,
-        disabledReason: 'Opens when voting starts',
-      };
-    case 'vote':
-      return {
-        title: 'Phase 2 Problem Solving',
-        description: 'Voting is open: put your dots on the areas the team should fix first.',
-        action: 'Share Ideas',
-        to: `/health-check/${healthCheckId}/vote`,
-      };
-    case 'summarize':
-      return {
-        title: 'Phase 3 Action Planning',
-        description: 'The results are in. Next, the team agrees on actions for the top priorities.',
-        action: 'Plan Actions',
-        to: `/health-check/${healthCheckId}/results`,
-      };
-    case 'plan':
-      return {
-        title: 'Implementation',
-        description: 'Actions are planned. Follow their progress on the roadmap.',
-        action: 'View Roadmap',
-        to: `/health-check/${healthCheckId}/results#action-items`,
-      };
-    default:
-      return {
-        title: 'Next Steps',
-        description: 'Check the status of your health checks.',
-        action: 'Check Status',
-        to: '/dashboard',
-      };
-  }
-}
-
-export type NextAction = { label: string; to: string } | null;
-
-/** What a participant can do next with a check, for their /dashboard. */
-export function nextActionFor(item: {
-  id: string;
-  phase: Phase;
-  participantStatus: ParticipantStatus;
-  resultsReleased: boolean;
-}): NextAction {
-  const base = `/health-check/${item.id}`;
-  if (item.phase === 'collect') {
-    if (item.participantStatus === 'completed') return { label: 'View Status', to: `${base}/complete` };
-    return {
-      label: item.participantStatus === 'pending' ? 'Start' : 'Continue',
-      to: `${base}/voting`,
-    };
-  }
-  if (item.participantStatus !== 'completed') return null;
-  if (item.phase === 'vote') return { label: 'Vote', to: `${base}/vote` };
-  return item.resultsReleased ? { label: 'View Results', to: `${base}/results` } : null;
-}
-
-export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {
-  pending: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
-};
-
-export const PHASE_LABELS: Record<Phase, string> = {
-  collect: 'Collection',
-  vote: 'Voting',
-  summarize: 'Summary',
-  plan: 'Action Planning',
-};

@@ -2,7 +2,7 @@ import {
   comingUpNext,
   PARTICIPATION_MESSAGES as M,
   resultsReleasedTo,
-} from '@pulsecheck/shared/participation/contract';
+} from '@pulsecheck/shared/participation/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import confetti from 'canvas-confetti';
 import { BarChart3, Bell, PartyPopper, Rocket } from 'lucide-react';

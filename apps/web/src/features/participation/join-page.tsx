@@ -1,4 +1,4 @@
-import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/contract';
+import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,11 +1,11 @@
+import type { MyHealthCheck } from '@pulsecheck/shared/participation/contract';
 import {
   completionRate,
   nextActionFor,
   PARTICIPANT_STATUS_LABELS,
   PHASE_LABELS,
   PARTICIPATION_MESSAGES as M,
-  type MyHealthCheck,
-} from '@pulsecheck/shared/participation/contract';
+} from '@pulsecheck/shared/participation/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,12 +1,11 @@
+import type { Participation, Responses } from '@pulsecheck/shared/participation/contract';
 import {
   answeredPercent,
   PARTICIPATION_MESSAGES as M,
   RATING_OPTIONS,
   unansweredCount,
-  type Participation,
   type ParticipationRating,
-  type Responses,
-} from '@pulsecheck/shared/participation/contract';
+} from '@pulsecheck/shared/participation/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, ChevronLeft, ChevronRight, Eye, Loader2, Send } from 'lucide-react';
 import { createElement, useEffect, useId, useRef, useState, type ComponentType } from 'react';
@@ -28,7 +27,7 @@ import {
 import { ParticipationShell, StateCard } from './participation-shell';
 import { RatingOptions } from './rating-options';
 import { Bar, TeamProgressCard } from './team-progress';
-import { clearDraft, readDraft, useAutosave, type SaveState } from './use-autosave';
+import { clearDraft, draftQuery, useAutosave, type SaveState } from './use-autosave';
 
 /**
  * The seam for the voting phase: a route may carry `handle: { votingView }`, a component the voting feature
@@ -81,6 +80,11 @@ export function ParticipationPage() {
 
   // Phase changes arrive through the progress poll and live events: reload the screen's data on them.
   const progress = useQuery({ ...progressQuery(healthCheckId), enabled: Boolean(data) });
+  // An unsaved copy kept in this browser, read beside the data (its check loads code only when there is one).
+  const draft = useQuery({
+    ...draftQuery(session.data?.id ?? '', healthCheckId),
+    enabled: Boolean(session.data),
+  });
   const phase = progress.data?.phase;
   useEffect(() => {
     if (data && phase && phase !== data.healthCheck.phase) void query.refetch();
@@ -138,6 +142,7 @@ export function ParticipationPage() {
     return <ClosedView data={data} completed={completed} />;
   }
   if (completed && !data.preview) return <Navigate to={`/health-check/${healthCheckId}/complete`} replace />;
+  if (draft.isPending) return <FullPageSpinner label="Loading health check..." />;
   if (data.components.length === 0) {
     return (
       <ParticipationShell>
@@ -161,6 +166,7 @@ export function ParticipationPage() {
       key={`${healthCheckId}:${data.participant?.id ?? 'preview'}`}
       data={data}
       userId={session.data.id}
+      draft={draft.data ?? null}
       teamProgress={progress.data?.teamProgress ?? data.teamProgress}
     />
   );
@@ -208,10 +214,13 @@ function isTyping(target: EventTarget | null) {
 function RatingFlow({
   data,
   userId,
+  draft,
   teamProgress,
 }: {
   data: Participation;
   userId: string;
+  /** The unsaved copy kept in this browser, if any (`readDraft`). */
+  draft: Responses | null;
   teamProgress: Participation['teamProgress'];
 }) {
   const healthCheckId = data.healthCheck.id;
@@ -224,7 +233,7 @@ function RatingFlow({
 
   // Restore: an unsaved local copy wins over the server's (it is newer), then the server's interim responses.
   const [initial] = useState(() => {
-    const local = preview ? null : readDraft(userId, healthCheckId);
+    const local = preview ? null : draft;
     const server = data.participant?.responses ?? null;
     const source = hasContent(local) ? local : hasContent(server) ? server : null;
     const clean = (record: Record<string, string>) =>

@@ -1,4 +1,4 @@
-import { RATING_OPTIONS, type ParticipationRating } from '@pulsecheck/shared/participation/contract';
+import { RATING_OPTIONS, type ParticipationRating } from '@pulsecheck/shared/participation/rules';
 import { CheckCircle2, Flame, HelpCircle, AlertTriangle } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';

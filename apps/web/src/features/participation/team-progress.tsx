@@ -1,4 +1,5 @@
-import { completionRate, type TeamProgress } from '@pulsecheck/shared/participation/contract';
+import type { TeamProgress } from '@pulsecheck/shared/participation/contract';
+import { completionRate } from '@pulsecheck/shared/participation/rules';
 import { Users } from 'lucide-react';
 import { cn } from '@/lib/cn';
 

@@ -1,8 +1,6 @@
-import {
-  PARTICIPATION_MESSAGES as M,
-  responsesSchema,
-  type Responses,
-} from '@pulsecheck/shared/participation/contract';
+import type { Responses } from '@pulsecheck/shared/participation/contract';
+import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
+import { queryOptions } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
@@ -16,17 +14,43 @@ export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 const draftKey = (userId: string, healthCheckId: string) => `pulsecheck:draft:${userId}:${healthCheckId}`;
 
-/** The copy kept in the browser until the server has it, so nothing typed is lost on reload or offline. */
-export function readDraft(userId: string, healthCheckId: string): Responses | null {
+function storedDraft(userId: string, healthCheckId: string) {
   try {
-    const raw = window.localStorage.getItem(draftKey(userId, healthCheckId));
-    if (!raw) return null;
+    return window.localStorage.getItem(draftKey(userId, healthCheckId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The copy kept in the browser until the server has it, so nothing typed is lost on reload or offline. It is
+ * checked with the shared schema, whose code (zod) is loaded only when there is a copy to check: the screen
+ * does not wait for it otherwise.
+ */
+export async function readDraft(userId: string, healthCheckId: string): Promise<Responses | null> {
+  const raw = storedDraft(userId, healthCheckId);
+  if (!raw) return null;
+  try {
+    const { responsesSchema } = await import('@pulsecheck/shared/participation/contract');
     const parsed = responsesSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
+
+/** The stored copy of `readDraft`, read once per visit of the screen. */
+export const draftQuery = (userId: string, healthCheckId: string) =>
+  queryOptions({
+    queryKey: ['participation-draft', userId, healthCheckId] as const,
+    queryFn: () => readDraft(userId, healthCheckId),
+    // Without a stored copy the answer is known at once: nothing to load, nothing to wait for.
+    initialData: () => (storedDraft(userId, healthCheckId) ? undefined : null),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 
 function writeDraft(userId: string, healthCheckId: string, draft: Responses) {
   try {
