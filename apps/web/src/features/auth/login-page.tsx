@@ -1,10 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AUTH_MESSAGES,
-  forgotPasswordSchema,
-  loginSchema,
-  type LoginInput,
-} from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import type { LoginInput } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -15,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { sessionQueryKey, useSession } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { logIn, requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
@@ -22,6 +18,18 @@ import { applyServerErrors } from './apply-server-errors';
 import { AuthShell, Notice } from './auth-shell';
 
 type Mode = 'login' | 'forgot' | 'sent';
+
+// The forms validate with the shared schemas, whose code (zod) loads when a form gets focus or is submitted.
+const loadSchemas = () =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@pulsecheck/shared/auth/schemas')]);
+const loginValidation = lazyResolver<LoginInput>(async () => {
+  const [{ zodResolver }, { loginSchema }] = await loadSchemas();
+  return zodResolver(loginSchema);
+});
+const forgotValidation = lazyResolver<{ email: string }>(async () => {
+  const [{ zodResolver }, { forgotPasswordSchema }] = await loadSchemas();
+  return zodResolver(forgotPasswordSchema);
+});
 
 export function LoginPage() {
   const session = useSession();
@@ -70,7 +78,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed' }>({ state: 'idle' });
   const { register, handleSubmit, formState, setError, getValues } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '', rememberMe: false },
   });
   const [rememberMe, setRememberMe] = useState(false);
@@ -112,7 +120,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={loginValidation.preload} noValidate className="space-y-4">
         {handedOver && handedOver !== 'forgot' && !failure && <Notice tone="success">{handedOver}</Notice>}
         {failure && <Notice tone="error">{failure}</Notice>}
         {unconfirmed && (
@@ -162,7 +170,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (email: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<{ email: string }>({
-    resolver: zodResolver(forgotPasswordSchema),
+    resolver: forgotValidation.resolver,
     defaultValues: { email: '' },
   });
   const onSubmit = handleSubmit(async ({ email }) => {
@@ -179,7 +187,7 @@ function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (e
       title="Reset your password"
       subtitle="Enter your email and we will send you a link to choose a new password."
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} onFocus={forgotValidation.preload} noValidate className="space-y-4">
         {failure && <Notice tone="error">{failure}</Notice>}
         <FormField label="Email" error={formState.errors.email?.message}>
           <Input type="email" autoComplete="email" autoFocus {...register('email')} />
