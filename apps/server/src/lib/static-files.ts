@@ -30,12 +30,75 @@ async function precompressed(file: string, acceptEncoding: string) {
   return null;
 }
 
+/** URL pattern (`/health-check/:healthCheckId/voting`) → the JavaScript files its screens load first. */
+type RoutePreloads = Record<string, string[]>;
+
+const ASSET_FILE = /^[\w./-]+\.js$/;
+
+/**
+ * `.vite/route-preloads.json`, written by the web build (apps/web/vite.config.ts from
+ * apps/web/src/app/route-modules.ts). Missing or malformed, there are simply no hints.
+ */
+async function readRoutePreloads(root: string): Promise<RoutePreloads> {
+  const text = await readFile(path.join(root, '.vite/route-preloads.json'), 'utf8').catch(() => null);
+  if (text === null) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const preloads: RoutePreloads = {};
+    for (const [pattern, files] of Object.entries(parsed)) {
+      if (!pattern.startsWith('/') || !Array.isArray(files)) continue;
+      preloads[pattern] = files.filter(
+        (file): file is string => typeof file === 'string' && ASSET_FILE.test(file),
+      );
+    }
+    return preloads;
+  } catch {
+    return {};
+  }
+}
+
+const segments = (value: string) => value.split('/').filter(Boolean);
+
+/**
+ * The pattern of `preloads` that matches `urlPath` (`:name` matches one segment, the rest literally and without
+ * regard to case, as the client router does); the most specific one (most literal segments) when several do.
+ */
+export function matchRoutePattern(patterns: Iterable<string>, urlPath: string): string | null {
+  const parts = segments(urlPath);
+  let best: { pattern: string; literal: number } | null = null;
+  for (const pattern of patterns) {
+    const expected = segments(pattern);
+    if (expected.length !== parts.length) continue;
+    let literal = 0;
+    const matches = expected.every((segment, i) => {
+      if (segment.startsWith(':')) return true;
+      literal += 1;
+      return segment.toLowerCase() === parts[i]?.toLowerCase();
+    });
+    if (matches && (!best || literal > best.literal)) best = { pattern, literal };
+  }
+  return best?.pattern ?? null;
+}
+
+/** index.html with `<link rel="modulepreload">` for `files` before `</head>` (the build already lists the entry's). */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  if (files.length === 0 || !html.includes('</head>')) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
 /**
  * Serves the built web app: files under `root` as they are (hashed assets cached for a year), and
- * index.html for every other path so the client router can take it (the SPA fallback).
+ * index.html for every other path so the client router can take it (the SPA fallback). That index.html names
+ * the code of the screen the URL opens as `modulepreload` links, so the browser fetches it in parallel with
+ * the entry rather than after the entry has run and asked for it.
  */
 export function serveWebApp(root: string): MiddlewareHandler {
   let indexHtml: Promise<string> | undefined;
+  let routePreloads: Promise<RoutePreloads> | undefined;
+  /** The page for each pattern ('' for URLs that match none), built once. */
+  const pages = new Map<string, string>();
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const relative = path.normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
@@ -60,11 +123,22 @@ export function serveWebApp(root: string): MiddlewareHandler {
       if (relative.startsWith('assets/')) return c.text('Not found', 404);
     }
     indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8');
+    routePreloads ??= readRoutePreloads(root);
+    let html: string;
     try {
-      return c.html(await indexHtml, 200, { 'Cache-Control': 'no-cache' });
+      html = await indexHtml;
     } catch {
       indexHtml = undefined;
+      routePreloads = undefined;
       return c.text('The web app is not built. Run `npm run build` first.', 503);
     }
+    const preloads = await routePreloads;
+    const pattern = matchRoutePattern(Object.keys(preloads), c.req.path) ?? '';
+    let page = pages.get(pattern);
+    if (page === undefined) {
+      page = withModulePreloads(html, preloads[pattern] ?? []);
+      pages.set(pattern, page);
+    }
+    return c.html(page, 200, { 'Cache-Control': 'no-cache' });
   };
 }

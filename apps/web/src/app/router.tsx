@@ -12,16 +12,11 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
 
-/** The results screen, with the notification bell in its header (composed here: features do not import each other). */
-const resultsPage: Pick<RouteObject, 'lazy'> = {
-  lazy: async () => {
-    const [{ ResultsPage }, { NotificationBell }] = await Promise.all([
-      import('@/features/results/results-page'),
-      import('@/features/notifications/notification-bell'),
-    ]);
-    return { Component: () => <ResultsPage headerActions={<NotificationBell />} /> };
-  },
-};
+/** The results screen, with the notification bell in its header. */
+const resultsPage = lazyPage(
+  () => import('./results-screen'),
+  (m) => m.ResultsScreen,
+);
 
 /** The voting feature's view, shown by the participation screen in phase `vote` (its route handle seam). */
 const LazyVotingView = lazy(() =>

@@ -1,0 +1,55 @@
+/**
+ * The screen modules (paths under apps/web) that the router loads for each URL pattern, outermost first.
+ *
+ * The build turns this into `dist/.vite/route-preloads.json` (each pattern with the files of those modules and
+ * of their static imports), and the server lists those files as `<link rel="modulepreload">` in the HTML it
+ * answers for a matching URL: the browser then fetches the screen's code together with the entry instead of
+ * only after the entry has run. `router.tsx` stays the source of truth; `route-modules.test.ts` checks that this
+ * table names exactly its lazy routes and the modules they load.
+ */
+const LEGAL = 'src/features/landing/legal-pages.tsx';
+const PARTICIPANT_SIGNUP = 'src/features/participation/participant-signup-page.tsx';
+const PARTICIPATION = 'src/features/participation/participation-page.tsx';
+const ADMIN = 'src/app/layouts/admin-layout.tsx';
+const RESULTS = 'src/app/results-screen.tsx';
+const CONFIGURE = 'src/features/health-checks/configure-page.tsx';
+const ACCOUNT = 'src/features/account/account-settings-page.tsx';
+
+export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/features/landing/landing-page.tsx'],
+  '/terms': [LEGAL],
+  '/privacy': [LEGAL],
+  '/login': ['src/features/auth/login-page.tsx'],
+  '/admin/signup': ['src/features/auth/signup-page.tsx'],
+  '/reset-password': ['src/features/auth/reset-password-page.tsx'],
+  '/auth/redirect': ['src/features/auth/auth-redirect-page.tsx'],
+  '/auth/admin-confirmation': ['src/features/auth/admin-confirmation-page.tsx'],
+  '/join/:healthCheckId': ['src/features/participation/join-page.tsx'],
+  '/signup/health-check/:healthCheckId': [PARTICIPANT_SIGNUP],
+  '/signup/:healthCheckId': [PARTICIPANT_SIGNUP],
+  '/invite/:token': ['src/features/team/accept-invitation-page.tsx'],
+  '/unsubscribe': ['src/features/account/unsubscribe-page.tsx'],
+  '/dashboard': ['src/features/participation/my-dashboard-page.tsx'],
+  '/health-check/:healthCheckId': [PARTICIPATION],
+  '/health-check/:healthCheckId/voting': [PARTICIPATION],
+  '/health-check/:healthCheckId/vote': [PARTICIPATION],
+  '/health-check/:healthCheckId/complete': ['src/features/participation/completion-page.tsx'],
+  '/health-check/:healthCheckId/results': [RESULTS],
+  '/admin': [ADMIN],
+  '/admin/dashboard': [ADMIN, 'src/features/dashboard/dashboard-page.tsx'],
+  '/admin/workspaces': [ADMIN, 'src/features/workspaces/workspaces-page.tsx'],
+  '/admin/templates': [ADMIN, 'src/features/templates/templates-page.tsx'],
+  '/admin/templates/:templateId/configure': [ADMIN, CONFIGURE],
+  '/admin/configure-health-check/:templateId': [ADMIN, CONFIGURE],
+  '/admin/health-check/:healthCheckId/manage': [ADMIN, 'src/features/health-checks/manage-page.tsx'],
+  '/admin/health-check/:healthCheckId/results': [ADMIN, RESULTS],
+  '/admin/health-checks/:healthCheckId/results': [ADMIN, RESULTS],
+  '/admin/team-management': [ADMIN, 'src/features/team/team-page.tsx'],
+  '/admin/team-management/invitations': [ADMIN, 'src/features/team/invitations-page.tsx'],
+  '/admin/account-settings': [ADMIN, ACCOUNT],
+  '/admin/account-settings/notifications': [ADMIN, 'src/features/account/notification-settings-page.tsx'],
+  '/admin/account-settings/security': [ADMIN, ACCOUNT],
+  '/admin/completion-status/:loopId': [ADMIN],
+  '/admin/loop-results/:loopId': [ADMIN],
+  '/admin/loop-insights/:loopId/overview': [ADMIN],
+};
