@@ -9,3 +9,6 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The app's one client: the router's loaders start requests in it that the screens then read. */
+export const queryClient = createQueryClient();

@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { participationQuery } from '@/features/participation/api';
+import { sessionQuery } from '@/lib/session';
 import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
 import { Placeholder } from './placeholder';
+import { queryClient } from './query-client';
 import { RequireAuth } from './require-auth';
 
 /** A route whose screen is loaded on demand, so each page ships only its own code. */
@@ -11,6 +14,20 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
+
+/*
+ * Loaders that only start requests, so they run while the screen's code loads instead of one after the other
+ * once it has rendered (the screens read the same queries and wait for them). They return at once.
+ */
+const startSession = () => {
+  void queryClient.prefetchQuery(sessionQuery);
+  return null;
+};
+const startParticipation = ({ params, request }: LoaderFunctionArgs) => {
+  const preview = new URL(request.url).searchParams.get('preview') === '1';
+  void queryClient.prefetchQuery(participationQuery(params.healthCheckId ?? '', preview));
+  return null;
+};
 
 /** The results screen, with the notification bell in its header. */
 const resultsPage = lazyPage(
@@ -54,6 +71,7 @@ const participation = {
       () => import('@/features/participation/participation-page'),
       (m) => m.ParticipationPage,
     ),
+    loader: startParticipation,
     handle: { votingView: VotingView },
   },
   complete: lazyPage(
@@ -90,6 +108,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/login',
+        loader: startSession,
         ...lazyPage(
           () => import('@/features/auth/login-page'),
           (m) => m.LoginPage,
@@ -146,6 +165,7 @@ export const routes: RouteObject[] = [
       { path: '/setup-error', element: <SetupErrorPage /> },
       {
         element: <RequireAuth />,
+        loader: startSession,
         children: [
           { path: '/dashboard', ...participation.dashboard },
           { path: '/health-check/:healthCheckId', ...participation.rate },

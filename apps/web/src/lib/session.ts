@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from './api-client';
 
 export type { CurrentUser };
@@ -16,6 +16,12 @@ export async function fetchSession(): Promise<CurrentUser | null> {
   }
 }
 
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: fetchSession,
+  staleTime: 60_000,
+});
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+  return useQuery(sessionQuery);
 }

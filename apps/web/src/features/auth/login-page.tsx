@@ -8,7 +8,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { sessionQueryKey, useSession } from '@/lib/session';
@@ -39,7 +38,8 @@ export function LoginPage() {
   );
   const [sentTo, setSentTo] = useState('');
 
-  if (session.isPending) return <FullPageSpinner />;
+  // The form shows at once, without waiting for the session (visitors of /login are nearly always signed
+  // out); a signed-in visitor is sent on as soon as the session is known.
   if (session.data) return <Navigate to={safeReturnPath(location.state) ?? session.data.home} replace />;
 
   if (mode === 'sent') {

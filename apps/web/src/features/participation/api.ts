@@ -27,7 +27,8 @@ export const participationQuery = (id: string, preview: boolean) =>
     queryKey: participationKeys.check(id, preview),
     queryFn: ({ signal }) =>
       apiGet<Participation>(`/health-checks/${enc(id)}/participation${preview ? '?preview=1' : ''}`, signal),
-    staleTime: 0,
+    // Fresh on every visit; the 2 s only let the screen use the answer its route loader has just fetched.
+    staleTime: 2_000,
     refetchOnWindowFocus: false,
   });
 
