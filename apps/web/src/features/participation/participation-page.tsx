@@ -8,7 +8,16 @@ import {
 } from '@pulsecheck/shared/participation/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, ChevronLeft, ChevronRight, Eye, Loader2, Send } from 'lucide-react';
-import { createElement, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import {
+  createElement,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Link, Navigate, useMatches, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
@@ -162,14 +171,26 @@ export function ParticipationPage() {
     );
   }
   return (
-    <RatingFlow
-      key={`${healthCheckId}:${data.participant?.id ?? 'preview'}`}
-      data={data}
-      userId={session.data.id}
-      draft={draft.data ?? null}
-      teamProgress={progress.data?.teamProgress ?? data.teamProgress}
-    />
+    <Deferred fallback={<FullPageSpinner label="Loading health check..." />}>
+      <RatingFlow
+        key={`${healthCheckId}:${data.participant?.id ?? 'preview'}`}
+        data={data}
+        userId={session.data.id}
+        draft={draft.data ?? null}
+        teamProgress={progress.data?.teamProgress ?? data.teamProgress}
+      />
+    </Deferred>
   );
+}
+
+/**
+ * Shows `fallback` at once and `children` in a deferred render. The data arrives through a store (TanStack
+ * Query), whose updates React renders in one go; deferred, the rating steps (the screen's largest render) are
+ * rendered in slices that leave the main thread free for input in between.
+ */
+function Deferred({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : fallback;
 }
 
 function ClosedView({ data, completed }: { data: Participation; completed: boolean }) {
