@@ -2,7 +2,7 @@
 // participants through the real HTTP API (e-mail links are read from /dev/mail, as a local user would).
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,12 +21,18 @@ export async function freePort() {
   });
 }
 
-export async function startApp({
-  databaseUrl = '',
-  dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-')),
-  secret = '',
-  nodeArgs = [],
-} = {}) {
+// The data folders made here go when the benchmark process ends (an embedded run leaves hundreds of MB).
+const madeDirs = [];
+process.on('exit', () => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pc-bench-'));
+  madeDirs.push(dir);
+  return dir;
+};
+
+export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret = '', nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {

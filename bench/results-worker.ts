@@ -1,7 +1,7 @@
 // Run by bench/results.mjs through tsx: builds the app in this process on a fresh database, generates a check
 // with 10,000 completed participants × 29 components by bulk SQL, and times the results endpoint against the
 // bare SQL aggregate it runs. Prints one JSON line.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -113,4 +113,5 @@ const endpointMs = await median(endpoint);
 const aggregateMs = await median(aggregate);
 console.log(JSON.stringify({ endpointMs, aggregateMs, participants: PARTICIPANTS }));
 await database.close();
+rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

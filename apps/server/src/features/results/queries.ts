@@ -85,26 +85,31 @@ export async function componentTallies(db: Db, check: { id: string; templateId: 
 }
 
 /**
- * Comments of the check by component. Anonymous checks get no names (nor the joins that find them) and an order
- * that does not follow submission times (md5 of the text), so nothing links a comment to a person.
+ * Comments of the check, one row per component holding its comments as a JSON array (a few rows to transfer
+ * instead of one per comment). Anonymous checks get no names (nor the joins that find them) and an order that
+ * does not follow submission times (md5 of the text), so nothing links a comment to a person.
  */
 export async function componentComments(db: Db, healthCheckId: string, anonymous: boolean) {
-  type Row = { componentId: string; content: string; name: string | null };
+  type Row = { componentId: string; items: { content: string; name?: string | null }[] };
   if (anonymous)
     return queryRows<Row>(
       db,
-      sql`select component_id as "componentId", content, null::text as name from comments
+      sql`select component_id as "componentId",
+                 json_agg(json_build_object('content', content) order by md5(content), content) as items
+          from comments
           where health_check_id = ${healthCheckId} and length(trim(content)) > 0
-          order by md5(content), content`,
+          group by component_id`,
     );
   return queryRows<Row>(
     db,
-    sql`select co.component_id as "componentId", co.content, u.name
+    sql`select co.component_id as "componentId",
+               json_agg(json_build_object('content', co.content, 'name', u.name) order by co.created_at, co.id)
+                 as items
         from comments co
         join participants p on p.id = co.participant_id
         join "user" u on u.id = p.user_id
         where co.health_check_id = ${healthCheckId} and length(trim(co.content)) > 0
-        order by co.created_at, co.id`,
+        group by co.component_id`,
   );
 }
 

@@ -135,12 +135,7 @@ export async function getResults(
       listActionItems(db, check.id),
       trendFor(db, check),
     ]);
-    const commentsOf = new Map<string, typeof comments>();
-    for (const c of comments) {
-      const list = commentsOf.get(c.componentId);
-      if (list) list.push(c);
-      else commentsOf.set(c.componentId, [c]);
-    }
+    const commentsOf = new Map(comments.map((c) => [c.componentId, c.items]));
     health = overallHealth(tallies);
     actionItems = items;
     trend = previous ? { previous: previous.previous } : null;
