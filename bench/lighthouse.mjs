@@ -35,13 +35,21 @@ export async function benchLighthouse() {
     ];
     const results = [];
     for (const page of pages) {
-      const run = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-      });
+      // Now and then Lighthouse fails to record a usable trace (a runtimeError such as NO_NAVSTART; seen in about
+      // one participation run in ten here): such a run has no scores, so it is made again, twice at most.
+      let run;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        run = await lighthouse(page.url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        });
+        const error = run?.lhr.runtimeError;
+        if (!error) break;
+        console.log(`  ${page.name}: Lighthouse could not measure (${error.code}), attempt ${attempt} of 3`);
+      }
       const categories = run?.lhr.categories ?? {};
       const audits = run?.lhr.audits ?? {};
       console.log(
