@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -20,6 +19,7 @@ import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { authHeaders } from './lib/client-ip';
+import { limitBody } from './lib/body-limit';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
@@ -63,13 +63,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.use('/api/*', originCheck(deps.config.appUrl));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
-  const jsonLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: () => {
-      throw new AppError('payload_too_large', 'Request body too large');
-    },
-  });
-  app.use('/api/*', except('/api/account/avatar', jsonLimit));
+  app.use('/api/*', except('/api/account/avatar', limitBody(1024 * 1024, 'Request body too large')));
 
   // better-auth serves only the targets of the links it e-mails; everything else goes through our routes.
   app.get('/api/auth/verify-email', (c) =>

@@ -60,6 +60,12 @@ describe('API surface', () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: { message: 'Request body too large' } });
+    // A declared length is refused without reading the body.
+    const declared = await ctx.request('POST', '/api/login', {
+      body: { email: 'a@example.com', password: 'x' },
+      headers: { 'content-length': String(1024 * 1024 + 1) },
+    });
+    expect(declared.status).toBe(413);
   });
 });
 
