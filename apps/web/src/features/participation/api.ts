@@ -25,8 +25,19 @@ export const participationKeys = {
 export const participationQuery = (id: string, preview: boolean) =>
   queryOptions({
     queryKey: participationKeys.check(id, preview),
-    queryFn: ({ signal }) =>
-      apiGet<Participation>(`/health-checks/${enc(id)}/participation${preview ? '?preview=1' : ''}`, signal),
+    queryFn: async ({ signal, client }) => {
+      const data = await apiGet<Participation>(
+        `/health-checks/${enc(id)}/participation${preview ? '?preview=1' : ''}`,
+        signal,
+      );
+      // The read carries the phase and team progress too: they seed the progress poll, whose first request then
+      // waits for its interval instead of repeating this one (and re-rendering the screen as it loads).
+      client.setQueryData<ProgressResponse>(participationKeys.progress(id), {
+        phase: data.healthCheck.phase,
+        teamProgress: data.teamProgress,
+      });
+      return data;
+    },
     // Fresh on every visit; the 2 s only let the screen use the answer its route loader has just fetched.
     staleTime: 2_000,
     refetchOnWindowFocus: false,
