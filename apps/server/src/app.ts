@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
@@ -63,7 +62,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.use('/api/*', originCheck(deps.config.appUrl));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
-  app.use('/api/*', except('/api/account/avatar', limitBody(1024 * 1024, 'Request body too large')));
+  app.use('/api/*', limitBody(1024 * 1024, 'Request body too large', { except: '/api/account/avatar' }));
 
   // better-auth serves only the targets of the links it e-mails; everything else goes through our routes.
   app.get('/api/auth/verify-email', (c) =>
