@@ -272,4 +272,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * The app's router, created by the first render rather than while the modules evaluate: creating it matches
+ * the URL and starts the route's loaders, which then runs in a task of its own instead of lengthening the
+ * startup task.
+ */
+export function getRouter() {
+  router ??= createBrowserRouter(routes);
+  return router;
+}
