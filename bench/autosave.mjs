@@ -44,7 +44,7 @@ async function load(url, participants, { body, as }) {
   };
 }
 
-async function baseline(mode, database) {
+export async function baseline(mode, database) {
   const port = await freePort();
   const child = fork(path.join(import.meta.dirname, 'baseline-server.mjs'), [mode, String(port), database], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
