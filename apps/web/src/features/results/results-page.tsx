@@ -1,6 +1,4 @@
-import { HIGHLIGHTED_TOP } from '@pulsecheck/shared/results/rules';
 import {
-  defaultFollowUpDate,
   RESULTS_MESSAGES as M,
   type ActionItem,
   type ComponentResult,
@@ -9,11 +7,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
-  ArrowDownRight,
-  ArrowRight,
-  ArrowUpRight,
-  CalendarPlus,
-  ChevronDown,
   ClipboardList,
   Download,
   Flame,
@@ -22,14 +15,12 @@ import {
   Printer,
   Share2,
 } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DistributionBar, DistributionLegend } from '@/components/ui/distribution-bar';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { DistributionLegend } from '@/components/ui/distribution-bar';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
@@ -37,15 +28,11 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
-import { ActionItemDialog, STATUS_LABELS } from './action-item-dialog';
-import { calendarUrl, csvUrl, planActions, resultsKeys, resultsQuery, scheduleFollowUp } from './api';
-
-const formatDate = (value: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value));
-const formatDay = (value: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
+import { ActionItemDialog } from './action-item-dialog';
+import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
+import { ActionItemRow, ComponentRow } from './component-row';
+import { formatDate } from './format';
+import { NextSteps } from './next-steps';
 
 /** Hides the app chrome when printing, so the browser's "Save as PDF" gives a clean report. */
 const PRINT_CSS = `@media print {
@@ -263,23 +250,6 @@ const HEALTH_TONE: Record<string, 'green' | 'yellow' | 'red' | 'neutral' | 'blue
   'Needs Immediate Attention': 'red',
 };
 
-function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
-  if (!trend) return null;
-  const config = {
-    better: { icon: ArrowUpRight, text: 'Better', tone: 'green' as const },
-    same: { icon: ArrowRight, text: 'Same', tone: 'neutral' as const },
-    worse: { icon: ArrowDownRight, text: 'Worse', tone: 'red' as const },
-  }[trend];
-  const Icon = config.icon;
-  return (
-    <Badge tone={config.tone} className="gap-1">
-      <Icon className="size-3" aria-hidden="true" />
-      {config.text} than last time
-    </Badge>
-  );
-}
-
-/** One of the three summary cards: a labelled figure with a line of context under it. */
 function SummaryCard({
   icon,
   label,
@@ -418,229 +388,5 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
         />
       )}
     </>
-  );
-}
-
-function ComponentRow({
-  component,
-  items,
-  manages,
-  onAdd,
-  onEdit,
-}: {
-  component: ComponentResult;
-  items: ActionItem[];
-  manages: boolean;
-  onAdd: () => void;
-  onEdit: (item: ActionItem) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const panel = useId();
-  const highlighted = component.rank <= HIGHLIGHTED_TOP;
-  return (
-    <li
-      data-print-block
-      data-testid="prioritized-area"
-      data-highlighted={highlighted || undefined}
-      className={cn(
-        'rounded-xl border bg-white shadow-sm',
-        highlighted ? 'border-red-300 ring-1 ring-red-200' : 'border-slate-200',
-      )}
-    >
-      <button
-        type="button"
-        className="flex w-full flex-col gap-3 p-4 text-left sm:flex-row sm:items-center"
-        aria-expanded={open}
-        aria-controls={panel}
-        onClick={() => setOpen((v) => !v)}
-      >
-        <span
-          className={cn(
-            'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
-            highlighted ? 'bg-red-600 text-white' : 'bg-slate-100 text-slate-700',
-          )}
-          aria-label={`Rank ${component.rank}`}
-        >
-          {component.rank}
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="block font-semibold text-slate-900">{component.title}</span>
-          <span className="block text-xs text-slate-600">{component.category}</span>
-        </span>
-        <span className="flex flex-wrap items-center gap-2 sm:w-80">
-          <DistributionBar counts={component} className="w-full" />
-        </span>
-        <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
-          <Badge tone="red">{component.fireWarning} fire</Badge>
-          <Badge tone="purple">{component.dots} dots</Badge>
-          <TrendBadge trend={component.trend} />
-          <ChevronDown
-            className={cn('size-4 text-slate-500 transition-transform print:hidden', open && 'rotate-180')}
-            aria-hidden="true"
-          />
-        </span>
-      </button>
-      <div id={panel} className={cn('border-t border-slate-100 p-4', !open && 'hidden print:block')}>
-        {component.description && <p className="text-sm text-slate-700">{component.description}</p>}
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
-          {(
-            [
-              ['Healthy', component.healthy],
-              ['Needs Improvement', component.needsImprovement],
-              ['Fire Warning', component.fireWarning],
-              ["Don't Know", component.dontKnow],
-              ['Dots', component.dots],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className="font-semibold text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <h3 className="mt-4 text-sm font-semibold text-slate-900">Comments</h3>
-        {component.comments.length === 0 ? (
-          <p className="text-sm text-slate-600">No comments.</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-2">
-            {component.comments.map((comment, index) => (
-              <li key={index} className="rounded-lg border border-slate-100 p-3 text-sm">
-                <p className="whitespace-pre-wrap text-slate-800">{comment.content}</p>
-                <p className="mt-1 text-xs text-slate-600">— {comment.author}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
-          {manages && (
-            <Button size="sm" variant="secondary" onClick={onAdd} data-print-hide>
-              Add Action Item
-            </Button>
-          )}
-        </div>
-        {items.length === 0 ? (
-          <p className="text-sm text-slate-600">None for this area.</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-2">
-            {items.map((item) => (
-              <ActionItemRow key={item.id} item={item} onEdit={manages ? () => onEdit(item) : undefined} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </li>
-  );
-}
-
-const STATUS_TONE = { pending: 'neutral', 'in-progress': 'blue', completed: 'green' } as const;
-
-function ActionItemRow({ item, area, onEdit }: { item: ActionItem; area?: string; onEdit?: () => void }) {
-  return (
-    <li
-      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 sm:flex-row sm:items-center"
-      data-testid="action-item"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="text-sm break-words text-slate-900">{item.description}</p>
-        <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
-          <span>Owner: {item.owner?.name ?? 'Unassigned'}</span>
-          {item.dueDate && <span>Due {formatDay(item.dueDate)}</span>}
-          {area && <span>Area: {area}</span>}
-          {item.mentioned.length > 0 && (
-            <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>
-          )}
-        </p>
-      </div>
-      <Badge tone={STATUS_TONE[item.status]}>{STATUS_LABELS[item.status]}</Badge>
-      {onEdit && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={onEdit}
-          aria-label={`Edit action item: ${item.description}`}
-          data-print-hide
-        >
-          Edit
-        </Button>
-      )}
-    </li>
-  );
-}
-
-function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
-  const manages = data.viewer.manages;
-  const [date, setDate] = useState(() => data.followUp?.date ?? defaultFollowUpDate(new Date()));
-  const [scheduled, setScheduled] = useState<string | null>(data.followUp?.date ?? null);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const schedule = useMutation({
-    mutationFn: () => scheduleFollowUp(data.healthCheck.id, date),
-    onSuccess: (result) => {
-      setScheduled(result.date);
-      setError(null);
-      toast.success(`${M.followUpScheduled} for ${formatDay(result.date)}`, { duration: TOAST.save });
-    },
-    onError: (e) => setError(e.message),
-  });
-  return (
-    <Card data-print-hide>
-      <CardHeader>
-        <CardTitle>Next Steps</CardTitle>
-        <CardDescription>
-          Work on the action items, then repeat the health check every 3 to 6 months to see what changed.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {manages && (
-          <form
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-            onSubmit={(e) => {
-              e.preventDefault();
-              schedule.mutate();
-            }}
-          >
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={inputId}>Follow-up date</Label>
-              <Input
-                id={inputId}
-                type="date"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                className="sm:w-48"
-              />
-            </div>
-            <Button type="submit" disabled={schedule.isPending || !date}>
-              <CalendarPlus aria-hidden="true" />
-              {schedule.isPending ? 'Scheduling...' : 'Schedule Follow-up'}
-            </Button>
-          </form>
-        )}
-        {error && (
-          <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        {scheduled && (
-          <p className="text-sm text-slate-700" data-testid="follow-up">
-            Follow-up scheduled for {formatDay(scheduled)}: you will get a reminder e-mail on that day.{' '}
-            <a
-              className="text-brand-700 underline"
-              href={calendarUrl(data.healthCheck.id, scheduled)}
-              download
-            >
-              Add to calendar (.ics)
-            </a>
-          </p>
-        )}
-        <div>
-          <Button variant="secondary" asChild>
-            <Link to={inAdmin || manages ? '/admin/dashboard' : '/dashboard'}>Return to Dashboard</Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
   );
 }

@@ -1,0 +1,93 @@
+import {
+  defaultFollowUpDate,
+  RESULTS_MESSAGES as M,
+  type ResultsResponse,
+} from '@pulsecheck/shared/results/schemas';
+import { useMutation } from '@tanstack/react-query';
+import { CalendarPlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { calendarUrl, scheduleFollowUp } from './api';
+import { formatDay } from './format';
+
+export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
+  const manages = data.viewer.manages;
+  const [date, setDate] = useState(() => data.followUp?.date ?? defaultFollowUpDate(new Date()));
+  const [scheduled, setScheduled] = useState<string | null>(data.followUp?.date ?? null);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const schedule = useMutation({
+    mutationFn: () => scheduleFollowUp(data.healthCheck.id, date),
+    onSuccess: (result) => {
+      setScheduled(result.date);
+      setError(null);
+      toast.success(`${M.followUpScheduled} for ${formatDay(result.date)}`, { duration: TOAST.save });
+    },
+    onError: (e) => setError(e.message),
+  });
+  return (
+    <Card data-print-hide>
+      <CardHeader>
+        <CardTitle>Next Steps</CardTitle>
+        <CardDescription>
+          Work on the action items, then repeat the health check every 3 to 6 months to see what changed.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {manages && (
+          <form
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              schedule.mutate();
+            }}
+          >
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={inputId}>Follow-up date</Label>
+              <Input
+                id={inputId}
+                type="date"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${inputId}-error` : undefined}
+                className="sm:w-48"
+              />
+            </div>
+            <Button type="submit" disabled={schedule.isPending || !date}>
+              <CalendarPlus aria-hidden="true" />
+              {schedule.isPending ? 'Scheduling...' : 'Schedule Follow-up'}
+            </Button>
+          </form>
+        )}
+        {error && (
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        {scheduled && (
+          <p className="text-sm text-slate-700" data-testid="follow-up">
+            Follow-up scheduled for {formatDay(scheduled)}: you will get a reminder e-mail on that day.{' '}
+            <a
+              className="text-brand-700 underline"
+              href={calendarUrl(data.healthCheck.id, scheduled)}
+              download
+            >
+              Add to calendar (.ics)
+            </a>
+          </p>
+        )}
+        <div>
+          <Button variant="secondary" asChild>
+            <Link to={inAdmin || manages ? '/admin/dashboard' : '/dashboard'}>Return to Dashboard</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
