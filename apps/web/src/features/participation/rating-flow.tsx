@@ -1,0 +1,390 @@
+import type { Participation, Responses } from '@pulsecheck/shared/participation/contract';
+import {
+  answeredPercent,
+  PARTICIPATION_MESSAGES as M,
+  RATING_OPTIONS,
+  unansweredCount,
+  type ParticipationRating,
+} from '@pulsecheck/shared/participation/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2, ChevronLeft, ChevronRight, Eye, Loader2, Send } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { useLiveEvents } from '@/lib/live-events';
+import { participationKeys, submitResponses } from './api';
+import { ParticipationShell } from './participation-shell';
+import { RatingOptions } from './rating-options';
+import { Bar, TeamProgressCard } from './team-progress';
+import { clearDraft, useAutosave, type SaveState } from './use-autosave';
+
+const REQUIRED_MESSAGE_MS = 3000;
+
+const emptyResponses = (): Responses => ({ votes: {}, comments: {}, last_component_index: 0 });
+const hasContent = (r: Responses | null | undefined) =>
+  Boolean(r && (Object.keys(r.votes).length > 0 || Object.values(r.comments).some((c) => c.trim())));
+
+function isTyping(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['TEXTAREA', 'INPUT', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** The rating steps: one component at a time, keys 1 to 4, Next and Back, autosave, and submit at the end. */
+export function RatingFlow({
+  data,
+  userId,
+  draft,
+  teamProgress,
+}: {
+  data: Participation;
+  userId: string;
+  /** The unsaved copy kept in this browser, if any (`readDraft`). */
+  draft: Responses | null;
+  teamProgress: Participation['teamProgress'];
+}) {
+  const healthCheckId = data.healthCheck.id;
+  const preview = data.preview;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const components = data.components;
+  const componentIds = components.map((c) => c.id);
+  const known = new Set(componentIds);
+
+  // Restore: an unsaved local copy wins over the server's (it is newer), then the server's interim responses.
+  const [initial] = useState(() => {
+    const local = preview ? null : draft;
+    const server = data.participant?.responses ?? null;
+    const source = hasContent(local) ? local : hasContent(server) ? server : null;
+    const clean = (record: Record<string, string>) =>
+      Object.fromEntries(Object.entries(record).filter(([id]) => known.has(id)));
+    const responses = source
+      ? {
+          votes: clean(source.votes) as Responses['votes'],
+          comments: clean(source.comments),
+          last_component_index: Math.min(source.last_component_index, components.length - 1),
+        }
+      : emptyResponses();
+    return { responses, restored: Boolean(source), fromLocal: source !== null && source === local };
+  });
+  const [responses, setResponses] = useState<Responses>(initial.responses);
+  const [index, setIndex] = useState(initial.responses.last_component_index);
+  const [openComments, setOpenComments] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(Object.entries(initial.responses.comments).map(([id, text]) => [id, text.length > 0])),
+  );
+  const [required, setRequired] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const requiredTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const titleId = useId();
+
+  const autosave = useAutosave({
+    healthCheckId,
+    userId,
+    enabled: !preview,
+    onClosed: () => {
+      void queryClient.invalidateQueries({ queryKey: participationKeys.check(healthCheckId, false) });
+    },
+  });
+
+  const { schedule } = autosave;
+  const restoredOnce = useRef(false);
+  useEffect(() => {
+    if (restoredOnce.current) return;
+    restoredOnce.current = true;
+    if (initial.restored) toast.success(M.restored, { duration: 3000 });
+    // A local copy the server never got is sent now.
+    if (initial.fromLocal) schedule(initial.responses);
+  }, [initial, schedule]);
+
+  useLiveEvents(
+    [`health-check:${healthCheckId}`],
+    () => void queryClient.invalidateQueries({ queryKey: participationKeys.progress(healthCheckId) }),
+  );
+
+  const current = useRef(responses);
+  const update = (change: (previous: Responses) => Responses) => {
+    const changed = change(current.current);
+    current.current = changed;
+    setResponses(changed);
+    autosave.schedule(changed);
+  };
+
+  const component = components[index];
+  const rating = component ? responses.votes[component.id] : undefined;
+  const isLast = index === components.length - 1;
+  const percent = answeredPercent(componentIds, responses.votes);
+
+  const showRequired = () => {
+    setRequired(true);
+    clearTimeout(requiredTimer.current);
+    requiredTimer.current = setTimeout(() => setRequired(false), REQUIRED_MESSAGE_MS);
+  };
+  useEffect(() => () => clearTimeout(requiredTimer.current), []);
+
+  const goTo = (target: number) => {
+    const bounded = Math.max(0, Math.min(components.length - 1, target));
+    setIndex(bounded);
+    update((previous) => ({ ...previous, last_component_index: bounded }));
+  };
+
+  const choose = (value: ParticipationRating) => {
+    if (!component) return;
+    setRequired(false);
+    update((previous) => ({ ...previous, votes: { ...previous.votes, [component.id]: value } }));
+  };
+
+  const next = () => {
+    if (!rating) return showRequired();
+    if (!isLast) goTo(index + 1);
+  };
+
+  const submit = async () => {
+    if (!rating) return showRequired();
+    const missing = unansweredCount(componentIds, responses.votes);
+    if (missing > 0) {
+      toast.error(M.unanswered(missing));
+      return;
+    }
+    if (preview) {
+      toast.info(M.previewNotSaved);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await submitResponses(healthCheckId, responses);
+      autosave.stop();
+      clearDraft(userId, healthCheckId);
+      await queryClient.invalidateQueries({ queryKey: participationKeys.all });
+      void navigate(result.redirectTo, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.message === M.alreadySubmitted) {
+        autosave.stop();
+        clearDraft(userId, healthCheckId);
+        toast.error(M.alreadySubmitted);
+        void navigate(`/health-check/${healthCheckId}/complete`, { replace: true });
+        return;
+      }
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : M.submitFailed);
+      setSubmitting(false);
+    }
+  };
+
+  // Keys 1 to 4 choose a rating; left and right arrows move between steps (outside text fields and the group).
+  const onKey = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target))
+      return;
+    const option = /^[1-4]$/.test(event.key) ? RATING_OPTIONS[Number(event.key) - 1] : undefined;
+    if (option) {
+      event.preventDefault();
+      choose(option.value);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      goTo(index - 1);
+    }
+  };
+  const keyHandler = useRef(onKey);
+  useEffect(() => {
+    keyHandler.current = onKey;
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keyHandler.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  if (!component) return null;
+  const commentOpen = openComments[component.id] ?? false;
+  const comment = responses.comments[component.id] ?? '';
+  const commentId = `comment-${component.id}`;
+
+  return (
+    <ParticipationShell title={data.healthCheck.title} description={data.healthCheck.description}>
+      {preview && (
+        <p
+          role="status"
+          className="mb-4 flex items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-800"
+        >
+          <Eye className="size-4" aria-hidden="true" /> Preview mode: this is what participants see. Nothing
+          you choose is saved.
+        </p>
+      )}
+      <div className="mb-4 hidden items-center justify-between gap-4 md:flex">
+        <p className="text-sm text-slate-700">
+          Step {index + 1} of {components.length}
+        </p>
+        {!preview && <SaveIndicator state={autosave.state} />}
+      </div>
+      <Bar value={percent} label="Your progress" className="mb-6 hidden md:block" />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <article
+          aria-labelledby={titleId}
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+        >
+          {component.category && (
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+              {component.category}
+            </p>
+          )}
+          <h2 id={titleId} className="mt-2 text-2xl font-bold text-slate-900">
+            {component.title}
+          </h2>
+          {component.description && <p className="mt-3 text-slate-700">{component.description}</p>}
+          {component.examples.length > 0 && (
+            <div className="mt-4 rounded-lg bg-slate-50 p-4">
+              <h3 className="text-sm font-semibold text-slate-800">Examples</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {component.examples.map((example) => (
+                  <li key={example}>{example}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+
+          <div className="mt-6">
+            <RatingOptions value={rating} onChange={choose} labelledBy={titleId} />
+            <p aria-live="assertive" className="mt-3 min-h-5 text-sm font-medium text-red-700">
+              {required ? M.selectRating : ''}
+            </p>
+          </div>
+
+          {data.healthCheck.settings.enableComments && (
+            <div className="mt-4">
+              {commentOpen ? (
+                <div className="space-y-2">
+                  <label htmlFor={commentId} className="text-sm font-medium text-slate-800">
+                    Comment (optional)
+                  </label>
+                  <Textarea
+                    id={commentId}
+                    value={comment}
+                    maxLength={2000}
+                    onChange={(event) => {
+                      const text = event.target.value;
+                      update((previous) => ({
+                        ...previous,
+                        comments: { ...previous.comments, [component.id]: text },
+                      }));
+                    }}
+                    placeholder="What makes you say that? Comments are anonymous unless the facilitator chose otherwise."
+                  />
+                  <div className="flex items-center justify-between text-xs text-slate-600">
+                    <span>{comment.length} / 2000</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => {
+                        setOpenComments((open) => ({ ...open, [component.id]: false }));
+                        update((previous) => {
+                          const { [component.id]: _removed, ...rest } = previous.comments;
+                          return { ...previous, comments: rest };
+                        });
+                      }}
+                    >
+                      Cancel
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setOpenComments((open) => ({ ...open, [component.id]: true }))}
+                >
+                  Add Comment
+                </Button>
+              )}
+            </div>
+          )}
+
+          <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
+            <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
+              <ChevronLeft aria-hidden="true" /> Previous
+            </Button>
+            {isLast ? (
+              <Button
+                onClick={() => void submit()}
+                disabled={submitting}
+                aria-disabled={!rating || undefined}
+                className={!rating ? 'opacity-50' : undefined}
+              >
+                {submitting ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Send aria-hidden="true" />
+                )}
+                {submitting ? 'Submitting...' : 'Submit Responses'}
+              </Button>
+            ) : (
+              <Button
+                onClick={next}
+                aria-disabled={!rating || undefined}
+                className={!rating ? 'opacity-50' : undefined}
+              >
+                Next <ChevronRight aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </article>
+
+        <aside className="space-y-4">
+          <TeamProgressCard progress={teamProgress} />
+          <nav
+            aria-label="Components"
+            className="hidden rounded-xl border border-slate-200 bg-white p-4 lg:block"
+          >
+            <h2 className="text-sm font-semibold text-slate-900">Your answers</h2>
+            <p className="mt-1 text-xs text-slate-600">
+              {componentIds.length - unansweredCount(componentIds, responses.votes)} of {components.length}{' '}
+              rated
+            </p>
+          </nav>
+        </aside>
+      </div>
+
+      {/* Phones: step and percentage stay in view (spec section 2, under 768 px). */}
+      <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden">
+        <div className="flex items-center justify-between text-sm text-slate-800">
+          <span>
+            Step {index + 1} of {components.length}
+          </span>
+          {!preview && <SaveIndicator state={autosave.state} />}
+          <span>{percent}%</span>
+        </div>
+        <Bar value={percent} label="Your progress (mobile)" className="mt-2" />
+      </div>
+    </ParticipationShell>
+  );
+}
+
+function SaveIndicator({ state }: { state: SaveState }) {
+  return (
+    <span role="status" aria-live="polite" className="inline-flex min-w-20 items-center gap-1.5 text-sm">
+      {state === 'saving' && (
+        <>
+          <Loader2 className="size-4 animate-spin text-slate-600" aria-hidden="true" />
+          <span className="text-slate-700">Saving...</span>
+        </>
+      )}
+      {state === 'saved' && (
+        <>
+          <CheckCircle2 className="size-4 text-green-700" aria-hidden="true" />
+          <span className="text-green-800">Saved</span>
+        </>
+      )}
+      {state === 'error' && (
+        <>
+          <AlertCircle className="size-4 text-red-700" aria-hidden="true" />
+          <span className="text-red-800">Save failed</span>
+        </>
+      )}
+    </span>
+  );
+}
