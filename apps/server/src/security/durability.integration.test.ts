@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadTestSettings } from '../config';
 import { queryRows } from '../db/client';
 import { createAdmin } from '../test/factories';
+import { contextOn } from '../test/harness';
 import { createHealthCheck } from '../test/participation-factories';
 import {
   addSignedInParticipants,
-  contextOn,
   createServerDatabase,
   httpRequest,
   SERVER_BUNDLE,

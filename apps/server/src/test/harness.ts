@@ -72,7 +72,15 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
 
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = testConfig(configOverrides);
+  return contextOn(database, { config: testConfig(configOverrides), close: () => database.drop() });
+}
+
+/** The in-process app on `database`; `close` stops its LISTEN and then runs `options.close`. */
+export async function contextOn(
+  database: Database,
+  options: { config?: Config; close?: () => Promise<void> } = {},
+): Promise<TestContext> {
+  const config = options.config ?? testConfig();
   const db = database.db;
   const mailer = createMailer(db);
   const logger = createLogger('silent');
@@ -107,7 +115,7 @@ export async function createTestContext(configOverrides: Partial<Config> = {}): 
       ),
     close: async () => {
       await realtime.stop();
-      await database.drop();
+      await (options.close ?? (() => database.close()))();
     },
   };
 }

@@ -10,19 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createApp } from '../app';
-import { createAuth } from '../auth/auth';
 import { loadTestSettings } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { session } from '../db/schema/auth';
-import type { AppDeps } from '../lib/router';
-import { createLogger } from '../logger';
-import { createMailer } from '../mail/mailer';
-import { createRealtime } from '../realtime/bus';
-import { randomIp } from './factories';
 import { databaseUrlFor } from './global-setup';
 import { addParticipant } from './health-checks-factories';
-import { testConfig, type TestContext } from './harness';
+import type { TestContext } from './harness';
 
 /**
  * The built server (`npm run build`) as a child process, for tests that need a real process: killed, restarted,
@@ -123,7 +116,6 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
     stdio: ['ignore', 'pipe', 'pipe'],
     // Only what the server reads, so nothing of the test runner's environment (NODE_ENV=test) leaks in.
     env: {
-      PATH: process.env.PATH,
       NODE_ENV: 'development',
       PORT: String(port),
       APP_URL: url,
@@ -240,47 +232,6 @@ export async function createServerDatabase(): Promise<ServerDatabase> {
         await admin.end({ timeout: 5 });
         await rm(dataDir, { recursive: true, force: true });
       }
-    },
-  };
-}
-
-/** The in-process app of the test harness on a given database, for setting one up through the API. */
-export async function contextOn(database: Database): Promise<TestContext> {
-  const config = testConfig();
-  const db = database.db;
-  const mailer = createMailer(db);
-  const logger = createLogger('silent');
-  const realtime = createRealtime(database, logger);
-  await realtime.start();
-  const deps: AppDeps = {
-    config,
-    database,
-    db,
-    logger,
-    mailer,
-    auth: createAuth({ config, db, mailer }),
-    realtime,
-  };
-  const app = createApp(deps);
-  return {
-    deps,
-    database,
-    app,
-    request: (method, route, options = {}) =>
-      Promise.resolve(
-        app.request(route, {
-          method,
-          headers: {
-            'x-forwarded-for': randomIp(),
-            ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-            ...options.headers,
-          },
-          body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-        }),
-      ),
-    close: async () => {
-      await realtime.stop();
-      await database.close();
     },
   };
 }

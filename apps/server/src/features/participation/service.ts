@@ -150,6 +150,12 @@ type Target = {
   component_ids: string[];
 };
 
+const savedResult = (saved: AutosaveRow): SaveResponsesResult => ({
+  status: saved.status as ParticipantStatus,
+  progress: saved.progress,
+  savedAt: iso(saved.last_activity) ?? new Date().toISOString(),
+});
+
 /** The shared refusals of autosave and submit, in the order a caller can fix them. */
 function checkWritable(target: Target | undefined): asserts target is Target & { participant_id: string } {
   if (!target) throw notFound(M.notFound);
@@ -192,11 +198,7 @@ export async function saveResponsesAtOnce(
   }
   const saved = await batcher.submit(item);
   if (!saved) return null;
-  return {
-    status: saved.status as ParticipantStatus,
-    progress: saved.progress,
-    savedAt: iso(saved.last_activity) ?? new Date().toISOString(),
-  };
+  return savedResult(saved);
 }
 
 /** Autosave: the caller's interim responses, idempotent. One lookup and one UPDATE. */
@@ -217,11 +219,7 @@ export async function saveResponses(
     progress: answeredPercent(target.component_ids, options.responses.votes),
   });
   if (!saved) throw conflict(M.alreadySubmitted);
-  return {
-    status: saved.status as ParticipantStatus,
-    progress: saved.progress,
-    savedAt: iso(saved.last_activity) ?? new Date().toISOString(),
-  };
+  return savedResult(saved);
 }
 
 /**
