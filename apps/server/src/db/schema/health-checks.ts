@@ -179,6 +179,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** Whether the check was anonymous when the comment was written; an anonymous comment never shows a name. */
+    anonymous: boolean('anonymous').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
