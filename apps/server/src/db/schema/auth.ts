@@ -82,3 +82,36 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * One row per sign-up on an address that is not verified yet: the password hash (better-auth's hasher) and profile
+ * that sign-up chose, bound to the single-use token in that sign-up's own verification link. Following that link
+ * makes them the account's only credentials (features/auth, docs/security.md); verification
+ * deletes every row of the user.
+ */
+export const signupCredentials = pgTable(
+  'signup_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's random token; the token itself is only in the e-mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    profile: jsonb('profile').$type<SignupProfile>().notNull(),
+    /** True for the sign-up that created the account (its hash is the account's password until verification). */
+    createdAccount: boolean('created_account').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_credentials_user_id_idx').on(t.userId)],
+);
+
+export type SignupProfile = {
+  role: string | null;
+  companyName: string | null;
+  companySize: string | null;
+  setupStatus: string | null;
+  pendingJoinHealthCheckId: string | null;
+};

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -101,4 +103,23 @@ export const avatars = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('avatars_user_id_idx').on(t.userId)],
+);
+
+/**
+ * E-mails that signed-in users had the server send to addresses of their choosing, counted per user and per
+ * organisation and UTC day (mail/quota.ts). `scope` is 'user' or 'organization'; `subject_id` the user's or
+ * organisation's id.
+ */
+export const mailQuota = pgTable(
+  'mail_quota',
+  {
+    scope: text('scope').notNull(),
+    subjectId: text('subject_id').notNull(),
+    day: date('day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.subjectId, t.day] }),
+    check('mail_quota_scope_check', sql`${t.scope} in ('user', 'organization')`),
+  ],
 );
