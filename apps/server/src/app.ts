@@ -93,7 +93,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   const api = createRouter();
   for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);
-  if (deps.config.env !== 'production') app.route('/', devMailRoutes);
+  // The e-mail preview exists only on a local installation: outside production and without an SMTP server.
+  if (deps.config.env !== 'production' && !deps.config.smtpUrl) app.route('/', devMailRoutes);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,10 +32,46 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://localhost'],
     ['LOG_LEVEL', 'loud'],
     ['AUTH_SECRET', 'short'],
+    ['HOST', 'not an address'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '-1'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrowError(
       new RegExp(`Invalid configuration:[\\s\\S]*${name}`),
     );
+  });
+
+  it('listens on 127.0.0.1 unless HOST says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::' }).host).toBe('::');
+  });
+
+  it.each([
+    [undefined, 0],
+    ['false', 0],
+    ['true', 1],
+    ['1', 1],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s as %i trusted proxy hops', (value, hops) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxyHops).toBe(hops);
+  });
+
+  it('keeps the generated secret in a file only its owner may read, in a folder only its owner may open', () => {
+    const dir = path.join(dataDir(), 'fresh');
+    loadConfig({ DATA_DIR: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to start with a kept secret shorter than 32 characters, naming AUTH_SECRET and the file', () => {
+    const dir = dataDir();
+    const file = path.join(dir, 'auth-secret');
+    writeFileSync(file, 'short-secret\n');
+    const start = () => loadConfig({ DATA_DIR: dir });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/AUTH_SECRET/);
+    expect(start).toThrow(file);
   });
 
   it('requires AUTH_SECRET in production', () => {

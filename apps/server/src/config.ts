@@ -18,6 +18,13 @@ const optionalUrl = (protocols: string[]) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1, 0.0.0.0 or ::')
+      .default('127.0.0.1'),
+  ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -33,13 +40,23 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
   TRUST_PROXY: z
-    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
-    .transform((value) => value === 'true'),
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .default('false')
+        .refine((value) => /^(true|false|\d{1,2})$/.test(value), {
+          message: 'must be false, true (one proxy) or the number of proxies in front of the server',
+        }),
+    )
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
 });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** The address to listen on: 127.0.0.1 by default, 0.0.0.0 (or ::) to accept other machines. */
+  host: string;
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -47,7 +64,11 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the server (0: none). The client address is then the entry of
+   * X-Forwarded-For that the furthest of them appended, never one the client wrote itself.
+   */
+  trustProxyHops: number;
   rateLimitMultiplier: number;
 };
 
@@ -56,14 +77,20 @@ export class ConfigError extends Error {}
 /** Reads the secret kept in DATA_DIR, creating it on first start (embedded mode outside production only). */
 function persistedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
+  let secret: string;
   try {
-    return readFileSync(file, 'utf8').trim();
+    secret = readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    secret = randomBytes(32).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
   }
+  if (secret.length < 32) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTH_SECRET: the secret kept in ${file} is ${secret.length} characters; it must be at least 32 (set AUTH_SECRET, or delete the file to generate a new one, which signs everyone out)`,
+    );
+  }
+  return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -87,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    host: e.HOST,
     appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -94,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
 }

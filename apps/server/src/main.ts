@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
+import { secureDataDir } from './db/data-dir';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { seed } from './db/seed';
 import { createAuth } from './auth/auth';
@@ -14,6 +16,8 @@ import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 
 async function main() {
+  // Everything this process writes (the embedded database, the generated secret) is for its own user only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -25,9 +29,13 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // DATA_DIR holds the embedded database and the generated secret: 0700, files 0600 (db/data-dir.ts).
+  const embedded = !config.databaseUrl;
+  if (embedded || existsSync(config.dataDir)) secureDataDir(config.dataDir);
   const database = await openDatabase(config);
   await runMigrations(database, config.databaseUrl);
   await seed(database.db);
+  if (embedded) secureDataDir(config.dataDir);
   logger.info({ database: database.kind }, 'database ready');
 
   const db = database.db;
@@ -50,8 +58,9 @@ async function main() {
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const maintenance = startEmbeddedMaintenance(database, logger);
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    logger.info({ port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
+  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
   });
 
   let stopping = false;
@@ -71,6 +80,8 @@ async function main() {
       void Promise.all([unlistened, maintenance.stop()]).then(() =>
         database
           .close()
+          // Files the embedded database wrote with modes of its own while running.
+          .then(() => embedded && secureDataDir(config.dataDir))
           .then(() => process.exit(0))
           .catch((error: unknown) => {
             logger.error({ err: error }, 'closing the database failed');

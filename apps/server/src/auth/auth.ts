@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth';
+import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 
@@ -37,6 +38,10 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, url }) => {
         await mailer.enqueue({ kind: 'reset-password', to: u.email, ...resetPasswordMail(u.name, url) });
+      // A new password ends the pause of the per-account sign-in limit (features/auth/login-limit.ts).
+      onPasswordReset: async ({ user: u }) => {
+        await clearHits(db, loginAccountKey(u.email));
+      },
       },
     },
     emailVerification: {

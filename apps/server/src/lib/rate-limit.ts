@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
-import { queryRows } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { AppError } from './app-error';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './router';
@@ -13,17 +13,19 @@ export const LIMITS = {
   login: { name: 'login', max: 10, windowSeconds: 300 },
   forgotPassword: { name: 'forgot', max: 5, windowSeconds: 900 },
   resendVerification: { name: 'resend', max: 3, windowSeconds: 600 },
+  /** Failed sign-ins per account, whatever address they come from (features/auth/login-limit.ts). */
+  loginAccount: { name: 'login-account', max: 10, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 
+export type Hit = { count: number; retryAfterSeconds: number };
+
 /**
- * Counts one attempt against a fixed window in PostgreSQL (shared by every server process) and refuses
- * with 429 past the limit. `extraKey` narrows the bucket (for example to an e-mail address).
+ * Counts one hit on `key` in a fixed window in PostgreSQL (shared by every server process, atomic under
+ * concurrent requests) and answers the count in the current window and the seconds until that window ends.
  */
-export async function enforceLimit(c: Context<AppEnv>, limit: Limit, extraKey = ''): Promise<void> {
-  const { db, config } = c.get('deps');
-  const key = `pc:${limit.name}:${clientIp(c)}${extraKey ? `:${extraKey}` : ''}`;
+export async function countHit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
   const now = Date.now();
-  const windowMs = limit.windowSeconds * 1000;
+  const windowMs = windowSeconds * 1000;
   const [row] = await queryRows<{ count: number; last_request: string }>(
     db,
     sql`insert into rate_limit (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
@@ -32,9 +34,37 @@ export async function enforceLimit(c: Context<AppEnv>, limit: Limit, extraKey = 
           last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
         returning count, last_request`,
   );
-  if (row && row.count > limit.max * config.rateLimitMultiplier) {
-    const retryAfter = Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000));
-    c.header('Retry-After', String(retryAfter));
+  const started = row ? Number(row.last_request) : now;
+  return {
+    count: row ? Number(row.count) : 1,
+    retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - now) / 1000)),
+  };
+}
+
+/** Takes back one hit on `key` (an attempt that turned out not to count). */
+export async function releaseHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limit set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/** Forgets every hit on `key`. */
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit where key = ${key}`);
+}
+
+/** The key of the per-account sign-in limit: the normalised e-mail, whether or not it has an account. */
+export const loginAccountKey = (email: string) =>
+  `pc:${LIMITS.loginAccount.name}:${email.trim().toLowerCase()}`;
+
+/**
+ * Counts one attempt against a fixed window in PostgreSQL (shared by every server process) and refuses
+ * with 429 past the limit. `extraKey` narrows the bucket (for example to an e-mail address).
+ */
+export async function enforceLimit(c: Context<AppEnv>, limit: Limit, extraKey = ''): Promise<void> {
+  const { db, config } = c.get('deps');
+  const key = `pc:${limit.name}:${clientIp(c)}${extraKey ? `:${extraKey}` : ''}`;
+  const hit = await countHit(db, key, limit.windowSeconds);
+  if (hit.count > limit.max * config.rateLimitMultiplier) {
+    c.header('Retry-After', String(hit.retryAfterSeconds));
     throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts);
   }
 }

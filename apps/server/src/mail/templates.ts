@@ -61,3 +61,17 @@ export const resetPasswordMail = (name: string, url: string) =>
     footer:
       'The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.',
   });
+
+/** To the owner of an account whose sign-in was paused after too many failed attempts (once per pause). */
+export const accountLockedMail = (options: { name: string; failures: number; minutes: number; url: string }) =>
+  renderMail({
+    subject: 'Sign-in to your Pulsecheck account was paused',
+    heading: 'Too many failed sign-in attempts',
+    paragraphs: [
+      `Hi ${options.name}, someone tried to sign in to your Pulsecheck account with a wrong password ${options.failures} times, so we paused sign-in to your account for up to ${options.minutes} minutes.`,
+      'If it was you, wait and try again, or choose a new password: a password reset lets you sign in right away.',
+      'If it was not you, your password is still safe as long as nobody else knows it. If you reuse it elsewhere, choose a new one.',
+    ],
+    action: { label: 'Go to sign-in', url: options.url },
+    footer: 'You get this email once per pause. Nobody can lock you out for good: sign-in opens again by itself.',
+  });

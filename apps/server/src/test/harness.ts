@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
     port: 0,
+    host: '127.0.0.1',
     appUrl: 'http://localhost:3000',
     dataDir: '/nonexistent',
     databaseUrl: undefined,
@@ -38,7 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: undefined,
     mailFrom: 'Pulsecheck <test@pulsecheck.local>',
     logLevel: 'silent',
-    trustProxy: true,
+    trustProxyHops: 1,
     rateLimitMultiplier: 1,
     ...overrides,
   };

@@ -38,6 +38,8 @@ export const AUTH_MESSAGES = {
   setupInProgress: 'Setup already in progress. Please try logging in again.',
   noSession: 'No authenticated session',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  accountLocked:
+    'Too many failed sign-in attempts for this account. Sign-in is paused for up to 15 minutes: wait and try again, or reset your password with "Forgot password?" to sign in now.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Request a new one below.',
   verifyLinkInvalid: 'This verification link is invalid or has expired. Sign in to get a new one.',
 } as const;

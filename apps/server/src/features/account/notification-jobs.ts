@@ -169,13 +169,21 @@ async function postToSlack(webhookUrl: string, text: string) {
 }
 
 const emailPayload = z.object({
+/**
+ * Posts to the user's webhook (https://hooks.slack.com only, checked when it is saved). A redirect is never
+ * followed: it could lead the server's request anywhere, past that allow-list, so it counts as a failure.
+ */
   userId: z.string(),
   type: z.string(),
   message: z.string(),
   link: z.string().nullable().optional(),
   healthCheckId: z.string().nullable().optional(),
+    redirect: 'manual',
 });
 const atPayload = z.object({ at: z.string() });
+  await response.body?.cancel();
+  if (response.status >= 300 && response.status < 400)
+    throw new Error(`Slack webhook answered ${response.status}: redirects are not followed`);
 const userAtPayload = z.object({ at: z.string(), userId: z.string() });
 
 export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> {

@@ -52,3 +52,13 @@ export async function healthCheckExists(db: Db, id: string) {
     .limit(1);
   return Boolean(row);
 }
+
+/** The owner of an address, to tell them their sign-in was paused (features/auth/login-limit.ts). */
+export async function findAccountOwner(db: Db, email: string) {
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  return row;
+}

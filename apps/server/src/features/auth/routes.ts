@@ -16,6 +16,7 @@ import { authHeaders } from '../../lib/client-ip';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
 import { createRouter, type AppEnv } from '../../lib/router';
+import { limitFailedLogins } from './login-limit';
 import * as service from './service';
 
 const ok = { 200: jsonResponse(okSchema, 'Done') };
@@ -72,7 +73,9 @@ export const authRoutes = createRouter()
     async (c) => {
       const input = c.req.valid('json');
       await enforceLimit(c, LIMITS.login);
-      const { user, cookies } = await service.logIn(c.get('deps'), { ...input, headers: authHeaders(c) });
+      const { user, cookies } = await limitFailedLogins(c, input.email, () =>
+        service.logIn(c.get('deps'), { ...input, headers: authHeaders(c) }),
+      );
       setCookies(c, cookies);
       return c.json({ user }, 200);
     },

@@ -1,0 +1,60 @@
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import type { Context } from 'hono';
+import { AppError } from '../../lib/app-error';
+import { countHit, LIMITS, loginAccountKey, releaseHit } from '../../lib/rate-limit';
+import type { AppDeps, AppEnv } from '../../lib/router';
+import { accountLockedMail } from '../../mail/templates';
+import { findAccountOwner } from './queries';
+
+/**
+ * The per-account sign-in limit (ASVS V6.3.1), which no rotation of client addresses avoids: at most
+ * LIMITS.loginAccount.max failed sign-ins per account (the normalised e-mail, whether or not it has an account,
+ * so the answer never tells which addresses exist) in a fixed window of 15 minutes, counted in PostgreSQL for
+ * every process. The failure that reaches the limit pauses sign-in for the rest of the window, even with the
+ * right password, and e-mails the owner once; nothing locks for good: the window ends by itself and a password
+ * reset clears it (auth/auth.ts).
+ *
+ * Every attempt takes its place in the count before the password is checked, so concurrent attempts cannot
+ * slip past the limit; an attempt that does not fail on the password gives its place back.
+ */
+export async function limitFailedLogins<T>(
+  c: Context<AppEnv>,
+  email: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const deps = c.get('deps');
+  const { max: perWindow, windowSeconds } = LIMITS.loginAccount;
+  const max = perWindow * deps.config.rateLimitMultiplier;
+  const key = loginAccountKey(email);
+  const hit = await countHit(deps.db, key, windowSeconds);
+  const paused = () => {
+    c.header('Retry-After', String(hit.retryAfterSeconds));
+    return new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
+  };
+  if (hit.count > max) throw paused();
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'unauthenticated')) {
+      await releaseHit(deps.db, key);
+      throw error;
+    }
+    if (hit.count < max) throw error;
+    await tellOwner(deps, email, max, Math.ceil(windowSeconds / 60));
+    throw paused();
+  }
+  await releaseHit(deps.db, key);
+  return result;
+}
+
+async function tellOwner(deps: AppDeps, email: string, failures: number, minutes: number) {
+  const owner = await findAccountOwner(deps.db, email.trim().toLowerCase());
+  if (!owner) return;
+  await deps.mailer.enqueue({
+    kind: 'account-locked',
+    to: owner.email,
+    ...accountLockedMail({ name: owner.name, failures, minutes, url: `${deps.config.appUrl}/login` }),
+  });
+  deps.logger.warn({ failures }, 'sign-in paused for an account after too many failed attempts');
+}
