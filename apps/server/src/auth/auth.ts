@@ -6,8 +6,10 @@ import { account, rateLimit, session, user, verification } from '../db/schema/au
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { settleSignupOnVerification, signupTokenOf } from './signup-credentials';
 
 export const SESSION_DAYS = 30;
+export const VERIFICATION_EXPIRES_SECONDS = 60 * 60 * 24;
 /** How often a session's expiry slides forward. */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
@@ -36,21 +38,26 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url }) => {
-        await mailer.enqueue({ kind: 'reset-password', to: u.email, ...resetPasswordMail(u.name, url) });
       // A new password ends the pause of the per-account sign-in limit (features/auth/login-limit.ts).
       onPasswordReset: async ({ user: u }) => {
         await clearHits(db, loginAccountKey(u.email));
       },
+      sendResetPassword: async ({ user: u, url }) => {
+        await mailer.enqueue({ kind: 'reset-password', to: u.email, ...resetPasswordMail(u.name, url) });
       },
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Sign-up (features/auth) sends its own link, which carries the sign-up's token; this one is for resends.
+      sendOnSignUp: false,
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: VERIFICATION_EXPIRES_SECONDS,
       sendVerificationEmail: async ({ user: u, url }) => {
         await mailer.enqueue({ kind: 'verify-email', to: u.email, ...verificationMail(u.name, url) });
+      },
+      // Whoever follows the link controls the mailbox: the sign-up it names gets the account (signup-credentials.ts).
+      beforeEmailVerification: async (u, request) => {
+        await settleSignupOnVerification(db, u.id, signupTokenOf(request));
       },
     },
     session: {

@@ -62,8 +62,27 @@ export const resetPasswordMail = (name: string, url: string) =>
       'The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.',
   });
 
+/** To the owner of a verified account when someone signs up with its address (the sign-up changes nothing). */
+export const signupAttemptMail = (name: string, appUrl: string) =>
+  renderMail({
+    subject: 'Someone tried to sign up to Pulsecheck with your email',
+    heading: 'You already have a Pulsecheck account',
+    paragraphs: [
+      `Hi ${name}, someone just tried to create a Pulsecheck account with this email address. Your account already exists, so nothing was changed: your password and data stay as they are.`,
+      'If it was you, sign in instead. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.',
+    ],
+    action: { label: 'Sign in', url: `${appUrl}/login` },
+    footer:
+      'If it was not you, you can ignore this email. Nobody can use your account without your password.',
+  });
+
 /** To the owner of an account whose sign-in was paused after too many failed attempts (once per pause). */
-export const accountLockedMail = (options: { name: string; failures: number; minutes: number; url: string }) =>
+export const accountLockedMail = (options: {
+  name: string;
+  failures: number;
+  minutes: number;
+  url: string;
+}) =>
   renderMail({
     subject: 'Sign-in to your Pulsecheck account was paused',
     heading: 'Too many failed sign-in attempts',
@@ -73,5 +92,6 @@ export const accountLockedMail = (options: { name: string; failures: number; min
       'If it was not you, your password is still safe as long as nobody else knows it. If you reuse it elsewhere, choose a new one.',
     ],
     action: { label: 'Go to sign-in', url: options.url },
-    footer: 'You get this email once per pause. Nobody can lock you out for good: sign-in opens again by itself.',
+    footer:
+      'You get this email once per pause. Nobody can lock you out for good: sign-in opens again by itself.',
   });

@@ -94,7 +94,15 @@ export type ServerProcess = {
 
 const OUTPUT_KEPT = 20_000;
 
-type StartOptions = { dataDir: string; databaseUrl?: string; authSecret: string; startTimeoutMs?: number };
+type StartOptions = {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Empty: the server keeps (or generates) its secret in DATA_DIR. */
+  authSecret: string;
+  startTimeoutMs?: number;
+  /** More variables for the server (HOST, SMTP_URL...), over the defaults below. */
+  env?: Record<string, string>;
+};
 
 /**
  * Starts `dist/main.js` on a free port and waits until `/api/health` answers 200 (a database round trip). Tries
@@ -125,6 +133,7 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
       SMTP_URL: '',
       LOG_LEVEL: 'error',
       RATE_LIMIT_MULTIPLIER: '1000',
+      ...options.env,
     },
   });
   let output = '';

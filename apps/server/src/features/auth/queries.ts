@@ -1,28 +1,60 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { user } from '../../db/schema/auth';
+import { account, user, type SignupProfile } from '../../db/schema/auth';
+import { mailOutbox } from '../../db/schema/messaging';
 import { healthChecks } from '../../db/schema/health-checks';
 import { userPreferences } from '../../db/schema/organizations';
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
   return row;
 }
 
-export async function updateSignupProfile(
-  db: Db,
-  email: string,
-  values: Partial<
-    Pick<
-      typeof user.$inferInsert,
-      'role' | 'companyName' | 'companySize' | 'setupStatus' | 'pendingJoinHealthCheckId'
-    >
-  >,
+/**
+ * Creates the unverified account of a first sign-up with its password hash, inside `tx`; returns undefined when
+ * the address already has an account (including one another request is creating at this moment).
+ */
+export async function insertUnverifiedUser(
+  tx: Db,
+  values: {
+    userId: string;
+    accountId: string;
+    name: string;
+    email: string;
+    passwordHash: string;
+  } & SignupProfile,
 ) {
-  await db
-    .update(user)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(user.email, email));
+  const { userId, accountId, passwordHash, ...profile } = values;
+  const [created] = await tx
+    .insert(user)
+    .values({ id: userId, emailVerified: false, ...profile })
+    .onConflictDoNothing({ target: user.email })
+    .returning({ id: user.id });
+  if (!created) return undefined;
+  await tx.insert(account).values({
+    id: accountId,
+    accountId: created.id,
+    providerId: 'credential',
+    userId: created.id,
+    password: passwordHash,
+  });
+  return created.id;
+}
+
+/** Whether an e-mail of `kind` was queued to `to` since `since` (throttles the sign-up warning). */
+export async function mailQueuedSince(db: Db, to: string, kind: string, since: Date) {
+  const [row] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(eq(mailOutbox.to, to.toLowerCase()), eq(mailOutbox.kind, kind), gt(mailOutbox.createdAt, since)),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function findProfile(db: Db, userId: string) {
@@ -62,3 +94,4 @@ export async function findAccountOwner(db: Db, email: string) {
     .limit(1);
   return row;
 }
+

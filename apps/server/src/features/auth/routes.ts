@@ -32,14 +32,18 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/signup',
       tags,
-      summary: 'Admin sign-up; sends the verification e-mail',
+      summary:
+        'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
       request: jsonBody(adminSignupSchema),
-      responses: { 201: jsonResponse(okSchema, 'Account created'), ...errorResponses(400, 409, 429) },
+      responses: {
+        201: jsonResponse(okSchema, 'Check your e-mail (whether or not the address has an account)'),
+        ...errorResponses(400, 429),
+      },
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
-      await service.signUpAdmin(c.get('deps'), { ...input, headers: authHeaders(c) });
+      await service.signUpAdmin(c.get('deps'), input);
       return c.json({ ok: true as const }, 201);
     },
   )
@@ -48,13 +52,17 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/signup/participant',
       tags,
-      summary: 'Participant sign-up for a health check; sends the verification e-mail',
+      summary:
+        'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
       request: jsonBody(participantSignupSchema),
-      responses: { 201: jsonResponse(okSchema, 'Account created'), ...errorResponses(400, 404, 409, 429) },
+      responses: {
+        201: jsonResponse(okSchema, 'Check your e-mail (whether or not the address has an account)'),
+        ...errorResponses(400, 404, 429),
+      },
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
-      await service.signUpParticipant(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
+      await service.signUpParticipant(c.get('deps'), c.req.valid('json'));
       return c.json({ ok: true as const }, 201);
     },
   )

@@ -1,13 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { AUTH_MESSAGES, type CurrentUser } from '@pulsecheck/shared/auth/schemas';
-import { APIError } from 'better-auth/api';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';
-import { session } from '../../db/schema/auth';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import { VERIFICATION_EXPIRES_SECONDS } from '../../auth/auth';
+import { recordSignupCredential, SIGNUP_TOKEN_PARAM } from '../../auth/signup-credentials';
+import type { Db } from '../../db/client';
+import { session, type SignupProfile } from '../../db/schema/auth';
+import { AppError, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
-import { findProfile, findUserByEmail, healthCheckExists, updateSignupProfile } from './queries';
+import { signupAttemptMail, verificationMail } from '../../mail/templates';
+import {
+  findProfile,
+  findUserByEmail,
+  healthCheckExists,
+  insertUnverifiedUser,
+  mailQueuedSince,
+} from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'logger'>;
+type SignupDeps = Deps & Pick<AppDeps, 'mailer' | 'config'>;
 
 /** The current user as the web app needs it: who, set-up state, active workspace and where home is. */
 export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<CurrentUser> {
@@ -27,32 +39,78 @@ export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: string):
   };
 }
 
-async function createAccount(
-  deps: Deps,
-  options: { name: string; email: string; password: string; headers: Headers },
+/** At most one "someone tried to sign up" e-mail per address in this time. */
+const SIGNUP_WARNING_EVERY_MS = 60 * 60 * 1000;
+
+/** better-auth's verification link, plus this sign-up's token (auth/signup-credentials.ts). */
+async function verificationLink(deps: Deps, options: { email: string; userId: string; token: string }) {
+  const context = await deps.auth.$context;
+  const jwt = await createEmailVerificationToken(
+    context.secret,
+    options.email,
+    undefined,
+    VERIFICATION_EXPIRES_SECONDS,
+    { userId: options.userId },
+  );
+  const callbackURL = encodeURIComponent('/auth/redirect');
+  return `${context.baseURL}/verify-email?token=${jwt}&callbackURL=${callbackURL}&${SIGNUP_TOKEN_PARAM}=${options.token}`;
+}
+
+/**
+ * Both sign-ups (docs/security.md, "Sign-up"). The caller answers the same whatever happens here, and the work is
+ * the same on every path (the password is hashed first, every time), so the answer does not tell whether the
+ * address has an account:
+ * - new address: an unverified account with this password, and a verification link bound to this sign-up;
+ * - address of an unverified account: nothing changes now; this sign-up's credentials wait for its own link;
+ * - address of a verified account: nothing changes; its owner is told by e-mail (at most once an hour).
+ */
+async function signUp(
+  deps: SignupDeps,
+  options: { name: string; email: string; password: string; profile: SignupProfile },
 ): Promise<void> {
-  if (await findUserByEmail(deps.db, options.email)) throw conflict(AUTH_MESSAGES.accountExists);
-  try {
-    await deps.auth.api.signUpEmail({
-      body: {
-        name: options.name,
-        email: options.email,
-        password: options.password,
-        callbackURL: '/auth/redirect',
-      },
-      headers: options.headers,
+  const context = await deps.auth.$context;
+  const passwordHash = await context.password.hash(options.password);
+  const newId = () => context.generateId({ model: 'user' }) || randomUUID();
+  await deps.db.transaction(async (tx: Db) => {
+    const createdId = await insertUnverifiedUser(tx, {
+      userId: newId(),
+      accountId: newId(),
+      name: options.name,
+      email: options.email,
+      passwordHash,
+      ...options.profile,
     });
-  } catch (error) {
-    if (error instanceof APIError) {
-      deps.logger.warn({ err: error.message }, 'sign-up refused');
-      throw new AppError('invalid', error.message || AUTH_MESSAGES.signupFailed);
+    const target = createdId
+      ? { id: createdId, name: options.name, emailVerified: false }
+      : await findUserByEmail(tx, options.email);
+    if (!target) throw new AppError('internal', AUTH_MESSAGES.signupFailed);
+    if (target.emailVerified) {
+      deps.logger.info('sign-up for the address of a verified account');
+      const since = new Date(Date.now() - SIGNUP_WARNING_EVERY_MS);
+      if (await mailQueuedSince(tx, options.email, 'signup-attempt', since)) return;
+      await deps.mailer.enqueue(
+        { kind: 'signup-attempt', to: options.email, ...signupAttemptMail(target.name, deps.config.appUrl) },
+        tx,
+      );
+      return;
     }
-    throw error;
-  }
+    const token = await recordSignupCredential(tx, {
+      userId: target.id,
+      passwordHash,
+      name: options.name,
+      profile: options.profile,
+      createdAccount: Boolean(createdId),
+    });
+    const url = await verificationLink(deps, { email: options.email, userId: target.id, token });
+    await deps.mailer.enqueue(
+      { kind: 'verify-email', to: options.email, ...verificationMail(options.name, url) },
+      tx,
+    );
+  });
 }
 
 export async function signUpAdmin(
-  deps: Deps,
+  deps: SignupDeps,
   options: {
     fullName: string;
     email: string;
@@ -60,35 +118,39 @@ export async function signUpAdmin(
     companyName: string;
     companySize: string;
     role: string;
-    headers: Headers;
   },
 ) {
-  await createAccount(deps, {
+  await signUp(deps, {
     name: options.fullName,
     email: options.email,
     password: options.password,
-    headers: options.headers,
-  });
-  await updateSignupProfile(deps.db, options.email, {
-    role: options.role,
-    companyName: options.companyName,
-    companySize: options.companySize,
-    setupStatus: 'pending_setup',
+    profile: {
+      role: options.role,
+      companyName: options.companyName,
+      companySize: options.companySize,
+      setupStatus: 'pending_setup',
+      pendingJoinHealthCheckId: null,
+    },
   });
 }
 
 export async function signUpParticipant(
-  deps: Deps,
-  options: { fullName: string; email: string; password: string; healthCheckId: string; headers: Headers },
+  deps: SignupDeps,
+  options: { fullName: string; email: string; password: string; healthCheckId: string },
 ) {
   if (!(await healthCheckExists(deps.db, options.healthCheckId))) throw notFound('Health check not found');
-  await createAccount(deps, {
+  await signUp(deps, {
     name: options.fullName,
     email: options.email,
     password: options.password,
-    headers: options.headers,
+    profile: {
+      role: null,
+      companyName: null,
+      companySize: null,
+      setupStatus: null,
+      pendingJoinHealthCheckId: options.healthCheckId,
+    },
   });
-  await updateSignupProfile(deps.db, options.email, { pendingJoinHealthCheckId: options.healthCheckId });
 }
 
 /** Signs in; returns the user and the session cookies to set. */

@@ -1,0 +1,141 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import type { Config } from '../config';
+import { loadTestSettings } from '../config';
+import { createAdmin, latestMail, linkIn } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/harness';
+import {
+  createServerDatabase,
+  httpRequest,
+  SERVER_BUNDLE,
+  serverBundleExists,
+  startServer,
+  type ServerDatabase,
+  type ServerProcess,
+} from '../test/server-process';
+
+/**
+ * Trust item 5: /dev/mail lists every e-mail, reset links included. It must exist only on a local installation
+ * (outside production, without SMTP_URL) and answer only clients on this machine, judged by the TCP peer.
+ * Requests go over real sockets: to 127.0.0.1 (a loopback peer) and to this machine's own network address,
+ * which the kernel answers from that address (a peer that is not loopback, as another machine would be).
+ */
+const networkAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+if (!networkAddress) {
+  console.warn('\n!!! /dev/mail network tests SKIPPED: this machine has no non-loopback IPv4 address.\n');
+}
+
+let ctx: TestContext;
+let resetLink: string;
+let adminEmail: string;
+const servers: ServerType[] = [];
+
+/** The in-process app with `config` changes on a real socket bound to `hostname`; answers its port. */
+async function listen(config: Partial<Config>, hostname: string): Promise<number> {
+  const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, ...config } });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname }, (info: AddressInfo) => resolve(info.port));
+    servers.push(server);
+  });
+}
+
+const page = (host: string, port: number, headers: Record<string, string> = {}) =>
+  httpRequest(`http://${host}:${port}/dev/mail?to=${encodeURIComponent(adminEmail)}`, { headers });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const admin = await createAdmin(ctx);
+  adminEmail = admin.email;
+  await ctx.request('POST', '/api/password/forgot', { body: { email: admin.email } });
+  resetLink = linkIn((await latestMail(ctx, admin.email, 'Reset')).text);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await ctx.close();
+});
+
+describe('/dev/mail on a local installation (no SMTP_URL, not production)', () => {
+  it('lists outgoing e-mails with their links to a client on this machine', async () => {
+    const port = await listen({}, '0.0.0.0');
+    const answer = await page('127.0.0.1', port);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('Reset your Pulsecheck password');
+    expect(answer.body).toContain(resetLink.replace(/&/g, '&#38;'));
+  });
+
+  it.skipIf(!networkAddress)(
+    'answers 404 to a client on another address, whatever X-Forwarded-For claims',
+    async () => {
+      const port = await listen({}, '0.0.0.0');
+      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }]) {
+        const answer = await page(networkAddress!, port, headers);
+        expect(answer.status).toBe(404);
+        expect(answer.body).not.toContain('reset-password');
+      }
+    },
+  );
+});
+
+describe('/dev/mail elsewhere', () => {
+  it.each([
+    ['SMTP_URL is set', { smtpUrl: 'smtp://127.0.0.1:2525' }],
+    ['in production', { env: 'production' as const }],
+  ])('does not exist when %s, not even for this machine', async (_, config) => {
+    const port = await listen(config, '127.0.0.1');
+    const answer = await page('127.0.0.1', port);
+    expect(answer.body).not.toContain('Outgoing e-mail');
+    expect(answer.body).not.toContain('reset-password');
+  });
+});
+
+const missing = !serverBundleExists();
+if (missing && process.env.CI) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
+if (missing) console.warn(`\n!!! HOST tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
+
+describe.skipIf(missing || !networkAddress)(`the listening address, HOST (${loadTestSettings().kind})`, () => {
+  let database: ServerDatabase;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    database = await createServerDatabase();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+  const portOf = (url: string) => Number(new URL(url).port);
+  const start = async (env: Record<string, string>) => {
+    await server?.stop();
+    server = await startServer({
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+      authSecret: 'host-test-secret-host-test-secret-0123456789',
+      env,
+    });
+    return server;
+  };
+
+  it('is 127.0.0.1 by default: other machines cannot connect at all', async () => {
+    const { url } = await start({});
+    expect((await httpRequest(`${url}/api/health`)).status).toBe(200);
+    await expect(httpRequest(`http://${networkAddress}:${portOf(url)}/api/health`)).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
+  });
+
+  it('HOST=0.0.0.0 accepts other machines, and /dev/mail still answers only this one', async () => {
+    const { url } = await start({ HOST: '0.0.0.0' });
+    const remote = `http://${networkAddress}:${portOf(url)}`;
+    expect((await httpRequest(`${remote}/api/health`)).status).toBe(200);
+    expect((await httpRequest(`${remote}/dev/mail`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(
+      404,
+    );
+    const local = await httpRequest(`${url}/dev/mail`);
+    expect(local.status).toBe(200);
+    expect(local.body).toContain('Outgoing e-mail');
+  });
+});
