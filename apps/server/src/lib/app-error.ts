@@ -23,6 +23,7 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
 export const forbidden = (message: string) => new AppError('forbidden', message);
-export const conflict = (message: string) => new AppError('conflict', message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError('conflict', message, fields);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError('invalid', message, fields);

@@ -7,6 +7,13 @@ import type { Logger } from '../logger';
  * `user:<id>` (notifications). Events carry no private data: clients refetch what they may see.
  */
 export type RealtimeEvent = { topic: string; type: string; data?: Record<string, unknown> };
+
+/** Published on `user:<id>` when the user's sessions or memberships change: open streams re-check at once. */
+export const ACCESS_CHANGED = 'access-changed';
+
+/** Tells every process that `userId`'s live streams must re-check their session and topics now. */
+export const accessChanged = (realtime: Pick<Realtime, 'publish'>, userId: string, tx?: Db) =>
+  realtime.publish({ topic: `user:${userId}`, type: ACCESS_CHANGED }, tx);
 type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';

@@ -215,7 +215,7 @@ export async function rateAll(
 
 export async function addComment(
   ctx: TestContext,
-  options: { participantId: string; ratingId: string; content: string },
+  options: { participantId: string; ratingId: string; content: string; anonymous?: boolean },
 ) {
   const [rating] = await ctx.deps.db
     .select({ healthCheckId: healthCheckRatings.healthCheckId, componentId: healthCheckRatings.componentId })
@@ -226,6 +226,7 @@ export async function addComment(
     participantId: options.participantId,
     targetId: options.ratingId,
     content: options.content,
+    anonymous: options.anonymous ?? true,
     ...rating,
   });
 }

@@ -5,6 +5,7 @@ import {
   completionRate,
   dashboardStatus,
   isOverdue,
+  loosenedSettings,
   nextPhase,
   PHASES,
   phaseAction,
@@ -145,5 +146,26 @@ describe('team e-mails', () => {
       valid: ['ann@example.com', 'bob@example.org'],
       invalid: ['nope', 'x@y'],
     });
+  });
+});
+
+describe('protective settings only get stricter', () => {
+  const before = { minResponses: 3, allowAnonymous: false, enableComments: true };
+
+  it('allows every change that is stricter or leaves a setting as it is', () => {
+    expect(loosenedSettings(before, before)).toEqual([]);
+    expect(
+      loosenedSettings(before, { minResponses: 5, allowAnonymous: true, enableComments: false }),
+    ).toEqual([]);
+  });
+
+  it('names each setting a change would loosen', () => {
+    expect(loosenedSettings(before, { ...before, minResponses: 1 })).toEqual(['minResponses']);
+    expect(
+      loosenedSettings(
+        { minResponses: 3, allowAnonymous: true, enableComments: false },
+        { minResponses: 2, allowAnonymous: false, enableComments: true },
+      ),
+    ).toEqual(['minResponses', 'allowAnonymous', 'enableComments']);
   });
 });

@@ -103,3 +103,19 @@ export function phaseAction(phase: string): { to: Phase; label: string } | null 
   if (phase === 'vote') return { to: 'summarize', label: 'Complete Health Check' };
   return null;
 }
+
+export type ProtectiveSettings = { minResponses: number; allowAnonymous: boolean; enableComments: boolean };
+export type ProtectiveSetting = keyof ProtectiveSettings;
+
+/**
+ * PRODUCT-DECISIONS 3: once anyone has joined, the settings that protect participants only get stricter:
+ * `minResponses` may rise, `allowAnonymous` may go from off to on, `enableComments` may go off. Returns the
+ * settings that a change from `before` to `after` would loosen (none: the change is allowed).
+ */
+export function loosenedSettings(before: ProtectiveSettings, after: ProtectiveSettings): ProtectiveSetting[] {
+  const loosened: ProtectiveSetting[] = [];
+  if (after.minResponses < before.minResponses) loosened.push('minResponses');
+  if (before.allowAnonymous && !after.allowAnonymous) loosened.push('allowAnonymous');
+  if (!before.enableComments && after.enableComments) loosened.push('enableComments');
+  return loosened;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHASES } from './rules';
+import { PHASES, type ProtectiveSetting } from './rules';
 
 /** The spec's wording (sections 5, 8 and 9) and PRODUCT-DECISIONS 1, written once. */
 export const HEALTH_CHECK_MESSAGES = {
@@ -24,6 +24,12 @@ export const HEALTH_CHECK_MESSAGES = {
   confirmText: 'Are you sure you want to proceed? This action cannot be undone.',
   settingsSaved: 'Settings saved',
   settingsLocked: 'Settings can only be changed during the collection phase',
+  settingsOnlyStricter:
+    'People have joined this health check, so the settings that protect them can only get stricter',
+  minResponsesOnlyRises: (n: number) =>
+    `Minimum responses can only rise now that people have joined (it is ${n})`,
+  anonymityStaysOn: 'Anonymous responses cannot be turned off once people have joined',
+  commentsStayOff: 'Comments cannot be turned back on once people have joined',
   notAllowed: 'Only workspace admins and the creator of this health check can manage it',
   invitationSubject: 'Health Check Invitation',
   minResponsesForVoting: (n: number) => `At least ${n} completed responses are needed before voting`,
@@ -49,6 +55,16 @@ export const settingsSchema = z.strictObject({
   showResultsAfterVoting: z.boolean(),
 });
 export type HealthCheckSettings = z.infer<typeof settingsSchema>;
+
+/** Field messages for the protective settings a change would loosen (see loosenedSettings). */
+export function loosenedMessages(before: HealthCheckSettings, fields: ProtectiveSetting[]) {
+  const message: Record<ProtectiveSetting, string> = {
+    minResponses: HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(before.minResponses),
+    allowAnonymous: HEALTH_CHECK_MESSAGES.anonymityStaysOn,
+    enableComments: HEALTH_CHECK_MESSAGES.commentsStayOff,
+  };
+  return Object.fromEntries(fields.map((field) => [field, message[field]]));
+}
 
 export const DEFAULT_SETTINGS: HealthCheckSettings = {
   minResponses: 3,

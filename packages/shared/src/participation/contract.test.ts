@@ -6,7 +6,6 @@ import {
   nextActionFor,
   PARTICIPATION_MESSAGES,
   responsesSchema,
-  resultsReleasedTo,
   unansweredCount,
 } from './contract';
 
@@ -52,22 +51,6 @@ describe('progress and release rules', () => {
     expect(PARTICIPATION_MESSAGES.unanswered(3)).toBe(
       'You have 3 unanswered components. Please complete all ratings before submitting.',
     );
-  });
-
-  it('releases results to a completed participant once everyone has completed or the check has', () => {
-    const base = { participantStatus: 'completed' as const, checkStatus: 'phase_1' };
-    expect(resultsReleasedTo({ ...base, teamProgress: { completed: 2, total: 3 } })).toBe(false);
-    expect(resultsReleasedTo({ ...base, teamProgress: { completed: 3, total: 3 } })).toBe(true);
-    expect(
-      resultsReleasedTo({ ...base, checkStatus: 'completed', teamProgress: { completed: 1, total: 3 } }),
-    ).toBe(true);
-    expect(
-      resultsReleasedTo({
-        participantStatus: 'in_progress',
-        checkStatus: 'completed',
-        teamProgress: { completed: 3, total: 4 },
-      }),
-    ).toBe(false);
   });
 });
 

@@ -55,18 +55,6 @@ export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 export const completionRate = ({ completed, total }: { completed: number; total: number }) =>
   total === 0 ? 0 : Math.round((completed / total) * 100);
 
-/** PRODUCT-DECISIONS 3: released when the participant has completed and everyone has, or the check has. */
-export function resultsReleasedTo(options: {
-  participantStatus: ParticipantStatus | null;
-  teamProgress: { completed: number; total: number };
-  checkStatus: string;
-}): boolean {
-  if (options.participantStatus !== 'completed') return false;
-  const everyone =
-    options.teamProgress.total > 0 && options.teamProgress.completed === options.teamProgress.total;
-  return everyone || options.checkStatus === 'completed';
-}
-
 /** How many of the components have no rating in `votes`. */
 export const unansweredCount = (componentIds: readonly string[], votes: Record<string, string>) =>
   componentIds.filter((id) => !votes[id]).length;

@@ -3,10 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   componentTrend,
   distributionBar,
-  missingResponses,
   overallHealth,
   prioritize,
-  releasedToParticipant,
   totalOf,
   type RankInput,
   type RatingCounts,
@@ -208,30 +206,6 @@ describe('distributionBar', () => {
         expect(Math.abs(bar.healthy - (c.healthy * 100) / rated)).toBeLessThan(1);
         expect(Math.abs(bar.fireWarning - (c.fireWarning * 100) / rated)).toBeLessThan(1);
       }),
-    );
-  });
-});
-
-describe('release rules', () => {
-  it('counts the missing responses', () => {
-    expect(missingResponses(1, 3)).toBe(2);
-    expect(missingResponses(3, 3)).toBe(0);
-    expect(missingResponses(5, 3)).toBe(0);
-  });
-
-  it('releases to completed participants when all completed or the check is completed, never when hidden', () => {
-    const base = {
-      participantCompleted: true,
-      allCompleted: true,
-      checkCompleted: false,
-      showResultsAfterVoting: true,
-    };
-    expect(releasedToParticipant(base)).toBe(true);
-    expect(releasedToParticipant({ ...base, allCompleted: false })).toBe(false);
-    expect(releasedToParticipant({ ...base, allCompleted: false, checkCompleted: true })).toBe(true);
-    expect(releasedToParticipant({ ...base, participantCompleted: false, checkCompleted: true })).toBe(false);
-    expect(releasedToParticipant({ ...base, checkCompleted: true, showResultsAfterVoting: false })).toBe(
-      false,
     );
   });
 });

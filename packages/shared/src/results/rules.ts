@@ -116,24 +116,3 @@ export function distributionBar(counts: RatingCounts): {
   }
   return { healthy: whole[0]!, needsImprovement: whole[1]!, fireWarning: whole[2]! };
 }
-
-/** PRODUCT-DECISIONS 3: how many more completed responses unlock the per-component results. */
-export const missingResponses = (completed: number, minResponses: number) =>
-  Math.max(0, minResponses - completed);
-
-/**
- * PRODUCT-DECISIONS 3: a participant sees results when they have completed and either everyone has completed or
- * the check is completed; never with `showResultsAfterVoting = false`.
- */
-export function releasedToParticipant(options: {
-  participantCompleted: boolean;
-  allCompleted: boolean;
-  checkCompleted: boolean;
-  showResultsAfterVoting: boolean;
-}): boolean {
-  return (
-    options.showResultsAfterVoting &&
-    options.participantCompleted &&
-    (options.allCompleted || options.checkCompleted)
-  );
-}

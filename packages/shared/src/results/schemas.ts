@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELEASE_MESSAGES, RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
 
 /** Spec section 8 and PRODUCT-DECISIONS 3 wording of the results screen, written once. */
@@ -10,10 +11,7 @@ export const RESULTS_MESSAGES = {
   untitledComponent: 'Untitled Component',
   uncategorized: 'Uncategorized',
   anonymous: 'Anonymous',
-  facilitatorShares: 'Your facilitator will share the results',
-  notReleased: 'Results will be available once everyone has completed the health check.',
-  belowThreshold: (missing: number) =>
-    `${missing} more ${missing === 1 ? 'response is' : 'responses are'} needed before results can be shown`,
+  ...RELEASE_MESSAGES,
   linkCopied: 'Link copied to clipboard',
   followUpScheduled: 'Follow-up scheduled',
   followUpInPast: 'Choose a date after today',
@@ -58,7 +56,8 @@ export const componentResultSchema = ratingCountsSchema.extend({
   category: z.string(),
   orderIndex: z.number().int(),
   total: z.number().int(),
-  dots: z.number().int(),
+  /** Null while voting runs: dot totals show once voting has ended. */
+  dots: z.number().int().nullable(),
   rank: z.number().int(),
   comments: z.array(resultCommentSchema),
   /** Change since the workspace's previous completed check with the same component key. */
@@ -66,12 +65,9 @@ export const componentResultSchema = ratingCountsSchema.extend({
 });
 export type ComponentResult = z.infer<typeof componentResultSchema>;
 
-/**
- * released: figures included. below-threshold: fewer than minResponses completed, nobody sees figures.
- * not-released: a participant before release. withheld: showResultsAfterVoting = false for participants.
- */
-export const releaseStateSchema = z.enum(['released', 'below-threshold', 'not-released', 'withheld']);
-export type ReleaseState = z.infer<typeof releaseStateSchema>;
+export const releaseStateSchema = z.enum(RELEASE_STATES);
+
+export type { ReleaseState } from './release';
 
 export const resultsResponseSchema = z.object({
   healthCheck: z.object({

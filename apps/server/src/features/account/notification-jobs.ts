@@ -1,4 +1,6 @@
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { releaseState } from '@pulsecheck/shared/results/release';
+import { overallHealth } from '@pulsecheck/shared/results/rules';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -127,14 +129,23 @@ async function fanOut(
   }
 }
 
+/** The overall health a digest may show: only where the results are released to the check's managers. */
 function healthLabel(row: q.DigestRow) {
-  if (row.completed < row.min_responses) return 'results unlock after more responses';
-  if (row.ratings === 0) return 'No Ratings';
-  const fire = row.fire / row.ratings;
-  if (fire > 0.3) return 'Needs Immediate Attention';
-  if (fire > 0.2) return 'Needs Attention';
-  if (row.healthy / row.ratings > 0.6) return 'Mostly Healthy';
-  return 'Mixed Health';
+  const state = releaseState({
+    phase: row.phase,
+    manages: true,
+    completed: row.completed,
+    minResponses: row.min_responses,
+    participantStatus: null,
+    showResultsAfterVoting: true,
+  });
+  if (state === 'collecting') return 'results open when collection ends';
+  if (state !== 'released') return 'results unlock after more responses';
+  // Only the totals matter to the label: healthy and fire warnings, and all ratings.
+  const { healthy, fire, ratings } = row;
+  return overallHealth([
+    { healthy, fireWarning: fire, needsImprovement: 0, dontKnow: ratings - healthy - fire },
+  ]);
 }
 
 const statusLabel = (status: string) =>
@@ -158,32 +169,32 @@ function linkFooter(mail: MailContent, url: string): MailContent {
   };
 }
 
+/**
+ * Posts to the user's webhook (https://hooks.slack.com only, checked when it is saved). A redirect is never
+ * followed: it could lead the server's request anywhere, past that allow-list, so it counts as a failure.
+ */
 async function postToSlack(webhookUrl: string, text: string) {
   const response = await fetch(webhookUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ text }),
+    redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
+  await response.body?.cancel();
+  if (response.status >= 300 && response.status < 400)
+    throw new Error(`Slack webhook answered ${response.status}: redirects are not followed`);
   if (!response.ok) throw new Error(`Slack webhook answered ${response.status}`);
 }
 
 const emailPayload = z.object({
-/**
- * Posts to the user's webhook (https://hooks.slack.com only, checked when it is saved). A redirect is never
- * followed: it could lead the server's request anywhere, past that allow-list, so it counts as a failure.
- */
   userId: z.string(),
   type: z.string(),
   message: z.string(),
   link: z.string().nullable().optional(),
   healthCheckId: z.string().nullable().optional(),
-    redirect: 'manual',
 });
 const atPayload = z.object({ at: z.string() });
-  await response.body?.cancel();
-  if (response.status >= 300 && response.status < 400)
-    throw new Error(`Slack webhook answered ${response.status}: redirects are not followed`);
 const userAtPayload = z.object({ at: z.string(), userId: z.string() });
 
 export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> {

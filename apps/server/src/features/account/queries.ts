@@ -101,6 +101,7 @@ export type DigestRow = {
   id: string;
   title: string;
   status: string;
+  phase: string;
   min_responses: number;
   participants: number;
   completed: number;
@@ -112,12 +113,13 @@ export type DigestRow = {
 /**
  * The checks of the user's workspaces worth a digest: still running, or completed since `since`, each with
  * its participation and rating shares, aggregated in SQL per check (through the check's indexes, not over
- * every check's rows).
+ * every check's rows). Ratings are not even counted while a check collects: nobody sees figures then
+ * (PRODUCT-DECISIONS 3), so two digests cannot differ by one person's answers.
  */
 export async function digestFor(db: Db, userId: string, since: Date) {
   return queryRows<DigestRow>(
     db,
-    sql`select w.name as workspace, hc.id, hc.title, hc.status,
+    sql`select w.name as workspace, hc.id, hc.title, hc.status, hc.phase,
                coalesce((hc.settings->>'minResponses')::int, 3) as min_responses,
                coalesce(p.total, 0)::int as participants, coalesce(p.completed, 0)::int as completed,
                coalesce(r.total, 0)::int as ratings, coalesce(r.healthy, 0)::int as healthy,
@@ -131,7 +133,7 @@ export async function digestFor(db: Db, userId: string, since: Date) {
         cross join lateral (
           select count(*) as total, count(*) filter (where rating = 'healthy') as healthy,
                  count(*) filter (where rating = 'fire-warning') as fire
-          from health_check_ratings where health_check_id = hc.id) r
+          from health_check_ratings where health_check_id = hc.id and hc.phase <> 'collect') r
         where m.user_id = ${userId} and m.status = 'active' and m.access in ('admin', 'member')
           and (hc.status <> 'completed' or hc.completed_at >= ${since.toISOString()})
         order by w.name, hc.created_at desc

@@ -536,11 +536,11 @@ describe('submit', () => {
     await expect.poll(() => events.filter((e) => e.endsWith('health-check-changed')).length).toBe(4);
     off();
 
-    // Everyone has completed: results are released to participants (PRODUCT-DECISIONS 3).
+    // Everyone has completed, but the check still collects: nothing is released before collection ends.
     const read = await json<Participation>(
       await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(people[0]!.jar)),
     );
-    expect(read.resultsReleased).toBe(true);
+    expect(read.resultsReleased).toBe(false);
     expect(read.teamProgress).toEqual({ completed: 2, total: 2 });
   });
 

@@ -113,6 +113,7 @@ export async function clearPendingJoin(tx: Db, userId: string, healthCheckId: st
 
 export type SaveTarget = {
   phase: string;
+  comments_on: boolean;
   access: string | null;
   participant_id: string | null;
   participant_status: string | null;
@@ -123,7 +124,8 @@ export type SaveTarget = {
 export async function findSaveTarget(db: Db, healthCheckId: string, userId: string) {
   const [row] = await queryRows<SaveTarget>(
     db,
-    sql`select hc.phase, wm.access, p.id as participant_id, p.status as participant_status,
+    sql`select hc.phase, coalesce((hc.settings->>'enableComments')::boolean, true) as comments_on,
+          wm.access, p.id as participant_id, p.status as participant_status,
           coalesce((select json_agg(c.id) from health_check_components c
                     where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids
         from health_checks hc
@@ -201,6 +203,8 @@ export async function insertRatingsAndComments(
     participantId: string;
     votes: Record<string, string>;
     comments: Record<string, string>;
+    /** The check's anonymity when the comments are written; stored with each (PRODUCT-DECISIONS 3). */
+    anonymous: boolean;
   },
 ) {
   const entries = Object.entries(options.votes);
@@ -225,11 +229,14 @@ export async function insertRatingsAndComments(
     sql`, `,
   );
   await tx.execute(
-    sql`insert into comments (participant_id, target_id, target_type, health_check_id, component_id, content)
-        select r.participant_id, r.id, 'health_check_rating', r.health_check_id, r.component_id, v.content
+    sql`insert into comments
+          (participant_id, target_id, target_type, health_check_id, component_id, content, anonymous)
+        select r.participant_id, r.id, 'health_check_rating', r.health_check_id, r.component_id, v.content,
+               ${options.anonymous}::boolean
         from (values ${values}) as v(component_id, content)
         join health_check_ratings r on r.participant_id = ${options.participantId} and r.component_id = v.component_id
-        on conflict (participant_id, target_id) do update set content = excluded.content`,
+        on conflict (participant_id, target_id) do update
+          set content = excluded.content, anonymous = comments.anonymous or excluded.anonymous`,
   );
 }
 
@@ -253,6 +260,7 @@ export async function countTeam(tx: Db, healthCheckId: string) {
 export type MyCheckRow = {
   id: string;
   title: string;
+  settings: HealthCheckSettings;
   workspace_name: string | null;
   phase: string;
   status: string;
@@ -268,7 +276,7 @@ export type MyCheckRow = {
 export async function listMyChecks(db: Db, userId: string) {
   return queryRows<MyCheckRow>(
     db,
-    sql`select hc.id, hc.title, w.name as workspace_name, hc.phase, hc.status,
+    sql`select hc.id, hc.title, hc.settings, w.name as workspace_name, hc.phase, hc.status,
           p.status as participant_status, p.progress, p.created_at as joined_at, p.completed_at,
           t.team_total, t.team_completed
         from participants p
@@ -318,7 +326,8 @@ export async function saveInterimResponsesBatch(
             as x(n int, token text, check_id uuid, votes jsonb, comments jsonb, last_index int)
         ),
         target as (
-          select i.*, p.id as participant_id, hc.template_id
+          select i.*, p.id as participant_id, hc.template_id,
+                 coalesce((hc.settings->>'enableComments')::boolean, true) as comments_on
           from input i
           join session s on s.token = i.token and s.expires_at > now()
           join participants p
@@ -336,7 +345,7 @@ export async function saveInterimResponsesBatch(
         update participants p
         set responses = jsonb_build_object(
               'votes', t.votes,
-              'comments', t.comments,
+              'comments', case when t.comments_on then t.comments else '{}'::jsonb end,
               'last_component_index', least(t.last_index, cardinality(c.ids) - 1)),
             progress = round(100.0 * (select count(*) from jsonb_object_keys(t.votes) k where k = any(c.ids))
                              / cardinality(c.ids))::int,

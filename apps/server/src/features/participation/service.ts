@@ -1,7 +1,6 @@
 import {
   answeredPercent,
   PARTICIPATION_MESSAGES as M,
-  resultsReleasedTo,
   unansweredCount,
   type JoinInfo,
   type JoinResponse,
@@ -14,6 +13,8 @@ import {
   type SaveResponsesResult,
   type SubmitResult,
 } from '@pulsecheck/shared/participation/contract';
+import { releaseState } from '@pulsecheck/shared/results/release';
+import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
 import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
@@ -41,6 +42,20 @@ type Deps = Pick<AppDeps, 'db' | 'realtime'>;
 
 const iso = (value: string | Date | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+/** Whether the per-component results are released to the caller as a participant (the one release rule). */
+const releasedToParticipant = (
+  check: { phase: string; settings: HealthCheckSettings; team_completed: number },
+  participantStatus: ParticipantStatus | null,
+) =>
+  releaseState({
+    phase: check.phase,
+    manages: false,
+    completed: check.team_completed,
+    minResponses: check.settings.minResponses,
+    participantStatus,
+    showResultsAfterVoting: check.settings.showResultsAfterVoting,
+  }) === 'released';
 
 const votingPath = (id: string) => `/health-check/${id}/voting`;
 
@@ -124,7 +139,7 @@ export async function getParticipation(
         : null,
     teamProgress,
     preview: options.preview && manages,
-    resultsReleased: resultsReleasedTo({ participantStatus, teamProgress, checkStatus: check.status }),
+    resultsReleased: releasedToParticipant(check, participantStatus),
   };
 }
 
@@ -215,7 +230,12 @@ export async function saveResponses(
   );
   const saved = await updateInterimResponses(db, {
     participantId: target.participant_id,
-    responses: { ...options.responses, last_component_index: lastIndex },
+    responses: {
+      ...options.responses,
+      // Comments off means off (PRODUCT-DECISIONS 3): a draft keeps none, as the batched autosave does.
+      comments: target.comments_on ? options.responses.comments : {},
+      last_component_index: lastIndex,
+    },
     progress: answeredPercent(target.component_ids, options.responses.votes),
   });
   if (!saved) throw conflict(M.alreadySubmitted);
@@ -240,16 +260,20 @@ export async function submitResponses(
     const missing = unansweredCount(target.component_ids, options.responses.votes);
     if (missing > 0) throw invalid(M.unanswered(missing), { votes: M.unanswered(missing) });
 
-    const comments = Object.fromEntries(
-      Object.entries(options.responses.comments)
-        .map(([id, text]) => [id, text.trim()] as const)
-        .filter(([, text]) => text.length > 0),
-    );
+    // With comments off nothing typed is stored (PRODUCT-DECISIONS 3); each comment keeps the anonymity in force.
+    const comments = target.settings.enableComments
+      ? Object.fromEntries(
+          Object.entries(options.responses.comments)
+            .map(([id, text]) => [id, text.trim()] as const)
+            .filter(([, text]) => text.length > 0),
+        )
+      : {};
     await insertRatingsAndComments(tx, {
       healthCheckId,
       participantId: target.participant_id,
       votes: options.responses.votes,
       comments,
+      anonymous: target.settings.allowAnonymous,
     });
     await markCompleted(tx, target.participant_id);
     const teamProgress = await countTeam(tx, healthCheckId);
@@ -350,7 +374,7 @@ export async function listMyHealthChecks(db: Db, userId: string): Promise<MyHeal
       joinedAt: iso(row.joined_at) ?? '',
       completedAt: iso(row.completed_at),
       teamProgress,
-      resultsReleased: resultsReleasedTo({ participantStatus, teamProgress, checkStatus: row.status }),
+      resultsReleased: releasedToParticipant(row, participantStatus),
     };
   });
 }

@@ -86,28 +86,22 @@ export async function componentTallies(db: Db, check: { id: string; templateId: 
 
 /**
  * Comments of the check, one row per component holding its comments as a JSON array (a few rows to transfer
- * instead of one per comment). Anonymous checks get no names (nor the joins that find them) and an order that
- * does not follow submission times (md5 of the text), so nothing links a comment to a person.
+ * instead of one per comment). A name is looked up only for a comment written while the check was not anonymous
+ * and only while it still is not (the stricter of the two wins, PRODUCT-DECISIONS 3). The order follows the
+ * text (md5), never submission times, so the position of a comment links it to no one.
  */
-export async function componentComments(db: Db, healthCheckId: string, anonymous: boolean) {
-  type Row = { componentId: string; items: { content: string; name?: string | null }[] };
-  if (anonymous)
-    return queryRows<Row>(
-      db,
-      sql`select component_id as "componentId",
-                 json_agg(json_build_object('content', content) order by md5(content), content) as items
-          from comments
-          where health_check_id = ${healthCheckId} and length(trim(content)) > 0
-          group by component_id`,
-    );
+export async function componentComments(db: Db, healthCheckId: string, checkAnonymous: boolean) {
+  type Row = { componentId: string; items: { content: string; name: string | null }[] };
   return queryRows<Row>(
     db,
     sql`select co.component_id as "componentId",
-               json_agg(json_build_object('content', co.content, 'name', u.name) order by co.created_at, co.id)
-                 as items
+               json_agg(json_build_object(
+                 'content', co.content,
+                 'name', case when co.anonymous or ${checkAnonymous}::boolean then null
+                              else (select u.name from participants p join "user" u on u.id = p.user_id
+                                    where p.id = co.participant_id) end)
+                 order by md5(co.content), co.content) as items
         from comments co
-        join participants p on p.id = co.participant_id
-        join "user" u on u.id = p.user_id
         where co.health_check_id = ${healthCheckId} and length(trim(co.content)) > 0
         group by co.component_id`,
   );

@@ -13,6 +13,7 @@ import {
   createCheck,
   rateAll,
   setParticipantStatus,
+  setPhase,
   signedInParticipant,
   signedInUser,
   type RatingValue,
@@ -98,7 +99,12 @@ describe('aggregation', () => {
       });
     }
     // Prioritized: fire warnings, then dots, then needs improvement, then template order.
-    const keys = body.components!.map((c) => [-c.fireWarning, -c.dots, -c.needsImprovement, c.orderIndex]);
+    const keys = body.components!.map((c) => [
+      -c.fireWarning,
+      -(c.dots ?? 0),
+      -c.needsImprovement,
+      c.orderIndex,
+    ]);
     const sorted = [...keys].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]! || a[2]! - b[2]! || a[3]! - b[3]!);
     expect(keys).toEqual(sorted);
     expect(body.components!.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -109,6 +115,7 @@ describe('aggregation', () => {
     const check = await createCheck(ctx, {
       workspaceId: admin.workspaceId,
       createdBy: admin.userId,
+      phase: 'summarize',
       componentCount: 2,
     });
     const people = await addParticipants(ctx, check, 3);
@@ -151,7 +158,7 @@ describe('release and anonymity threshold', () => {
     );
   });
 
-  it('releases to a participant only when they completed and everyone did, or the check is completed', async () => {
+  it('releases to a participant who completed once collection has ended, never before', async () => {
     const check = await createCheck(ctx, {
       workspaceId: admin.workspaceId,
       createdBy: admin.userId,
@@ -163,11 +170,17 @@ describe('release and anonymity threshold', () => {
     await rateAll(ctx, check, done, () => 'healthy');
 
     let { body } = await getResults(me.jar, check.healthCheckId);
-    expect(body.release.state).toBe('not-released');
+    expect(body.release.state).toBe('collecting');
     expect(body.components).toBeNull();
     expect(body.viewer).toEqual({ manages: false, canPlan: false, isParticipant: true });
 
+    // Everyone completed, and the check still collects: still nothing (PRODUCT-DECISIONS 3).
     await setParticipantStatus(ctx, late[0]!.participantId, 'completed');
+    ({ body } = await getResults(me.jar, check.healthCheckId));
+    expect(body.release.state).toBe('collecting');
+    expect(body.components).toBeNull();
+
+    await setPhase(ctx, check.healthCheckId, 'vote');
     ({ body } = await getResults(me.jar, check.healthCheckId));
     expect(body.release.state).toBe('released');
     expect(body.components).not.toBeNull();
@@ -291,6 +304,7 @@ describe('anonymity', () => {
       participantId: people[1]!.participantId,
       ratingId: ids.get(`${people[1]!.participantId}:${check.components[2]!.id}`)!,
       content: 'Signed comment',
+      anonymous: false,
     });
     const { body } = await getResults(admin.jar, check.healthCheckId);
     const component = body.components!.find((c) => c.id === check.components[2]!.id)!;

@@ -1,15 +1,20 @@
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import {
+  dotsVisible,
+  missingResponses,
+  releaseMessage,
+  releaseState,
+  type ReleaseState,
+} from '@pulsecheck/shared/results/release';
 import {
   RESULTS_MESSAGES,
   type ComponentResult,
-  type ReleaseState,
   type ResultsResponse,
 } from '@pulsecheck/shared/results/schemas';
 import {
   componentTrend,
-  missingResponses,
   overallHealth,
   prioritize,
-  releasedToParticipant,
   totalOf,
   type TrendDirection,
 } from '@pulsecheck/shared/results/rules';
@@ -23,14 +28,6 @@ import { renderMail } from '../../mail/templates';
 import { listActionItems } from '../action-items/service';
 import { changePhase } from '../health-checks/service';
 import * as q from './queries';
-
-const DEFAULT_SETTINGS: HealthCheckSettings = {
-  minResponses: 3,
-  allowAnonymous: true,
-  enableComments: true,
-  votesPerPerson: 5,
-  showResultsAfterVoting: true,
-};
 
 export const settingsOf = (check: {
   settings: Partial<HealthCheckSettings> | null;
@@ -54,31 +51,29 @@ export async function checkForViewer(db: Db, userId: string, healthCheckId: stri
 const mayChangePhase = (access: Access | null, createdBy: string | null, userId: string) =>
   access === 'admin' || (access === 'member' && createdBy === userId);
 
-/** Components of a check with their counts and dots, prioritized (PRODUCT-DECISIONS 2). Aggregated in SQL. */
-export async function prioritizedTallies(db: Db, check: { id: string; templateId: string }) {
-  return prioritize(await q.componentTallies(db, check));
+/**
+ * Components of a check with their counts and dots, prioritized (PRODUCT-DECISIONS 2), aggregated in SQL. While
+ * voting runs the dots count as 0 (see dotsVisible), so neither the figures nor the order follow anyone's dots.
+ */
+export async function prioritizedTallies(db: Db, check: { id: string; templateId: string; phase: string }) {
+  const tallies = await q.componentTallies(db, check);
+  return prioritize(dotsVisible(check.phase) ? tallies : tallies.map((t) => ({ ...t, dots: 0 })));
 }
 
-function releaseState(options: {
-  manages: boolean;
-  missing: number;
-  mine: string | null;
-  allCompleted: boolean;
-  phase: string;
-  settings: HealthCheckSettings;
-}): ReleaseState {
-  if (options.missing > 0) return 'below-threshold';
-  if (options.manages) return 'released';
-  if (!options.settings.showResultsAfterVoting) return 'withheld';
-  return releasedToParticipant({
-    participantCompleted: options.mine === 'completed',
-    allCompleted: options.allCompleted,
-    checkCompleted: options.phase === 'summarize' || options.phase === 'plan',
-    showResultsAfterVoting: options.settings.showResultsAfterVoting,
-  })
-    ? 'released'
-    : 'not-released';
-}
+/** The caller's release state of a check (the one rule, shared: PRODUCT-DECISIONS 3). */
+export const releaseFor = (
+  check: { phase: string },
+  settings: HealthCheckSettings,
+  viewer: { manages: boolean; completed: number; participantStatus: string | null },
+): ReleaseState =>
+  releaseState({
+    phase: check.phase,
+    manages: viewer.manages,
+    completed: viewer.completed,
+    minResponses: settings.minResponses,
+    participantStatus: viewer.participantStatus,
+    showResultsAfterVoting: settings.showResultsAfterVoting,
+  });
 
 async function trendFor(db: Db, check: q.Check) {
   const previous = await q.previousCompletedCheck(db, check);
@@ -115,13 +110,10 @@ export async function getResults(
     access.manages ? q.pendingFollowUp(db, check.id) : null,
   ]);
   const missing = missingResponses(people.completed, settings.minResponses);
-  const state = releaseState({
+  const state = releaseFor(check, settings, {
     manages: access.manages,
-    missing,
-    mine: people.mine,
-    allCompleted: people.total > 0 && people.completed === people.total,
-    phase: check.phase,
-    settings,
+    completed: people.completed,
+    participantStatus: people.mine,
   });
 
   let components: ComponentResult[] | null = null;
@@ -131,7 +123,7 @@ export async function getResults(
   if (state === 'released') {
     const [tallies, comments, items, previous] = await Promise.all([
       prioritizedTallies(db, check),
-      q.componentComments(db, check.id, settings.allowAnonymous),
+      settings.enableComments ? q.componentComments(db, check.id, settings.allowAnonymous) : [],
       listActionItems(db, check.id),
       trendFor(db, check),
     ]);
@@ -154,12 +146,10 @@ export async function getResults(
         fireWarning: t.fireWarning,
         dontKnow: t.dontKnow,
         total: totalOf(t),
-        dots: t.dots,
+        dots: dotsVisible(check.phase) ? t.dots : null,
         rank: index + 1,
         comments: (commentsOf.get(t.id) ?? []).map((c) => ({
-          author: settings.allowAnonymous
-            ? RESULTS_MESSAGES.anonymous
-            : c.name?.trim() || RESULTS_MESSAGES.anonymous,
+          author: c.name?.trim() || RESULTS_MESSAGES.anonymous,
           content: c.content,
         })),
         trend: direction,
@@ -239,13 +229,7 @@ export async function exportResultsCsv(
 ) {
   const results = await getResults(deps, options);
   if (!results.components) {
-    throw conflict(
-      results.release.state === 'below-threshold'
-        ? RESULTS_MESSAGES.belowThreshold(results.release.missingResponses)
-        : results.release.state === 'withheld'
-          ? RESULTS_MESSAGES.facilitatorShares
-          : RESULTS_MESSAGES.notReleased,
-    );
+    throw conflict(releaseMessage(results.release.state, results.release.missingResponses));
   }
   const items = results.actionItems ?? [];
   const rows = results.components.map((c) => [
@@ -257,7 +241,7 @@ export async function exportResultsCsv(
     c.fireWarning,
     c.dontKnow,
     c.total,
-    c.dots,
+    c.dots ?? '',
     c.trend ?? '',
     items
       .filter((i) => i.componentId === c.id)

@@ -1,17 +1,16 @@
 import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
-import { missingResponses } from '@pulsecheck/shared/results/rules';
 import { dotsUsed, VOTING_MESSAGES, type VotingState } from '@pulsecheck/shared/voting/schemas';
 import type { AppDeps } from '../../lib/router';
 import { conflict, forbidden, invalid } from '../../lib/app-error';
-import { checkForViewer, prioritizedTallies, settingsOf } from '../results/service';
+import { checkForViewer, prioritizedTallies, releaseFor, settingsOf } from '../results/service';
 import * as q from './queries';
 
 type Phase = VotingState['phase'];
 
 /**
- * What the voting view shows: the caller's dots, the live tally, and the components in prioritized order with
- * their distribution (only to those who may see results: above the threshold, and not when the check hides
- * results from participants; otherwise template order without figures).
+ * What the voting view shows: the caller's dots, the live tally (how many voted, never for what), and the
+ * components in prioritized order with their distribution to those to whom the results are released (the one
+ * release rule of the results: PRODUCT-DECISIONS 3); to everyone else template order without figures.
  */
 export async function getVotingState(
   deps: Pick<AppDeps, 'db'>,
@@ -27,8 +26,11 @@ export async function getVotingState(
   ];
   const eligible = check.phase === 'vote' && summary.mine === 'completed';
   const showFigures =
-    missingResponses(summary.completed, settings.minResponses) === 0 &&
-    (access.manages || (summary.mine === 'completed' && settings.showResultsAfterVoting));
+    releaseFor(check, settings, {
+      manages: access.manages,
+      completed: summary.completed,
+      participantStatus: summary.mine,
+    }) === 'released';
   const ordered = showFigures ? tallies : [...tallies].sort((a, b) => a.orderIndex - b.orderIndex);
   return {
     title: check.title.trim() || RESULTS_MESSAGES.untitledCheck,

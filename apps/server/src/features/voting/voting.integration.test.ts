@@ -68,14 +68,20 @@ describe('PUT /api/health-checks/{id}/votes', () => {
     expect(state.allocation).toEqual({ [c!.id]: 1 });
     expect(state.used).toBe(1);
 
-    const results = (await (
-      await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results`, {
-        headers: admin.jar.header(),
-      })
-    ).json()) as ResultsResponse;
-    expect(results.components!.find((x) => x.id === c!.id)!.dots).toBe(1);
-    expect(results.components!.find((x) => x.id === a!.id)!.dots).toBe(0);
-    expect(results.voting).toEqual({ voted: 1, eligible: 4 });
+    const results = async () =>
+      (await (
+        await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results`, {
+          headers: admin.jar.header(),
+        })
+      ).json()) as ResultsResponse;
+    // While voting runs, how many voted shows, never the dot totals (they would change with each person's dots).
+    let body = await results();
+    expect(body.components!.every((x) => x.dots === null)).toBe(true);
+    expect(body.voting).toEqual({ voted: 1, eligible: 4 });
+    await setPhase(ctx, check.healthCheckId, 'summarize');
+    body = await results();
+    expect(body.components!.find((x) => x.id === c!.id)!.dots).toBe(1);
+    expect(body.components!.find((x) => x.id === a!.id)!.dots).toBe(0);
   });
 
   it('refuses more dots than allowed and foreign components with 400, storing nothing', async () => {

@@ -1,6 +1,7 @@
 import { fieldErrors } from '@pulsecheck/shared/api/errors';
 import {
   dashboardStatus,
+  loosenedSettings,
   phaseAction,
   phaseLabel,
   progressColour,
@@ -9,6 +10,7 @@ import {
 } from '@pulsecheck/shared/health-checks/rules';
 import {
   HEALTH_CHECK_MESSAGES,
+  loosenedMessages,
   settingsSchema,
   type HealthCheckDetail,
 } from '@pulsecheck/shared/health-checks/schemas';
@@ -357,11 +359,18 @@ function SettingsTab({ check }: { check: HealthCheckDetail }) {
   const [errors, setErrors] = useState<SettingsErrors>({});
   const save = useSaveSettings(check.id);
   const editable = check.canManage && check.phase === 'collect';
+  // Once anyone has joined, the settings that protect participants only get stricter (PRODUCT-DECISIONS 3).
+  const stricterOnly = check.participants.total > 0;
 
   const submit = () => {
     const parsed = settingsSchema.safeParse(fromFields(fields));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    const loosened = stricterOnly ? loosenedSettings(check.settings, parsed.data) : [];
+    if (loosened.length > 0) {
+      setErrors(loosenedMessages(check.settings, loosened));
       return;
     }
     setErrors({});
@@ -384,7 +393,20 @@ function SettingsTab({ check }: { check: HealthCheckDetail }) {
               : HEALTH_CHECK_MESSAGES.settingsLocked}
           </p>
         )}
-        <SettingsFields value={fields} onChange={setFields} errors={errors} disabled={!editable} />
+        {editable && stricterOnly && (
+          <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="stricter-only">
+            {HEALTH_CHECK_MESSAGES.settingsOnlyStricter}: the minimum responses can only rise, anonymous
+            responses can be turned on but not off, and comments can be turned off but not back on. Each
+            comment keeps the anonymity it was written under.
+          </p>
+        )}
+        <SettingsFields
+          value={fields}
+          onChange={setFields}
+          errors={errors}
+          disabled={!editable}
+          stricterThan={stricterOnly ? check.settings : undefined}
+        />
         {editable && (
           <Button className="w-fit" onClick={submit} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}

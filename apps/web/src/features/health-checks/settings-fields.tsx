@@ -24,12 +24,17 @@ const TOGGLES: {
 
 export type SettingsErrors = Partial<Record<keyof HealthCheckSettings, string>>;
 
-/** The settings of spec section 3, with the spec's ranges; numbers stay text while typed. */
+/**
+ * The settings of spec section 3, with the spec's ranges; numbers stay text while typed. With `stricterThan`
+ * (the settings in force once people have joined) the protective settings offer only stricter values; the
+ * server enforces the same rule.
+ */
 export function SettingsFields({
   value,
   onChange,
   errors,
   disabled,
+  stricterThan,
 }: {
   value: { minResponses: string; votesPerPerson: string } & Omit<
     HealthCheckSettings,
@@ -38,7 +43,13 @@ export function SettingsFields({
   onChange: (next: SettingsFieldsValue) => void;
   errors: SettingsErrors;
   disabled?: boolean;
+  stricterThan?: HealthCheckSettings;
 }) {
+  const locked = {
+    allowAnonymous: stricterThan?.allowAnonymous === true,
+    enableComments: stricterThan?.enableComments === false,
+    showResultsAfterVoting: false,
+  };
   return (
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -50,7 +61,7 @@ export function SettingsFields({
           <Input
             type="number"
             inputMode="numeric"
-            min={1}
+            min={stricterThan?.minResponses ?? 1}
             max={50}
             value={value.minResponses}
             disabled={disabled}
@@ -82,7 +93,7 @@ export function SettingsFields({
           <Switch
             id={`setting-${key}`}
             checked={value[key]}
-            disabled={disabled}
+            disabled={disabled || locked[key]}
             onCheckedChange={(checked) => onChange({ ...value, [key]: checked })}
           />
         </div>

@@ -1,8 +1,5 @@
-import {
-  comingUpNext,
-  PARTICIPATION_MESSAGES as M,
-  resultsReleasedTo,
-} from '@pulsecheck/shared/participation/rules';
+import { comingUpNext, PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
+import { releaseMessage, releaseState } from '@pulsecheck/shared/results/release';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import confetti from 'canvas-confetti';
 import { BarChart3, Bell, PartyPopper, Rocket } from 'lucide-react';
@@ -79,10 +76,14 @@ export function CompletionPage() {
 
   const phase = progress.data?.phase ?? data.healthCheck.phase;
   const teamProgress = progress.data?.teamProgress ?? data.teamProgress;
-  const released = resultsReleasedTo({
+  const { settings } = data.healthCheck;
+  const release = releaseState({
+    phase,
+    manages: false,
+    completed: teamProgress.completed,
+    minResponses: settings.minResponses,
     participantStatus: 'completed',
-    teamProgress,
-    checkStatus: data.healthCheck.status,
+    showResultsAfterVoting: settings.showResultsAfterVoting,
   });
   const next = comingUpNext(phase, healthCheckId);
   const nextDisabled = phase === 'collect';
@@ -146,7 +147,7 @@ export function CompletionPage() {
         </Card>
 
         <div className="flex flex-col gap-3 sm:flex-row">
-          {released ? (
+          {release === 'released' ? (
             <Button asChild className="flex-1">
               <Link to={`/health-check/${healthCheckId}/results`}>
                 <BarChart3 aria-hidden="true" /> View Results
@@ -158,7 +159,7 @@ export function CompletionPage() {
                 <BarChart3 aria-hidden="true" /> View Results
               </Button>
               <span id="results-reason" className="mt-1 text-center text-xs text-slate-600">
-                Results open when every participant has completed.
+                {releaseMessage(release, Math.max(0, settings.minResponses - teamProgress.completed))}
               </span>
             </div>
           )}

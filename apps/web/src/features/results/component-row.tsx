@@ -78,7 +78,7 @@ export function ComponentRow({
         </span>
         <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
           <Badge tone="red">{component.fireWarning} fire</Badge>
-          <Badge tone="purple">{component.dots} dots</Badge>
+          {component.dots !== null && <Badge tone="purple">{component.dots} dots</Badge>}
           <TrendBadge trend={component.trend} />
           <ChevronDown
             className={cn('size-4 text-slate-500 transition-transform print:hidden', open && 'rotate-180')}
@@ -95,7 +95,7 @@ export function ComponentRow({
               ['Needs Improvement', component.needsImprovement],
               ['Fire Warning', component.fireWarning],
               ["Don't Know", component.dontKnow],
-              ['Dots', component.dots],
+              ['Dots', component.dots ?? 'When voting ends'],
             ] as const
           ).map(([label, value]) => (
             <div key={label} className="rounded-lg bg-slate-50 p-2">

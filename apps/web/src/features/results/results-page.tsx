@@ -4,6 +4,7 @@ import {
   type ComponentResult,
   type ResultsResponse,
 } from '@pulsecheck/shared/results/schemas';
+import { releaseMessage } from '@pulsecheck/shared/results/release';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AlertTriangle,
@@ -218,12 +219,7 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
 
 function Unreleased({ data }: { data: ResultsResponse }) {
   const { state, missingResponses } = data.release;
-  const text =
-    state === 'below-threshold'
-      ? M.belowThreshold(missingResponses)
-      : state === 'withheld'
-        ? M.facilitatorShares
-        : M.notReleased;
+  const text = releaseMessage(state, missingResponses);
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
@@ -232,6 +228,11 @@ function Unreleased({ data }: { data: ResultsResponse }) {
         <p className="max-w-md text-slate-600" data-testid="release-message">
           {text}
         </p>
+        {state === 'collecting' && (
+          <p className="text-sm text-slate-600">
+            {data.participants.completed} of {data.participants.total} participants have completed.
+          </p>
+        )}
         {state === 'below-threshold' && (
           <p className="text-sm text-slate-600">
             Results stay hidden until at least {data.healthCheck.minResponses} people have responded, so
@@ -293,7 +294,7 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           testId="top-priority"
           value={top?.title ?? 'No components'}
         >
-          {top ? `${top.fireWarning} fire warnings · ${top.dots} dots` : null}
+          {top ? `${top.fireWarning} fire warnings${top.dots === null ? '' : ` · ${top.dots} dots`}` : null}
         </SummaryCard>
         <SummaryCard
           icon={<ClipboardList className="size-4 text-brand-700" aria-hidden="true" />}
