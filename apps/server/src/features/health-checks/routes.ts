@@ -27,7 +27,7 @@ export const healthCheckRoutes = createRouter()
       request: jsonBody(launchSchema),
       responses: {
         201: jsonResponse(launchResponseSchema, 'Launched (or the earlier launch with this key)'),
-        ...errorResponses(400, 401, 404),
+        ...errorResponses(400, 401, 404, 429),
       },
     }),
     async (c) => {

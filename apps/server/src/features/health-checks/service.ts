@@ -21,6 +21,7 @@ import { healthCheckAccess, requireWorkspaceAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
+import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 import { getTemplate } from '../templates/service';
@@ -140,6 +141,12 @@ export async function launchHealthCheck(
       // Another request with the same key won the race: undo this one and answer with that launch.
       if (!id) throw new DuplicateLaunch();
       const joinUrl = joinUrlFor(deps.config, id);
+      // Daily e-mail budgets (mail/quota.ts); past one, the whole launch rolls back with a 429.
+      await chargeMailQuota(tx, deps.config, {
+        userId,
+        workspaceId: input.workspaceId,
+        count: emails.length,
+      });
       for (const to of emails) {
         await deps.mailer.enqueue(
           {

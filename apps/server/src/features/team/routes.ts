@@ -64,7 +64,7 @@ export const teamRoutes = createRouter()
       request: { params: workspaceParams, ...jsonBody(inviteMemberSchema) },
       responses: {
         201: jsonResponse(memberResponseSchema, 'Invitation sent'),
-        ...errorResponses(400, 401, 403, 404, 409),
+        ...errorResponses(400, 401, 403, 404, 409, 429),
       },
     }),
     async (c) => {
@@ -85,7 +85,10 @@ export const teamRoutes = createRouter()
       tags,
       summary: 'Send a pending invitation again with a new link (admins)',
       request: { params: memberParams },
-      responses: { 200: jsonResponse(memberResponseSchema, 'Sent again'), ...errorResponses(401, 403, 404) },
+      responses: {
+        200: jsonResponse(memberResponseSchema, 'Sent again'),
+        ...errorResponses(401, 403, 404, 429),
+      },
     }),
     async (c) => {
       const user = await requireUser(c);

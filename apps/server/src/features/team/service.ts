@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
+import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 import * as q from './queries';
@@ -81,12 +82,20 @@ async function memberById(db: Db, workspaceId: string, memberId: string) {
   return toMember(row);
 }
 
-/** Creates an invitation token for a pending member and queues its e-mail, inside `tx`. */
+/**
+ * Creates an invitation token for a pending member and queues its e-mail, inside `tx`, after charging it to the
+ * inviter's and the organisation's daily e-mail budgets (a 429 past either rolls the whole request back).
+ */
 async function sendInvitation(
   deps: Deps,
   tx: Db,
-  options: { memberId: string; email: string; workspaceName: string; invitedBy: string },
+  options: { memberId: string; workspaceId: string; email: string; workspaceName: string; invitedBy: string },
 ) {
+  await chargeMailQuota(tx, deps.config, {
+    userId: options.invitedBy,
+    workspaceId: options.workspaceId,
+    count: 1,
+  });
   const token = randomBytes(32).toString('base64url');
   await tx.insert(invitations).values({
     memberId: options.memberId,
@@ -152,6 +161,7 @@ export async function inviteMember(
     if (!member) throw new Error('member insert returned nothing');
     await sendInvitation(deps, tx, {
       memberId: member.id,
+      workspaceId: options.workspaceId,
       email: options.email,
       workspaceName: workspace.name,
       invitedBy: options.userId,
@@ -181,6 +191,7 @@ export async function resendInvitation(
     await q.revokeOpenInvitations(tx, member.id);
     await sendInvitation(deps, tx, {
       memberId: member.id,
+      workspaceId: options.workspaceId,
       email: member.invitationEmail,
       workspaceName: workspace.name,
       invitedBy: options.userId,
