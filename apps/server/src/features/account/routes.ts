@@ -135,9 +135,10 @@ accountRoutes
       responses: { 200: jsonResponse(okSchema, 'Changed'), ...errorResponses(400, 401) },
     }),
     async (c) => {
-      await requireUser(c);
+      const user = await requireUser(c);
       const { currentPassword, newPassword } = c.req.valid('json');
       const cookies = await service.changePassword(c.get('deps'), {
+        userId: user.id,
         currentPassword,
         newPassword,
         headers: authHeaders(c),

@@ -9,6 +9,7 @@ import {
 import { APIError } from 'better-auth/api';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
+import { accessChanged } from '../../realtime/bus';
 import * as q from './queries';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -59,10 +60,13 @@ export async function getAvatar(deps: Pick<Deps, 'db'>, id: string) {
   return row;
 }
 
-/** Checks the current password and ends every other session of the user; returns the new session cookies. */
+/**
+ * Checks the current password and ends every other session of the user, and their live streams; returns the
+ * new session cookies.
+ */
 export async function changePassword(
-  deps: Pick<Deps, 'auth'>,
-  options: { currentPassword: string; newPassword: string; headers: Headers },
+  deps: Pick<AppDeps, 'auth' | 'realtime'>,
+  options: { userId: string; currentPassword: string; newPassword: string; headers: Headers },
 ) {
   try {
     const { headers } = await deps.auth.api.changePassword({
@@ -74,6 +78,7 @@ export async function changePassword(
       headers: options.headers,
       returnHeaders: true,
     });
+    await accessChanged(deps.realtime, options.userId);
     return headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError) {
