@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { createTestContext, type TestContext } from '../test/harness';
 import { GLOBAL_TEMPLATE_ID } from '../db/catalogue';
-import { createAdmin } from '../test/factories';
+import { createAdmin, followLink, latestMail, linkIn, uniqueEmail, validSignup } from '../test/factories';
 import { createHealthCheck, createParticipant } from '../test/participation-factories';
 
 /**
@@ -247,6 +247,34 @@ describe('fuzzing every route with well-formed bodies and existing ids', () => {
       ),
       {
         numRuns: Number(process.env.FUZZ_SHAPED_RUNS ?? 3_000),
+        seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+      },
+    );
+  }, 600_000);
+});
+
+describe('fuzzing the sign-up token of verification links', () => {
+  it('no forged or mangled sign-up token picks a password: a contested account keeps none, and nothing 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (forged) => {
+        const email = uniqueEmail('contested');
+        for (const password of ['first-password', 'second-password']) {
+          const response = await ctx.request('POST', '/api/signup', {
+            body: validSignup({ email, password, confirmPassword: password }),
+          });
+          expect(response.status).toBe(201);
+        }
+        const link = new URL(linkIn((await latestMail(ctx, email, 'Verify')).text));
+        link.searchParams.set('signup', forged);
+        const { response } = await followLink(ctx, link.toString());
+        expect(response.status, forged).toBe(302);
+        for (const password of ['first-password', 'second-password']) {
+          const login = await ctx.request('POST', '/api/login', { body: { email, password } });
+          expect(login.status, forged).toBe(401);
+        }
+      }),
+      {
+        numRuns: Number(process.env.FUZZ_SIGNUP_RUNS ?? 25),
         seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
       },
     );
