@@ -41,6 +41,7 @@ export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret =
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      HOST: '127.0.0.1',
       APP_URL: url,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,

@@ -37,13 +37,15 @@ export default async function globalSetup() {
   const work = await mkdtemp(path.join(tmpdir(), 'pulsecheck-e2e-'));
   const mail = await startMailCapture(path.join(work, 'mail'));
   const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  // The server listens on 127.0.0.1 (HOST); `localhost` may resolve to ::1 first on some machines.
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
+      HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATA_DIR: path.join(work, 'data'),
       DATABASE_URL: '',

@@ -54,7 +54,7 @@ function routePreloads(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), routePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
   build: {
     sourcemap: false,
     target: 'es2022',

@@ -38,7 +38,11 @@ export function isLoopback(address: string | undefined): boolean {
 
 /** The client's address: the socket's, or the one the trusted proxies report (TRUST_PROXY hops). */
 export function clientIp(c: Context<AppEnv>): string {
-  return clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), c.get('deps').config.trustProxyHops);
+  return clientAddress(
+    c.req.header('x-forwarded-for'),
+    socketAddress(c),
+    c.get('deps').config.trustProxyHops,
+  );
 }
 
 /** Request headers for better-auth, with the client address it rate-limits and records sessions by. */

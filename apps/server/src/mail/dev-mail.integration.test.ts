@@ -72,7 +72,12 @@ describe('/dev/mail on a local installation (no SMTP_URL, not production)', () =
     'answers 404 to a client on another address, whatever X-Forwarded-For claims',
     async () => {
       const port = await listen({}, '0.0.0.0');
-      for (const headers of [{}, { 'x-forwarded-for': '127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }]) {
+      const spoofs: Record<string, string>[] = [
+        {},
+        { 'x-forwarded-for': '127.0.0.1' },
+        { 'x-real-ip': '127.0.0.1' },
+      ];
+      for (const headers of spoofs) {
         const answer = await page(networkAddress!, port, headers);
         expect(answer.status).toBe(404);
         expect(answer.body).not.toContain('reset-password');
@@ -97,45 +102,48 @@ const missing = !serverBundleExists();
 if (missing && process.env.CI) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
 if (missing) console.warn(`\n!!! HOST tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
 
-describe.skipIf(missing || !networkAddress)(`the listening address, HOST (${loadTestSettings().kind})`, () => {
-  let database: ServerDatabase;
-  let server: ServerProcess | undefined;
-  beforeAll(async () => {
-    database = await createServerDatabase();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await database.drop();
-  });
-  const portOf = (url: string) => Number(new URL(url).port);
-  const start = async (env: Record<string, string>) => {
-    await server?.stop();
-    server = await startServer({
-      dataDir: database.dataDir,
-      databaseUrl: database.databaseUrl,
-      authSecret: 'host-test-secret-host-test-secret-0123456789',
-      env,
+describe.skipIf(missing || !networkAddress)(
+  `the listening address, HOST (${loadTestSettings().kind})`,
+  () => {
+    let database: ServerDatabase;
+    let server: ServerProcess | undefined;
+    beforeAll(async () => {
+      database = await createServerDatabase();
     });
-    return server;
-  };
+    afterAll(async () => {
+      await server?.stop();
+      await database.drop();
+    });
+    const portOf = (url: string) => Number(new URL(url).port);
+    const start = async (env: Record<string, string>) => {
+      await server?.stop();
+      server = await startServer({
+        dataDir: database.dataDir,
+        databaseUrl: database.databaseUrl,
+        authSecret: 'host-test-secret-host-test-secret-0123456789',
+        env,
+      });
+      return server;
+    };
 
-  it('is 127.0.0.1 by default: other machines cannot connect at all', async () => {
-    const { url } = await start({});
-    expect((await httpRequest(`${url}/api/health`)).status).toBe(200);
-    await expect(httpRequest(`http://${networkAddress}:${portOf(url)}/api/health`)).rejects.toThrow(
-      /ECONNREFUSED/,
-    );
-  });
+    it('is 127.0.0.1 by default: other machines cannot connect at all', async () => {
+      const { url } = await start({});
+      expect((await httpRequest(`${url}/api/health`)).status).toBe(200);
+      await expect(httpRequest(`http://${networkAddress}:${portOf(url)}/api/health`)).rejects.toThrow(
+        /ECONNREFUSED/,
+      );
+    });
 
-  it('HOST=0.0.0.0 accepts other machines, and /dev/mail still answers only this one', async () => {
-    const { url } = await start({ HOST: '0.0.0.0' });
-    const remote = `http://${networkAddress}:${portOf(url)}`;
-    expect((await httpRequest(`${remote}/api/health`)).status).toBe(200);
-    expect((await httpRequest(`${remote}/dev/mail`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(
-      404,
-    );
-    const local = await httpRequest(`${url}/dev/mail`);
-    expect(local.status).toBe(200);
-    expect(local.body).toContain('Outgoing e-mail');
-  });
-});
+    it('HOST=0.0.0.0 accepts other machines, and /dev/mail still answers only this one', async () => {
+      const { url } = await start({ HOST: '0.0.0.0' });
+      const remote = `http://${networkAddress}:${portOf(url)}`;
+      expect((await httpRequest(`${remote}/api/health`)).status).toBe(200);
+      expect(
+        (await httpRequest(`${remote}/dev/mail`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status,
+      ).toBe(404);
+      const local = await httpRequest(`${url}/dev/mail`);
+      expect(local.status).toBe(200);
+      expect(local.body).toContain('Outgoing e-mail');
+    });
+  },
+);

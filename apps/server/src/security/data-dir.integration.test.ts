@@ -19,7 +19,8 @@ import {
 const kind = loadTestSettings().kind;
 const missing = !serverBundleExists();
 if (missing && process.env.CI) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
-if (missing) console.warn(`\n!!! DATA_DIR tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
+if (missing)
+  console.warn(`\n!!! DATA_DIR tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
 
 /** Every entry under `dir` (itself included) whose mode is not 0700 for a folder or 0600 for a file. */
 function notPrivate(dir: string): string[] {

@@ -51,24 +51,27 @@ async function useWebhook(userId: string, webhookUrl: string) {
 }
 
 describe('Slack posts', () => {
-  it.each([301, 302, 303, 307, 308])('do not follow a %i redirect, and count it as a failure', async (status) => {
-    const admin = await createAdmin(ctx);
-    await useWebhook(admin.userId, `${hookUrl}/redirect-${status}`);
-    await notify(ctx.deps, {
-      userIds: [admin.userId],
-      type: 'completion-milestone',
-      message: `Milestone ${status}`,
-    });
-    await runNotificationJobs(ctx);
+  it.each([301, 302, 303, 307, 308])(
+    'do not follow a %i redirect, and count it as a failure',
+    async (status) => {
+      const admin = await createAdmin(ctx);
+      await useWebhook(admin.userId, `${hookUrl}/redirect-${status}`);
+      await notify(ctx.deps, {
+        userIds: [admin.userId],
+        type: 'completion-milestone',
+        message: `Milestone ${status}`,
+      });
+      await runNotificationJobs(ctx);
 
-    expect(hits.filter((h) => h.path === `/redirect-${status}`)).toHaveLength(1);
-    expect(hits.filter((h) => h.path === '/elsewhere')).toEqual([]);
-    const [job] = await ctx.deps.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'slack-post'), eq(jobs.status, 'pending')));
-    expect(job?.lastError).toBe(`Slack webhook answered ${status}: redirects are not followed`);
-    // Out of the way of the next case.
-    await ctx.deps.db.delete(jobs).where(eq(jobs.id, job!.id));
-  });
+      expect(hits.filter((h) => h.path === `/redirect-${status}`)).toHaveLength(1);
+      expect(hits.filter((h) => h.path === '/elsewhere')).toEqual([]);
+      const [job] = await ctx.deps.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'slack-post'), eq(jobs.status, 'pending')));
+      expect(job?.lastError).toBe(`Slack webhook answered ${status}: redirects are not followed`);
+      // Out of the way of the next case.
+      await ctx.deps.db.delete(jobs).where(eq(jobs.id, job!.id));
+    },
+  );
 });
