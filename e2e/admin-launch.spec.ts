@@ -153,6 +153,14 @@ test.describe('admin: configure, launch and manage', () => {
     await expect(row).toContainText('Completed');
     await expect(row).toContainText('100%');
 
+    // Someone has joined: the protective settings only get stricter, and the tab says so.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByTestId('stricter-only')).toContainText('the minimum responses can only rise');
+    await expect(page.getByRole('switch', { name: 'Anonymous responses' })).toBeDisabled();
+    await expect(page.getByLabel('Minimum responses')).toHaveAttribute('min', '1');
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+
     await page.getByRole('button', { name: 'Start Voting Phase' }).click();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Successfully moved to vote phase')).toBeVisible();

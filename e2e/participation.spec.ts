@@ -198,7 +198,9 @@ test.describe('participation', () => {
     await p3.getByRole('button', { name: 'Submit Responses' }).click();
     await expect(p3.getByRole('heading', { name: 'Phase 1 Complete!' })).toBeVisible();
     await expect(p3.getByTestId('team-progress-count')).toHaveText('3 of 3 completed');
-    await expect(p3.getByRole('link', { name: 'View Results' })).toBeVisible();
+    // Everyone completed, but results open only when collection ends (PRODUCT-DECISIONS 3).
+    await expect(p3.getByRole('button', { name: 'View Results' })).toBeDisabled();
+    await expect(p3.getByText(/^Results open when collection ends/)).toBeVisible();
     expect(
       await p3.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
@@ -226,6 +228,12 @@ test.describe('participation', () => {
     await expect(p2.getByRole('heading', { name: 'Sprint Team Health' })).toBeVisible();
     await expect(p2.getByText('Completed', { exact: true })).toBeVisible();
     await expectAccessible(p2);
+
+    // Voting starts: collection has ended, and the completion screen offers the results (it updates live).
+    await page.getByRole('button', { name: 'Start Voting Phase' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Successfully moved to vote phase')).toBeVisible();
+    await expect(p3.getByRole('link', { name: 'View Results' })).toBeVisible({ timeout: 15_000 });
 
     for (const person of [one, two, three]) await person.context.close();
   });

@@ -62,7 +62,7 @@ test.describe('results, dot voting, action items and the bell', () => {
       title: 'Q4 Team Health',
       minResponses: 3,
     });
-    // Below the threshold nobody sees figures, and the screen says how many responses are missing.
+    // While the check collects nobody, the admin included, sees figures: progress only.
     const p1 = await participant(
       browser,
       mailDir,
@@ -74,9 +74,10 @@ test.describe('results, dot voting, action items and the bell', () => {
       },
     );
     await page.goto(`/admin/health-check/${check.id}/results`);
-    await expect(page.getByTestId('release-message')).toHaveText(
-      '2 more responses are needed before results can be shown',
-    );
+    await expect(page.getByTestId('release-message')).toHaveText(/^Results open when collection ends/);
+    await expect(page.getByText('1 of 1 participants have completed.')).toBeVisible();
+    await expect(page.getByTestId('prioritized-area')).toHaveCount(0);
+    await expectAccessible(page);
 
     const p2 = await participant(browser, mailDir, check.id, 'Mira Mention', [
       'fire-warning',
@@ -88,9 +89,18 @@ test.describe('results, dot voting, action items and the bell', () => {
       'fire-warning',
       'dont-know',
     ]);
+    await page.reload();
+    await expect(page.getByText('3 of 3 participants have completed.')).toBeVisible();
+    await expect(page.getByText('Decisions keep changing after the meeting')).toHaveCount(0);
+
+    // Start voting from the manage screen: collection ends, and the figures open.
+    await page.goto(`/admin/health-check/${check.id}/manage`);
+    await page.getByRole('button', { name: 'Start Voting Phase' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Successfully moved to vote phase')).toBeVisible();
 
     // The admin sees the ranked list (fire warnings first; needs improvement breaks the tie) and the label.
-    await page.reload();
+    await page.goto(`/admin/health-check/${check.id}/results`);
     await expect(page.getByRole('heading', { name: 'Q4 Team Health', level: 1 })).toBeVisible();
     await expect(page.getByText('3 of 3 participants completed')).toBeVisible();
     await expect(page.getByTestId('overall-health')).toHaveText('Needs Immediate Attention');
@@ -105,12 +115,7 @@ test.describe('results, dot voting, action items and the bell', () => {
     await expect(page.getByText('— Anonymous')).toBeVisible();
     await expect(page.getByText('Olu Owner')).toHaveCount(0);
     await expectAccessible(page);
-
-    // Start voting from the manage screen.
     await page.goto(`/admin/health-check/${check.id}/manage`);
-    await page.getByRole('button', { name: 'Start Voting Phase' }).click();
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Successfully moved to vote phase')).toBeVisible();
 
     // Participants place dots in the voting view of the participation route; the tally updates live.
     for (const person of [p1, p2, p3]) await person.page.goto(`/health-check/${check.id}/vote`);
@@ -241,6 +246,9 @@ test.describe('results, dot voting, action items and the bell', () => {
       'healthy',
       'needs-improvement',
     ]);
+    // Figures open when collection ends.
+    const voting = await page.request.post(`/api/health-checks/${check.id}/phase`, { data: { to: 'vote' } });
+    expect(voting.status()).toBe(200);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`/admin/health-check/${check.id}/results`);
     await expect(page.getByTestId('prioritized-area')).toHaveCount(3);
