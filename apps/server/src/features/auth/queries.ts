@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, user, type SignupProfile } from '../../db/schema/auth';
+import { account, user, verification, type SignupProfile } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/messaging';
 import { healthChecks } from '../../db/schema/health-checks';
 import { userPreferences } from '../../db/schema/organizations';
@@ -95,3 +95,12 @@ export async function findAccountOwner(db: Db, email: string) {
   return row;
 }
 
+/** The user a password-reset token belongs to (better-auth keeps it as `reset-password:<token>`), if any. */
+export async function resetTokenOwner(db: Db, token: string) {
+  const [row] = await db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row?.userId;
+}

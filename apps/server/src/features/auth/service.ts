@@ -9,12 +9,14 @@ import type { Db } from '../../db/client';
 import { session, type SignupProfile } from '../../db/schema/auth';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
+import { accessChanged } from '../../realtime/bus';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import {
   findProfile,
   findUserByEmail,
   healthCheckExists,
   insertUnverifiedUser,
+  resetTokenOwner,
   mailQueuedSince,
 } from './queries';
 
@@ -177,8 +179,14 @@ export async function logIn(
 }
 
 /** Ends every session of the user (the spec's global sign-out) and returns the cookies that clear this one. */
-export async function logOut(deps: Deps, options: { userId: string | undefined; headers: Headers }) {
-  if (options.userId) await deps.db.delete(session).where(eq(session.userId, options.userId));
+export async function logOut(
+  deps: Deps & Pick<AppDeps, 'realtime'>,
+  options: { userId: string | undefined; headers: Headers },
+) {
+  if (options.userId) {
+    await deps.db.delete(session).where(eq(session.userId, options.userId));
+    await accessChanged(deps.realtime, options.userId);
+  }
   try {
     const { headers } = await deps.auth.api.signOut({ headers: options.headers, returnHeaders: true });
     return headers.getSetCookie();
@@ -202,15 +210,18 @@ export async function requestPasswordReset(deps: Deps, options: { email: string;
   }
 }
 
+/** Sets the new password; better-auth ends every session of the user, and their live streams close. */
 export async function resetPassword(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'realtime'>,
   options: { token: string; password: string; headers: Headers },
 ) {
   try {
+    const userId = await resetTokenOwner(deps.db, options.token);
     await deps.auth.api.resetPassword({
       body: { token: options.token, newPassword: options.password },
       headers: options.headers,
     });
+    if (userId) await accessChanged(deps.realtime, userId);
   } catch (error) {
     if (error instanceof APIError)
       throw new AppError('invalid', AUTH_MESSAGES.resetLinkInvalid, {

@@ -57,13 +57,14 @@ export async function lockHealthCheck(db: Db, healthCheckId: string) {
   return row;
 }
 
-export async function countCompletedParticipants(db: Db, healthCheckId: string) {
-  const [row] = await queryRows<{ completed: number }>(
+/** How many have joined the check, and how many of them completed. */
+export async function countParticipants(db: Db, healthCheckId: string) {
+  const [row] = await queryRows<{ total: number; completed: number }>(
     db,
-    sql`select count(*)::int as completed from participants
-        where health_check_id = ${healthCheckId} and status = 'completed'`,
+    sql`select count(*)::int as total, (count(*) filter (where status = 'completed'))::int as completed
+        from participants where health_check_id = ${healthCheckId}`,
   );
-  return row?.completed ?? 0;
+  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
 }
 
 export async function updatePhase(

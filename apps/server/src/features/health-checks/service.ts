@@ -2,6 +2,7 @@ import {
   canTransition,
   completionRate,
   allParticipantsCompleted,
+  loosenedSettings,
   phaseLabel,
   STATUS_OF_PHASE,
   type Phase,
@@ -9,6 +10,7 @@ import {
 import {
   cleanEmails,
   HEALTH_CHECK_MESSAGES,
+  loosenedMessages,
   settingsSchema,
   type HealthCheckDetail,
   type HealthCheckSettings,
@@ -26,7 +28,7 @@ import { renderMail } from '../../mail/templates';
 import { notify } from '../notifications/service';
 import { getTemplate } from '../templates/service';
 import {
-  countCompletedParticipants,
+  countParticipants,
   findCheckByLaunchKey,
   findHealthCheckDetail,
   findParticipants,
@@ -252,7 +254,7 @@ export async function changePhase(
       throw conflict(HEALTH_CHECK_MESSAGES.wrongTransition(phaseLabel(check.phase), phaseLabel(to)));
     }
     if (to === 'vote') {
-      const completed = await countCompletedParticipants(tx, healthCheckId);
+      const { completed } = await countParticipants(tx, healthCheckId);
       if (completed < check.settings.minResponses) {
         throw conflict(HEALTH_CHECK_MESSAGES.minResponsesForVoting(check.settings.minResponses));
       }
@@ -277,7 +279,11 @@ export async function changePhase(
   });
 }
 
-/** The Settings tab: editable while the check collects responses. */
+/**
+ * The Settings tab: editable while the check collects responses. Once anyone has joined, the settings that
+ * protect participants only get stricter (PRODUCT-DECISIONS 3): a change that loosens one is a 409 naming each
+ * field. The check row is locked, so a join waits for the change and a change sees every earlier join.
+ */
 export async function changeSettings(
   deps: Deps,
   options: { userId: string; healthCheckId: string; settings: HealthCheckSettings },
@@ -290,6 +296,10 @@ export async function changeSettings(
     if (!mayManage(access, check.createdBy, options.userId))
       throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase !== 'collect') throw conflict(HEALTH_CHECK_MESSAGES.settingsLocked);
+    const loosened = loosenedSettings(check.settings, settings);
+    if (loosened.length > 0 && (await countParticipants(tx, options.healthCheckId)).total > 0) {
+      throw conflict(HEALTH_CHECK_MESSAGES.settingsOnlyStricter, loosenedMessages(check.settings, loosened));
+    }
     await updateSettings(tx, options.healthCheckId, settings);
     await publishHealthCheckChanged(
       deps,

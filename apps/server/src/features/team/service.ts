@@ -13,6 +13,7 @@ import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
+import { accessChanged } from '../../realtime/bus';
 import { notify } from '../notifications/service';
 import * as q from './queries';
 
@@ -264,6 +265,8 @@ export async function removeMember(
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
     if (member.userId && member.status === 'active') {
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
+      // Their open live streams of the workspace close (they re-check on this event).
+      await accessChanged(deps.realtime, member.userId, tx);
       await notify(
         deps,
         {
