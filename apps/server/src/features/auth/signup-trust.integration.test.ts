@@ -7,7 +7,6 @@ import { healthChecks } from '../../db/schema/health-checks';
 import { mailOutbox } from '../../db/schema/messaging';
 import { createTestContext, type TestContext } from '../../test/harness';
 import {
-  CookieJar,
   createAdmin,
   followLink,
   latestMail,

@@ -27,7 +27,7 @@ export function ParticipantSignupPage() {
   const session = useSession();
   const info = useQuery({ ...joinInfoQuery(healthCheckId), enabled: session.isSuccess && !session.data });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ message: string; signIn: boolean } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ParticipantSignupInput>({
     resolver: zodResolver(participantSignupSchema),
     defaultValues: { fullName: '', email: '', password: '', healthCheckId },
@@ -61,16 +61,14 @@ export function ParticipantSignupPage() {
           if (field === 'fullName' || field === 'email' || field === 'password') setError(field, { message });
         }
       }
-      if (error instanceof ApiError && error.status === 409) {
-        setFailure({ message: AUTH_MESSAGES.accountExists, signIn: true });
-      } else if (!(error instanceof ApiError && error.fields)) {
-        setFailure({
-          message:
-            error instanceof ApiError && error.status < 500
-              ? error.message
-              : AUTH_MESSAGES.verificationSendFailed,
-          signIn: false,
-        });
+      // The server answers the same whether or not the address has an account (its owner is told by e-mail),
+      // so there is no "account exists" case here: only invalid fields, too many attempts or a failure.
+      if (!(error instanceof ApiError && error.fields)) {
+        setFailure(
+          error instanceof ApiError && error.status < 500
+            ? error.message
+            : AUTH_MESSAGES.verificationSendFailed,
+        );
       }
     }
   });
@@ -127,7 +125,7 @@ export function ParticipantSignupPage() {
                 role="alert"
                 className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
               >
-                {failure.message} {failure.signIn && loginLink}
+                {failure}
               </div>
             )}
             <FormField label="Full name" error={errors.fullName?.message}>
