@@ -22,7 +22,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .regex(/^[\w.:-]+$/, 'must be an address such as 127.0.0.1, 0.0.0.0 or ::')
+      .regex(/^[\w.:%-]+$/, 'must be an address such as 127.0.0.1, 0.0.0.0 or ::')
       .default('127.0.0.1'),
   ),
   APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),

@@ -74,7 +74,7 @@ describe.skipIf(missing)(`DATA_DIR permissions (${kind})`, () => {
     expect(notPrivate(database.dataDir)).toEqual([]);
   });
 
-  it('creates a new DATA_DIR, its embedded database included, private from the first start', async () => {
+  it('creates a new DATA_DIR (with a new embedded database on PGlite) private from the first start', async () => {
     const parent = await mkdtemp(path.join(tmpdir(), 'pulsecheck-fresh-'));
     const dataDir = path.join(parent, 'data');
     try {
