@@ -6,14 +6,7 @@ import { account, session, signupCredentials, user } from '../../db/schema/auth'
 import { healthChecks } from '../../db/schema/health-checks';
 import { mailOutbox } from '../../db/schema/messaging';
 import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  createAdmin,
-  followLink,
-  latestMail,
-  linkIn,
-  uniqueEmail,
-  validSignup,
-} from '../../test/factories';
+import { createAdmin, followLink, latestMail, linkIn, uniqueEmail, validSignup } from '../../test/factories';
 
 /**
  * Trust item 8: sign-up must not tell whether an address has an account, and an account someone else registered
