@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
-import { notFound } from '../lib/app-error';
+import { workspaceNotFound } from '../lib/app-error';
 
 export type Access = 'admin' | 'member' | 'participant';
 
@@ -50,7 +50,7 @@ export async function requireWorkspaceAccess(db: Db, userId: string, workspaceId
       ),
     )
     .limit(1);
-  if (!membership || !allowed.includes(membership.access as Access)) throw notFound();
+  if (!membership || !allowed.includes(membership.access as Access)) throw workspaceNotFound();
   return { memberId: membership.id, access: membership.access as Access };
 }
 

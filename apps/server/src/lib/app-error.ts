@@ -22,6 +22,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
+export const workspaceNotFound = () => new AppError('workspace_not_found', 'Workspace not found');
+export const templateNotFound = () => new AppError('template_not_found', 'Template not found');
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError('conflict', message, fields);

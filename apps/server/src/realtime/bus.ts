@@ -1,19 +1,13 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
- * Topics: `workspace:<id>` (dashboards), `health-check:<id>` (manage, participation, voting tallies),
- * `user:<id>` (notifications). Events carry no private data: clients refetch what they may see.
+ * An event on a topic (`topics` and `LIVE_EVENT` in packages/shared/src/realtime/topics.ts). Events carry no
+ * private data: clients refetch what they may see.
  */
 export type RealtimeEvent = { topic: string; type: string; data?: Record<string, unknown> };
-
-/** Published on `user:<id>` when the user's sessions or memberships change: open streams re-check at once. */
-export const ACCESS_CHANGED = 'access-changed';
-
-/** Tells every process that `userId`'s live streams must re-check their session and topics now. */
-export const accessChanged = (realtime: Pick<Realtime, 'publish'>, userId: string, tx?: Db) =>
-  realtime.publish({ topic: `user:${userId}`, type: ACCESS_CHANGED }, tx);
 type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';
@@ -69,3 +63,7 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     },
   };
 }
+
+/** Tells every process that `userId`'s live streams must re-check their session and topics now. */
+export const accessChanged = (realtime: Pick<Realtime, 'publish'>, userId: string, tx?: Db) =>
+  realtime.publish({ topic: topics.user(userId), type: LIVE_EVENT.accessChanged }, tx);

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 
+/**
+ * Every error code the API answers, with its HTTP status. Clients tell errors apart by code, never by message
+ * text: a code names what happened precisely enough to act on it.
+ */
 export const ERROR_STATUS = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
   email_not_confirmed: 403,
   not_found: 404,
+  /** The workspace does not exist or the caller is not (or no longer) a member with the needed access. */
+  workspace_not_found: 404,
+  template_not_found: 404,
   conflict: 409,
+  /** The participant has already submitted their ratings. */
+  already_submitted: 409,
+  /** Rating is closed: the check no longer collects. */
+  rating_closed: 409,
+  /** The signed-in admin's organisation is already set up. */
+  organization_exists: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,

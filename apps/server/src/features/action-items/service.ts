@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
   ACTION_ITEM_MESSAGES,
   type CreateActionItemInput,
@@ -144,7 +145,10 @@ export async function createActionItem(
       newOwner: input.ownerId,
       newlyMentioned: mentioned,
     });
-    await deps.realtime.publish({ topic: `health-check:${check.id}`, type: 'changed' }, tx);
+    await deps.realtime.publish(
+      { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
+      tx,
+    );
     return itemId;
   });
   const [item] = await listActionItems(deps.db, check.id, id);
@@ -181,7 +185,10 @@ export async function updateActionItem(
       newOwner: input.ownerId && input.ownerId !== existing.ownerId ? input.ownerId : null,
       newlyMentioned: (mentioned ?? []).filter((id) => !before.includes(id)),
     });
-    await deps.realtime.publish({ topic: `health-check:${check.id}`, type: 'changed' }, tx);
+    await deps.realtime.publish(
+      { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
+      tx,
+    );
   });
   const [item] = await listActionItems(deps.db, check.id, existing.id);
   return item!;

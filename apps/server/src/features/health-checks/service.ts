@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
   canTransition,
   completionRate,
@@ -21,7 +22,7 @@ import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import type { z } from 'zod';
 import { healthCheckAccess, requireWorkspaceAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
@@ -71,11 +72,11 @@ export async function publishHealthCheckChanged(
 ) {
   const data = { healthCheckId: ids.healthCheckId };
   await deps.realtime.publish(
-    { topic: `workspace:${ids.workspaceId}`, type: 'health-check-changed', data },
+    { topic: topics.workspace(ids.workspaceId), type: LIVE_EVENT.healthCheckChanged, data },
     tx,
   );
   await deps.realtime.publish(
-    { topic: `health-check:${ids.healthCheckId}`, type: 'health-check-changed', data },
+    { topic: topics.healthCheck(ids.healthCheckId), type: LIVE_EVENT.healthCheckChanged, data },
     tx,
   );
 }
@@ -96,8 +97,7 @@ export async function launchHealthCheck(
 
   const membership = await requireWorkspaceAccess(deps.db, userId, input.workspaceId, ['admin', 'member']);
   const template = await getTemplate(deps, { userId, templateId: input.templateId });
-  if (template.isGlobal === false && template.workspaceId !== input.workspaceId)
-    throw notFound('Template not found');
+  if (template.isGlobal === false && template.workspaceId !== input.workspaceId) throw templateNotFound();
   const wanted = new Set(input.enabledComponentIds);
   const components = template.components.filter((component) => wanted.has(component.id));
   if (components.length === 0) {

@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { createRoute, z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
@@ -58,7 +59,11 @@ export const notificationRoutes = createRouter()
       const user = await requireUser(c);
       const { db, realtime } = c.get('deps');
       await q.markAllRead(db, user.id);
-      await realtime.publish({ topic: `user:${user.id}`, type: 'notification', data: { kind: 'read' } });
+      await realtime.publish({
+        topic: topics.user(user.id),
+        type: LIVE_EVENT.notification,
+        data: { kind: 'read' },
+      });
       return c.json({ ok: true as const }, 200);
     },
   )
@@ -76,7 +81,11 @@ export const notificationRoutes = createRouter()
       const { db, realtime } = c.get('deps');
       const { id } = c.req.valid('param');
       if (!isUuid(id) || !(await q.markRead(db, user.id, id))) throw notFound(NOT_FOUND);
-      await realtime.publish({ topic: `user:${user.id}`, type: 'notification', data: { kind: 'read' } });
+      await realtime.publish({
+        topic: topics.user(user.id),
+        type: LIVE_EVENT.notification,
+        data: { kind: 'read' },
+      });
       return c.json({ ok: true as const }, 200);
     },
   );

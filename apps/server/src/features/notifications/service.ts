@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -150,7 +151,7 @@ export async function notify(
   );
   for (const userId of pushTo) {
     await deps.realtime.publish(
-      { topic: `user:${userId}`, type: 'notification', data: { kind: input.type } },
+      { topic: topics.user(userId), type: LIVE_EVENT.notification, data: { kind: input.type } },
       db,
     );
   }

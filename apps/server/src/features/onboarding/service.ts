@@ -31,7 +31,7 @@ export async function setUpOrganization(db: Db, userId: string): Promise<{ works
       .from(user)
       .where(eq(user.id, userId));
     if (current?.setupStatus === 'pending_setup') throw conflict(AUTH_MESSAGES.setupInProgress);
-    throw conflict(AUTH_MESSAGES.orgExists);
+    throw new AppError('organization_exists', AUTH_MESSAGES.orgExists);
   }
 
   try {

@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
   answeredPercent,
   PARTICIPATION_MESSAGES as M,
@@ -17,7 +18,7 @@ import { releaseState } from '@pulsecheck/shared/results/release';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
-import { conflict, forbidden, invalid, notFound } from '../../lib/app-error';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
 import {
@@ -92,9 +93,12 @@ export async function joinHealthCheck(
     await clearPendingJoin(tx, options.userId, options.healthCheckId);
     if (created) {
       const data = { healthCheckId: check.id };
-      await realtime.publish({ topic: `health-check:${check.id}`, type: 'participants-changed', data }, tx);
       await realtime.publish(
-        { topic: `workspace:${check.workspace_id}`, type: 'participants-changed', data },
+        { topic: topics.healthCheck(check.id), type: LIVE_EVENT.participantsChanged, data },
+        tx,
+      );
+      await realtime.publish(
+        { topic: topics.workspace(check.workspace_id), type: LIVE_EVENT.participantsChanged, data },
         tx,
       );
     }
@@ -176,8 +180,8 @@ function checkWritable(target: Target | undefined): asserts target is Target & {
   if (!target) throw notFound(M.notFound);
   if (!target.access) throw forbidden(M.notMember);
   if (!target.participant_id) throw forbidden(M.notParticipant);
-  if (target.participant_status === 'completed') throw conflict(M.alreadySubmitted);
-  if (target.phase !== 'collect') throw conflict(M.ratingClosed);
+  if (target.participant_status === 'completed') throw new AppError('already_submitted', M.alreadySubmitted);
+  if (target.phase !== 'collect') throw new AppError('rating_closed', M.ratingClosed);
 }
 
 function checkComponents(componentIds: string[], responses: Pick<Responses, 'votes' | 'comments'>) {
@@ -238,7 +242,7 @@ export async function saveResponses(
     },
     progress: answeredPercent(target.component_ids, options.responses.votes),
   });
-  if (!saved) throw conflict(M.alreadySubmitted);
+  if (!saved) throw new AppError('already_submitted', M.alreadySubmitted);
   return savedResult(saved);
 }
 
@@ -280,11 +284,11 @@ export async function submitResponses(
 
     const data = { healthCheckId };
     await realtime.publish(
-      { topic: `health-check:${healthCheckId}`, type: 'health-check-changed', data },
+      { topic: topics.healthCheck(healthCheckId), type: LIVE_EVENT.healthCheckChanged, data },
       tx,
     );
     await realtime.publish(
-      { topic: `workspace:${target.workspace_id}`, type: 'health-check-changed', data },
+      { topic: topics.workspace(target.workspace_id), type: LIVE_EVENT.healthCheckChanged, data },
       tx,
     );
     if (target.created_by) {

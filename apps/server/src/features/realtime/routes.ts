@@ -7,9 +7,9 @@ import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { errorResponses } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
-import { ACCESS_CHANGED } from '../../realtime/bus';
+import { LIVE_EVENT, TOPIC_PATTERN, topics } from '@pulsecheck/shared/realtime/topics';
 
-const topicSchema = z.string().regex(/^(workspace|health-check|user):[\w-]{1,64}$/, 'Unknown topic');
+const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
 const querySchema = z.object({ topic: z.union([topicSchema, z.array(topicSchema).max(10)]) });
 
 const HEARTBEAT_MS = 25_000;
@@ -17,8 +17,8 @@ const HEARTBEAT_MS = 25_000;
 export const STREAM_RECHECK_MS = 30_000;
 
 /** Whether the user may watch every one of `topics` (the same rules as every other route). */
-async function mayWatch(db: Db, userId: string, topics: string[]): Promise<boolean> {
-  for (const topic of topics) {
+async function mayWatch(db: Db, userId: string, watched: string[]): Promise<boolean> {
+  for (const topic of watched) {
     const [kind, id = ''] = topic.split(':');
     if (kind === 'user' && id !== userId) return false;
     if (kind === 'workspace') {
@@ -62,8 +62,8 @@ export const realtimeRoutes = createRouter().openapi(
     const token = signedSessionToken(c) ?? '';
     const { db, realtime, logger } = c.get('deps');
     const requested = c.req.valid('query').topic;
-    const topics = [...new Set(Array.isArray(requested) ? requested : [requested])];
-    if (!(await mayWatch(db, user.id, topics))) throw notFound();
+    const watched = [...new Set(Array.isArray(requested) ? requested : [requested])];
+    if (!(await mayWatch(db, user.id, watched))) throw notFound();
     return streamSSE(c, async (stream) => {
       let ended = false;
       let end!: () => void;
@@ -72,10 +72,10 @@ export const realtimeRoutes = createRouter().openapi(
       let checking: Promise<void> | undefined;
       const recheck = () => {
         checking ??= (async () => {
-          const allowed = (await sessionValid(db, token, user.id)) && (await mayWatch(db, user.id, topics));
+          const allowed = (await sessionValid(db, token, user.id)) && (await mayWatch(db, user.id, watched));
           if (!allowed && !ended) {
             ended = true;
-            await stream.writeSSE({ data: JSON.stringify({ type: 'session-ended' }) });
+            await stream.writeSSE({ data: JSON.stringify({ type: LIVE_EVENT.sessionEnded }) });
             end();
           }
         })()
@@ -84,16 +84,16 @@ export const realtimeRoutes = createRouter().openapi(
             checking = undefined;
           });
       };
-      const unsubscribe = realtime.subscribe(topics, (event) => {
+      const unsubscribe = realtime.subscribe(watched, (event) => {
         if (ended) return;
         void stream.writeSSE({
           data: JSON.stringify({ ...event.data, type: event.type, topic: event.topic }),
         });
       });
-      const unwatch = realtime.subscribe([`user:${user.id}`], (event) => {
-        if (event.type === ACCESS_CHANGED) recheck();
+      const unwatch = realtime.subscribe([topics.user(user.id)], (event) => {
+        if (event.type === LIVE_EVENT.accessChanged) recheck();
       });
-      await stream.writeSSE({ data: JSON.stringify({ type: 'ready', topics }) });
+      await stream.writeSSE({ data: JSON.stringify({ type: LIVE_EVENT.ready, topics: watched }) });
       // A comment line keeps proxies from closing an idle stream.
       const heartbeat = setInterval(() => void stream.write(': ping\n\n'), HEARTBEAT_MS);
       const rechecks = setInterval(recheck, STREAM_RECHECK_MS);

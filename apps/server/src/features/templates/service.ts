@@ -2,7 +2,7 @@ import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templat
 import { requireWorkspaceAccess } from '../../auth/access';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { notFound, templateNotFound } from '../../lib/app-error';
 import { resolveActiveWorkspace } from '../workspaces/service';
 import { findComponents, findTemplate, findTemplates } from './queries';
 
@@ -49,9 +49,9 @@ export async function getTemplate(
   const templateId = options.templateId === 'new' ? GLOBAL_TEMPLATE_ID : options.templateId;
   if (!UUID.test(templateId)) throw notFound('Template not found');
   const row = await findTemplate(deps.db, templateId);
-  if (!row) throw notFound('Template not found');
+  if (!row) throw templateNotFound();
   if (!row.isGlobal) {
-    if (!row.workspaceId) throw notFound('Template not found');
+    if (!row.workspaceId) throw templateNotFound();
     await requireWorkspaceAccess(deps.db, options.userId, row.workspaceId, ['admin', 'member']);
   }
   const components = await findComponents(deps.db, templateId);

@@ -1,3 +1,4 @@
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
 import { dotsUsed, VOTING_MESSAGES, type VotingState } from '@pulsecheck/shared/voting/schemas';
 import type { AppDeps } from '../../lib/router';
@@ -84,7 +85,7 @@ export async function putVotes(
       participantId: locked.participant.id,
       allocation: entries,
     });
-    await deps.realtime.publish({ topic: `health-check:${check.id}`, type: 'votes-changed' }, tx);
+    await deps.realtime.publish({ topic: topics.healthCheck(check.id), type: LIVE_EVENT.votesChanged }, tx);
   });
   return getVotingState(deps, options);
 }

@@ -1,4 +1,3 @@
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -24,7 +23,7 @@ export function AdminConfirmationPage() {
       try {
         await setUpOrganization();
       } catch (error) {
-        const alreadyDone = error instanceof ApiError && error.message === AUTH_MESSAGES.orgExists;
+        const alreadyDone = error instanceof ApiError && error.code === 'organization_exists';
         if (!alreadyDone) return go('/setup-error');
       }
       await refreshSession().catch(() => null);

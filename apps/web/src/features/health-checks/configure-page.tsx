@@ -162,7 +162,7 @@ function ConfigureForm({
       },
       onError: (error) => {
         // The workspace is not (or no longer) one of the user's: the spec's toast and the way to choose one.
-        if (error instanceof ApiError && error.status === 404 && !error.message.startsWith('Template')) {
+        if (error instanceof ApiError && error.code === 'workspace_not_found') {
           toast.error(HEALTH_CHECK_MESSAGES.membershipRequired);
           void navigate('/admin/workspaces');
           return;

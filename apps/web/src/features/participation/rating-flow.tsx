@@ -161,7 +161,7 @@ export function RatingFlow({
       await queryClient.invalidateQueries({ queryKey: participationKeys.all });
       void navigate(result.redirectTo, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.message === M.alreadySubmitted) {
+      if (error instanceof ApiError && error.code === 'already_submitted') {
         autosave.stop();
         clearDraft(userId, healthCheckId);
         toast.error(M.alreadySubmitted);

@@ -115,7 +115,10 @@ export function useAutosave(options: {
     } catch (error) {
       setState('error');
       toast.error(M.saveFailed, { duration: 2000, id: 'autosave' });
-      if (error instanceof ApiError && error.status === 409) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'already_submitted' || error.code === 'rating_closed')
+      ) {
         stopped.current = true;
         onClosed.current(error.message);
         return;
