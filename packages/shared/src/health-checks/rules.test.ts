@@ -68,6 +68,8 @@ describe('completion rate', () => {
     [2, 3, 67],
     [1, 2, 50],
     [1, 8, 13],
+    // 23 of 40 is exactly 57.5: rounds up (a floating-point 23 / 40 * 100 is 57.49… and rounded down).
+    [23, 40, 58],
     [5, 5, 100],
   ])('%i of %i is %i%%', (completed, total, rate) => {
     expect(completionRate(completed, total)).toBe(rate);

@@ -35,28 +35,21 @@ export function canTransition(from: string, to: string): boolean {
   return nextPhase(from) === to;
 }
 
-/** Labels of the manage screen: 'Summary' for summarize, 'Unknown' for anything unexpected. */
-export function phaseLabel(phase: string): string {
-  switch (phase) {
-    case 'collect':
-      return 'Collection';
-    case 'vote':
-      return 'Voting';
-    case 'summarize':
-      return 'Summary';
-    case 'plan':
-      return 'Action Planning';
-    default:
-      return 'Unknown';
-  }
-}
+/** The phases' names on every screen. */
+export const PHASE_LABELS: Record<Phase, string> = {
+  collect: 'Collection',
+  vote: 'Voting',
+  summarize: 'Summary',
+  plan: 'Action Planning',
+};
+
+/** A phase's label; 'Unknown' for anything unexpected. */
+export const phaseLabel = (phase: string): string => (isPhase(phase) ? PHASE_LABELS[phase] : 'Unknown');
 
 /** The stepper of the manage screen (PRODUCT-DECISIONS 9). */
-export const STEPPER_PHASES: { phase: Phase; label: string }[] = [
-  { phase: 'collect', label: 'Collection' },
-  { phase: 'vote', label: 'Voting' },
-  { phase: 'summarize', label: 'Summary' },
-];
+export const STEPPER_PHASES: { phase: Phase; label: string }[] = (
+  ['collect', 'vote', 'summarize'] as const
+).map((phase) => ({ phase, label: PHASE_LABELS[phase] }));
 
 export type DashboardStatus = 'active' | 'voting' | 'completed';
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   answeredPercent,
   comingUpNext,
-  completionRate,
   nextActionFor,
   PARTICIPATION_MESSAGES,
   responsesSchema,
@@ -43,8 +42,6 @@ describe('progress and release rules', () => {
     expect(unansweredCount([a, b], { [a]: 'healthy' })).toBe(1);
     expect(answeredPercent([a, b], { [a]: 'healthy' })).toBe(50);
     expect(answeredPercent([], {})).toBe(0);
-    expect(completionRate({ completed: 2, total: 3 })).toBe(67);
-    expect(completionRate({ completed: 0, total: 0 })).toBe(0);
   });
 
   it('words the unanswered message as the spec does', () => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { PHASES } from '../health-checks/rules';
 import {
   COMMENT_MAX,
   COMPONENTS_MAX,
   PARTICIPANT_STATUSES,
   PARTICIPATION_MESSAGES,
   PARTICIPATION_RATINGS,
-  PHASES,
 } from './rules';
 
 /** Contracts of participation: join, the participation read, autosave, submit and the participant's dashboard. */

@@ -1,3 +1,5 @@
+import type { Phase } from '../health-checks/rules';
+
 /**
  * Participation's constants, messages and pure rules, without zod: the participation screen needs them at first
  * paint, the schemas only to check a stored draft (see contract.ts, which re-exports everything here).
@@ -46,14 +48,8 @@ export const PARTICIPATION_MESSAGES = {
   previewNotSaved: 'Preview: nothing is saved',
 } as const;
 
-export const PHASES = ['collect', 'vote', 'summarize', 'plan'] as const;
-export type Phase = (typeof PHASES)[number];
 export const PARTICIPANT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
-
-/** Spec section 9: completed over all, times 100, rounded; 0 when nobody has joined. */
-export const completionRate = ({ completed, total }: { completed: number; total: number }) =>
-  total === 0 ? 0 : Math.round((completed / total) * 100);
 
 /** How many of the components have no rating in `votes`. */
 export const unansweredCount = (componentIds: readonly string[], votes: Record<string, string>) =>
@@ -142,11 +138,4 @@ export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {
   pending: 'Not started',
   in_progress: 'In progress',
   completed: 'Completed',
-};
-
-export const PHASE_LABELS: Record<Phase, string> = {
-  collect: 'Collection',
-  vote: 'Voting',
-  summarize: 'Summary',
-  plan: 'Action Planning',
 };

@@ -1,15 +1,5 @@
 /** Pure rules of the results: ranking, overall health label, trend (spec sections 4 and 9, PRODUCT-DECISIONS 2 and 9). */
 
-export const RATINGS = ['healthy', 'needs-improvement', 'fire-warning', 'dont-know'] as const;
-export type Rating = (typeof RATINGS)[number];
-
-export const RATING_LABELS: Record<Rating, string> = {
-  healthy: 'Healthy',
-  'needs-improvement': 'Needs Improvement',
-  'fire-warning': 'Fire Warning',
-  'dont-know': "Don't Know",
-};
-
 export type RatingCounts = {
   healthy: number;
   needsImprovement: number;

@@ -8,12 +8,12 @@ import {
   type MyHealthCheck,
   type ParticipantStatus,
   type Participation,
-  type Phase,
   type ProgressResponse,
   type Responses,
   type SaveResponsesResult,
   type SubmitResult,
 } from '@pulsecheck/shared/participation/contract';
+import type { Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import type { Database, Db } from '../../db/client';

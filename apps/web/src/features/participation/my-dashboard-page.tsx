@@ -1,9 +1,8 @@
 import type { MyHealthCheck } from '@pulsecheck/shared/participation/contract';
+import { completionRate, PHASE_LABELS } from '@pulsecheck/shared/health-checks/rules';
 import {
-  completionRate,
   nextActionFor,
   PARTICIPANT_STATUS_LABELS,
-  PHASE_LABELS,
   PARTICIPATION_MESSAGES as M,
 } from '@pulsecheck/shared/participation/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -51,7 +50,7 @@ export function MyDashboardPage() {
 
 function HealthCheckCard({ item }: { item: MyHealthCheck }) {
   const action = nextActionFor(item);
-  const rate = completionRate(item.teamProgress);
+  const rate = completionRate(item.teamProgress.completed, item.teamProgress.total);
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">

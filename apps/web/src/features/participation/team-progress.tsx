@@ -1,5 +1,5 @@
 import type { TeamProgress } from '@pulsecheck/shared/participation/contract';
-import { completionRate } from '@pulsecheck/shared/participation/rules';
+import { completionRate } from '@pulsecheck/shared/health-checks/rules';
 import { Users } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
@@ -27,7 +27,7 @@ export function TeamProgressCard({
   progress: TeamProgress;
   workspaceName?: string;
 }) {
-  const rate = completionRate(progress);
+  const rate = completionRate(progress.completed, progress.total);
   return (
     <section
       aria-labelledby="team-progress-title"
