@@ -7,7 +7,7 @@ import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
-import { healthRoutes } from './features/health/routes';
+import { systemRoutes } from './features/system/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
 import { participationRoutes } from './features/participation/routes';
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
 
   // One line per feature router.
   const featureRoutes = [
-    healthRoutes,
+    systemRoutes,
     authRoutes,
     onboardingRoutes,
     realtimeRoutes,

@@ -34,14 +34,17 @@ function containsNul(value: unknown): boolean {
 
 /**
  * A feature router. A failed request validation becomes the project's 400 body, first message per field; so
- * does text with a NUL character, which would otherwise reach the database and fail there.
+ * does text with a NUL character, which would otherwise reach the database and fail there. A malformed id in the
+ * path (declared with `idParam`) is a 404 with that id's not-found message, like an id that does not exist.
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
         const fields = fieldErrors(result.error);
-        throw new AppError('invalid', Object.values(fields)[0] ?? 'Invalid request', fields);
+        const message = Object.values(fields)[0];
+        if (result.target === 'param') throw new AppError('not_found', message ?? 'Not found');
+        throw new AppError('invalid', message ?? 'Invalid request', fields);
       }
       if (containsNul(result.data)) throw new AppError('invalid', NUL_MESSAGE);
     },

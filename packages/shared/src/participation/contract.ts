@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../api/ids';
 import { PHASES } from '../health-checks/rules';
 import {
   COMMENT_MAX,
@@ -14,21 +15,12 @@ import {
 // paint, the schemas only later); they are exported from here too.
 export * from './rules';
 
-export const healthCheckIdParam = z.object({
-  healthCheckId: z.uuid(PARTICIPATION_MESSAGES.invalidLink),
-});
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A map keyed by component id; keys are checked here so the message names the real problem. */
 const byComponent = <T extends z.ZodType>(value: T) =>
   z
     .record(z.string(), value)
     .refine((record) => Object.keys(record).length <= COMPONENTS_MAX, 'Too many answers')
-    .refine(
-      (record) => Object.keys(record).every((key) => UUID.test(key)),
-      PARTICIPATION_MESSAGES.unknownComponent,
-    );
+    .refine((record) => Object.keys(record).every(isUuid), PARTICIPATION_MESSAGES.unknownComponent);
 
 /** Body of the autosave (PUT /responses) and of submit: the spec's interim `responses` shape. */
 export const responsesSchema = z.strictObject({

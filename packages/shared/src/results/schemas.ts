@@ -137,7 +137,3 @@ export function defaultFollowUpDate(from: Date): string {
 }
 
 export const planResponseSchema = z.object({ phase: z.literal('plan') });
-
-/** Ids in paths: anything that is not a UUID is simply not found (never a 500 from the database). */
-export const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

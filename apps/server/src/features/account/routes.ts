@@ -16,6 +16,7 @@ import { requireUser } from '../../auth/session';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
@@ -106,7 +107,7 @@ accountRoutes
       path: '/avatars/{id}',
       tags,
       summary: 'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-      request: { params: z.object({ id: z.uuid('Photo not found') }) },
+      request: { params: z.object({ id: idParam('Photo not found') }) },
       responses: {
         200: { description: 'The image', content: { 'image/*': { schema: z.any() } } },
         ...errorResponses(401, 404),

@@ -4,20 +4,15 @@ import {
   membersResponseSchema,
   updateActionItemSchema,
 } from '@pulsecheck/shared/action-items/schemas';
-import { actionItemSchema, isUuid } from '@pulsecheck/shared/results/schemas';
+import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../lib/app-error';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['action-items'];
-const checkParams = z.object({ healthCheckId: z.string() });
-
-const uuidOr404 = (id: string, what: string) => {
-  if (!isUuid(id)) throw notFound(what);
-  return id;
-};
+const checkParams = z.object({ healthCheckId: idParam('Health check not found') });
 
 export const actionItemRoutes = createRouter()
   .openapi(
@@ -31,7 +26,7 @@ export const actionItemRoutes = createRouter()
     }),
     async (c) => {
       const user = await requireUser(c);
-      const healthCheckId = uuidOr404(c.req.valid('param').healthCheckId, 'Health check not found');
+      const healthCheckId = c.req.valid('param').healthCheckId;
       const members = await service.listMembers(c.get('deps').db, {
         userId: user.id,
         healthCheckId,
@@ -51,7 +46,7 @@ export const actionItemRoutes = createRouter()
     }),
     async (c) => {
       const user = await requireUser(c);
-      const healthCheckId = uuidOr404(c.req.valid('param').healthCheckId, 'Health check not found');
+      const healthCheckId = c.req.valid('param').healthCheckId;
       const item = await service.createActionItem(c.get('deps'), {
         actor: { id: user.id, name: user.name },
         healthCheckId,
@@ -66,12 +61,15 @@ export const actionItemRoutes = createRouter()
       path: '/action-items/{actionItemId}',
       tags,
       summary: 'Edit an action item (description, owner, due date, status, mentions)',
-      request: { params: z.object({ actionItemId: z.string() }), ...jsonBody(updateActionItemSchema) },
+      request: {
+        params: z.object({ actionItemId: idParam('Action item not found') }),
+        ...jsonBody(updateActionItemSchema),
+      },
       responses: { 200: jsonResponse(actionItemSchema, 'Updated'), ...errorResponses(400, 401, 404) },
     }),
     async (c) => {
       const user = await requireUser(c);
-      const actionItemId = uuidOr404(c.req.valid('param').actionItemId, 'Action item not found');
+      const actionItemId = c.req.valid('param').actionItemId;
       const item = await service.updateActionItem(c.get('deps'), {
         actor: { id: user.id, name: user.name },
         actionItemId,

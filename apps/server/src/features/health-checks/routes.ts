@@ -10,12 +10,12 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import { requireUser } from '../../auth/session';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['health-checks'];
-/** Any string: unknown or malformed ids both answer 404. */
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: idParam('Health check not found') });
 
 export const healthCheckRoutes = createRouter()
   .openapi(

@@ -2,10 +2,10 @@ import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { createRoute, z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
-import { isUuid } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../lib/app-error';
 import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as q from './queries';
 
@@ -73,14 +73,14 @@ export const notificationRoutes = createRouter()
       path: '/notifications/{id}/read',
       tags,
       summary: 'Mark one notification read',
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: z.object({ id: idParam(NOT_FOUND) }) },
       responses: { 200: jsonResponse(okSchema, 'Done'), ...errorResponses(401, 404) },
     }),
     async (c) => {
       const user = await requireUser(c);
       const { db, realtime } = c.get('deps');
       const { id } = c.req.valid('param');
-      if (!isUuid(id) || !(await q.markRead(db, user.id, id))) throw notFound(NOT_FOUND);
+      if (!(await q.markRead(db, user.id, id))) throw notFound(NOT_FOUND);
       await realtime.publish({
         topic: topics.user(user.id),
         type: LIVE_EVENT.notification,

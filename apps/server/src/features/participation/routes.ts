@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  healthCheckIdParam,
   joinInfoSchema,
   joinResponseSchema,
+  PARTICIPATION_MESSAGES,
   myHealthChecksSchema,
   participationSchema,
   progressSchema,
@@ -12,11 +12,12 @@ import {
 } from '@pulsecheck/shared/participation/contract';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['participation'];
-const params = healthCheckIdParam;
+const params = z.object({ healthCheckId: idParam(PARTICIPATION_MESSAGES.notFound) });
 
 export const participationRoutes = createRouter()
   .openapi(

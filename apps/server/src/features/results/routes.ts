@@ -2,23 +2,18 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   followUpRequestSchema,
   followUpResponseSchema,
-  isUuid,
   planResponseSchema,
   RESULTS_MESSAGES,
   resultsResponseSchema,
 } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../lib/app-error';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['results'];
-const params = z.object({ healthCheckId: z.string() });
-const checkId = (id: string) => {
-  if (!isUuid(id)) throw notFound(RESULTS_MESSAGES.notFound);
-  return id;
-};
+const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
 
 export const resultsRoutes = createRouter()
@@ -35,7 +30,7 @@ export const resultsRoutes = createRouter()
       const user = await requireUser(c);
       const results = await service.getResults(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
       });
       c.header('Cache-Control', 'no-store');
       return c.json(results, 200);
@@ -57,7 +52,7 @@ export const resultsRoutes = createRouter()
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
       });
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -79,7 +74,7 @@ export const resultsRoutes = createRouter()
       const user = await requireUser(c);
       const result = await service.planActions(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
       });
       return c.json(result, 200);
     },
@@ -97,7 +92,7 @@ export const resultsRoutes = createRouter()
       const user = await requireUser(c);
       const result = await service.scheduleFollowUp(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
         date: c.req.valid('json').date,
       });
       return c.json(result, 200);
@@ -119,7 +114,7 @@ export const resultsRoutes = createRouter()
       const user = await requireUser(c);
       const { ics, filename } = await service.followUpCalendar(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
         date: c.req.valid('query').date,
       });
       return c.body(ics, 200, {

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
-import { healthResponseSchema } from '@pulsecheck/shared/health/contract';
+import { healthResponseSchema } from '@pulsecheck/shared/system/contract';
 import { createRouter } from '../../lib/router';
 import { checkHealth } from './service';
 
 const health = createRoute({
   method: 'get',
   path: '/health',
-  tags: ['health'],
+  tags: ['system'],
   summary: 'Liveness and database round trip',
   responses: {
     200: {
@@ -21,7 +21,7 @@ const health = createRoute({
   },
 });
 
-export const healthRoutes = createRouter().openapi(health, async (c) => {
+export const systemRoutes = createRouter().openapi(health, async (c) => {
   const { db, logger } = c.get('deps');
   if (await checkHealth(db, logger)) return c.json({ status: 'ok' as const }, 200);
   return c.json({ error: { code: 'unavailable' as const, message: 'The database is not reachable' } }, 503);

@@ -14,13 +14,14 @@ import { requireUser } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as acceptance from './invitation-acceptance';
 import * as service from './service';
 
 const tags = ['team'];
-const workspaceParams = z.object({ workspaceId: z.uuid('Workspace not found') });
-const memberParams = workspaceParams.extend({ memberId: z.uuid('Member not found') });
+const workspaceParams = z.object({ workspaceId: idParam('Workspace not found') });
+const memberParams = workspaceParams.extend({ memberId: idParam('Member not found') });
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const teamRoutes = createRouter()

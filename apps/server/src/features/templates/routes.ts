@@ -6,6 +6,7 @@ import {
 } from '@pulsecheck/shared/templates/schemas';
 import { requireUser } from '../../auth/session';
 import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
@@ -37,7 +38,7 @@ export const templateRoutes = createRouter()
       path: '/templates/{id}',
       tags,
       summary: "A template with its components ('new' is the global catalogue)",
-      request: { params: z.object({ id: z.string().max(64) }) },
+      request: { params: z.object({ id: idParam('Template not found', 'new') }) },
       responses: {
         200: jsonResponse(templateDetailResponseSchema, 'The template'),
         ...errorResponses(400, 401, 404),

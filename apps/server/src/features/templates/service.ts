@@ -2,13 +2,12 @@ import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templat
 import { requireWorkspaceAccess } from '../../auth/access';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
-import { notFound, templateNotFound } from '../../lib/app-error';
+import { templateNotFound } from '../../lib/app-error';
 import { resolveActiveWorkspace } from '../workspaces/service';
 import { findComponents, findTemplate, findTemplates } from './queries';
 
 type Deps = { db: Db };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = Awaited<ReturnType<typeof findTemplates>>[number];
 
 const toSummary = (row: Row): TemplateSummary => ({
@@ -47,7 +46,6 @@ export async function getTemplate(
   options: { userId: string; templateId: string },
 ): Promise<TemplateDetail> {
   const templateId = options.templateId === 'new' ? GLOBAL_TEMPLATE_ID : options.templateId;
-  if (!UUID.test(templateId)) throw notFound('Template not found');
   const row = await findTemplate(deps.db, templateId);
   if (!row) throw templateNotFound();
   if (!row.isGlobal) {

@@ -1,18 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { isUuid, RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
 import { putVotesSchema, votingStateSchema } from '@pulsecheck/shared/voting/schemas';
 import { requireUser } from '../../auth/session';
-import { notFound } from '../../lib/app-error';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['voting'];
-const params = z.object({ healthCheckId: z.string() });
-const checkId = (id: string) => {
-  if (!isUuid(id)) throw notFound(RESULTS_MESSAGES.notFound);
-  return id;
-};
+const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 
 export const votingRoutes = createRouter()
   .openapi(
@@ -28,7 +24,7 @@ export const votingRoutes = createRouter()
       const user = await requireUser(c);
       const state = await service.getVotingState(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
       });
       return c.json(state, 200);
     },
@@ -49,7 +45,7 @@ export const votingRoutes = createRouter()
       const user = await requireUser(c);
       const state = await service.putVotes(c.get('deps'), {
         userId: user.id,
-        healthCheckId: checkId(c.req.valid('param').healthCheckId),
+        healthCheckId: c.req.valid('param').healthCheckId,
         allocation: c.req.valid('json').allocation,
       });
       return c.json(state, 200);

@@ -8,11 +8,12 @@ import {
 } from '@pulsecheck/shared/workspaces/schemas';
 import { requireUser } from '../../auth/session';
 import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
 const tags = ['workspaces'];
-const idParams = z.object({ id: z.uuid() });
+const idParams = z.object({ id: idParam('Workspace not found') });
 
 export const workspaceRoutes = createRouter()
   .openapi(
