@@ -1,7 +1,14 @@
 import { AlertTriangle, LinkIcon, Settings2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+/**
+ * True inside a layout that draws the page around its screens (the admin area): an error screen shown there
+ * fills the layout's content area instead of being a page of its own.
+ */
+export const InsideLayout = createContext(false);
 
 function ErrorLayout({
   icon,
@@ -14,8 +21,10 @@ function ErrorLayout({
   message: ReactNode;
   actions: ReactNode;
 }) {
+  const inside = useContext(InsideLayout);
+  const Frame = inside ? 'div' : 'main';
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
+    <Frame className={cn('flex items-center justify-center', inside ? 'py-12' : 'min-h-screen p-4')}>
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
           {icon}
@@ -24,7 +33,7 @@ function ErrorLayout({
         <div className="mt-2 text-sm text-slate-600">{message}</div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>
       </div>
-    </main>
+    </Frame>
   );
 }
 
@@ -108,7 +117,16 @@ export function SetupErrorPage() {
   );
 }
 
-/** Top-level error boundary of the router. */
+/**
+ * The error boundary of every screen's route: a crash while loading or rendering one screen shows the generic
+ * screen (its Try Again reloads, which also fetches code that failed to load) and leaves the rest of the app,
+ * such as the admin layout around it, working.
+ */
+export function RouteErrorBoundary() {
+  return <UnexpectedError />;
+}
+
+/** Top-level error boundary of the router: the last resort, should a route's own boundary fail. */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const message = isRouteErrorResponse(error)

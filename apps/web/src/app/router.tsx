@@ -3,14 +3,26 @@ import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObjec
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { participationQuery } from '@/features/participation/api';
 import { sessionQuery } from '@/lib/session';
-import { ErrorPage, InvalidLinkPage, RootErrorBoundary, SetupErrorPage } from './error-screens';
+import {
+  ErrorPage,
+  InvalidLinkPage,
+  RootErrorBoundary,
+  RouteErrorBoundary,
+  SetupErrorPage,
+} from './error-screens';
 import { Placeholder } from './placeholder';
 import { queryClient } from './query-client';
 import { RequireAuth } from './require-auth';
 
-/** A route whose screen is loaded on demand, so each page ships only its own code. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+/**
+ * A route whose screen is loaded on demand, so each page ships only its own code, with its own error boundary,
+ * so a screen that fails to load or crashes does not take the rest of the app with it.
+ */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  return { lazy: async () => ({ Component: pick(await load()) }), errorElement: <RouteErrorBoundary /> };
 }
 
 const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });

@@ -1,10 +1,14 @@
+import { LIVE_EVENT, type LiveEventType } from '@pulsecheck/shared/realtime/topics';
 import { useEffect, useRef } from 'react';
 
-export type LiveEvent = { type: string; topic: string; data: Record<string, unknown> };
+type LiveEvent = { type: LiveEventType | 'message'; topic: string; data: Record<string, unknown> };
+
+const KNOWN_TYPES = new Set<string>(Object.values(LIVE_EVENT));
 
 /**
- * Subscribes to server events (GET /api/events) for `topics` while the component is mounted; the browser's
- * EventSource reconnects by itself. Events only say that something changed: refetch on them.
+ * Subscribes to server events (GET /api/events) for `topics` (built with `topics` of
+ * @pulsecheck/shared/realtime/topics) while the component is mounted; the browser's EventSource reconnects by
+ * itself. Events only say that something changed: refetch on them.
  */
 export function useLiveEvents(topics: string[], onEvent: (event: LiveEvent) => void, enabled = true) {
   const handler = useRef(onEvent);
@@ -24,18 +28,16 @@ export function useLiveEvents(topics: string[], onEvent: (event: LiveEvent) => v
       } catch {
         // keep the empty payload
       }
-      handler.current({ type: message.type, topic: typeof data.topic === 'string' ? data.topic : '', data });
+      // The server names the event in the payload; a named SSE event carries it as the message's type.
+      const named = typeof data.type === 'string' ? data.type : message.type;
+      handler.current({
+        type: KNOWN_TYPES.has(named) ? (named as LiveEventType) : 'message',
+        topic: typeof data.topic === 'string' ? data.topic : '',
+        data,
+      });
     };
     source.onmessage = listener;
-    const known = [
-      'health-check-changed',
-      'participants-changed',
-      'phase-changed',
-      'votes-changed',
-      'notification',
-      'changed',
-    ];
-    for (const type of known) source.addEventListener(type, listener);
+    for (const type of KNOWN_TYPES) source.addEventListener(type, listener);
     return () => source.close();
   }, [key, enabled]);
 }

@@ -1,6 +1,10 @@
-import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from './api-client';
+import type { CurrentUser, LoginInput } from '@pulsecheck/shared/auth/schemas';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toaster';
+import { ApiError, apiGet, apiPost } from './api-client';
+import { errorMessage } from './forms';
 
 export type { CurrentUser };
 
@@ -24,4 +28,40 @@ export const sessionQuery = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQuery);
+}
+
+/** Signs in (POST /login); the caller stores the user with `replaceSession`. */
+export const logIn = (body: LoginInput) => apiPost<{ user: CurrentUser }>('/login', body);
+
+/**
+ * A new session (or none): `user` becomes the cached session and everything cached for the previous one is
+ * dropped, so no screen shows another account's data.
+ */
+export function replaceSession(queryClient: QueryClient, user: CurrentUser | null) {
+  queryClient.setQueryData(sessionQueryKey, user);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+}
+
+/**
+ * Logout, the same everywhere: ends the session on the server, forgets the cached session and data, then goes
+ * to `redirectTo` (stays on the page without it). A failure is shown as a toast and the user stays signed in.
+ */
+export function useLogout({ redirectTo }: { redirectTo?: string } = {}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const logOut = async () => {
+    setPending(true);
+    try {
+      await apiPost('/logout');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to log out'));
+      setPending(false);
+      return;
+    }
+    replaceSession(queryClient, null);
+    if (redirectTo) await navigate(redirectTo, { replace: true });
+    else setPending(false);
+  };
+  return { logOut: () => void logOut(), pending };
 }

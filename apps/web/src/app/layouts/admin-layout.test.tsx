@@ -4,7 +4,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RouteErrorBoundary } from '../error-screens';
 import { AdminLayout } from './admin-layout';
+
+function Broken(): never {
+  throw new Error('The screen exploded');
+}
 
 const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   id: 'u1',
@@ -32,6 +37,7 @@ function renderAt(path: string, session: CurrentUser | null) {
           { path: 'dashboard', element: <p>dashboard screen</p> },
           { path: 'templates', element: <p>templates screen</p> },
           { path: 'health-check/:id/manage', element: <p>manage screen</p> },
+          { path: 'broken', element: <Broken />, errorElement: <RouteErrorBoundary /> },
         ],
       },
       { path: '/dashboard', element: <p>participant home</p> },
@@ -120,5 +126,14 @@ describe('AdminLayout', () => {
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(queryClient.getQueryData(['session'])).toBeNull();
     expect(queryClient.getQueryData(['workspaces'])).toBeUndefined();
+  });
+
+  it('a crashing screen shows the error inside the layout, which keeps working', async () => {
+    renderAt('/admin/broken', user());
+    expect(await screen.findByRole('heading', { name: 'An unexpected error occurred' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeEnabled();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 });

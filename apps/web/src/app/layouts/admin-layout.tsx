@@ -1,5 +1,4 @@
 import { breadcrumbs } from '@pulsecheck/shared/dashboard/breadcrumbs';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Building2,
   ChevronRight,
@@ -13,17 +12,15 @@ import {
   X,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toaster';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useWorkspaces } from '@/features/workspaces/api';
-import { apiPost } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { sessionQueryKey, useSession } from '@/lib/session';
-import { UnexpectedError } from '../error-screens';
+import { useLogout, useSession } from '@/lib/session';
+import { InsideLayout, UnexpectedError } from '../error-screens';
 
 const NAVIGATION = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -108,7 +105,9 @@ function AdminShell() {
       <div className="lg:pl-[280px]">
         <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
           <Breadcrumb />
-          <Outlet />
+          <InsideLayout value>
+            <Outlet />
+          </InsideLayout>
         </main>
       </div>
     </div>
@@ -213,23 +212,9 @@ function CurrentUserCard() {
 
 /** Logout: ends the sessions, forgets the cached workspace and everything else, then /login. */
 function LogoutButton() {
-  const [pending, setPending] = useState(false);
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const logOut = async () => {
-    setPending(true);
-    try {
-      await apiPost('/logout');
-      queryClient.setQueryData(sessionQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      await navigate('/login', { replace: true });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Failed to log out');
-      setPending(false);
-    }
-  };
+  const { logOut, pending } = useLogout({ redirectTo: '/login' });
   return (
-    <Button variant="ghost" className="w-full justify-start" disabled={pending} onClick={() => void logOut()}>
+    <Button variant="ghost" className="w-full justify-start" disabled={pending} onClick={logOut}>
       <LogOut aria-hidden="true" />
       {pending ? 'Logging out...' : 'Logout'}
     </Button>

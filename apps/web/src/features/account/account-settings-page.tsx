@@ -10,7 +10,7 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { Bell, Camera, Eye, EyeOff, KeyRound, Shield, User } from 'lucide-react';
 import { useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { useForm, type Path, type UseFormSetError, type FieldValues } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
@@ -20,22 +20,11 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, TOAST } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { changePassword, useProfile, useSaveProfile, useUploadPhoto } from './api';
 
 type Section = 'profile' | 'password' | 'security';
-
-function applyFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  known: string[],
-) {
-  if (!(error instanceof ApiError) || !error.fields) return;
-  for (const [field, message] of Object.entries(error.fields)) {
-    if (known.includes(field)) setError(field as Path<T>, { message });
-  }
-}
 
 /** The left menu: Profile and Password here, Notifications on its own screen, Security 'Soon'. */
 function SettingsMenu({ section }: { section: Section }) {
@@ -146,7 +135,7 @@ type ProfileForm = z.input<typeof profileFormSchema>;
 function ProfileForm({ profile }: { profile: Profile }) {
   const save = useSaveProfile();
   const [saved, setSaved] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<ProfileForm>({
+  const form = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: {
       fullName: profile.fullName,
@@ -155,6 +144,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       bio: profile.bio ?? '',
     },
   });
+  const { register, handleSubmit, formState } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync({
@@ -167,10 +157,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       setSaved(true);
       setTimeout(() => setSaved(false), 3000);
     } catch (error) {
-      applyFieldErrors(error, setError, ['fullName', 'role', 'department', 'bio']);
-      toast.error(ACCOUNT_MESSAGES.saveFailed, {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      applyServerErrors(error, form, ACCOUNT_MESSAGES.saveFailed);
+      toast.error(ACCOUNT_MESSAGES.saveFailed, { description: errorMessage(error, '') || undefined });
     }
   });
   return (
@@ -227,7 +215,7 @@ function PhotoField({ profile }: { profile: Profile }) {
         await upload.mutateAsync(file);
         toast.success(ACCOUNT_MESSAGES.photoUpdated, { duration: TOAST.save });
       } catch (error) {
-        fail(error instanceof Error ? error.message : ACCOUNT_MESSAGES.photoFailed);
+        fail(errorMessage(error, ACCOUNT_MESSAGES.photoFailed));
       }
     }
     if (input.current) input.current.value = '';
@@ -322,10 +310,11 @@ function PasswordBox({
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function PasswordSection() {
-  const { register, handleSubmit, formState, setError, reset } = useForm<ChangePasswordInput>({
+  const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: EMPTY,
   });
+  const { register, handleSubmit, formState, reset } = form;
   const onSubmit = handleSubmit(
     async (values) => {
       try {
@@ -333,10 +322,8 @@ function PasswordSection() {
         toast.success(ACCOUNT_MESSAGES.passwordUpdated, { duration: TOAST.save });
         reset(EMPTY);
       } catch (error) {
-        applyFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword']);
-        toast.error(
-          error instanceof Error && error.message ? error.message : ACCOUNT_MESSAGES.passwordFailed,
-        );
+        applyServerErrors(error, form, ACCOUNT_MESSAGES.passwordFailed);
+        toast.error(errorMessage(error, ACCOUNT_MESSAGES.passwordFailed));
       }
     },
     (errors) => {

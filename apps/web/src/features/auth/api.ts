@@ -1,11 +1,9 @@
-import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiPost } from '@/lib/api-client';
 import { fetchSession, sessionQueryKey } from '@/lib/session';
 
 export const signUpAdmin = (body: unknown) => apiPost<{ ok: true }>('/signup', body);
-export const logIn = (body: unknown) => apiPost<{ user: CurrentUser }>('/login', body);
 export const requestPasswordReset = (email: string) => apiPost<{ ok: true }>('/password/forgot', { email });
 export const resetPassword = (body: unknown) => apiPost<{ ok: true }>('/password/reset', body);
 export const resendVerification = (email: string) => apiPost<{ ok: true }>('/verification/resend', { email });

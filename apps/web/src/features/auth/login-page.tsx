@@ -7,14 +7,15 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
-import { sessionQueryKey, useSession } from '@/lib/session';
+import { applyServerErrors } from '@/lib/forms';
+import { logIn, replaceSession, useSession } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { logIn, requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
-import { applyServerErrors } from './apply-server-errors';
-import { AuthShell, Notice } from './auth-shell';
+import { requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
+import { AuthShell } from './auth-shell';
 
 type Mode = 'login' | 'forgot' | 'sent';
 
@@ -77,10 +78,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [failure, setFailure] = useState<string | null>(handedError);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed' }>({ state: 'idle' });
-  const { register, handleSubmit, formState, setError, getValues } = useForm<LoginInput>({
+  const form = useForm<LoginInput>({
     resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '', rememberMe: false },
   });
+  const { register, handleSubmit, formState, getValues } = form;
   const [rememberMe, setRememberMe] = useState(false);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -88,12 +90,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     setUnconfirmed(false);
     try {
       const { user } = await logIn({ ...values, rememberMe });
-      queryClient.setQueryData(sessionQueryKey, user);
+      replaceSession(queryClient, user);
       await navigate(safeReturnPath(location.state) ?? user.home, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.message.toLowerCase().includes('email not confirmed'))
-        setUnconfirmed(true);
-      setFailure(applyServerErrors(error, setError, 'Could not sign in. Please try again.'));
+      if (error instanceof ApiError && error.code === 'email_not_confirmed') setUnconfirmed(true);
+      setFailure(applyServerErrors(error, form, 'Could not sign in. Please try again.'));
     }
   });
 
@@ -169,17 +170,18 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 
 function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (email: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<{ email: string }>({
+  const form = useForm<{ email: string }>({
     resolver: forgotValidation.resolver,
     defaultValues: { email: '' },
   });
+  const { register, handleSubmit, formState } = form;
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
       await requestPasswordReset(email);
       onSent(email);
     } catch (error) {
-      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.resetFailed));
+      setFailure(applyServerErrors(error, form, AUTH_MESSAGES.resetFailed));
     }
   });
   return (

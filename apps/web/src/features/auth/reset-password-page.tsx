@@ -6,9 +6,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { applyServerErrors } from '@/lib/forms';
 import { resetPassword } from './api';
-import { applyServerErrors } from './apply-server-errors';
-import { AuthShell, Notice } from './auth-shell';
+import { AuthShell } from './auth-shell';
 
 type ResetForm = { token: string; password: string; confirmPassword: string };
 
@@ -19,10 +20,11 @@ export function ResetPasswordPage() {
   const linkBroken = !token || params.has('error');
   const [failure, setFailure] = useState<string | null>(linkBroken ? AUTH_MESSAGES.resetLinkInvalid : null);
   const [done, setDone] = useState(false);
-  const { register, handleSubmit, formState, setError } = useForm<ResetForm>({
+  const form = useForm<ResetForm>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
+  const { register, handleSubmit, formState } = form;
 
   useEffect(() => {
     if (!done) return;
@@ -36,7 +38,7 @@ export function ResetPasswordPage() {
       await resetPassword(values);
       setDone(true);
     } catch (error) {
-      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.resetLinkInvalid));
+      setFailure(applyServerErrors(error, form, AUTH_MESSAGES.resetLinkInvalid));
     }
   });
 

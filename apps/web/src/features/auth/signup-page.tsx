@@ -12,11 +12,12 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { signUpAdmin } from './api';
-import { applyServerErrors } from './apply-server-errors';
-import { AuthShell, Notice } from './auth-shell';
+import { AuthShell } from './auth-shell';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600';
@@ -38,7 +39,7 @@ export function SignupPage() {
       acceptTerms: false,
     },
   });
-  const { register, handleSubmit, formState, setError, control } = form;
+  const { register, handleSubmit, formState, control } = form;
   const errors = formState.errors;
 
   if (session.isPending) return <FullPageSpinner />;
@@ -50,7 +51,7 @@ export function SignupPage() {
       await signUpAdmin(values);
       setDone(values.email);
     } catch (error) {
-      setFailure(applyServerErrors(error, setError, AUTH_MESSAGES.signupFailed));
+      setFailure(applyServerErrors(error, form, AUTH_MESSAGES.signupFailed));
     }
   });
 

@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -19,5 +20,5 @@ export function useLiveDashboard(workspaceId: string | undefined) {
   const refetch = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
   }, [queryClient]);
-  useLiveEvents(workspaceId ? [`workspace:${workspaceId}`] : [], refetch, Boolean(workspaceId));
+  useLiveEvents(workspaceId ? [topics.workspace(workspaceId)] : [], refetch, Boolean(workspaceId));
 }

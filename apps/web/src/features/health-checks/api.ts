@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import type {
   HealthCheckDetail,
   HealthCheckSettings,
@@ -67,7 +68,7 @@ export function useLiveHealthCheck(id: string) {
   const refetch = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: healthCheckKey(id) });
   }, [queryClient, id]);
-  useLiveEvents([`health-check:${id}`], refetch);
+  useLiveEvents([topics.healthCheck(id)], refetch);
 }
 
 export function useChangePhase(id: string) {

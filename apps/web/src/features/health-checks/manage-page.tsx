@@ -27,12 +27,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
 import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants, useSaveSettings } from './api';
 import { fromFields, SettingsFields, toFields, type SettingsErrors } from './settings-fields';
 import { copyToClipboard, ShareDialog } from './share-dialog';
 
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 
 /** /admin/health-check/{id}/manage */
@@ -96,7 +95,7 @@ function Manage({ check }: { check: HealthCheckDetail }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words text-slate-900">{check.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {check.workspace.name} · Created {dateTime(check.createdAt)}
+            {check.workspace.name} · Created {formatDateTime(check.createdAt)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -204,7 +203,7 @@ function Manage({ check }: { check: HealthCheckDetail }) {
                   </Badge>
                 </Detail>
                 <Detail term="Current phase">{phaseLabel(check.phase)}</Detail>
-                <Detail term="Created at">{dateTime(check.createdAt)}</Detail>
+                <Detail term="Created at">{formatDateTime(check.createdAt)}</Detail>
                 <Detail term="Workspace">{check.workspace.name}</Detail>
                 <Detail term="Completion rate">{check.completionRate}%</Detail>
                 {check.description && <Detail term="Description">{check.description}</Detail>}
@@ -345,7 +344,9 @@ function ParticipantsTab({ id }: { id: string }) {
                   <span>{p.progress}%</span>
                 </div>
               </td>
-              <td className="px-4 py-3 text-slate-700">{p.lastActivity ? dateTime(p.lastActivity) : '—'}</td>
+              <td className="px-4 py-3 text-slate-700">
+                {p.lastActivity ? formatDateTime(p.lastActivity) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>

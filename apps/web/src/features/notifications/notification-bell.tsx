@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
@@ -6,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatTimeAgo } from '@/lib/dates';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 
@@ -15,16 +17,6 @@ const notificationsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<NotificationsResponse>('/notifications', signal),
   staleTime: 30_000,
 });
-
-const timeAgo = (value: string) => {
-  const seconds = Math.max(0, Math.round((Date.now() - new Date(value).getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(value));
-};
 
 /** The bell: the user's latest notifications, unread count, mark as read; updated live on `user:<id>`. */
 /** `align`: which edge of the bell the panel lines up with ('end' opens leftwards, 'start' rightwards). */
@@ -47,7 +39,7 @@ export function NotificationBell({
 
   // Only notifications use the user's topic; the first event of each (re)connection also refetches,
   // so nothing missed while disconnected stays hidden.
-  useLiveEvents(userId ? [`user:${userId}`] : [], () => {
+  useLiveEvents(userId ? [topics.user(userId)] : [], () => {
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
   });
 
@@ -162,7 +154,7 @@ export function NotificationBell({
                       <span className="block break-words text-slate-900">{item.message}</span>
                       <span className="mt-0.5 block text-xs text-slate-600">
                         {item.read ? '' : 'Unread · '}
-                        {timeAgo(item.createdAt)}
+                        {formatTimeAgo(item.createdAt)}
                       </span>
                     </span>
                   </button>

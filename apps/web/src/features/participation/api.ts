@@ -71,4 +71,3 @@ export const submitResponses = (id: string, responses: Responses) =>
   apiPost<SubmitResult>(`/health-checks/${enc(id)}/submit`, responses);
 export const signUpParticipant = (body: ParticipantSignupInput) =>
   apiPost<{ ok: true }>('/signup/participant', body);
-export const logOut = () => apiPost<{ ok: true }>('/logout');

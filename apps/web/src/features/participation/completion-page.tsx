@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import { comingUpNext, PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
 import { releaseMessage, releaseState } from '@pulsecheck/shared/results/release';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +24,7 @@ export function CompletionPage() {
   const query = useQuery(participationQuery(healthCheckId, false));
   const progress = useQuery({ ...progressQuery(healthCheckId), enabled: query.isSuccess });
   useLiveEvents(
-    [`health-check:${healthCheckId}`],
+    [topics.healthCheck(healthCheckId)],
     () => void queryClient.invalidateQueries({ queryKey: participationKeys.all }),
     query.isSuccess,
   );

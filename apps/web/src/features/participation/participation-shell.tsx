@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
-import { useSession } from '@/lib/session';
-import { logOut } from './api';
+import { useLogout, useSession } from '@/lib/session';
 
 /** The participant's frame: logo to /dashboard, a way to the admin area for those who have one, logout. */
 export function ParticipationShell({
@@ -19,20 +17,7 @@ export function ParticipationShell({
   children: ReactNode;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [leaving, setLeaving] = useState(false);
-
-  const onLogout = async () => {
-    setLeaving(true);
-    try {
-      await logOut();
-      queryClient.clear();
-      void navigate('/login', { replace: true });
-    } catch {
-      setLeaving(false);
-    }
-  };
+  const { logOut, pending: leaving } = useLogout({ redirectTo: '/login' });
 
   return (
     <div className="min-h-screen bg-slate-50 pb-28 md:pb-10">
@@ -56,7 +41,7 @@ export function ParticipationShell({
                 <span className="sr-only sm:hidden">My Health Checks</span>
               </Link>
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => void onLogout()} disabled={leaving}>
+            <Button variant="ghost" size="sm" onClick={logOut} disabled={leaving}>
               <LogOut aria-hidden="true" />
               <span className="hidden sm:inline">{leaving ? 'Logging out...' : 'Log out'}</span>
               <span className="sr-only sm:hidden">Log out</span>

@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import type { Participation, Responses } from '@pulsecheck/shared/participation/contract';
 import {
   answeredPercent,
@@ -101,7 +102,7 @@ export function RatingFlow({
   }, [initial, schedule]);
 
   useLiveEvents(
-    [`health-check:${healthCheckId}`],
+    [topics.healthCheck(healthCheckId)],
     () => void queryClient.invalidateQueries({ queryKey: participationKeys.progress(healthCheckId) }),
   );
 

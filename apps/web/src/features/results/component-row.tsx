@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
 import { STATUS_LABELS } from './action-item-dialog';
-import { formatDay } from './format';
+import { formatDay } from '@/lib/dates';
 
 function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
   if (!trend) return null;

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { calendarUrl, scheduleFollowUp } from './api';
-import { formatDay } from './format';
+import { formatDay } from '@/lib/dates';
 
 export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
   const manages = data.viewer.manages;

@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import {
   RESULTS_MESSAGES as M,
   type ActionItem,
@@ -32,7 +33,7 @@ import { useSession } from '@/lib/session';
 import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
-import { formatDate } from './format';
+import { formatDate } from '@/lib/dates';
 import { NextSteps } from './next-steps';
 
 /** Hides the app chrome when printing, so the browser's "Save as PDF" gives a clean report. */
@@ -110,7 +111,7 @@ function Results({
   const query = useQuery(resultsQuery(id));
   const { hash } = useLocation();
   const loaded = query.isSuccess;
-  useLiveEvents([`health-check:${id}`], () => {
+  useLiveEvents([topics.healthCheck(id)], () => {
     void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
   });
   // Links such as 'View Roadmap' point at #action-items; the section exists only once the data is in.

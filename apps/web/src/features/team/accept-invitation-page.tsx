@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema } from '@pulsecheck/shared/auth/schemas';
 import {
   acceptSignupSchema,
   TEAM_MESSAGES,
@@ -6,39 +7,28 @@ import {
   type InvitationInfo,
 } from '@pulsecheck/shared/team/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CardPage } from '@/components/ui/card-page';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Logo } from '@/components/ui/logo';
+import { Notice } from '@/components/ui/notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { ApiError, apiPost } from '@/lib/api-client';
-import { fetchSession, sessionQueryKey, useSession } from '@/lib/session';
+import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { fetchSession, logIn, replaceSession, useLogout, useSession } from '@/lib/session';
 import { acceptInvitation, acceptWithSignup, invitationQuery } from './api';
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 px-4 py-10">
-      <Logo />
-      <main className="mt-6 w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <div className="mt-4 space-y-4">{children}</div>
-      </main>
-    </div>
+    <CardPage>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <div className="mt-4 space-y-4">{children}</div>
+    </CardPage>
   );
 }
-
-function Problem({ children }: { children: ReactNode }) {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-      {children}
-    </p>
-  );
-}
-
-const messageOf = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
 /** /invite/:token: who is invited where, and the one way in that fits (join, sign in and join, or sign up). */
 export function AcceptInvitationPage() {
@@ -51,7 +41,7 @@ export function AcceptInvitationPage() {
     const unknown = invitation.error instanceof ApiError && invitation.error.status === 404;
     return (
       <Shell title="Invitation not valid">
-        <Problem>{unknown ? TEAM_MESSAGES.invitationInvalid : invitation.error.message}</Problem>
+        <Notice tone="error">{unknown ? TEAM_MESSAGES.invitationInvalid : invitation.error.message}</Notice>
         <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
           Return Home
         </Link>
@@ -62,7 +52,7 @@ export function AcceptInvitationPage() {
   if (info.state === 'expired') {
     return (
       <Shell title="Invitation expired">
-        <Problem>{TEAM_MESSAGES.invitationExpired}</Problem>
+        <Notice tone="error">{TEAM_MESSAGES.invitationExpired}</Notice>
         <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
           Return Home
         </Link>
@@ -110,9 +100,7 @@ function useEnter() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async (redirectTo: string) => {
-    const user = await fetchSession();
-    queryClient.setQueryData(sessionQueryKey, user);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    replaceSession(queryClient, await fetchSession());
     await navigate(redirectTo, { replace: true });
   };
 }
@@ -127,13 +115,13 @@ function JoinAsSignedIn({ token }: { token: string }) {
     try {
       await enter((await acceptInvitation(token)).redirectTo);
     } catch (error) {
-      setFailure(messageOf(error, 'Failed to accept the invitation'));
+      setFailure(errorMessage(error, 'Failed to accept the invitation'));
       setPending(false);
     }
   };
   return (
     <>
-      {failure && <Problem>{failure}</Problem>}
+      {failure && <Notice tone="error">{failure}</Notice>}
       <Button className="w-full" size="lg" disabled={pending} onClick={() => void join()}>
         {pending ? 'Joining...' : 'Accept invitation'}
       </Button>
@@ -142,67 +130,50 @@ function JoinAsSignedIn({ token }: { token: string }) {
 }
 
 function WrongAccount({ email }: { email: string }) {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const logOut = async () => {
-    setPending(true);
-    try {
-      await apiPost('/logout');
-    } finally {
-      queryClient.setQueryData(sessionQueryKey, null);
-      setPending(false);
-    }
-  };
+  const { logOut, pending } = useLogout();
   return (
     <>
-      <Problem>
+      <Notice tone="error">
         You are signed in as {email}. {TEAM_MESSAGES.invitationWrongUser}
-      </Problem>
-      <Button variant="secondary" className="w-full" disabled={pending} onClick={() => void logOut()}>
+      </Notice>
+      <Button variant="secondary" className="w-full" disabled={pending} onClick={logOut}>
         {pending ? 'Logging out...' : 'Log out'}
       </Button>
     </>
   );
 }
 
+const signInSchema = loginSchema.pick({ password: true });
+
 function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo }) {
   const enter = useEnter();
-  const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setFailure('Password is required');
-      return;
-    }
-    setPending(true);
+  const form = useForm<{ password: string }>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { password: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await apiPost('/login', { email: info.email, password, rememberMe: false });
+      await logIn({ email: info.email, password, rememberMe: false });
       await enter((await acceptInvitation(token)).redirectTo);
     } catch (error) {
-      setFailure(messageOf(error, 'Failed to accept the invitation'));
-      setPending(false);
+      setFailure(applyServerErrors(error, form, 'Failed to accept the invitation'));
     }
-  };
+  });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{TEAM_MESSAGES.invitationAccountExists}</p>
-      {failure && <Problem>{failure}</Problem>}
+      {failure && <Notice tone="error">{failure}</Notice>}
       <FormField label="Email">
         <Input type="email" value={info.email} readOnly />
       </FormField>
-      <FormField label="Password">
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <FormField label="Password" error={formState.errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
-      <Button type="submit" className="w-full" size="lg" disabled={pending}>
-        {pending ? 'Joining...' : 'Sign in and join'}
+      <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Joining...' : 'Sign in and join'}
       </Button>
     </form>
   );
@@ -211,27 +182,23 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
 function SignUpAndJoin({ token, info }: { token: string; info: InvitationInfo }) {
   const enter = useEnter();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<AcceptSignupInput>({
+  const form = useForm<AcceptSignupInput>({
     resolver: zodResolver(acceptSignupSchema),
     defaultValues: { fullName: '', password: '', confirmPassword: '' },
   });
+  const { register, handleSubmit, formState } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await enter((await acceptWithSignup(token, values)).redirectTo);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) setError(field as keyof AcceptSignupInput, { message });
-        }
-      }
-      setFailure(messageOf(error, 'Failed to create your account'));
+      setFailure(applyServerErrors(error, form, 'Failed to create your account'));
     }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">Create your account to join.</p>
-      {failure && <Problem>{failure}</Problem>}
+      {failure && <Notice tone="error">{failure}</Notice>}
       <FormField label="Full Name" error={formState.errors.fullName?.message}>
         <Input autoComplete="name" {...register('fullName')} />
       </FormField>

@@ -3,12 +3,11 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { useTeam } from './api';
 import { InvitationActions, invitationSummary } from './invitation-actions';
 import { LoadFailed, NoWorkspace, StatusBadge } from './team-page';
-
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export function InvitationsPage() {
   const session = useSession();
@@ -55,8 +54,9 @@ export function InvitationsPage() {
                   <p className="text-sm text-slate-600">{invitationSummary(member)}</p>
                   {member.invitation && (
                     <p className="text-xs text-slate-600">
-                      Sent {date(member.invitation.sentAt)} ·{' '}
-                      {member.invitation.expired ? 'Expired' : 'Expires'} {date(member.invitation.expiresAt)}
+                      Sent {formatDate(member.invitation.sentAt)} ·{' '}
+                      {member.invitation.expired ? 'Expired' : 'Expires'}{' '}
+                      {formatDate(member.invitation.expiresAt)}
                     </p>
                   )}
                   <div className="flex flex-wrap gap-2">

@@ -7,7 +7,7 @@ import {
   type Member,
 } from '@pulsecheck/shared/team/schemas';
 import { useId, useState, type ComponentProps } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -15,26 +15,17 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Notice } from '@/components/ui/notice';
 import { toast, TOAST } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useDepartments, useInvite, useRemoveMember, useUpdateMember } from './api';
-
-/** Server field errors onto the form; the message of anything else (shown to the admin, never swallowed). */
-function serverError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fallback: string) {
-  if (error instanceof ApiError) {
-    if (error.fields)
-      for (const [field, message] of Object.entries(error.fields)) setError(field as Path<T>, { message });
-    return error.fields && error.code === 'invalid' ? null : error.message;
-  }
-  return fallback;
-}
 
 function FormError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+    <Notice tone="error" className="px-3 py-2">
       {message}
-    </p>
+    </Notice>
   );
 }
 
@@ -92,10 +83,11 @@ export function InviteDialog({
   const invite = useInvite(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const [admin, setAdmin] = useState(false);
-  const { register, handleSubmit, formState, setError, reset } = useForm<InviteForm>({
+  const form = useForm<InviteForm>({
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', role: '', department: '' },
   });
+  const { register, handleSubmit, formState, reset } = form;
   const close = (next: boolean) => {
     if (!next) {
       reset();
@@ -112,7 +104,7 @@ export function InviteDialog({
       toast.success(`${TEAM_MESSAGES.invitationSent} to ${values.email.trim()}`, { duration: TOAST.save });
       close(false);
     } catch (error) {
-      setFailure(serverError(error, setError, TEAM_MESSAGES.inviteFailed));
+      setFailure(applyServerErrors(error, form, TEAM_MESSAGES.inviteFailed));
     }
   });
   return (
@@ -169,10 +161,11 @@ export function EditMemberDialog({
   const update = useUpdateMember(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const [admin, setAdmin] = useState(member.access === 'admin');
-  const { register, handleSubmit, formState, setError } = useForm<EditForm>({
+  const form = useForm<EditForm>({
     resolver: zodResolver(editSchema),
     defaultValues: { role: member.role ?? '', department: member.department ?? '' },
   });
+  const { register, handleSubmit, formState } = form;
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -185,7 +178,7 @@ export function EditMemberDialog({
       toast.success(TEAM_MESSAGES.memberUpdated, { duration: TOAST.save });
       onClose();
     } catch (error) {
-      setFailure(serverError(error, setError, 'Failed to update the member'));
+      setFailure(applyServerErrors(error, form, 'Failed to update the member'));
     }
   });
   return (
@@ -233,7 +226,7 @@ export function RemoveMemberDialog({
       toast.success(TEAM_MESSAGES.memberRemoved, { duration: TOAST.save });
       onClose();
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Failed to remove the member');
+      setFailure(errorMessage(error, 'Failed to remove the member'));
     }
   };
   return (

@@ -1,3 +1,4 @@
+import { topics } from '@pulsecheck/shared/realtime/topics';
 import { dotsUsed, VOTING_MESSAGES, type VotingState } from '@pulsecheck/shared/voting/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Minus, Plus } from 'lucide-react';
@@ -35,7 +36,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useLiveEvents([`health-check:${healthCheckId}`], () => {
+  useLiveEvents([topics.healthCheck(healthCheckId)], () => {
     void queryClient.invalidateQueries({ queryKey: votingKey(healthCheckId) });
   });
 

@@ -1,6 +1,12 @@
-import { WORKSPACE_MESSAGES, type Workspace } from '@pulsecheck/shared/workspaces/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  renameWorkspaceSchema,
+  WORKSPACE_MESSAGES,
+  type Workspace,
+} from '@pulsecheck/shared/workspaces/schemas';
 import { Building2, Check, Pencil } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,10 +14,37 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useCreateWorkspace, useRenameWorkspace, useSwitchWorkspace, useWorkspaces } from './api';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong');
+const FALLBACK = 'Something went wrong';
+
+/**
+ * The name form of create and rename: the shared schema's rules, and every failure shown under the field.
+ * `save` resolves once the server has stored the name; the field then holds `after` (the saved name by default).
+ */
+function useNameForm(
+  name: string,
+  save: (name: string) => Promise<unknown>,
+  done: () => void,
+  after?: string,
+) {
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(renameWorkspaceSchema),
+    defaultValues: { name },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await save(values.name);
+      form.reset({ name: after ?? values.name });
+      done();
+    } catch (error) {
+      const message = applyServerErrors(error, form, FALLBACK);
+      if (message) form.setError('name', { message });
+    }
+  });
+  return { form, submit };
+}
 
 export function WorkspacesPage() {
   const workspaces = useWorkspaces();
@@ -65,26 +98,16 @@ export function WorkspacesPage() {
 
 function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(workspace.name);
-  const [error, setError] = useState<string>();
   const rename = useRenameWorkspace();
   const switchTo = useSwitchWorkspace();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(WORKSPACE_MESSAGES.nameRequired);
-    rename.mutate(
-      { id: workspace.id, name },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          setError(undefined);
-          toast.success(WORKSPACE_MESSAGES.renamed, { duration: TOAST.save });
-        },
-        onError: (e) => setError(e instanceof ApiError ? (e.fields?.name ?? e.message) : messageOf(e)),
-      },
-    );
-  };
+  const { form, submit } = useNameForm(
+    workspace.name,
+    (name) => rename.mutateAsync({ id: workspace.id, name }),
+    () => {
+      setEditing(false);
+      toast.success(WORKSPACE_MESSAGES.renamed, { duration: TOAST.save });
+    },
+  );
 
   return (
     <Card>
@@ -92,13 +115,13 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
         {editing ? (
           <form onSubmit={submit} className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
-              <FormField label={`New name for ${workspace.name}`} error={error}>
-                <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoFocus />
+              <FormField label={`New name for ${workspace.name}`} error={form.formState.errors.name?.message}>
+                <Input maxLength={120} autoFocus {...form.register('name')} />
               </FormField>
             </div>
             <div className="flex gap-2">
-              <Button type="submit" disabled={rename.isPending}>
-                {rename.isPending ? 'Saving...' : 'Save'}
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Saving...' : 'Save'}
               </Button>
               <Button variant="secondary" onClick={() => setEditing(false)}>
                 Cancel
@@ -137,7 +160,7 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
                 onClick={() =>
                   switchTo.mutate(workspace.id, {
                     onSuccess: () => toast.success(WORKSPACE_MESSAGES.switched, { duration: TOAST.save }),
-                    onError: (e) => toast.error(messageOf(e)),
+                    onError: (e) => toast.error(errorMessage(e, FALLBACK)),
                   })
                 }
               >
@@ -153,21 +176,13 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
 }
 
 function CreateWorkspace({ organizationName }: { organizationName: string }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
   const create = useCreateWorkspace();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError(WORKSPACE_MESSAGES.nameRequired);
-    create.mutate(name, {
-      onSuccess: () => {
-        setName('');
-        setError(undefined);
-        toast.success(WORKSPACE_MESSAGES.created, { duration: TOAST.save });
-      },
-      onError: (e) => setError(e instanceof ApiError ? (e.fields?.name ?? e.message) : messageOf(e)),
-    });
-  };
+  const { form, submit } = useNameForm(
+    '',
+    create.mutateAsync,
+    () => toast.success(WORKSPACE_MESSAGES.created, { duration: TOAST.save }),
+    '',
+  );
   return (
     <Card>
       <CardHeader>
@@ -177,12 +192,12 @@ function CreateWorkspace({ organizationName }: { organizationName: string }) {
       <CardContent>
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <FormField label="Workspace name" error={error}>
-              <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} />
+            <FormField label="Workspace name" error={form.formState.errors.name?.message}>
+              <Input maxLength={120} {...form.register('name')} />
             </FormField>
           </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Workspace'}
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Creating...' : 'Create Workspace'}
           </Button>
         </form>
       </CardContent>

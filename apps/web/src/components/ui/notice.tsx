@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+const TONES = {
+  success: 'border-green-200 bg-green-50 text-green-900',
+  error: 'border-red-200 bg-red-50 text-red-900',
+  warning: 'border-amber-200 bg-amber-50 text-amber-900',
+  info: 'border-brand-100 bg-brand-50 text-brand-800',
+} as const;
+
+/** A boxed message: errors are announced at once (`alert`), the others politely (`status`). */
+export function Notice({
+  tone,
+  className,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('rounded-lg border px-4 py-3 text-sm', TONES[tone], className)}
+    >
+      {children}
+    </div>
+  );
+}

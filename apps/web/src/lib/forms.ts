@@ -1,0 +1,27 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/** The text to show for a failure: the error's own message (the server's, for API errors), else `fallback`. */
+export function errorMessage(error: unknown, fallback: string) {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * Puts an API error's field errors (`{ error: { fields } }`) on the form's own fields and returns what is left
+ * to say elsewhere (a banner or a toast): nothing when the field errors say it all (code `invalid`, every field
+ * on the form), the error's message otherwise, `fallback` for a failure without one.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  fallback: string,
+): string | null {
+  if (!(error instanceof ApiError) || !error.fields) return errorMessage(error, fallback);
+  const values: object = form.getValues();
+  let shown = true;
+  for (const [field, message] of Object.entries(error.fields)) {
+    if (field in values) form.setError(field as Path<T>, { message });
+    else shown = false;
+  }
+  return shown && error.code === 'invalid' ? null : error.message;
+}
