@@ -3,20 +3,9 @@ import type { Db } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
 import { workspaceNotFound } from '../lib/app-error';
+import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
-
-/** Active memberships of a user, with their access level. */
-export async function membershipsOf(db: Db, userId: string) {
-  return db
-    .select({
-      workspaceId: workspaceMembers.workspaceId,
-      access: workspaceMembers.access,
-      memberId: workspaceMembers.id,
-    })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.status, 'active')));
-}
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {
@@ -35,10 +24,16 @@ export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> 
 }
 
 /**
- * The user's membership of a workspace when its access is one of `allowed`; otherwise a 404, so that
- * outsiders cannot even learn that the workspace exists (PRODUCT-DECISIONS 3).
+ * The user's membership of a workspace when the policy lets them do `action` there (default: use its admin
+ * area); otherwise a 404 `workspace_not_found`, so that outsiders cannot even learn that it exists
+ * (PRODUCT-DECISIONS 3). `refuseMembers` answers members who may see the workspace but not do the action.
  */
-export async function requireWorkspaceAccess(db: Db, userId: string, workspaceId: string, allowed: Access[]) {
+export async function requireWorkspace(
+  db: Db,
+  userId: string,
+  workspaceId: string,
+  options: { action?: Action; refuseMembers?: () => Error } = {},
+) {
   const [membership] = await db
     .select({ id: workspaceMembers.id, access: workspaceMembers.access })
     .from(workspaceMembers)
@@ -50,7 +45,10 @@ export async function requireWorkspaceAccess(db: Db, userId: string, workspaceId
       ),
     )
     .limit(1);
-  if (!membership || !allowed.includes(membership.access as Access)) throw workspaceNotFound();
+  const actor: Actor = { userId, access: (membership?.access as Access | undefined) ?? null };
+  if (!membership || !can(actor, 'workspace:use')) throw workspaceNotFound();
+  const action = options.action ?? 'workspace:use';
+  if (!can(actor, action)) throw options.refuseMembers?.() ?? workspaceNotFound();
   return { memberId: membership.id, access: membership.access as Access };
 }
 
@@ -71,13 +69,14 @@ export async function homeFor(db: Db, user: { id: string; setupStatus: string | 
 }
 
 /**
- * Whether the user may see a health check at all: admin or member of its workspace, or a participant of it.
- * Returns the check's workspace and how the user relates to it, or null (callers answer 404).
+ * How the user relates to a health check: the check's workspace and creator, the user as the policy's actor,
+ * and whether they may oversee it; null when they may not see it at all (callers answer 404).
  */
 export async function healthCheckAccess(db: Db, userId: string, healthCheckId: string) {
   const [row] = await db
     .select({
       workspaceId: healthChecks.workspaceId,
+      createdBy: healthChecks.createdBy,
       access: workspaceMembers.access,
       participantId: participants.id,
     })
@@ -97,12 +96,19 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
     .where(eq(healthChecks.id, healthCheckId))
     .limit(1);
   if (!row) return null;
-  const manages = row.access === 'admin' || row.access === 'member';
-  if (!manages && !row.participantId) return null;
+  const actor: Actor = {
+    userId,
+    access: (row.access ?? null) as Access | null,
+    participates: Boolean(row.participantId),
+  };
+  if (!can(actor, 'check:view')) return null;
   return {
     workspaceId: row.workspaceId,
-    access: (row.access ?? null) as Access | null,
+    createdBy: row.createdBy,
+    actor,
+    access: actor.access,
     participantId: row.participantId,
-    manages,
+    manages: can(actor, 'check:oversee'),
+    mayChange: can(actor, 'check:change', { createdBy: row.createdBy }),
   };
 }

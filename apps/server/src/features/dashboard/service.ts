@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
-import { requireWorkspaceAccess } from '../../auth/access';
+import { requireWorkspace } from '../../auth/access';
 import type { AppDeps } from '../../lib/router';
 import { joinUrlFor } from '../health-checks/service';
 import { listGlobalTemplates } from '../templates/service';
@@ -19,7 +19,7 @@ export async function getDashboard(
 ): Promise<DashboardResponse> {
   let workspace: { id: string; name: string } | null;
   if (options.workspaceId) {
-    await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
+    await requireWorkspace(deps.db, options.userId, options.workspaceId);
     const { workspaces } = await listWorkspaces(deps, options.userId);
     workspace = workspaces.find((w) => w.id === options.workspaceId) ?? null;
   } else {

@@ -20,7 +20,8 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import type { z } from 'zod';
-import { healthCheckAccess, requireWorkspaceAccess } from '../../auth/access';
+import { healthCheckAccess, requireWorkspace } from '../../auth/access';
+import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
@@ -57,11 +58,6 @@ async function requireManageView(db: Db, userId: string, healthCheckId: string) 
   return access;
 }
 
-/** Phase and settings changes: workspace admins, and the member who created the check. */
-function mayManage(access: { access: string | null }, createdBy: string | null, userId: string) {
-  return access.access === 'admin' || createdBy === userId;
-}
-
 /** Tells every open screen of the workspace and of the check to refetch. */
 export async function publishHealthCheckChanged(
   deps: Pick<AppDeps, 'realtime'>,
@@ -93,7 +89,7 @@ export async function launchHealthCheck(
   const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
   if (existing) return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [] };
 
-  const membership = await requireWorkspaceAccess(deps.db, userId, input.workspaceId, ['admin', 'member']);
+  const membership = await requireWorkspace(deps.db, userId, input.workspaceId);
   const template = await getTemplate(deps, { userId, templateId: input.templateId });
   if (template.isGlobal === false && template.workspaceId !== input.workspaceId) throw templateNotFound();
   const wanted = new Set(input.enabledComponentIds);
@@ -203,7 +199,7 @@ export async function getHealthCheck(
     completionRate: completionRate(row.completed, row.total),
     allCompleted: allParticipantsCompleted(row.completed, row.total, settings.minResponses),
     joinUrl: joinUrlFor(deps.config, row.id),
-    canManage: mayManage(access, row.created_by, options.userId),
+    canManage: access.mayChange,
   };
 }
 
@@ -246,7 +242,7 @@ export async function changePhase(
   return deps.db.transaction(async (tx) => {
     const check = await lockHealthCheck(tx, healthCheckId);
     if (!check) throw notFound('Health check not found');
-    if (!mayManage(access, check.createdBy, userId)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
+    if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase === to) return { phase: to, status: check.status };
     if (!canTransition(check.phase, to)) {
       throw conflict(HEALTH_CHECK_MESSAGES.wrongTransition(phaseLabel(check.phase), phaseLabel(to)));
@@ -291,8 +287,7 @@ export async function changeSettings(
   return deps.db.transaction(async (tx) => {
     const check = await lockHealthCheck(tx, options.healthCheckId);
     if (!check) throw notFound('Health check not found');
-    if (!mayManage(access, check.createdBy, options.userId))
-      throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
+    if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase !== 'collect') throw conflict(HEALTH_CHECK_MESSAGES.settingsLocked);
     const loosened = loosenedSettings(check.settings, settings);
     if (loosened.length > 0 && (await countParticipants(tx, options.healthCheckId)).total > 0) {

@@ -15,6 +15,8 @@ import {
 } from '@pulsecheck/shared/participation/contract';
 import type { Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
+import type { Access } from '../../auth/access';
+import { can, type Actor } from '../../auth/policy';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
@@ -57,6 +59,12 @@ const releasedToParticipant = (
     participantStatus,
     showResultsAfterVoting: check.settings.showResultsAfterVoting,
   }) === 'released';
+
+/** The caller as the access policy sees them, from their membership row's access. */
+const actorOf = (userId: string, access: string | null): Actor => ({
+  userId,
+  access: access as Access | null,
+});
 
 const votingPath = (id: string) => `/health-check/${id}/voting`;
 
@@ -116,8 +124,8 @@ export async function getParticipation(
 ): Promise<Participation> {
   const check = await findCheckForUser(db, options.healthCheckId, options.userId);
   if (!check) throw notFound(M.notFound);
-  if (!check.access) throw forbidden(M.notMember);
-  const manages = check.access === 'admin' || check.access === 'member';
+  const actor = actorOf(options.userId, check.access);
+  if (!can(actor, 'check:participate')) throw forbidden(M.notMember);
   const components = await listComponents(db, check.template_id);
   const teamProgress = { completed: check.team_completed, total: check.team_total };
   const participantStatus = (check.participant_status ?? null) as ParticipantStatus | null;
@@ -142,7 +150,7 @@ export async function getParticipation(
           }
         : null,
     teamProgress,
-    preview: options.preview && manages,
+    preview: options.preview && can(actor, 'check:oversee'),
     resultsReleased: releasedToParticipant(check, participantStatus),
   };
 }
@@ -154,7 +162,7 @@ export async function getProgress(
 ): Promise<ProgressResponse> {
   const check = await findCheckForUser(db, options.healthCheckId, options.userId);
   if (!check) throw notFound(M.notFound);
-  if (!check.access) throw forbidden(M.notMember);
+  if (!can(actorOf(options.userId, check.access), 'check:participate')) throw forbidden(M.notMember);
   return {
     phase: check.phase as Phase,
     teamProgress: { completed: check.team_completed, total: check.team_total },
@@ -176,9 +184,12 @@ const savedResult = (saved: AutosaveRow): SaveResponsesResult => ({
 });
 
 /** The shared refusals of autosave and submit, in the order a caller can fix them. */
-function checkWritable(target: Target | undefined): asserts target is Target & { participant_id: string } {
+function checkWritable(
+  userId: string,
+  target: Target | undefined,
+): asserts target is Target & { participant_id: string } {
   if (!target) throw notFound(M.notFound);
-  if (!target.access) throw forbidden(M.notMember);
+  if (!can(actorOf(userId, target.access), 'check:participate')) throw forbidden(M.notMember);
   if (!target.participant_id) throw forbidden(M.notParticipant);
   if (target.participant_status === 'completed') throw new AppError('already_submitted', M.alreadySubmitted);
   if (target.phase !== 'collect') throw new AppError('rating_closed', M.ratingClosed);
@@ -226,7 +237,7 @@ export async function saveResponses(
   options: { userId: string; healthCheckId: string; responses: Responses },
 ): Promise<SaveResponsesResult> {
   const target = await findSaveTarget(db, options.healthCheckId, options.userId);
-  checkWritable(target);
+  checkWritable(options.userId, target);
   checkComponents(target.component_ids, options.responses);
   const lastIndex = Math.min(
     options.responses.last_component_index,
@@ -259,7 +270,7 @@ export async function submitResponses(
   const { healthCheckId } = options;
   return db.transaction(async (tx) => {
     const target = await lockSubmitTarget(tx, healthCheckId, options.userId);
-    checkWritable(target);
+    checkWritable(options.userId, target);
     checkComponents(target.component_ids, options.responses);
     const missing = unansweredCount(target.component_ids, options.responses.votes);
     if (missing > 0) throw invalid(M.unanswered(missing), { votes: M.unanswered(missing) });

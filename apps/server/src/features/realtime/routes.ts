@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { healthCheckAccess, requireWorkspaceAccess } from '../../auth/access';
+import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -22,7 +22,7 @@ async function mayWatch(db: Db, userId: string, watched: string[]): Promise<bool
     const [kind, id = ''] = topic.split(':');
     if (kind === 'user' && id !== userId) return false;
     if (kind === 'workspace') {
-      const allowed = await requireWorkspaceAccess(db, userId, id, ['admin', 'member']).catch(() => null);
+      const allowed = await requireWorkspace(db, userId, id).catch(() => null);
       if (!allowed) return false;
     }
     if (kind === 'health-check' && !(await healthCheckAccess(db, userId, id).catch(() => null))) return false;

@@ -18,7 +18,7 @@ import {
   totalOf,
   type TrendDirection,
 } from '@pulsecheck/shared/results/rules';
-import { healthCheckAccess, type Access } from '../../auth/access';
+import { healthCheckAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import { enqueueJob } from '../../jobs/queue';
@@ -46,10 +46,6 @@ export async function checkForViewer(db: Db, userId: string, healthCheckId: stri
   if (!access || !check) throw notFound(RESULTS_MESSAGES.notFound);
   return { access, check };
 }
-
-/** May change the check's phase: a workspace admin, or the member who created it (PRODUCT-DECISIONS 3). */
-const mayChangePhase = (access: Access | null, createdBy: string | null, userId: string) =>
-  access === 'admin' || (access === 'member' && createdBy === userId);
 
 /**
  * Components of a check with their counts and dots, prioritized (PRODUCT-DECISIONS 2), aggregated in SQL. While
@@ -174,7 +170,7 @@ export async function getResults(
     },
     viewer: {
       manages: access.manages,
-      canPlan: check.phase === 'summarize' && mayChangePhase(access.access, check.createdBy, options.userId),
+      canPlan: check.phase === 'summarize' && access.mayChange,
       isParticipant: Boolean(access.participantId),
     },
     participants: { total: people.total, completed: people.completed },

@@ -6,7 +6,7 @@ import {
   type MembersResponse,
 } from '@pulsecheck/shared/team/schemas';
 import { eq } from 'drizzle-orm';
-import { requireWorkspaceAccess } from '../../auth/access';
+import { requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -49,20 +49,17 @@ function toMember(row: q.MemberRow): Member {
 }
 
 /** Admins manage; members may look (PRODUCT-DECISIONS 3); anyone else gets a 404. */
-async function requireManager(db: Db, userId: string, workspaceId: string) {
-  const membership = await requireWorkspaceAccess(db, userId, workspaceId, ['admin', 'member']);
-  if (membership.access !== 'admin') throw forbidden(TEAM_MESSAGES.manageForbidden);
-  return membership;
-}
+const requireManager = (db: Db, userId: string, workspaceId: string) =>
+  requireWorkspace(db, userId, workspaceId, {
+    action: 'workspace:administer',
+    refuseMembers: () => forbidden(TEAM_MESSAGES.manageForbidden),
+  });
 
 export async function listTeam(
   deps: Pick<Deps, 'db'>,
   options: { userId: string; workspaceId: string },
 ): Promise<MembersResponse> {
-  const membership = await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, [
-    'admin',
-    'member',
-  ]);
+  const membership = await requireWorkspace(deps.db, options.userId, options.workspaceId);
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
   if (!workspace) throw notFound();
   const rows = await q.listMembers(deps.db, options.workspaceId);
@@ -73,7 +70,7 @@ export async function listDepartments(
   deps: Pick<Deps, 'db'>,
   options: { userId: string; workspaceId: string },
 ) {
-  await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
+  await requireWorkspace(deps.db, options.userId, options.workspaceId);
   return q.listDepartments(deps.db, options.workspaceId);
 }
 

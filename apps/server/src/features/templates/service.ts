@@ -1,5 +1,5 @@
 import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
-import { requireWorkspaceAccess } from '../../auth/access';
+import { requireWorkspace } from '../../auth/access';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
 import { templateNotFound } from '../../lib/app-error';
@@ -23,7 +23,7 @@ export async function listTemplates(
 ): Promise<TemplateSummary[]> {
   let workspaceId: string | null = null;
   if (options.workspaceId) {
-    await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
+    await requireWorkspace(deps.db, options.userId, options.workspaceId);
     workspaceId = options.workspaceId;
   } else {
     workspaceId = (await resolveActiveWorkspace(deps, options.userId))?.id ?? null;
@@ -50,7 +50,7 @@ export async function getTemplate(
   if (!row) throw templateNotFound();
   if (!row.isGlobal) {
     if (!row.workspaceId) throw templateNotFound();
-    await requireWorkspaceAccess(deps.db, options.userId, row.workspaceId, ['admin', 'member']);
+    await requireWorkspace(deps.db, options.userId, row.workspaceId);
   }
   const components = await findComponents(deps.db, templateId);
   return { ...toSummary(row), components };

@@ -1,6 +1,6 @@
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
-import { requireWorkspaceAccess } from '../../auth/access';
+import { requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import {
@@ -60,11 +60,10 @@ export async function renameWorkspace(
   deps: Deps,
   options: { userId: string; workspaceId: string; name: string },
 ) {
-  const { access } = await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, [
-    'admin',
-    'member',
-  ]);
-  if (access !== 'admin') throw forbidden(WORKSPACE_MESSAGES.adminOnly);
+  await requireWorkspace(deps.db, options.userId, options.workspaceId, {
+    action: 'workspace:administer',
+    refuseMembers: () => forbidden(WORKSPACE_MESSAGES.adminOnly),
+  });
   await updateWorkspaceName(deps.db, options.workspaceId, options.name);
   const { workspaces } = await listWorkspaces(deps, options.userId);
   const renamed = workspaces.find((w) => w.id === options.workspaceId);
@@ -74,7 +73,7 @@ export async function renameWorkspace(
 
 /** Stores the active workspace (user_preferences); the user must be an admin or member of it. */
 export async function switchWorkspace(deps: Deps, options: { userId: string; workspaceId: string }) {
-  await requireWorkspaceAccess(deps.db, options.userId, options.workspaceId, ['admin', 'member']);
+  await requireWorkspace(deps.db, options.userId, options.workspaceId);
   await storePreferredWorkspace(deps.db, options.userId, options.workspaceId);
   return listWorkspaces(deps, options.userId);
 }
