@@ -20,7 +20,8 @@ export function applyServerErrors<T extends FieldValues>(
   const values: object = form.getValues();
   let shown = true;
   for (const [field, message] of Object.entries(error.fields)) {
-    if (field in values) form.setError(field as Path<T>, { message });
+    // Nested fields come as paths ('slackNotifications.channel').
+    if (field.split('.')[0]! in values) form.setError(field as Path<T>, { message });
     else shown = false;
   }
   return shown && error.code === 'invalid' ? null : error.message;

@@ -3,9 +3,10 @@ import {
   notificationPreferencesSchema,
   type NotificationPreferences,
 } from '@pulsecheck/shared/account/schemas';
-import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, Mail, MessageSquare } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPathByValue } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,7 +17,7 @@ import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast, TOAST } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { usePreferences, useSavePreferences } from './api';
 
 function Toggle({
@@ -111,41 +112,146 @@ function BrowserNotifications() {
   );
 }
 
+type Preferences = NotificationPreferences;
+type Switches = readonly {
+  name: FieldPathByValue<Preferences, boolean>;
+  label: string;
+  description: string;
+}[];
+
+const EMAIL: Switches = [
+  {
+    name: 'emailNotifications.surveyReminders',
+    label: 'Survey Reminders',
+    description: 'A daily reminder while a health check you joined waits for your ratings.',
+  },
+  {
+    name: 'emailNotifications.newResponses',
+    label: 'New Responses',
+    description:
+      'At most one email per health check and hour when responses come in, and when everyone has completed.',
+  },
+  {
+    name: 'emailNotifications.weeklyDigest',
+    label: 'Weekly Digest',
+    description: "Every Monday: how your workspace's health checks stand.",
+  },
+  {
+    name: 'emailNotifications.monthlyReports',
+    label: 'Monthly Reports',
+    description: "On the 1st of each month: a summary of your team's health.",
+  },
+  {
+    name: 'emailNotifications.teamUpdates',
+    label: 'Team Updates',
+    description: 'When members join or leave your workspace.',
+  },
+];
+
+const PUSH: Switches = [
+  {
+    name: 'pushNotifications.surveyReminders',
+    label: 'Survey Reminders',
+    description: 'Reminders about health checks you have not finished.',
+  },
+  {
+    name: 'pushNotifications.newResponses',
+    label: 'New Responses',
+    description: 'Each new response to a health check you created.',
+  },
+  {
+    name: 'pushNotifications.completionMilestones',
+    label: 'Completion Milestones',
+    description: 'When half, and then all, of the participants have completed.',
+  },
+  {
+    name: 'pushNotifications.teamUpdates',
+    label: 'Team Updates',
+    description: 'When members join or leave your workspace.',
+  },
+];
+
+const SLACK_ENABLED: Switches = [
+  {
+    name: 'slackNotifications.enabled',
+    label: 'Enable Slack notifications',
+    description: 'Post the updates chosen below to Slack.',
+  },
+];
+
+const SLACK: Switches = [
+  {
+    name: 'slackNotifications.surveyReminders',
+    label: 'Survey Reminders',
+    description: 'Post reminders about health checks waiting for ratings.',
+  },
+  {
+    name: 'slackNotifications.newResponses',
+    label: 'New Responses',
+    description: 'Post each new response.',
+  },
+  {
+    name: 'slackNotifications.completionMilestones',
+    label: 'Completion Milestones',
+    description: 'Post when half, and then all, of the participants have completed.',
+  },
+  {
+    name: 'slackNotifications.dailyDigest',
+    label: 'Daily Digest',
+    description: "A daily summary of your workspace's health checks.",
+  },
+];
+
+function Toggles({ control, items }: { control: Control<Preferences>; items: Switches }) {
+  return items.map((item) => (
+    <Controller
+      key={item.name}
+      control={control}
+      name={item.name}
+      render={({ field }) => (
+        <Toggle
+          label={item.label}
+          description={item.description}
+          checked={field.value}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  ));
+}
+
 function SettingsForm({ initial }: { initial: NotificationPreferences }) {
-  const [prefs, setPrefs] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSavePreferences();
-  const set = <G extends keyof NotificationPreferences>(
-    group: G,
-    key: keyof NotificationPreferences[G],
-    value: unknown,
-  ) => setPrefs((current) => ({ ...current, [group]: { ...current[group], [key]: value } }));
+  const form = useForm<Preferences>({
+    resolver: zodResolver(notificationPreferencesSchema),
+    defaultValues: initial,
+  });
+  const { control, register, formState, handleSubmit } = form;
+  const errors = formState.errors.slackNotifications;
+  const slackEnabled = useWatch({ control, name: 'slackNotifications.enabled' });
 
-  const onSave = async () => {
-    const parsed = notificationPreferencesSchema.safeParse(prefs);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      toast.error(Object.values(fields)[0] ?? ACCOUNT_MESSAGES.preferencesFailed);
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync(parsed.data);
-      setPrefs(saved.preferences);
-      toast.success(ACCOUNT_MESSAGES.preferencesSaved, { duration: TOAST.save });
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      toast.error(error instanceof Error ? error.message : ACCOUNT_MESSAGES.preferencesFailed);
-    }
-  };
+  const onSave = handleSubmit(
+    async (values) => {
+      try {
+        const saved = await save.mutateAsync(values);
+        form.reset(saved.preferences);
+        toast.success(ACCOUNT_MESSAGES.preferencesSaved, { duration: TOAST.save });
+      } catch (error) {
+        applyServerErrors(error, form, ACCOUNT_MESSAGES.preferencesFailed);
+        toast.error(errorMessage(error, ACCOUNT_MESSAGES.preferencesFailed));
+      }
+    },
+    (invalid) =>
+      toast.error(
+        invalid.slackNotifications?.channel?.message ??
+          invalid.slackNotifications?.webhookUrl?.message ??
+          ACCOUNT_MESSAGES.preferencesFailed,
+      ),
+  );
 
-  const email = prefs.emailNotifications;
-  const push = prefs.pushNotifications;
-  const slack = prefs.slackNotifications;
   const saveButton = (
-    <Button onClick={() => void onSave()} disabled={save.isPending}>
-      {save.isPending ? 'Saving...' : 'Save Changes'}
+    <Button onClick={(event) => void onSave(event)} disabled={formState.isSubmitting}>
+      {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
     </Button>
   );
 
@@ -175,36 +281,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
         description="Emails to your sign-in address."
         icon={<Mail className="size-5" aria-hidden="true" />}
       >
-        <Toggle
-          label="Survey Reminders"
-          description="A daily reminder while a health check you joined waits for your ratings."
-          checked={email.surveyReminders}
-          onChange={(v) => set('emailNotifications', 'surveyReminders', v)}
-        />
-        <Toggle
-          label="New Responses"
-          description="At most one email per health check and hour when responses come in, and when everyone has completed."
-          checked={email.newResponses}
-          onChange={(v) => set('emailNotifications', 'newResponses', v)}
-        />
-        <Toggle
-          label="Weekly Digest"
-          description="Every Monday: how your workspace's health checks stand."
-          checked={email.weeklyDigest}
-          onChange={(v) => set('emailNotifications', 'weeklyDigest', v)}
-        />
-        <Toggle
-          label="Monthly Reports"
-          description="On the 1st of each month: a summary of your team's health."
-          checked={email.monthlyReports}
-          onChange={(v) => set('emailNotifications', 'monthlyReports', v)}
-        />
-        <Toggle
-          label="Team Updates"
-          description="When members join or leave your workspace."
-          checked={email.teamUpdates}
-          onChange={(v) => set('emailNotifications', 'teamUpdates', v)}
-        />
+        <Toggles control={control} items={EMAIL} />
       </SettingsCard>
 
       <SettingsCard
@@ -212,30 +289,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
         description="The bell in the app, and browser notifications while Pulsecheck is open."
         icon={<Bell className="size-5" aria-hidden="true" />}
       >
-        <Toggle
-          label="Survey Reminders"
-          description="Reminders about health checks you have not finished."
-          checked={push.surveyReminders}
-          onChange={(v) => set('pushNotifications', 'surveyReminders', v)}
-        />
-        <Toggle
-          label="New Responses"
-          description="Each new response to a health check you created."
-          checked={push.newResponses}
-          onChange={(v) => set('pushNotifications', 'newResponses', v)}
-        />
-        <Toggle
-          label="Completion Milestones"
-          description="When half, and then all, of the participants have completed."
-          checked={push.completionMilestones}
-          onChange={(v) => set('pushNotifications', 'completionMilestones', v)}
-        />
-        <Toggle
-          label="Team Updates"
-          description="When members join or leave your workspace."
-          checked={push.teamUpdates}
-          onChange={(v) => set('pushNotifications', 'teamUpdates', v)}
-        />
+        <Toggles control={control} items={PUSH} />
         <BrowserNotifications />
       </SettingsCard>
 
@@ -244,61 +298,29 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
         description="Posts through an incoming webhook of your Slack workspace."
         icon={<MessageSquare className="size-5" aria-hidden="true" />}
       >
-        <Toggle
-          label="Enable Slack notifications"
-          description="Post the updates chosen below to Slack."
-          checked={slack.enabled}
-          onChange={(v) => set('slackNotifications', 'enabled', v)}
-        />
-        {slack.enabled && (
+        <Toggles control={control} items={SLACK_ENABLED} />
+        {slackEnabled && (
           <div className="space-y-4 py-3">
             <FormField
               label="Channel"
-              error={errors['slackNotifications.channel']}
+              error={errors?.channel?.message}
               hint="Shown in each message, e.g. #survey-updates"
             >
-              <Input
-                value={slack.channel}
-                onChange={(e) => set('slackNotifications', 'channel', e.target.value)}
-              />
+              <Input {...register('slackNotifications.channel')} />
             </FormField>
             <FormField
               label="Incoming webhook URL"
-              error={errors['slackNotifications.webhookUrl']}
+              error={errors?.webhookUrl?.message}
               hint="From your Slack app's Incoming Webhooks page; it decides where messages land. Starts with https://"
             >
               <Input
                 type="url"
                 inputMode="url"
                 placeholder="https://hooks.slack.com/services/..."
-                value={slack.webhookUrl}
-                onChange={(e) => set('slackNotifications', 'webhookUrl', e.target.value)}
+                {...register('slackNotifications.webhookUrl')}
               />
             </FormField>
-            <Toggle
-              label="Survey Reminders"
-              description="Post reminders about health checks waiting for ratings."
-              checked={slack.surveyReminders}
-              onChange={(v) => set('slackNotifications', 'surveyReminders', v)}
-            />
-            <Toggle
-              label="New Responses"
-              description="Post each new response."
-              checked={slack.newResponses}
-              onChange={(v) => set('slackNotifications', 'newResponses', v)}
-            />
-            <Toggle
-              label="Completion Milestones"
-              description="Post when half, and then all, of the participants have completed."
-              checked={slack.completionMilestones}
-              onChange={(v) => set('slackNotifications', 'completionMilestones', v)}
-            />
-            <Toggle
-              label="Daily Digest"
-              description="A daily summary of your workspace's health checks."
-              checked={slack.dailyDigest}
-              onChange={(v) => set('slackNotifications', 'dailyDigest', v)}
-            />
+            <Toggles control={control} items={SLACK} />
           </div>
         )}
       </SettingsCard>

@@ -1,35 +1,26 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { setUpOrganization, useRefreshSession } from './api';
+import { setUpOrganization, useDecideOnce, useRefreshSession } from './api';
 
 /** /auth/admin-confirmation: creates the new admin's organisation once, then opens the dashboard. */
 export function AdminConfirmationPage() {
-  const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const go = (to: string) => void navigate(to, { replace: true });
-    void (async () => {
-      const user = await refreshSession().catch(() => null);
-      if (!user) return go('/login');
-      if (user.setupStatus === 'completed' || user.setupStatus === 'already_completed')
-        return go('/admin/dashboard');
-      if (user.setupStatus !== 'pending_setup') return go('/setup-error');
-      try {
-        await setUpOrganization();
-      } catch (error) {
-        const alreadyDone = error instanceof ApiError && error.code === 'organization_exists';
-        if (!alreadyDone) return go('/setup-error');
-      }
-      await refreshSession().catch(() => null);
+  useDecideOnce(async (go) => {
+    const user = await refreshSession().catch(() => null);
+    if (!user) return go('/login');
+    if (user.setupStatus === 'completed' || user.setupStatus === 'already_completed')
       return go('/admin/dashboard');
-    })();
-  }, [navigate, refreshSession]);
+    if (user.setupStatus !== 'pending_setup') return go('/setup-error');
+    try {
+      await setUpOrganization();
+    } catch (error) {
+      const alreadyDone = error instanceof ApiError && error.code === 'organization_exists';
+      if (!alreadyDone) return go('/setup-error');
+    }
+    await refreshSession().catch(() => null);
+    return go('/admin/dashboard');
+  });
 
   return <FullPageSpinner label="Setting up your organization..." />;
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { apiPost } from '@/lib/api-client';
 import { fetchSession, sessionQueryKey } from '@/lib/session';
 
@@ -19,6 +20,27 @@ export function useRefreshSession() {
     queryClient.setQueryData(sessionQueryKey, user);
     return user;
   }, [queryClient]);
+}
+
+type Go = (to: string, state?: unknown) => void;
+
+/**
+ * The screens that only decide where to go (e-mailed links, organisation set-up): `decide` runs once after the
+ * first render (not again under StrictMode or on re-renders) and sends the user on with `go`, which replaces the
+ * screen in the history.
+ */
+export function useDecideOnce(decide: (go: Go) => Promise<void>) {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  const latest = useRef(decide);
+  useEffect(() => {
+    latest.current = decide;
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void latest.current((to, state) => void navigate(to, { replace: true, state }));
+  }, [navigate]);
 }
 
 /** A same-site path handed over by the guard, or null: never an open redirect. */

@@ -14,6 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconLink } from '@/components/ui/icon-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -190,13 +191,9 @@ function ConfigureForm({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link
-          to="/admin/templates"
-          className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <IconLink to="/admin/templates" icon={ArrowLeft}>
           Back to Templates
-        </Link>
+        </IconLink>
         <h1 className="mt-2 text-2xl font-semibold text-slate-900">
           {isNew ? 'Create Health Check' : 'Configure Health Check'}
         </h1>

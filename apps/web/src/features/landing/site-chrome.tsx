@@ -2,6 +2,35 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 
+type SiteLink = { label: string; href: string };
+
+// Section anchors are plain links (they work from any page); the legal pages are screens of the app.
+const HEADER_LINKS: SiteLink[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'How it works', href: '/#how-it-works' },
+  { label: 'Pricing', href: '/#pricing' },
+];
+const FOOTER_LINKS: SiteLink[] = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Pricing', href: '/#pricing' },
+  { label: 'Terms of Service', href: '/terms' },
+  { label: 'Privacy Policy', href: '/privacy' },
+];
+
+function NavLinks({ links }: { links: SiteLink[] }) {
+  return links.map(({ label, href }) =>
+    href.includes('#') ? (
+      <a key={href} href={href} className="hover:text-slate-900">
+        {label}
+      </a>
+    ) : (
+      <Link key={href} to={href} className="hover:text-slate-900">
+        {label}
+      </Link>
+    ),
+  );
+}
+
 export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
@@ -11,15 +40,7 @@ export function SiteHeader() {
           aria-label="Main"
           className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex"
         >
-          <a href="/#features" className="hover:text-slate-900">
-            Features
-          </a>
-          <a href="/#how-it-works" className="hover:text-slate-900">
-            How it works
-          </a>
-          <a href="/#pricing" className="hover:text-slate-900">
-            Pricing
-          </a>
+          <NavLinks links={HEADER_LINKS} />
         </nav>
         <div className="flex items-center gap-2">
           <Button variant="ghost" size="sm" asChild>
@@ -46,18 +67,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
-          <a href="/#features" className="hover:text-slate-900">
-            Features
-          </a>
-          <a href="/#pricing" className="hover:text-slate-900">
-            Pricing
-          </a>
-          <Link to="/terms" className="hover:text-slate-900">
-            Terms of Service
-          </Link>
-          <Link to="/privacy" className="hover:text-slate-900">
-            Privacy Policy
-          </Link>
+          <NavLinks links={FOOTER_LINKS} />
         </nav>
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-600">

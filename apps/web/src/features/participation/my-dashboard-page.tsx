@@ -10,10 +10,10 @@ import { ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { myHealthChecksQuery } from './api';
 import { ParticipationShell, StateCard } from './participation-shell';
-import { Bar } from './team-progress';
 
 const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green' } as const;
 
@@ -74,7 +74,7 @@ function HealthCheckCard({ item }: { item: MyHealthCheck }) {
             {item.teamProgress.completed} of {item.teamProgress.total} completed
           </span>
         </div>
-        <Bar value={rate} label={`Team progress of ${item.title}`} className="mt-1" />
+        <ProgressBar value={rate} label={`Team progress of ${item.title}`} className="mt-1" />
       </div>
       <div className="mt-5 flex-1 content-end">
         {action ? (

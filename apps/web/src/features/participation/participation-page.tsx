@@ -80,6 +80,15 @@ export function ParticipationPage() {
     if (data && phase && phase !== data.healthCheck.phase) void query.refetch();
   }, [phase, data, query]);
 
+  const retryActions = (
+    <>
+      <Button onClick={() => void query.refetch()}>Try Again</Button>
+      <Button variant="secondary" asChild>
+        <Link to="/dashboard">Back to Dashboard</Link>
+      </Button>
+    </>
+  );
+
   if (query.isPending || session.isPending) return <FullPageSpinner label="Loading health check..." />;
   if (query.isError) {
     if (forbidden) return <FullPageSpinner />;
@@ -90,14 +99,7 @@ export function ParticipationPage() {
           tone="error"
           title={notFound ? M.notAvailable : M.loadFailed}
           message={notFound ? M.doesNotExist : query.error.message}
-          actions={
-            <>
-              <Button onClick={() => void query.refetch()}>Try Again</Button>
-              <Button variant="secondary" asChild>
-                <Link to="/dashboard">Back to Dashboard</Link>
-              </Button>
-            </>
-          }
+          actions={retryActions}
         />
       </ParticipationShell>
     );
@@ -139,14 +141,7 @@ export function ParticipationPage() {
         <StateCard
           title={M.notAvailable}
           message="This health check has no components to rate."
-          actions={
-            <>
-              <Button onClick={() => void query.refetch()}>Try Again</Button>
-              <Button variant="secondary" asChild>
-                <Link to="/dashboard">Back to Dashboard</Link>
-              </Button>
-            </>
-          }
+          actions={retryActions}
         />
       </ParticipationShell>
     );

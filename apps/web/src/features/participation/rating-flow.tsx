@@ -12,6 +12,7 @@ import { AlertCircle, CheckCircle2, ChevronLeft, ChevronRight, Eye, Loader2, Sen
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
@@ -19,7 +20,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { participationKeys, submitResponses } from './api';
 import { ParticipationShell } from './participation-shell';
 import { RatingOptions } from './rating-options';
-import { Bar, TeamProgressCard } from './team-progress';
+import { TeamProgressCard } from './team-progress';
 import { clearDraft, useAutosave, type SaveState } from './use-autosave';
 
 const REQUIRED_MESSAGE_MS = 3000;
@@ -222,7 +223,7 @@ export function RatingFlow({
         </p>
         {!preview && <SaveIndicator state={autosave.state} />}
       </div>
-      <Bar value={percent} label="Your progress" className="mb-6 hidden md:block" />
+      <ProgressBar value={percent} label="Your progress" className="mb-6 hidden md:block" />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <article
@@ -359,7 +360,7 @@ export function RatingFlow({
           {!preview && <SaveIndicator state={autosave.state} />}
           <span>{percent}%</span>
         </div>
-        <Bar value={percent} label="Your progress (mobile)" className="mt-2" />
+        <ProgressBar value={percent} label="Your progress (mobile)" className="mt-2" />
       </div>
     </ParticipationShell>
   );

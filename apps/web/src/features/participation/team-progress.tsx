@@ -1,23 +1,7 @@
 import type { TeamProgress } from '@pulsecheck/shared/participation/contract';
 import { completionRate } from '@pulsecheck/shared/health-checks/rules';
 import { Users } from 'lucide-react';
-import { cn } from '@/lib/cn';
-
-/** A labelled progress bar (role progressbar) with its value as text. */
-export function Bar({ value, label, className }: { value: number; label: string; className?: string }) {
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
-    >
-      <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${value}%` }} />
-    </div>
-  );
-}
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** 'Team Progress': completed of total participants. */
 export function TeamProgressCard({
@@ -42,7 +26,7 @@ export function TeamProgressCard({
         </span>
       </div>
       {workspaceName && <p className="mt-1 text-xs text-slate-600">{workspaceName}</p>}
-      <Bar value={rate} label="Team progress" className="mt-3" />
+      <ProgressBar value={rate} label="Team progress" className="mt-3" />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { IconLink } from '@/components/ui/icon-link';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
@@ -22,13 +22,9 @@ export function InvitationsPage() {
         <p className="mt-1 text-sm text-slate-600">
           Invitations waiting to be accepted. Links expire after 7 days.
         </p>
-        <Link
-          to="/admin/team-management"
-          className="mt-2 inline-flex items-center gap-1 text-sm text-brand-700 hover:underline"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
+        <IconLink to="/admin/team-management" icon={ArrowLeft} className="mt-2">
           Back to Team Management
-        </Link>
+        </IconLink>
       </div>
       {!workspaceId ? (
         <NoWorkspace />

@@ -6,7 +6,7 @@ import {
   type InviteMemberInput,
   type Member,
 } from '@pulsecheck/shared/team/schemas';
-import { useId, useState, type ComponentProps } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -26,6 +26,17 @@ function FormError({ message }: { message: string | null }) {
     <Notice tone="error" className="px-3 py-2">
       {message}
     </Notice>
+  );
+}
+
+function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </div>
   );
 }
 
@@ -129,14 +140,11 @@ export function InviteDialog({
             <DepartmentInput workspaceId={workspaceId} enabled={open} {...register('department')} />
           </FormField>
           <AdminAccessField checked={admin} onChange={setAdmin} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={() => close(false)}>
             <Button type="submit" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Sending...' : 'Send Invitation'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -193,14 +201,11 @@ export function EditMemberDialog({
             <DepartmentInput workspaceId={workspaceId} enabled {...register('department')} />
           </FormField>
           <AdminAccessField checked={admin} onChange={setAdmin} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button type="submit" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -237,14 +242,11 @@ export function RemoveMemberDialog({
       >
         <div className="space-y-4">
           <FormError message={failure} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
+          <DialogActions onCancel={onClose}>
             <Button variant="danger" disabled={remove.isPending} onClick={() => void onConfirm()}>
               {remove.isPending ? 'Removing...' : 'Remove'}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,9 @@
 import { displayName, displayRole, matchesSearch, type Member } from '@pulsecheck/shared/team/schemas';
 import { ArrowLeft, Mail, Pencil, Search, Trash2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconLink } from '@/components/ui/icon-link';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -67,20 +67,12 @@ export function TeamManagementPage() {
             {team.data ? `The people of ${team.data.workspace.name}.` : 'The people of your workspace.'}
           </p>
           <div className="mt-2 flex flex-wrap gap-4 text-sm">
-            <Link
-              to="/admin/dashboard"
-              className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-            >
-              <ArrowLeft className="size-4" aria-hidden="true" />
+            <IconLink to="/admin/dashboard" icon={ArrowLeft}>
               Back to Dashboard
-            </Link>
-            <Link
-              to="/admin/team-management/invitations"
-              className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-            >
-              <Mail className="size-4" aria-hidden="true" />
+            </IconLink>
+            <IconLink to="/admin/team-management/invitations" icon={Mail}>
               Pending invitations ({pending})
-            </Link>
+            </IconLink>
           </div>
         </div>
         {canManage && workspaceId && (
