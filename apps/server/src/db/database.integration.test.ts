@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/harness';
 import { CATALOGUE, GLOBAL_TEMPLATE_ID } from './catalogue';
-import { queryRows, type Database } from './client';
+import { queryRows } from './client';
 import { user } from './schema/auth';
 import {
   healthCheckComponents,
@@ -14,13 +14,7 @@ import {
 import { organizations, workspaces } from './schema/organizations';
 import { seed } from './seed';
 
-let database: Database & { drop(): Promise<void> };
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
 

@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTestSettings } from '../config';
 import { createLogger } from '../logger';
-import { openTestDatabase } from '../test/harness';
-import { queryRows, type Database } from './client';
+import { useTestDatabase } from '../test/harness';
+import { queryRows } from './client';
 import { startEmbeddedMaintenance, vacuumWhereDue } from './maintenance';
 
-let database: Database & { drop(): Promise<void> };
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
+const database = useTestDatabase();
 
 /** PostgreSQL publishes table statistics at most once a second; tests ask for them at once. */
 const flushStats = () => database.db.execute(sql`select pg_stat_force_next_flush()`);

@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema/messaging';
 import { createLogger } from '../logger';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/harness';
 import { enqueueJob, runDueJobs } from './queue';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 const logger = createLogger('silent');
 
 describe('job queue', () => {

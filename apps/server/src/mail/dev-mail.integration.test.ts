@@ -4,15 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { Config } from '../config';
 import { loadTestSettings } from '../config';
-import { createAdmin, latestMail, linkIn } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useAdmin } from '../test/accounts';
+import { useTestContext } from '../test/harness';
+import { latestMail, linkIn } from '../test/mail';
 import {
-  createServerDatabase,
   httpRequest,
-  SERVER_BUNDLE,
-  serverBundleExists,
+  serverBundleMissing,
   startServer,
-  type ServerDatabase,
+  useServerDatabase,
   type ServerProcess,
 } from '../test/server-process';
 
@@ -23,9 +22,9 @@ import {
  * socket's remote address (what @hono/node-server reports for a real connection), and which addresses the
  * server accepts is shown with 127.0.0.2, which reaches a socket bound to 0.0.0.0 but not one bound to 127.0.0.1.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 let resetLink: string;
-let adminEmail: string;
 const servers: ServerType[] = [];
 
 /** The in-process app with `config` changes on a real socket bound to `hostname`; answers its port. */
@@ -38,18 +37,14 @@ async function listen(config: Partial<Config>, hostname: string): Promise<number
 }
 
 const page = (host: string, port: number, headers: Record<string, string> = {}) =>
-  httpRequest(`http://${host}:${port}/dev/mail?to=${encodeURIComponent(adminEmail)}`, { headers });
+  httpRequest(`http://${host}:${port}/dev/mail?to=${encodeURIComponent(admin.email)}`, { headers });
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const admin = await createAdmin(ctx);
-  adminEmail = admin.email;
   await ctx.request('POST', '/api/password/forgot', { body: { email: admin.email } });
   resetLink = linkIn((await latestMail(ctx, admin.email, 'Reset')).text);
 });
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  await ctx.close();
 });
 
 describe('/dev/mail on a local installation (no SMTP_URL, not production)', () => {
@@ -93,19 +88,13 @@ describe('/dev/mail elsewhere', () => {
   });
 });
 
-const missing = !serverBundleExists();
-if (missing && process.env.CI) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
-if (missing) console.warn(`\n!!! HOST tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
+const missing = serverBundleMissing('HOST tests');
 
 describe.skipIf(missing)(`the listening address, HOST (${loadTestSettings().kind})`, () => {
-  let database: ServerDatabase;
+  const database = useServerDatabase();
   let server: ServerProcess | undefined;
-  beforeAll(async () => {
-    database = await createServerDatabase();
-  });
   afterAll(async () => {
     await server?.stop();
-    await database.drop();
   });
   const portOf = (url: string) => Number(new URL(url).port);
   const start = async (env: Record<string, string>) => {

@@ -1,36 +1,32 @@
 import { MAIL_QUOTA, mailQuotaExceededMessage } from '@pulsecheck/shared/mail/quota';
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthChecks } from '../db/schema/health-checks';
 import { mailOutbox } from '../db/schema/messaging';
 import { workspaceMembers } from '../db/schema/organizations';
-import { createTestContext, type TestContext } from './../test/harness';
-import { createAdmin, type CookieJar } from '../test/factories';
-import { launchBody } from '../test/health-checks-factories';
-import { addMember, invite } from '../test/team-factories';
+import { addMember, createAdmin, invite } from '../test/accounts';
+import { useTestContext } from '../test/harness';
+import { launchBody } from '../test/health-checks';
+import type { Jar } from '../test/requests';
 
 /**
  * Trust item 9: a signed-in admin could make the server e-mail any addresses without limit (200 per launch, as many
  * launches and invitations as they liked). Every such e-mail now counts against a daily budget per user and per
  * organisation; past it the request is a 429 that says so and queues nothing.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
-type Admin = { jar: CookieJar; workspaceId: string };
+type Admin = { jar: Jar; workspaceId: string };
 const addresses = (tag: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${tag}-${i}@victims.example`);
 
 async function launchTo(admin: Admin, emails: string[]) {
-  return ctx.request('POST', '/api/health-checks', {
-    body: await launchBody(ctx, admin.workspaceId, { teamEmails: emails }),
-    headers: admin.jar.header(),
-  });
+  return ctx.call(
+    admin.jar,
+    'POST',
+    '/api/health-checks',
+    await launchBody(ctx, admin.workspaceId, { teamEmails: emails }),
+  );
 }
 
 async function queued(emails: string[]) {

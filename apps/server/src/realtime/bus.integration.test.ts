@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/harness';
-import { createAdmin } from '../test/factories';
-import type { RealtimeEvent } from './bus';
+import { describe, expect, it } from 'vitest';
+import { createAdmin } from '../test/accounts';
+import { nextEvent, readEventStream } from '../test/events';
+import { useTestContext } from '../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const nextEvent = (topic: string) =>
-  new Promise<RealtimeEvent>((resolve) => {
-    const off = ctx.deps.realtime.subscribe([topic], (event) => {
-      off();
-      resolve(event);
-    });
-  });
+const ctx = useTestContext();
 
 describe('realtime bus', () => {
   it('delivers a published event to subscribers of its topic, through the database', async () => {
-    const received = nextEvent('workspace:abc');
+    const received = nextEvent(ctx, 'workspace:abc');
     await ctx.deps.realtime.publish({ topic: 'workspace:abc', type: 'changed', data: { n: 1 } });
     expect(await received).toEqual({ topic: 'workspace:abc', type: 'changed', data: { n: 1 } });
   });
@@ -35,7 +21,7 @@ describe('realtime bus', () => {
         throw new Error('rollback');
       })
       .catch(() => {});
-    const committed = nextEvent('health-check:tx');
+    const committed = nextEvent(ctx, 'health-check:tx');
     await ctx.deps.db.transaction(async (tx) => {
       await ctx.deps.realtime.publish({ topic: 'health-check:tx', type: 'committed' }, tx);
     });
@@ -60,14 +46,13 @@ describe('GET /api/events', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = '';
-    while (!text.includes('"type":"ready"')) text += (await reader.read()).value ?? '';
+    const stream = readEventStream(response);
+    await stream.waitFor('ready');
     await ctx.deps.realtime.publish({
       topic: `workspace:${admin.workspaceId}`,
       type: 'health-check-changed',
     });
-    while (!text.includes('"type":"health-check-changed"')) text += (await reader.read()).value ?? '';
-    await reader.cancel();
+    await stream.waitFor('health-check-changed');
+    await stream.cancel();
   });
 });

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { eq } from 'drizzle-orm';
 import { healthChecks } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
-import { createTestContext, type TestContext } from '../test/harness';
-import { createAdmin, CookieJar } from '../test/factories';
-import { launch, launchBody } from '../test/health-checks-factories';
-import { signedInParticipant, signedInUser } from '../test/results-factories';
-import { invite } from '../test/team-factories';
+import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
+import { useTestContext, type TestContext } from '../test/harness';
+import { launch, launchBody } from '../test/health-checks';
+import { CookieJar } from '../test/requests';
 
 /**
  * Every API route × every kind of caller, with the expected outcome. Routes are enumerated from the OpenAPI
@@ -260,13 +260,7 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'DDDDDDA',
     request: (w) => ({
       path: `/api/health-checks/${check(w)}/settings`,
-      body: {
-        minResponses: 1,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
+      body: { ...DEFAULT_SETTINGS, minResponses: 1 },
     }),
   },
   'POST /api/health-checks/{healthCheckId}/join': {
@@ -345,22 +339,16 @@ const ENTRIES: Record<string, Entry> = {
   },
 };
 
+const ctx = useTestContext();
 let world: World;
 let routes: string[];
 
 beforeAll(async () => {
-  const ctx = await createTestContext();
   const admin = await createAdmin(ctx);
   const other = await createAdmin(ctx);
   const joinAdmin = await createAdmin(ctx);
   const checkX = await launch(ctx, admin.jar, admin.workspaceId, {
-    settings: {
-      minResponses: 1,
-      allowAnonymous: true,
-      enableComments: true,
-      votesPerPerson: 5,
-      showResultsAfterVoting: true,
-    },
+    settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
   });
   const checkY = await launch(ctx, other.jar, other.workspaceId);
   const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
@@ -405,10 +393,6 @@ beforeAll(async () => {
     .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
     .sort((a, b) => Number(a === 'POST /api/logout') - Number(b === 'POST /api/logout'));
 }, 120_000);
-
-afterAll(async () => {
-  await world.ctx.close();
-});
 
 const outcome = (status: number) => (status === 401 || status === 403 || status === 404 ? 'D' : 'A');
 

@@ -2,25 +2,16 @@ import { chmodSync, lstatSync, readdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadTestSettings } from '../config';
-import {
-  createServerDatabase,
-  SERVER_BUNDLE,
-  serverBundleExists,
-  startServer,
-  type ServerDatabase,
-} from '../test/server-process';
+import { serverBundleMissing, startServer, useServerDatabase } from '../test/server-process';
 
 /**
  * Trust item 10, on the built server: DATA_DIR (the embedded database and the generated secret) is private to
  * the server's user, and a kept secret too short to sign sessions safely stops start-up.
  */
 const kind = loadTestSettings().kind;
-const missing = !serverBundleExists();
-if (missing && process.env.CI) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build`);
-if (missing)
-  console.warn(`\n!!! DATA_DIR tests SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\`.\n`);
+const missing = serverBundleMissing('DATA_DIR tests');
 
 /** Every entry under `dir` (itself included) whose mode is not 0700 for a folder or 0600 for a file. */
 function notPrivate(dir: string): string[] {
@@ -40,13 +31,7 @@ function notPrivate(dir: string): string[] {
 }
 
 describe.skipIf(missing)(`DATA_DIR permissions (${kind})`, () => {
-  let database: ServerDatabase;
-  beforeAll(async () => {
-    database = await createServerDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useServerDatabase();
 
   it('makes DATA_DIR 0700 and every file in it 0600, running and after a stop', async () => {
     // As an older version or a careless copy left it: open to everyone, with the generated secret in it.

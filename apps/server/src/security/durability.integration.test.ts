@@ -3,15 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadTestSettings } from '../config';
 import { queryRows } from '../db/client';
-import { createAdmin } from '../test/factories';
+import { createAdmin } from '../test/accounts';
 import { contextOn } from '../test/harness';
-import { createHealthCheck } from '../test/participation-factories';
+import { createCheck } from '../test/health-checks';
 import {
   addSignedInParticipants,
   createServerDatabase,
   httpRequest,
-  SERVER_BUNDLE,
-  serverBundleExists,
+  serverBundleMissing,
   startServer,
   type ServerDatabase,
   type ServerProcess,
@@ -32,13 +31,7 @@ const ACKS_BEFORE_KILL = 300;
 const SECRET = `durability-${randomBytes(16).toString('hex')}`;
 
 const kind = loadTestSettings().kind;
-const missing = !serverBundleExists();
-if (missing && process.env.CI) {
-  throw new Error(`${SERVER_BUNDLE} is missing: the durability test runs the built server (npm run build)`);
-}
-if (missing) {
-  console.warn(`\n!!! durability test SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\` first.\n`);
-}
+const missing = serverBundleMissing('the durability test');
 
 type Participant = { participantId: string; cookie: string };
 type Tally = { sent: number[]; acked: number[] };
@@ -146,16 +139,16 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
     database = data;
     const setup = await contextOn(await data.open());
     const admin = await createAdmin(setup);
-    const check = await createHealthCheck(setup, { workspaceId: admin.workspaceId, createdBy: admin.userId });
+    const check = await createCheck(setup, { workspaceId: admin.workspaceId, createdBy: admin.userId });
     const participants = await addSignedInParticipants(setup, {
-      healthCheckId: check.id,
+      healthCheckId: check.healthCheckId,
       workspaceId: admin.workspaceId,
       count: PARTICIPANTS,
       secret: SECRET,
     });
     await setup.close();
     const componentId = check.componentIds[0] as string;
-    const scope = { healthCheckId: check.id, componentId, participants };
+    const scope = { healthCheckId: check.healthCheckId, componentId, participants };
     const tally: Tally = { sent: participants.map(() => 0), acked: participants.map(() => 0) };
     const start = () =>
       startServer({ dataDir: data.dataDir, databaseUrl: data.databaseUrl, authSecret: SECRET });
@@ -188,7 +181,7 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
     }
 
     // The restarted server still writes, and stops cleanly.
-    const after = await httpRequest(`${server.url}/api/health-checks/${check.id}/responses`, {
+    const after = await httpRequest(`${server.url}/api/health-checks/${check.healthCheckId}/responses`, {
       method: 'PUT',
       headers: { cookie: participants[0]?.cookie ?? '' },
       body: { votes: {}, comments: { [componentId]: 'after the crashes' }, last_component_index: 0 },
@@ -202,7 +195,7 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
       const rows = await queryRows<{ id: string; comment: string | null }>(
         reopened.db,
         sql`select id, responses->'comments'->>${componentId} as comment
-            from participants where health_check_id = ${check.id}`,
+            from participants where health_check_id = ${check.healthCheckId}`,
       );
       const byId = new Map(rows.map((r) => [r.id, r.comment]));
       expect(byId.get(participants[0]?.participantId ?? '')).toBe('after the crashes');

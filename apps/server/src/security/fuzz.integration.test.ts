@@ -1,18 +1,20 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { createTestContext, type TestContext } from '../test/harness';
 import { GLOBAL_TEMPLATE_ID } from '../db/catalogue';
-import { createAdmin, followLink, latestMail, linkIn, uniqueEmail, validSignup } from '../test/factories';
-import { createHealthCheck, createParticipant } from '../test/participation-factories';
+import { createAdmin, joinedParticipant, validSignup } from '../test/accounts';
+import { useTestContext } from '../test/harness';
+import { createCheck } from '../test/health-checks';
+import { followLink, latestMail, linkIn } from '../test/mail';
+import { uniqueEmail } from '../test/unique';
 
 /**
  * Hostile input for every API route of the OpenAPI document (so a new route is fuzzed without anyone listing
  * it): random and malicious path ids, query strings and JSON bodies, signed out and as an admin. No answer may be
  * a 5xx, every 4xx must carry a message, and rejected requests must leave the data as it was.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let adminCookie: Record<string, string>;
 type JsonSchema = {
   $ref?: string;
@@ -49,12 +51,17 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const IGNORED_TABLES = new Set(['rate_limit', '__drizzle_migrations']);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const admin = await createAdmin(ctx);
   adminCookie = admin.jar.header();
-  const check = await createHealthCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId });
-  const participant = await createParticipant(ctx, check.id);
-  realIds = [admin.workspaceId, admin.userId, check.id, participant.participantId, GLOBAL_TEMPLATE_ID];
+  const check = await createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId });
+  const participant = await joinedParticipant(ctx, check.healthCheckId);
+  realIds = [
+    admin.workspaceId,
+    admin.userId,
+    check.healthCheckId,
+    participant.participantId,
+    GLOBAL_TEMPLATE_ID,
+  ];
   realIds.push(...check.componentIds);
   doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as OpenApiDoc;
   routes = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -64,9 +71,6 @@ beforeAll(async () => {
       body: operation.requestBody?.content?.['application/json']?.schema,
     })),
   );
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 async function fingerprint(): Promise<Record<string, string>> {

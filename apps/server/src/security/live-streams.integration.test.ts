@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../db/schema/auth';
 import { STREAM_RECHECK_MS } from '../features/realtime/routes';
-import {
-  createAdmin,
-  CookieJar,
-  followLink,
-  latestMail,
-  linkIn,
-  type CookieJar as Jar,
-} from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
-import { addMember } from '../test/team-factories';
+import { addMember, passwordResetToken, signIn, useAdmin } from '../test/accounts';
+import { readEventStream } from '../test/events';
+import { useTestContext } from '../test/harness';
+import type { Jar } from '../test/requests';
 
 /**
  * Issue "Trust", item 7: a live stream (Server-Sent Events) ends with the right that opened it: at logout, at a
@@ -19,55 +13,19 @@ import { addMember } from '../test/team-factories';
  * other way. Before the fix a stream kept receiving the workspace's events after all of these.
  */
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 afterEach(() => {
   vi.useRealTimers();
 });
 
 /** Opens a stream of the workspace's events and waits for its 'ready' event. */
-async function openStream(jar: Pick<Jar, 'header'>, workspaceId = admin.workspaceId) {
-  const response = await ctx.request('GET', `/api/events?topic=workspace:${workspaceId}`, {
-    headers: jar.header(),
-  });
+async function openStream(jar: Jar, workspaceId = admin.workspaceId) {
+  const response = await ctx.call(jar, 'GET', `/api/events?topic=workspace:${workspaceId}`);
   expect(response.status).toBe(200);
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = '';
-  while (!text.includes('"type":"ready"')) text += (await reader.read()).value ?? '';
-  return {
-    /** Resolves with everything the stream sent until it ended, or rejects when it is still open after `ms`. */
-    async ended(ms = 3000) {
-      let timedOut = false;
-      const deadline = setTimeout(() => {
-        timedOut = true;
-        void reader.cancel();
-      }, ms);
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (value) text += value;
-        if (done) break;
-      }
-      clearTimeout(deadline);
-      return { text, closedByServer: !timedOut };
-    },
-    cancel: () => reader.cancel(),
-  };
-}
-
-/** A second signed-in session of a user who signs in with `email` and `password`. */
-async function signIn(email: string, password: string) {
-  const jar = new CookieJar();
-  const response = jar.store(await ctx.request('POST', '/api/login', { body: { email, password } }));
-  expect(response.status).toBe(200);
-  return jar;
+  const stream = readEventStream(response);
+  await stream.waitFor('ready');
+  return stream;
 }
 
 /** Publishes a workspace event and says whether the stream still delivered it. */
@@ -80,7 +38,7 @@ async function stillDelivers(stream: Awaited<ReturnType<typeof openStream>>) {
 describe('7. live streams do not outlive the session that opened them', () => {
   it('ends the stream when the user logs out (every session ends)', async () => {
     const member = await addMember(ctx, admin);
-    const elsewhere = await signIn(member.email, member.password);
+    const elsewhere = await signIn(ctx, member.email, member.password);
     const stream = await openStream(elsewhere);
     expect((await ctx.request('POST', '/api/logout', { headers: member.jar.header() })).status).toBe(200);
     const { text, closedByServer } = await stream.ended();
@@ -90,7 +48,7 @@ describe('7. live streams do not outlive the session that opened them', () => {
 
   it('ends the streams of the other sessions when the password changes', async () => {
     const member = await addMember(ctx, admin);
-    const elsewhere = await signIn(member.email, member.password);
+    const elsewhere = await signIn(ctx, member.email, member.password);
     const stream = await openStream(elsewhere);
     const change = await ctx.request('POST', '/api/account/password', {
       body: {
@@ -107,11 +65,7 @@ describe('7. live streams do not outlive the session that opened them', () => {
   it('ends the streams of a user whose password is reset from the e-mailed link', async () => {
     const member = await addMember(ctx, admin);
     const stream = await openStream(member.jar);
-    await ctx.request('POST', '/api/password/forgot', { body: { email: member.email } });
-    const { response } = await followLink(ctx, linkIn((await latestMail(ctx, member.email, 'Reset')).text));
-    const token = new URL(response.headers.get('location')!, 'http://localhost:3000').searchParams.get(
-      'token',
-    );
+    const token = await passwordResetToken(ctx, member.email);
     const reset = await ctx.request('POST', '/api/password/reset', {
       body: { token, password: 'reset-password-3', confirmPassword: 'reset-password-3' },
     });

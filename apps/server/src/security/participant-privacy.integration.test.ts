@@ -2,47 +2,34 @@ import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schem
 import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import type { VotingState } from '@pulsecheck/shared/voting/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comments, healthChecks, participants } from '../db/schema/health-checks';
 import { digestLines } from '../features/account/notification-jobs';
 import { digestFor } from '../features/account/queries';
 import type { RealtimeEvent } from '../realtime/bus';
-import { createAdmin, type CookieJar } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { signedInParticipant, useAdmin } from '../test/accounts';
+import { useTestContext } from '../test/harness';
 import {
   addComment,
   addParticipants,
   createCheck,
   rateAll,
   setPhase,
-  signedInParticipant,
   type CheckFixture,
-} from '../test/results-factories';
+} from '../test/health-checks';
+import { json, type Jar } from '../test/requests';
 
 /**
  * Issue "Trust", participants' privacy (PRODUCT-DECISIONS 3): a facilitator cannot learn who said what by any
  * route, setting, event or timing. Each test reproduces an attack that worked before the fix.
  */
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type Jar = Pick<CookieJar, 'header'>;
-const call = (jar: Jar, method: string, path: string, body?: unknown) =>
-  ctx.request(method, path, { body, headers: jar.header() });
-const json = async <T>(response: Response) => (await response.json()) as T;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 const results = async (jar: Jar, id: string) =>
-  json<ResultsResponse>(await call(jar, 'GET', `/api/health-checks/${id}/results`));
+  json<ResultsResponse>(await ctx.call(jar, 'GET', `/api/health-checks/${id}/results`));
 const votingState = async (jar: Jar, id: string) =>
-  json<VotingState>(await call(jar, 'GET', `/api/health-checks/${id}/votes`));
+  json<VotingState>(await ctx.call(jar, 'GET', `/api/health-checks/${id}/votes`));
 const storedSettings = async (id: string) =>
   (
     await ctx.deps.db.select({ s: healthChecks.settings }).from(healthChecks).where(eq(healthChecks.id, id))
@@ -63,7 +50,7 @@ const newCheck = (options: {
 async function submitThroughApi(check: CheckFixture, comment: string) {
   const person = await signedInParticipant(ctx, check, 'in_progress');
   const votes = Object.fromEntries(check.components.map((c) => [c.id, 'healthy']));
-  const response = await call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, {
+  const response = await ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, {
     votes,
     comments: { [check.components[0]!.id]: comment },
     last_component_index: check.components.length - 1,
@@ -74,7 +61,7 @@ async function submitThroughApi(check: CheckFixture, comment: string) {
 
 describe('1. protective settings only get stricter once anyone has joined', () => {
   const put = (id: string, settings: HealthCheckSettings) =>
-    call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
+    ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
 
   it('refuses lowering minResponses, turning anonymity off and comments back on, and changes nothing', async () => {
     const check = await newCheck({
@@ -164,7 +151,7 @@ describe('2. no one-by-one diffs while the check collects', () => {
     expect(body.participants).toEqual({ total: 4, completed: 4 });
     expect(JSON.stringify(body)).not.toContain('Only I would say this');
     expect(
-      (await call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results/csv`)).status,
+      (await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results/csv`)).status,
     ).toBe(409);
     const voting = await votingState(admin.jar, check.healthCheckId);
     expect(voting.components.every((c) => c.counts === null)).toBe(true);
@@ -193,7 +180,7 @@ describe('2. no one-by-one diffs while the check collects', () => {
     const before = (await results(admin.jar, check.healthCheckId)).components!.map((c) => c.id);
     expect(
       (
-        await call(voter.jar, 'PUT', `/api/health-checks/${check.healthCheckId}/votes`, {
+        await ctx.call(voter.jar, 'PUT', `/api/health-checks/${check.healthCheckId}/votes`, {
           allocation: { [last.id]: 5 },
         })
       ).status,
@@ -275,7 +262,8 @@ describe('4. comments off means off', () => {
       last_component_index: 0,
     };
     expect(
-      (await call(person.jar, 'PUT', `/api/health-checks/${check.healthCheckId}/responses`, draft)).status,
+      (await ctx.call(person.jar, 'PUT', `/api/health-checks/${check.healthCheckId}/responses`, draft))
+        .status,
     ).toBe(200);
     const [row] = await ctx.deps.db
       .select({ responses: participants.responses })

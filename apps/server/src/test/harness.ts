@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadTestSettings, type Config } from '../config';
@@ -11,8 +11,9 @@ import { createLogger } from '../logger';
 import type { AppDeps } from '../lib/router';
 import { createMailer } from '../mail/mailer';
 import { createRealtime } from '../realtime/bus';
-import { randomIp } from './factories';
 import { databaseUrlFor } from './global-setup';
+import type { Jar } from './requests';
+import { randomIp } from './unique';
 
 export type TestContext = {
   deps: AppDeps;
@@ -24,6 +25,8 @@ export type TestContext = {
     path: string,
     options?: { body?: unknown; headers?: Record<string, string> },
   ): Promise<Response>;
+  /** `request` signed in with `jar`'s cookies. */
+  call(jar: Jar, method: string, path: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -45,28 +48,46 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A fresh database for one test file: a copy of the migrated and seeded template, on the project's kind. */
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const settings = loadTestSettings();
-  if (settings.kind === 'pglite') {
-    const dump = await readFile(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-    const database = openPglite(client);
-    return { ...database, drop: () => database.close() };
-  }
-  const adminUrl = settings.databaseUrl;
+/** The migrated and seeded template of this run, as the embedded database's dump. */
+export const pgliteTemplate = async () => new Blob([await readFile(inject('pgliteTemplate'))]);
+
+/**
+ * A new PostgreSQL database copied from this run's template, named with the run's prefix (so the global
+ * teardown drops it if a test cannot); `drop` removes it.
+ */
+export async function copyPostgresTemplate(label: string) {
+  const adminUrl = loadTestSettings().databaseUrl;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
-  const name = `${inject('pgRunPrefix')}_${randomBytes(4).toString('hex')}`;
+  const name = `${inject('pgRunPrefix')}_${label}${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}" template "${inject('pgTemplateDatabase')}"`);
-  const url = databaseUrlFor(adminUrl, name);
-  const database = openPostgres(url, { max: 5 });
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    async drop() {
+      try {
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+    },
+  };
+}
+
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+/** A fresh database for one test file: a copy of the migrated and seeded template, on the project's kind. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (loadTestSettings().kind === 'pglite') {
+    const database = openPglite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+    return { ...database, drop: () => database.close() };
+  }
+  const copy = await copyPostgresTemplate('');
+  const database = openPostgres(copy.url, { max: 5 });
   return {
     ...database,
     async drop() {
       await database.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
+      await copy.drop();
     },
   };
 }
@@ -97,26 +118,51 @@ export async function contextOn(
     realtime,
   };
   const app = createApp(deps);
+  const request: TestContext['request'] = (method, path, options = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          // A different client address per call, so rate limits only bite where a test means them to.
+          'x-forwarded-for': randomIp(),
+          ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...options.headers,
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      }),
+    );
   return {
     deps,
     database,
     app,
-    request: (method, path, options = {}) =>
-      Promise.resolve(
-        app.request(path, {
-          method,
-          headers: {
-            // A different client address per call, so rate limits only bite where a test means them to.
-            'x-forwarded-for': randomIp(),
-            ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-            ...options.headers,
-          },
-          body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-        }),
-      ),
+    request,
+    call: (jar, method, path, body) => request(method, path, { body, headers: jar.header() }),
     close: async () => {
       await realtime.stop();
       await (options.close ?? (() => database.close()))();
     },
   };
 }
+
+/**
+ * `create()`'s value for the tests of this file (or `describe` block): the object returned here is filled in
+ * before the first test and `release`d after the last, so a file declares what it needs in one line.
+ */
+export function useForAll<T extends object>(create: () => Promise<T>, release?: (value: T) => Promise<void>) {
+  const value = {} as T;
+  beforeAll(async () => {
+    Object.assign(value, await create());
+  });
+  if (release) afterAll(() => release(value));
+  return value;
+}
+
+/** The app on a fresh database, for the tests of this file. */
+export const useTestContext = (configOverrides: Partial<Config> = {}) =>
+  useForAll(
+    () => createTestContext(configOverrides),
+    (ctx) => ctx.close(),
+  );
+
+/** A fresh database without the app, for the tests of this file. */
+export const useTestDatabase = () => useForAll(openTestDatabase, (database) => database.drop());

@@ -1,21 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
-import { inject } from 'vitest';
 import { loadTestSettings } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { session } from '../db/schema/auth';
-import { databaseUrlFor } from './global-setup';
-import { addParticipant } from './health-checks-factories';
-import type { TestContext } from './harness';
+import { copyPostgresTemplate, pgliteTemplate, useForAll, type TestContext } from './harness';
+import { addParticipant } from './health-checks';
 
 /**
  * The built server (`npm run build`) as a child process, for tests that need a real process: killed, restarted,
@@ -23,7 +20,18 @@ import type { TestContext } from './harness';
  * starts (the embedded database has one owner at a time).
  */
 export const SERVER_BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-export const serverBundleExists = () => existsSync(SERVER_BUNDLE);
+
+/**
+ * True when the built server is missing, so the tests of `what` are skipped (said loudly); on CI a missing
+ * build is an error instead.
+ */
+export function serverBundleMissing(what: string): boolean {
+  if (existsSync(SERVER_BUNDLE)) return false;
+  if (process.env.CI)
+    throw new Error(`${SERVER_BUNDLE} is missing: ${what} runs the built server (npm run build)`);
+  console.warn(`\n!!! ${what} SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\` first.\n`);
+  return true;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -206,44 +214,39 @@ export type ServerDatabase = {
 
 /** A fresh copy of the migrated and seeded test template, on the test project's kind, for a server process. */
 export async function createServerDatabase(): Promise<ServerDatabase> {
-  const settings = loadTestSettings();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pulsecheck-server-'));
-  if (settings.kind === 'pglite') {
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  if (loadTestSettings().kind === 'pglite') {
     // Where the server opens it (db/client.ts openDatabase).
     const folder = path.join(dataDir, 'pglite');
-    const dump = await readFile(inject('pgliteTemplate'));
-    const first = await PGlite.create(folder, { loadDataDir: new Blob([dump]) });
+    const first = await PGlite.create(folder, { loadDataDir: await pgliteTemplate() });
     await first.close();
     return {
       kind: 'pglite',
       dataDir,
       databaseUrl: undefined,
       open: async () => openPglite(await PGlite.create(folder)),
-      drop: () => rm(dataDir, { recursive: true, force: true }),
+      drop: removeDataDir,
     };
   }
-  const adminUrl = settings.databaseUrl;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
-  // The run's prefix: the global teardown drops it if this test cannot.
-  const name = `${inject('pgRunPrefix')}_srv_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${inject('pgTemplateDatabase')}"`);
-  const databaseUrl = databaseUrlFor(adminUrl, name);
+  const copy = await copyPostgresTemplate('srv_');
   return {
     kind: 'postgres',
     dataDir,
-    databaseUrl,
-    open: () => Promise.resolve(openPostgres(databaseUrl, { max: 2 })),
+    databaseUrl: copy.url,
+    open: () => Promise.resolve(openPostgres(copy.url, { max: 2 })),
     async drop() {
       try {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await copy.drop();
       } finally {
-        await admin.end({ timeout: 5 });
-        await rm(dataDir, { recursive: true, force: true });
+        await removeDataDir();
       }
     },
   };
 }
+
+/** A server database for the tests of this file (or `describe` block), dropped after them. */
+export const useServerDatabase = () => useForAll(createServerDatabase, (database) => database.drop());
 
 /** The session cookie of `token` as better-auth signs it with `secret` (HMAC-SHA256, base64). */
 export function sessionCookie(token: string, secret: string): string {
@@ -261,16 +264,12 @@ export async function addSignedInParticipants(
 ) {
   const people = [];
   for (let i = 0; i < options.count; i++) {
-    const person = await addParticipant(ctx, {
-      healthCheckId: options.healthCheckId,
-      workspaceId: options.workspaceId,
-      name: `Participant ${i}`,
-    });
+    const person = await addParticipant(ctx, options, { status: 'pending', name: `Participant ${i}` });
     const token = randomBytes(24).toString('base64url');
     await ctx.deps.db.insert(session).values({
       id: randomUUID(),
       token,
-      userId: person.id,
+      userId: person.userId,
       expiresAt: new Date(Date.now() + 24 * 3600 * 1000),
     });
     people.push({ participantId: person.participantId, cookie: sessionCookie(token, options.secret) });

@@ -4,21 +4,13 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
 } from '@pulsecheck/shared/account/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar, createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, signIn } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { json, type Jar } from '../../test/requests';
 import { unsubscribeToken } from './unsubscribe-token';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
+const ctx = useTestContext();
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -26,7 +18,7 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-async function upload(jar: CookieJar, bytes: Uint8Array, name = 'photo.png', type = 'image/png') {
+async function upload(jar: Jar, bytes: Uint8Array, name = 'photo.png', type = 'image/png') {
   const form = new FormData();
   form.append('photo', new File([bytes], name, { type }));
   return ctx.app.request('/api/account/avatar', { method: 'POST', body: form, headers: jar.header() });
@@ -170,10 +162,7 @@ describe('password change', () => {
 
   it('changes it, keeps this session, ends the others, and the new password signs in', async () => {
     const admin = await createAdmin(ctx);
-    const other = new CookieJar();
-    other.store(
-      await ctx.request('POST', '/api/login', { body: { email: admin.email, password: admin.password } }),
-    );
+    const other = await signIn(ctx, admin.email, admin.password);
     expect((await ctx.request('GET', '/api/me', { headers: other.header() })).status).toBe(200);
 
     const changed = admin.jar.store(

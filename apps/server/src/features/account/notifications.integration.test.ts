@@ -1,45 +1,28 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
 } from '@pulsecheck/shared/account/schemas';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
-import { healthChecks, participants } from '../../db/schema/health-checks';
+import { participants } from '../../db/schema/health-checks';
 import { jobs, notifications } from '../../db/schema/messaging';
 import { enqueueJob } from '../../jobs/queue';
-import { createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { addMember, mailsTo, runNotificationJobs } from '../../test/team-factories';
+import { addMember, createAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { createCheck } from '../../test/health-checks';
+import { mailsTo, runNotificationJobs } from '../../test/mail';
+import { useStubServer } from '../../test/stub-server';
 import { notify } from '../notifications/service';
 import { SCHEDULE_JOBS } from './notification-jobs';
 
-let ctx: TestContext;
-let slack: Server;
-let slackUrl: string;
-const received: { path: string; body: { text: string } }[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // A local stand-in for Slack's incoming webhooks: /ok accepts, /down fails like an outage.
-  slack = createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: JSON.parse(data) as { text: string } });
-      res.writeHead(req.url === '/down' ? 500 : 200).end(req.url === '/down' ? 'error' : 'ok');
-    });
-  });
-  await new Promise<void>((resolve) => slack.listen(0, '127.0.0.1', resolve));
-  slackUrl = `http://127.0.0.1:${(slack.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise((resolve) => slack.close(resolve));
-  await ctx.close();
-});
+const ctx = useTestContext();
+// A local stand-in for Slack's incoming webhooks: /ok accepts, /down fails like an outage.
+const slack = useStubServer(({ path }) =>
+  path === '/down' ? { status: 500, body: 'error' } : { status: 200, body: 'ok' },
+);
+const received = () =>
+  slack.hits.map((hit) => ({ path: hit.path, body: JSON.parse(hit.body) as { text: string } }));
 
 async function setPreferences(userId: string, change: (p: NotificationPreferences) => void) {
   const prefs = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
@@ -48,25 +31,8 @@ async function setPreferences(userId: string, change: (p: NotificationPreference
   await ctx.deps.db.update(user).set({ notificationPreferences: prefs }).where(eq(user.id, userId));
 }
 
-async function createCheck(workspaceId: string, createdBy: string, title = 'Q4 Health Check') {
-  const [check] = await ctx.deps.db
-    .insert(healthChecks)
-    .values({
-      title,
-      workspaceId,
-      templateId: GLOBAL_TEMPLATE_ID,
-      createdBy,
-      settings: {
-        minResponses: 3,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
-    })
-    .returning({ id: healthChecks.id });
-  return check!.id;
-}
+const checkOf = async (admin: { workspaceId: string; userId: string }, title = 'Q4 Health Check') =>
+  (await createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, title })).healthCheckId;
 
 const bellOf = (userId: string) =>
   ctx.deps.db.select().from(notifications).where(eq(notifications.userId, userId));
@@ -74,7 +40,7 @@ const bellOf = (userId: string) =>
 describe('notify() honours each recipient', () => {
   it('rings the bell and e-mails only when the setting for that kind is on', async () => {
     const admin = await createAdmin(ctx);
-    const checkId = await createCheck(admin.workspaceId, admin.userId);
+    const checkId = await checkOf(admin);
     const message = 'All participants have completed "Q4 Health Check"';
     await notify(ctx.deps, {
       userIds: [admin.userId],
@@ -113,7 +79,7 @@ describe('notify() honours each recipient', () => {
 
   it('summarises new responses in one e-mail per check and hour', async () => {
     const admin = await createAdmin(ctx);
-    const checkId = await createCheck(admin.workspaceId, admin.userId, 'Busy Check');
+    const checkId = await checkOf(admin, 'Busy Check');
     const people = [await addMember(ctx, admin), await addMember(ctx, admin)];
     for (const person of people) {
       await ctx.deps.db.insert(participants).values({
@@ -147,7 +113,7 @@ describe('Slack', () => {
   it("posts to the user's webhook with the channel name, and retries a failing webhook without breaking the action", async () => {
     const admin = await createAdmin(ctx);
     await setPreferences(admin.userId, (p) => {
-      p.slackNotifications.webhookUrl = `${slackUrl}/ok`;
+      p.slackNotifications.webhookUrl = `${slack.url}/ok`;
       p.slackNotifications.channel = '#team-health';
     });
     await notify(ctx.deps, {
@@ -162,13 +128,13 @@ describe('Slack', () => {
       message: 'not for Slack by default',
     });
     await runNotificationJobs(ctx);
-    const posts = received.filter((r) => r.path === '/ok');
+    const posts = received().filter((r) => r.path === '/ok');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body.text).toBe(
       '[#team-health] 50% of participants have completed "Q4" <http://localhost:3000/admin/health-check/1/manage|Open in Pulsecheck>',
     );
 
-    await setPreferences(admin.userId, (p) => (p.slackNotifications.webhookUrl = `${slackUrl}/down`));
+    await setPreferences(admin.userId, (p) => (p.slackNotifications.webhookUrl = `${slack.url}/down`));
     await expect(
       notify(ctx.deps, {
         userIds: [admin.userId],
@@ -177,7 +143,7 @@ describe('Slack', () => {
       }),
     ).resolves.toBeUndefined();
     await runNotificationJobs(ctx);
-    expect(received.filter((r) => r.path === '/down')).toHaveLength(1);
+    expect(received().filter((r) => r.path === '/down')).toHaveLength(1);
     const [job] = await ctx.deps.db
       .select()
       .from(jobs)
@@ -187,7 +153,7 @@ describe('Slack', () => {
     await setPreferences(admin.userId, (p) => (p.slackNotifications.enabled = false));
     await ctx.deps.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
     await runNotificationJobs(ctx);
-    expect(received.filter((r) => r.path === '/down')).toHaveLength(1);
+    expect(received().filter((r) => r.path === '/down')).toHaveLength(1);
   });
 });
 
@@ -195,7 +161,7 @@ describe('scheduled e-mails', () => {
   it('sends reminders once a day with a working unsubscribe link, the weekly digest on Mondays and the monthly report on the 1st, once each', async () => {
     const admin = await createAdmin(ctx, { companyName: 'Digest Co' });
     const member = await addMember(ctx, admin, { fullName: 'Rita Rater' });
-    const checkId = await createCheck(admin.workspaceId, admin.userId, 'Winter Check');
+    const checkId = await checkOf(admin, 'Winter Check');
     await ctx.deps.db.insert(participants).values({
       healthCheckId: checkId,
       userId: member.userId,
@@ -240,7 +206,7 @@ describe('scheduled e-mails', () => {
 
   it('sends no digest to someone who switched it off', async () => {
     const admin = await createAdmin(ctx, { companyName: 'Quiet Co' });
-    await createCheck(admin.workspaceId, admin.userId);
+    await checkOf(admin);
     await setPreferences(admin.userId, (p) => (p.emailNotifications.weeklyDigest = false));
     await enqueueJob(ctx.deps.db, {
       kind: SCHEDULE_JOBS.weeklyDigests,

@@ -1,16 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
 } from '@pulsecheck/shared/account/schemas';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
 import { jobs } from '../../db/schema/messaging';
-import { createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { runNotificationJobs } from '../../test/team-factories';
+import { createAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { runNotificationJobs } from '../../test/mail';
+import { useStubServer } from '../../test/stub-server';
 import { notify } from '../notifications/service';
 
 /**
@@ -18,30 +17,14 @@ import { notify } from '../notifications/service';
  * (past the hooks.slack.com allow-list). A local stand-in for the webhook redirects to a second path on the same
  * server, which records whatever reaches it.
  */
-let ctx: TestContext;
-let hook: Server;
-let hookUrl: string;
-const hits: { path: string; method: string; body: string }[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  hook = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      hits.push({ path: req.url ?? '', method: req.method ?? '', body });
-      const status = /^\/redirect-(\d{3})$/.exec(req.url ?? '')?.[1];
-      if (status) res.writeHead(Number(status), { location: `${hookUrl}/elsewhere` }).end();
-      else res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+const ctx = useTestContext();
+const hook = useStubServer(({ path }, url) => {
+  const status = /^\/redirect-(\d{3})$/.exec(path)?.[1];
+  return status
+    ? { status: Number(status), headers: { location: `${url}/elsewhere` } }
+    : { status: 200, body: 'ok' };
 });
-afterAll(async () => {
-  await new Promise((resolve) => hook.close(resolve));
-  await ctx.close();
-});
+const hits = hook.hits;
 
 async function useWebhook(userId: string, webhookUrl: string) {
   const prefs: NotificationPreferences = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
@@ -55,7 +38,7 @@ describe('Slack posts', () => {
     'do not follow a %i redirect, and count it as a failure',
     async (status) => {
       const admin = await createAdmin(ctx);
-      await useWebhook(admin.userId, `${hookUrl}/redirect-${status}`);
+      await useWebhook(admin.userId, `${hook.url}/redirect-${status}`);
       await notify(ctx.deps, {
         userIds: [admin.userId],
         type: 'completion-milestone',

@@ -1,26 +1,18 @@
 import type { ActionItem, ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  addParticipants,
-  createCheck,
-  rateAll,
-  signedInParticipant,
-  signedInUser,
-  type CheckFixture,
-} from '../../test/results-factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, signedInParticipant, signedInUser, useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { addParticipants, createCheck, rateAll, type CheckFixture } from '../../test/health-checks';
+import type { Jar } from '../../test/requests';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 let check: CheckFixture;
 let owner: Awaited<ReturnType<typeof signedInUser>>;
 let mentioned: Awaited<ReturnType<typeof signedInParticipant>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
   check = await createCheck(ctx, {
     workspaceId: admin.workspaceId,
     createdBy: admin.userId,
@@ -30,13 +22,9 @@ beforeAll(async () => {
   owner = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member', name: 'Olivia Owner' });
   mentioned = await signedInParticipant(ctx, check);
 });
-afterAll(async () => {
-  await ctx.close();
-});
 
-type Jar = { header(): Record<string, string> };
 const create = (jar: Jar, body: unknown, id = check.healthCheckId) =>
-  ctx.request('POST', `/api/health-checks/${id}/action-items`, { body, headers: jar.header() });
+  ctx.call(jar, 'POST', `/api/health-checks/${id}/action-items`, body);
 const bell = async (jar: Jar) =>
   (await (
     await ctx.request('GET', '/api/notifications', { headers: jar.header() })

@@ -1,29 +1,15 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { session, user, verification } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/messaging';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  CookieJar,
-  createAdmin,
-  followLink,
-  latestMail,
-  linkIn,
-  uniqueEmail,
-  validSignup,
-} from '../../test/factories';
+import { createAdmin, signIn, validSignup } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { followLink, latestMail, linkIn } from '../../test/mail';
+import { json } from '../../test/requests';
+import { uniqueEmail } from '../../test/unique';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
+const ctx = useTestContext();
 
 describe('admin sign-up validation', () => {
   it.each([
@@ -196,10 +182,7 @@ describe('login and logout', () => {
 
   it("logout ends all of the user's sessions", async () => {
     const admin = await createAdmin(ctx);
-    const other = new CookieJar();
-    other.store(
-      await ctx.request('POST', '/api/login', { body: { email: admin.email, password: admin.password } }),
-    );
+    const other = await signIn(ctx, admin.email, admin.password);
     expect((await ctx.request('GET', '/api/me', { headers: other.header() })).status).toBe(200);
 
     const logout = admin.jar.store(await ctx.request('POST', '/api/logout', { headers: admin.jar.header() }));
@@ -327,12 +310,7 @@ describe('session lookup', () => {
 
   it('slides the expiry of a remembered session forward once a day is left behind', async () => {
     const admin = await createAdmin(ctx);
-    const jar = new CookieJar();
-    jar.store(
-      await ctx.request('POST', '/api/login', {
-        body: { email: admin.email, password: admin.password, rememberMe: true },
-      }),
-    );
+    const jar = await signIn(ctx, admin.email, admin.password, { rememberMe: true });
     const soon = new Date(Date.now() + 20 * 86_400_000);
     await ctx.deps.db.update(session).set({ expiresAt: soon }).where(eq(session.userId, admin.userId));
     const response = await ctx.request('GET', '/api/me', { headers: jar.header() });

@@ -1,25 +1,20 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rateLimit } from '../../db/schema/auth';
 import { LIMITS, loginAccountKey } from '../../lib/rate-limit';
-import { createAdmin, followLink, latestMail, linkIn, randomIp, uniqueEmail } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { mailsTo } from '../../test/team-factories';
+import { createAdmin, passwordResetToken } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { mailsTo } from '../../test/mail';
+import type { ErrorJson } from '../../test/requests';
+import { randomIp, uniqueEmail } from '../../test/unique';
 
 /**
  * Trust item 6. The harness runs the app as if behind one trusted proxy (TRUST_PROXY=1): the proxy appends the
  * address it saw to X-Forwarded-For, and whatever the client wrote stands left of it.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ trustProxyHops: 1 });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext({ trustProxyHops: 1 });
 
-type ErrorJson = { error: { code: string; message: string } };
 const PAUSED_SUBJECT = 'Sign-in to your Pulsecheck account was paused';
 const MAX = LIMITS.loginAccount.max;
 
@@ -119,11 +114,7 @@ describe('the per-account sign-in limit', () => {
     for (let i = 0; i < MAX; i++) await logIn({ email: admin.email, password: 'wrong-password' });
     expect((await logIn({ email: admin.email, password: admin.password })).status).toBe(429);
 
-    await ctx.request('POST', '/api/password/forgot', { body: { email: admin.email } });
-    const { response } = await followLink(ctx, linkIn((await latestMail(ctx, admin.email, 'Reset')).text));
-    const token = new URL(response.headers.get('location')!, 'http://localhost:3000').searchParams.get(
-      'token',
-    );
+    const token = await passwordResetToken(ctx, admin.email);
     const reset = await ctx.request('POST', '/api/password/reset', {
       body: { token, password: 'a-brand-new-password', confirmPassword: 'a-brand-new-password' },
     });

@@ -1,46 +1,24 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
-import { healthChecks } from '../../db/schema/health-checks';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { createAdmin, followLink, latestMail, linkIn, uniqueEmail } from '../../test/factories';
+import { useAdmin, validParticipantSignup } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { createCheck } from '../../test/health-checks';
+import { followLink, latestMail, linkIn } from '../../test/mail';
 
-let ctx: TestContext;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 let healthCheckId: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const admin = await createAdmin(ctx);
-  const [check] = await ctx.deps.db
-    .insert(healthChecks)
-    .values({
-      title: 'Q4 check',
-      workspaceId: admin.workspaceId,
-      templateId: GLOBAL_TEMPLATE_ID,
-      createdBy: admin.userId,
-      settings: {
-        minResponses: 3,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
-    })
-    .returning();
-  healthCheckId = check!.id;
-});
-afterAll(async () => {
-  await ctx.close();
+  ({ healthCheckId } = await createCheck(ctx, {
+    workspaceId: admin.workspaceId,
+    createdBy: admin.userId,
+    title: 'Q4 check',
+  }));
 });
 
-const body = (overrides: Record<string, unknown> = {}) => ({
-  fullName: 'Pat Participant',
-  email: uniqueEmail('participant'),
-  password: 'participant-password',
-  healthCheckId,
-  ...overrides,
-});
+const body = (overrides: Record<string, unknown> = {}) => validParticipantSignup(healthCheckId, overrides);
 
 describe('participant sign-up', () => {
   it('requires full name, e-mail and password, and a valid health check link', async () => {

@@ -1,63 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { account, session, signupCredentials, user } from '../../db/schema/auth';
-import { healthChecks } from '../../db/schema/health-checks';
-import { mailOutbox } from '../../db/schema/messaging';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { createAdmin, followLink, latestMail, linkIn, uniqueEmail, validSignup } from '../../test/factories';
+import { createAdmin, useAdmin, validParticipantSignup, validSignup } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { createCheck } from '../../test/health-checks';
+import { followLink, latestMail, linkIn, mailsTo } from '../../test/mail';
+import { uniqueEmail } from '../../test/unique';
 
 /**
  * Trust item 8: sign-up must not tell whether an address has an account, and an account someone else registered
  * with your address must not keep their password once you verify it through your own link.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 let healthCheckId: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
-  const admin = await createAdmin(ctx);
-  const [check] = await ctx.deps.db
-    .insert(healthChecks)
-    .values({
-      title: 'Q4 check',
-      workspaceId: admin.workspaceId,
-      templateId: GLOBAL_TEMPLATE_ID,
-      createdBy: admin.userId,
-      settings: {
-        minResponses: 3,
-        allowAnonymous: true,
-        enableComments: true,
-        votesPerPerson: 5,
-        showResultsAfterVoting: true,
-      },
-    })
-    .returning();
-  healthCheckId = check!.id;
-});
-afterAll(async () => {
-  await ctx.close();
+  ({ healthCheckId } = await createCheck(ctx, {
+    workspaceId: admin.workspaceId,
+    createdBy: admin.userId,
+    title: 'Q4 check',
+  }));
 });
 
 const login = (email: string, password: string) =>
   ctx.request('POST', '/api/login', { body: { email, password } });
 
-const participantBody = (overrides: Record<string, unknown> = {}) => ({
-  fullName: 'Pat Participant',
-  email: uniqueEmail('participant'),
-  password: 'participant-password',
-  healthCheckId,
-  ...overrides,
-});
+const participantBody = (overrides: Record<string, unknown> = {}) =>
+  validParticipantSignup(healthCheckId, overrides);
 
 /** Everything a caller can observe of an answer, except the date. */
 async function observable(response: Response) {
   const headers = [...response.headers.entries()].filter(([name]) => name !== 'date');
   return { status: response.status, headers, body: await response.text() };
-}
-
-async function mailsTo(email: string) {
-  return ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 }
 
 async function userRow(email: string) {
@@ -88,7 +63,7 @@ describe('sign-up with the address of a verified account', () => {
     );
     expect(warning.text).toContain('Forgot password?');
     expect(linkIn(warning.text)).toBe('http://localhost:3000/login');
-    expect((await mailsTo(owner.email)).filter((m) => m.subject.includes('Verify'))).toHaveLength(1);
+    expect((await mailsTo(ctx, owner.email)).filter((m) => m.subject.includes('Verify'))).toHaveLength(1);
 
     expect((await login(owner.email, owner.password)).status).toBe(200);
     expect((await login(owner.email, 'attacker-password')).status).toBe(401);
@@ -112,7 +87,7 @@ describe('sign-up with the address of a verified account', () => {
       body: participantBody({ email: owner.email }),
     });
     expect(again.status).toBe(201);
-    const warnings = (await mailsTo(owner.email)).filter((m) => m.kind === 'signup-attempt');
+    const warnings = (await mailsTo(ctx, owner.email)).filter((m) => m.kind === 'signup-attempt');
     expect(warnings).toHaveLength(1);
     expect((await userRow(owner.email)).pendingJoinHealthCheckId).toBeNull();
   });
@@ -182,7 +157,7 @@ describe('pre-registration of someone else’s address', () => {
     expect((await userRow(victim)).companyName).toBeNull();
 
     // The attacker's own link, had it been followed later, changes nothing any more.
-    const attackerMail = (await mailsTo(victim))
+    const attackerMail = (await mailsTo(ctx, victim))
       .filter((m) => m.subject.includes('Verify'))
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0]!;
     await followLink(ctx, linkIn(attackerMail.text));

@@ -1,75 +1,66 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import { healthChecks } from '../../db/schema/health-checks';
 import { userPreferences, workspaceMembers } from '../../db/schema/organizations';
-import { createAdmin, type CookieJar } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { addParticipant, launch } from '../../test/health-checks-factories';
+import { createAdmin, useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { addParticipant, launch } from '../../test/health-checks';
+import { json } from '../../test/requests';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let stranger: Awaited<ReturnType<typeof createAdmin>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx, { companyName: 'Dash Org' });
-  stranger = await createAdmin(ctx, { companyName: 'Stranger Org' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const json = async <T>(response: Response) => (await response.json()) as T;
-const call = (jar: CookieJar, method: string, path: string, body?: unknown) =>
-  ctx.request(method, path, { body, headers: jar.header() });
-const settings = (minResponses = 1) => ({
-  minResponses,
-  allowAnonymous: true,
-  enableComments: true,
-  votesPerPerson: 5,
-  showResultsAfterVoting: true,
-});
+const ctx = useTestContext();
+const admin = useAdmin(ctx, { companyName: 'Dash Org' });
+const stranger = useAdmin(ctx, { companyName: 'Stranger Org' });
+const settings = (minResponses = 1) => ({ ...DEFAULT_SETTINGS, minResponses });
 
 describe('workspaces', () => {
   it('lists, creates, renames and switches the workspaces of the organisation', async () => {
-    const first = await json<WorkspacesResponse>(await call(admin.jar, 'GET', '/api/workspaces'));
+    const first = await json<WorkspacesResponse>(await ctx.call(admin.jar, 'GET', '/api/workspaces'));
     expect(first.activeWorkspaceId).toBe(admin.workspaceId);
     expect(first.workspaces).toEqual([
       expect.objectContaining({ id: admin.workspaceId, name: 'Dash Org', access: 'admin', isDefault: true }),
     ]);
 
-    const created = await call(admin.jar, 'POST', '/api/workspaces', { name: '  Platform team ' });
+    const created = await ctx.call(admin.jar, 'POST', '/api/workspaces', { name: '  Platform team ' });
     expect(created.status).toBe(201);
     const { workspace } = await json<{ workspace: Workspace }>(created);
     expect(workspace).toMatchObject({ name: 'Platform team', access: 'admin', isDefault: false });
     expect(workspace.organizationId).toBe(first.workspaces[0]?.organizationId);
 
-    const renamed = await call(admin.jar, 'PATCH', `/api/workspaces/${workspace.id}`, { name: 'Platform' });
+    const renamed = await ctx.call(admin.jar, 'PATCH', `/api/workspaces/${workspace.id}`, {
+      name: 'Platform',
+    });
     expect((await json<{ workspace: Workspace }>(renamed)).workspace.name).toBe('Platform');
 
-    const switched = await call(admin.jar, 'PUT', '/api/workspaces/active', { workspaceId: workspace.id });
+    const switched = await ctx.call(admin.jar, 'PUT', '/api/workspaces/active', {
+      workspaceId: workspace.id,
+    });
     expect((await json<WorkspacesResponse>(switched)).activeWorkspaceId).toBe(workspace.id);
-    const me = await json<{ user: { activeWorkspaceId: string } }>(await call(admin.jar, 'GET', '/api/me'));
+    const me = await json<{ user: { activeWorkspaceId: string } }>(
+      await ctx.call(admin.jar, 'GET', '/api/me'),
+    );
     expect(me.user.activeWorkspaceId).toBe(workspace.id);
-    const dashboard = await json<DashboardResponse>(await call(admin.jar, 'GET', '/api/dashboard'));
+    const dashboard = await json<DashboardResponse>(await ctx.call(admin.jar, 'GET', '/api/dashboard'));
     expect(dashboard.workspace).toEqual({ id: workspace.id, name: 'Platform' });
 
-    await call(admin.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId });
+    await ctx.call(admin.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId });
   });
 
   it('refuses blank names, and hides foreign workspaces behind 404', async () => {
-    expect((await call(admin.jar, 'POST', '/api/workspaces', { name: '   ' })).status).toBe(400);
+    expect((await ctx.call(admin.jar, 'POST', '/api/workspaces', { name: '   ' })).status).toBe(400);
     expect(
-      (await call(stranger.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}`, { name: 'Mine' })).status,
+      (await ctx.call(stranger.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}`, { name: 'Mine' }))
+        .status,
     ).toBe(404);
     expect(
-      (await call(stranger.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId })).status,
+      (await ctx.call(stranger.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId }))
+        .status,
     ).toBe(404);
-    const list = await json<WorkspacesResponse>(await call(stranger.jar, 'GET', '/api/workspaces'));
+    const list = await json<WorkspacesResponse>(await ctx.call(stranger.jar, 'GET', '/api/workspaces'));
     expect(list.workspaces.map((w) => w.id)).toEqual([stranger.workspaceId]);
     expect((await ctx.request('GET', '/api/workspaces')).status).toBe(401);
   });
@@ -80,15 +71,16 @@ describe('workspaces', () => {
       .insert(workspaceMembers)
       .values({ workspaceId: admin.workspaceId, userId: member.userId, access: 'member', status: 'active' });
     expect(
-      (await call(member.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}`, { name: 'x' })).status,
+      (await ctx.call(member.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}`, { name: 'x' })).status,
     ).toBe(403);
     expect(
-      (await call(member.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId })).status,
+      (await ctx.call(member.jar, 'PUT', '/api/workspaces/active', { workspaceId: admin.workspaceId }))
+        .status,
     ).toBe(200);
     await ctx.deps.db.delete(workspaceMembers).where(eq(workspaceMembers.userId, member.userId));
-    const list = await json<WorkspacesResponse>(await call(member.jar, 'GET', '/api/workspaces'));
+    const list = await json<WorkspacesResponse>(await ctx.call(member.jar, 'GET', '/api/workspaces'));
     expect(list).toEqual({ workspaces: [], activeWorkspaceId: null });
-    const dashboard = await json<DashboardResponse>(await call(member.jar, 'GET', '/api/dashboard'));
+    const dashboard = await json<DashboardResponse>(await ctx.call(member.jar, 'GET', '/api/dashboard'));
     expect(dashboard.workspace).toBeNull();
     expect(dashboard.items).toEqual([]);
   });
@@ -97,38 +89,40 @@ describe('workspaces', () => {
 describe('templates', () => {
   it('lists the global template and the workspace copies, filtered by type', async () => {
     await launch(ctx, admin.jar, admin.workspaceId, { title: 'Template copy' });
-    const all = await json<{ templates: TemplateSummary[] }>(await call(admin.jar, 'GET', '/api/templates'));
+    const all = await json<{ templates: TemplateSummary[] }>(
+      await ctx.call(admin.jar, 'GET', '/api/templates'),
+    );
     expect(all.templates[0]).toMatchObject({ id: GLOBAL_TEMPLATE_ID, isGlobal: true, type: 'health-check' });
     expect(all.templates.some((t) => t.title === 'Template copy' && !t.isGlobal)).toBe(true);
     const loops = await json<{ templates: TemplateSummary[] }>(
-      await call(admin.jar, 'GET', '/api/templates?type=loop'),
+      await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
     );
     expect(loops.templates).toEqual([]);
     const others = await json<{ templates: TemplateSummary[] }>(
-      await call(stranger.jar, 'GET', '/api/templates'),
+      await ctx.call(stranger.jar, 'GET', '/api/templates'),
     );
     expect(others.templates.some((t) => t.title === 'Template copy')).toBe(false);
-    expect((await call(stranger.jar, 'GET', `/api/templates?workspaceId=${admin.workspaceId}`)).status).toBe(
-      404,
-    );
+    expect(
+      (await ctx.call(stranger.jar, 'GET', `/api/templates?workspaceId=${admin.workspaceId}`)).status,
+    ).toBe(404);
   });
 
   it("opens 'new' as the 29-component catalogue and hides foreign workspace templates", async () => {
     const fresh = await json<{ template: TemplateDetail }>(
-      await call(admin.jar, 'GET', '/api/templates/new'),
+      await ctx.call(admin.jar, 'GET', '/api/templates/new'),
     );
     expect(fresh.template.id).toBe(GLOBAL_TEMPLATE_ID);
     expect(fresh.template.components).toHaveLength(29);
     expect(fresh.template.components.map((c) => c.key).slice(0, 3)).toEqual(['c1', 'c2', 'c3']);
     const copy = (
-      await json<{ templates: TemplateSummary[] }>(await call(admin.jar, 'GET', '/api/templates'))
+      await json<{ templates: TemplateSummary[] }>(await ctx.call(admin.jar, 'GET', '/api/templates'))
     ).templates.find((t) => !t.isGlobal);
-    expect((await call(admin.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(200);
-    expect((await call(stranger.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(404);
-    expect((await call(admin.jar, 'GET', '/api/templates/00000000-0000-4000-8000-00000000beef')).status).toBe(
-      404,
-    );
-    expect((await call(admin.jar, 'GET', '/api/templates/nonsense')).status).toBe(404);
+    expect((await ctx.call(admin.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(200);
+    expect((await ctx.call(stranger.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(404);
+    expect(
+      (await ctx.call(admin.jar, 'GET', '/api/templates/00000000-0000-4000-8000-00000000beef')).status,
+    ).toBe(404);
+    expect((await ctx.call(admin.jar, 'GET', '/api/templates/nonsense')).status).toBe(404);
   });
 });
 
@@ -140,18 +134,18 @@ describe('dashboard figures', () => {
     const b = await launch(ctx, fresh.jar, ws, { title: 'B', settings: settings() });
     const c = await launch(ctx, fresh.jar, ws, { title: 'C', settings: settings() });
     // A: 1 of 2 completed (50 %); B: 2 of 2 (100 %), then completed; C: nobody (0 %), in collect for 15 days.
-    await addParticipant(ctx, { healthCheckId: a.id, workspaceId: ws, status: 'completed' });
-    await addParticipant(ctx, { healthCheckId: a.id, workspaceId: ws, status: 'in_progress' });
-    await addParticipant(ctx, { healthCheckId: b.id, workspaceId: ws, status: 'completed' });
-    await addParticipant(ctx, { healthCheckId: b.id, workspaceId: ws, status: 'completed' });
-    await call(fresh.jar, 'POST', `/api/health-checks/${b.id}/phase`, { to: 'vote' });
-    await call(fresh.jar, 'POST', `/api/health-checks/${b.id}/phase`, { to: 'summarize' });
+    await addParticipant(ctx, { healthCheckId: a.id, workspaceId: ws }, { status: 'completed' });
+    await addParticipant(ctx, { healthCheckId: a.id, workspaceId: ws }, { status: 'in_progress' });
+    await addParticipant(ctx, { healthCheckId: b.id, workspaceId: ws }, { status: 'completed' });
+    await addParticipant(ctx, { healthCheckId: b.id, workspaceId: ws }, { status: 'completed' });
+    await ctx.call(fresh.jar, 'POST', `/api/health-checks/${b.id}/phase`, { to: 'vote' });
+    await ctx.call(fresh.jar, 'POST', `/api/health-checks/${b.id}/phase`, { to: 'summarize' });
     await ctx.deps.db
       .update(healthChecks)
       .set({ phaseStartedAt: sql`now() - interval '15 days'` })
       .where(eq(healthChecks.id, c.id));
 
-    const dashboard = await json<DashboardResponse>(await call(fresh.jar, 'GET', '/api/dashboard'));
+    const dashboard = await json<DashboardResponse>(await ctx.call(fresh.jar, 'GET', '/api/dashboard'));
     expect(dashboard.workspace).toEqual({ id: ws, name: 'Figures Org' });
     expect(dashboard.stats).toEqual({
       activeSurveys: 2,
@@ -188,7 +182,7 @@ describe('dashboard figures', () => {
 
   it('shows zeros for an empty workspace and refuses foreign workspaces with 404', async () => {
     const empty = await createAdmin(ctx, { companyName: 'Empty Org' });
-    const dashboard = await json<DashboardResponse>(await call(empty.jar, 'GET', '/api/dashboard'));
+    const dashboard = await json<DashboardResponse>(await ctx.call(empty.jar, 'GET', '/api/dashboard'));
     expect(dashboard.stats).toEqual({
       activeSurveys: 0,
       totalResponses: 0,
@@ -197,7 +191,7 @@ describe('dashboard figures', () => {
       completedCount: 0,
     });
     expect(dashboard.items).toEqual([]);
-    const foreign = await call(stranger.jar, 'GET', `/api/dashboard?workspaceId=${admin.workspaceId}`);
+    const foreign = await ctx.call(stranger.jar, 'GET', `/api/dashboard?workspaceId=${admin.workspaceId}`);
     expect(foreign.status).toBe(404);
     expect(await foreign.text()).not.toContain('Dash Org');
     expect((await ctx.request('GET', '/api/dashboard')).status).toBe(401);
@@ -209,7 +203,7 @@ describe('dashboard figures', () => {
       .update(userPreferences)
       .set({ activeWorkspaceId: admin.workspaceId })
       .where(eq(userPreferences.userId, leaver.userId));
-    const dashboard = await json<DashboardResponse>(await call(leaver.jar, 'GET', '/api/dashboard'));
+    const dashboard = await json<DashboardResponse>(await ctx.call(leaver.jar, 'GET', '/api/dashboard'));
     expect(dashboard.workspace?.id).toBe(leaver.workspaceId);
   });
 });

@@ -1,58 +1,24 @@
-import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
+import { DEFAULT_SETTINGS, HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';
 import { mailOutbox, notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
-import type { RealtimeEvent } from '../../realtime/bus';
-import { DEFAULT_SETTINGS } from '../../test/participation-factories';
-import { createAdmin, type CookieJar } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  addParticipant,
-  catalogueComponentIds,
-  launch,
-  launchBody,
-} from '../../test/health-checks-factories';
+import { createAdmin, useAdmin } from '../../test/accounts';
+import { nextEvent } from '../../test/events';
+import { useTestContext } from '../../test/harness';
+import { addParticipant, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
+import { json, type ErrorJson } from '../../test/requests';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let stranger: Awaited<ReturnType<typeof createAdmin>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-  stranger = await createAdmin(ctx, { companyName: 'Other Org' });
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const json = async <T>(response: Response) => (await response.json()) as T;
-const call = (jar: CookieJar, method: string, path: string, body?: unknown) =>
-  ctx.request(method, path, { body, headers: jar.header() });
-
-/** Resolves with the first event on `topic`, or rejects after `ms`. */
-function nextEvent(topic: string, ms = 3000) {
-  return new Promise<RealtimeEvent>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no event on ${topic}`));
-    }, ms);
-    const stop = ctx.deps.realtime.subscribe([topic], (event) => {
-      clearTimeout(timer);
-      stop();
-      resolve(event);
-    });
-  });
-}
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
+const stranger = useAdmin(ctx, { companyName: 'Other Org' });
 
 describe('launch', () => {
   it('creates the workspace template, copies the enabled components and opens the check in collect', async () => {
     const ids = await catalogueComponentIds(ctx);
     const enabled = [ids[0], ids[2], ids[10]].filter((id): id is string => Boolean(id));
-    const event = nextEvent(`workspace:${admin.workspaceId}`);
+    const event = nextEvent(ctx, `workspace:${admin.workspaceId}`);
     const result = await launch(ctx, admin.jar, admin.workspaceId, {
       title: 'Launch me',
       enabledComponentIds: enabled,
@@ -104,7 +70,7 @@ describe('launch', () => {
           for each row execute function fail_component_insert()`,
     );
     try {
-      const response = await call(
+      const response = await ctx.call(
         admin.jar,
         'POST',
         '/api/health-checks',
@@ -131,10 +97,10 @@ describe('launch', () => {
   it('creates one check for two launches with the same launchKey, sequential or concurrent', async () => {
     const body = await launchBody(ctx, admin.workspaceId, { title: 'Double click' });
     const [first, second] = await Promise.all([
-      call(admin.jar, 'POST', '/api/health-checks', body),
-      call(admin.jar, 'POST', '/api/health-checks', body),
+      ctx.call(admin.jar, 'POST', '/api/health-checks', body),
+      ctx.call(admin.jar, 'POST', '/api/health-checks', body),
     ]);
-    const third = await call(admin.jar, 'POST', '/api/health-checks', body);
+    const third = await ctx.call(admin.jar, 'POST', '/api/health-checks', body);
     const ids = await Promise.all(
       [first, second, third].map(async (r) => (await json<{ id: string }>(r)).id),
     );
@@ -162,7 +128,7 @@ describe('launch', () => {
       ...override,
       settings: { ...base.settings, ...('settings' in override ? override.settings : {}) },
     };
-    const response = await call(admin.jar, 'POST', '/api/health-checks', body);
+    const response = await ctx.call(admin.jar, 'POST', '/api/health-checks', body);
     expect(response.status).toBe(400);
     expect((await json<ErrorJson>(response)).error.message).toBe(message);
   });
@@ -174,7 +140,7 @@ describe('launch', () => {
       .select({ id: healthCheckComponents.id })
       .from(healthCheckComponents)
       .where(eq(healthCheckComponents.templateId, check?.templateId ?? ''));
-    const response = await call(
+    const response = await ctx.call(
       admin.jar,
       'POST',
       '/api/health-checks',
@@ -184,7 +150,7 @@ describe('launch', () => {
   });
 
   it('answers 404 for a workspace or workspace template of another organisation', async () => {
-    const inForeignWorkspace = await call(
+    const inForeignWorkspace = await ctx.call(
       stranger.jar,
       'POST',
       '/api/health-checks',
@@ -193,7 +159,7 @@ describe('launch', () => {
     expect(inForeignWorkspace.status).toBe(404);
     const own = await launch(ctx, admin.jar, admin.workspaceId, { title: 'Private template' });
     const [check] = await ctx.deps.db.select().from(healthChecks).where(eq(healthChecks.id, own.id));
-    const foreignTemplate = await call(
+    const foreignTemplate = await ctx.call(
       stranger.jar,
       'POST',
       '/api/health-checks',
@@ -213,56 +179,55 @@ describe('phase transitions', () => {
       title: 'Phases',
       settings: { ...DEFAULT_SETTINGS, minResponses: 2 },
     });
-    const done = await addParticipant(ctx, {
-      healthCheckId: id,
-      workspaceId: admin.workspaceId,
-      status: 'completed',
-    });
-    await addParticipant(ctx, {
-      healthCheckId: id,
-      workspaceId: admin.workspaceId,
-      status: 'in_progress',
-      progress: 40,
-    });
+    const done = await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'completed' },
+    );
+    await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'in_progress', progress: 40 },
+    );
 
-    const early = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
+    const early = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
     expect(early.status).toBe(409);
     expect((await json<ErrorJson>(early)).error.message).toBe(
       'At least 2 completed responses are needed before voting',
     );
 
-    const skip = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'summarize' });
+    const skip = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'summarize' });
     expect(skip.status).toBe(409);
 
-    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId, status: 'completed' });
-    const events = nextEvent(`health-check:${id}`);
-    const vote = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
+    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId }, { status: 'completed' });
+    const events = nextEvent(ctx, `health-check:${id}`);
+    const vote = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
     expect(vote.status).toBe(200);
     expect(await json(vote)).toEqual({ phase: 'vote', status: 'phase_2' });
     expect((await events).type).toBe('health-check-changed');
 
-    const again = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
+    const again = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
     expect(again.status).toBe(200);
-    const back = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'collect' });
+    const back = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'collect' });
     expect(back.status).toBe(409);
 
     const notes = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, done.id), eq(notifications.type, 'phase-change')));
+      .where(and(eq(notifications.userId, done.userId), eq(notifications.type, 'phase-change')));
     expect(notes).toHaveLength(1);
     expect(notes[0]?.healthCheckId).toBe(id);
 
-    const complete = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'summarize' });
+    const complete = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'summarize' });
     expect(await json(complete)).toEqual({ phase: 'summarize', status: 'completed' });
     const [row] = await ctx.deps.db.select().from(healthChecks).where(eq(healthChecks.id, id));
     expect(row?.completedAt).toBeInstanceOf(Date);
 
-    const plan = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'plan' });
+    const plan = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'plan' });
     expect(await json(plan)).toEqual({ phase: 'plan', status: 'completed' });
-    const beyond = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
+    const beyond = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' });
     expect(beyond.status).toBe(409);
-    const unknown = await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'archive' });
+    const unknown = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'archive' });
     expect(unknown.status).toBe(400);
   });
 
@@ -271,19 +236,19 @@ describe('phase transitions', () => {
       title: 'Race',
       settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
-    const person = await addParticipant(ctx, {
-      healthCheckId: id,
-      workspaceId: admin.workspaceId,
-      status: 'completed',
-    });
+    const person = await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'completed' },
+    );
     const responses = await Promise.all(
-      [0, 1, 2].map(() => call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' })),
+      [0, 1, 2].map(() => ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' })),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     const notes = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, person.id), eq(notifications.healthCheckId, id)));
+      .where(and(eq(notifications.userId, person.userId), eq(notifications.healthCheckId, id)));
     expect(notes).toHaveLength(1);
   });
 
@@ -296,15 +261,15 @@ describe('phase transitions', () => {
       title: 'Admin owned',
       settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
-    await addParticipant(ctx, {
-      healthCheckId: adminsCheck.id,
-      workspaceId: admin.workspaceId,
-      status: 'completed',
-    });
-    const view = await call(member.jar, 'GET', `/api/health-checks/${adminsCheck.id}`);
+    await addParticipant(
+      ctx,
+      { healthCheckId: adminsCheck.id, workspaceId: admin.workspaceId },
+      { status: 'completed' },
+    );
+    const view = await ctx.call(member.jar, 'GET', `/api/health-checks/${adminsCheck.id}`);
     expect(view.status).toBe(200);
     expect((await json<{ healthCheck: { canManage: boolean } }>(view)).healthCheck.canManage).toBe(false);
-    const refused = await call(member.jar, 'POST', `/api/health-checks/${adminsCheck.id}/phase`, {
+    const refused = await ctx.call(member.jar, 'POST', `/api/health-checks/${adminsCheck.id}/phase`, {
       to: 'vote',
     });
     expect(refused.status).toBe(403);
@@ -313,8 +278,12 @@ describe('phase transitions', () => {
       title: 'Member owned',
       settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
-    await addParticipant(ctx, { healthCheckId: own.id, workspaceId: admin.workspaceId, status: 'completed' });
-    const moved = await call(member.jar, 'POST', `/api/health-checks/${own.id}/phase`, { to: 'vote' });
+    await addParticipant(
+      ctx,
+      { healthCheckId: own.id, workspaceId: admin.workspaceId },
+      { status: 'completed' },
+    );
+    const moved = await ctx.call(member.jar, 'POST', `/api/health-checks/${own.id}/phase`, { to: 'vote' });
     expect(moved.status).toBe(200);
   });
 });
@@ -325,23 +294,24 @@ describe('manage view, participants and settings', () => {
       title: 'Manage me',
       settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
-    await addParticipant(ctx, {
-      healthCheckId: id,
-      workspaceId: admin.workspaceId,
-      status: 'completed',
-      name: 'Cora Complete',
-    });
-    await addParticipant(ctx, {
-      healthCheckId: id,
-      workspaceId: admin.workspaceId,
-      status: 'in_progress',
-      progress: 60,
-      name: 'Ivan Inprogress',
-    });
-    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId, name: 'Pia Pending' });
+    await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'completed', name: 'Cora Complete' },
+    );
+    await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'in_progress', progress: 60, name: 'Ivan Inprogress' },
+    );
+    await addParticipant(
+      ctx,
+      { healthCheckId: id, workspaceId: admin.workspaceId },
+      { status: 'pending', name: 'Pia Pending' },
+    );
 
     const view = await json<{ healthCheck: Record<string, unknown> }>(
-      await call(admin.jar, 'GET', `/api/health-checks/${id}`),
+      await ctx.call(admin.jar, 'GET', `/api/health-checks/${id}`),
     );
     expect(view.healthCheck).toMatchObject({
       id,
@@ -358,7 +328,7 @@ describe('manage view, participants and settings', () => {
 
     const list = await json<{
       participants: { name: string; status: string; progress: number; lastActivity: string | null }[];
-    }>(await call(admin.jar, 'GET', `/api/health-checks/${id}/participants`));
+    }>(await ctx.call(admin.jar, 'GET', `/api/health-checks/${id}/participants`));
     expect(list.participants.map((p) => [p.name, p.status, p.progress])).toEqual([
       ['Cora Complete', 'completed', 100],
       ['Ivan Inprogress', 'in_progress', 60],
@@ -371,9 +341,9 @@ describe('manage view, participants and settings', () => {
     const { id } = await launch(ctx, admin.jar, admin.workspaceId, {
       settings: { ...DEFAULT_SETTINGS, minResponses: 1 },
     });
-    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId, status: 'completed' });
+    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId }, { status: 'completed' });
     const view = await json<{ healthCheck: { allCompleted: boolean; completionRate: number } }>(
-      await call(admin.jar, 'GET', `/api/health-checks/${id}`),
+      await ctx.call(admin.jar, 'GET', `/api/health-checks/${id}`),
     );
     expect(view.healthCheck).toMatchObject({ allCompleted: true, completionRate: 100 });
   });
@@ -389,22 +359,22 @@ describe('manage view, participants and settings', () => {
       votesPerPerson: 3,
       showResultsAfterVoting: false,
     };
-    const saved = await call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
+    const saved = await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
     expect(saved.status).toBe(200);
     expect(await json(saved)).toEqual({ settings });
-    const bad = await call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, {
+    const bad = await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, {
       ...settings,
       votesPerPerson: 0,
     });
     expect(bad.status).toBe(400);
     expect((await json<ErrorJson>(bad)).error.message).toBe(HEALTH_CHECK_MESSAGES.votesPerPersonRange);
 
-    await call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, { ...settings, minResponses: 1 });
-    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId, status: 'completed' });
-    expect((await call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' })).status).toBe(
+    await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, { ...settings, minResponses: 1 });
+    await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId }, { status: 'completed' });
+    expect((await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'vote' })).status).toBe(
       200,
     );
-    const locked = await call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
+    const locked = await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
     expect(locked.status).toBe(409);
     expect((await json<ErrorJson>(locked)).error.message).toBe(HEALTH_CHECK_MESSAGES.settingsLocked);
   });
@@ -415,25 +385,15 @@ describe('manage view, participants and settings', () => {
       ['GET', `/api/health-checks/${id}`],
       ['GET', `/api/health-checks/${id}/participants`],
       ['POST', `/api/health-checks/${id}/phase`, { to: 'vote' }],
-      [
-        'PUT',
-        `/api/health-checks/${id}/settings`,
-        {
-          minResponses: 1,
-          allowAnonymous: true,
-          enableComments: true,
-          votesPerPerson: 5,
-          showResultsAfterVoting: true,
-        },
-      ],
+      ['PUT', `/api/health-checks/${id}/settings`, { ...DEFAULT_SETTINGS, minResponses: 1 }],
     ];
     for (const [method, path, body] of routes) {
-      const response = await call(stranger.jar, method, path, body);
+      const response = await ctx.call(stranger.jar, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(404);
       const text = await response.text();
       expect(text).not.toContain('Secret check');
       for (const missing of ['00000000-0000-4000-8000-00000000dead', 'not-a-uuid']) {
-        const unknown = await call(admin.jar, method, path.replace(id, missing), body);
+        const unknown = await ctx.call(admin.jar, method, path.replace(id, missing), body);
         expect(unknown.status, `${method} ${path} ${missing}`).toBe(404);
       }
       const anonymous = await ctx.request(method, path, { body });

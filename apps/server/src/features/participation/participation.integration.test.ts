@@ -1,37 +1,21 @@
 import { PARTICIPATION_MESSAGES as M, type Participation } from '@pulsecheck/shared/participation/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { comments, healthCheckRatings, participants } from '../../db/schema/health-checks';
 import { notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
 import { NUL_MESSAGE } from '../../lib/router';
-import { createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  allRated,
-  createHealthCheck,
-  createParticipant,
-  createVerifiedUser,
-  setPhase,
-} from '../../test/participation-factories';
+import { createAdmin, joinedParticipant, signUpParticipant, useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { allRated, createCheck, setPhase } from '../../test/health-checks';
+import { json, type Jar } from '../../test/requests';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
-const newCheck = (overrides: Partial<Parameters<typeof createHealthCheck>[1]> = {}) =>
-  createHealthCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, ...overrides });
-const as = (jar: { header(): Record<string, string> }, body?: unknown) => ({ headers: jar.header(), body });
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
+const newCheck = (overrides: Partial<Parameters<typeof createCheck>[1]> = {}) =>
+  createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, ...overrides });
 
 async function participantRow(id: string) {
   const [row] = await ctx.deps.db.select().from(participants).where(eq(participants.id, id));
@@ -41,37 +25,38 @@ async function participantRow(id: string) {
 describe('join info (public)', () => {
   it('tells a signed-out visitor the title and whether the check takes participants', async () => {
     const check = await newCheck({ title: 'Platform team check' });
-    const response = await ctx.request('GET', `/api/join/${check.id}`);
+    const response = await ctx.request('GET', `/api/join/${check.healthCheckId}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      id: check.id,
+      id: check.healthCheckId,
       title: 'Platform team check',
       acceptingParticipants: true,
     });
     const unknown = await ctx.request('GET', `/api/join/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error.message).toBe(M.notFound);
-    expect((await ctx.request('GET', '/api/join/not-a-uuid')).status).toBe(400);
+    // A malformed id is not found, like an unknown one (one answer for every id in a path).
+    expect((await ctx.request('GET', '/api/join/not-a-uuid')).status).toBe(404);
   });
 });
 
 describe('join', () => {
   it('needs a session', async () => {
     const check = await newCheck();
-    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`);
+    const response = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(response.status).toBe(401);
   });
 
   it('registers a participant membership and a pending participant, and clears the pending join', async () => {
     const check = await newCheck();
-    const person = await createVerifiedUser(ctx, check.id);
+    const person = await signUpParticipant(ctx, check.healthCheckId);
     const [before] = await ctx.deps.db.select().from(user).where(eq(user.id, person.userId));
-    expect(before?.pendingJoinHealthCheckId).toBe(check.id);
+    expect(before?.pendingJoinHealthCheckId).toBe(check.healthCheckId);
 
-    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar));
+    const response = await ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(response.status).toBe(200);
     const body = await json<{ participantId: string; redirectTo: string }>(response);
-    expect(body.redirectTo).toBe(`/health-check/${check.id}/voting`);
+    expect(body.redirectTo).toBe(`/health-check/${check.healthCheckId}/voting`);
     expect((await participantRow(body.participantId))?.status).toBe('pending');
     const members = await ctx.deps.db
       .select()
@@ -85,17 +70,17 @@ describe('join', () => {
 
     // The participant goes home to their check, never to admin pages.
     const me = await json<{ user: { home: string; canAdmin: boolean } }>(
-      await ctx.request('GET', '/api/me', as(person.jar)),
+      await ctx.call(person.jar, 'GET', '/api/me'),
     );
     expect(me.user.canAdmin).toBe(false);
   });
 
   it('registers once under 20 concurrent requests', async () => {
     const check = await newCheck();
-    const person = await createVerifiedUser(ctx, check.id);
+    const person = await signUpParticipant(ctx, check.healthCheckId);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar)),
+        ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -114,7 +99,7 @@ describe('join', () => {
 
   it('keeps an admin an admin when they join their own check', async () => {
     const check = await newCheck();
-    const response = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(admin.jar));
+    const response = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(response.status).toBe(200);
     const [membership] = await ctx.deps.db
       .select()
@@ -127,18 +112,14 @@ describe('join', () => {
 
   it('refuses unknown checks and checks that no longer collect; lets existing participants back in', async () => {
     const check = await newCheck();
-    const person = await createParticipant(ctx, check.id);
-    const unknown = await ctx.request(
-      'POST',
-      `/api/health-checks/${crypto.randomUUID()}/join`,
-      as(person.jar),
-    );
+    const person = await joinedParticipant(ctx, check.healthCheckId);
+    const unknown = await ctx.call(person.jar, 'POST', `/api/health-checks/${crypto.randomUUID()}/join`);
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error.message).toBe('Health check not found');
 
-    await setPhase(ctx, check.id, 'vote');
-    const newcomer = await createVerifiedUser(ctx, check.id);
-    const late = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(newcomer.jar));
+    await setPhase(ctx, check.healthCheckId, 'vote');
+    const newcomer = await signUpParticipant(ctx, check.healthCheckId);
+    const late = await ctx.call(newcomer.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(late.status).toBe(409);
     expect((await json(late)).error.message).toBe(
       'Health check is not accepting participants (status: phase_2)',
@@ -146,7 +127,7 @@ describe('join', () => {
     expect(
       await ctx.deps.db.select().from(participants).where(eq(participants.userId, newcomer.userId)),
     ).toEqual([]);
-    const again = await ctx.request('POST', `/api/health-checks/${check.id}/join`, as(person.jar));
+    const again = await ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(again.status).toBe(200);
     expect((await json<{ participantId: string }>(again)).participantId).toBe(person.participantId);
   });
@@ -155,12 +136,16 @@ describe('join', () => {
 describe('participation read', () => {
   it('gives a participant the check, its components in order and the team progress', async () => {
     const check = await newCheck({ componentCount: 4 });
-    const person = await createParticipant(ctx, check.id);
-    await createParticipant(ctx, check.id);
-    const response = await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar));
+    const person = await joinedParticipant(ctx, check.healthCheckId);
+    await joinedParticipant(ctx, check.healthCheckId);
+    const response = await ctx.call(
+      person.jar,
+      'GET',
+      `/api/health-checks/${check.healthCheckId}/participation`,
+    );
     expect(response.status).toBe(200);
     const body = await json<Participation>(response);
-    expect(body.healthCheck).toMatchObject({ id: check.id, phase: 'collect', status: 'phase_1' });
+    expect(body.healthCheck).toMatchObject({ id: check.healthCheckId, phase: 'collect', status: 'phase_1' });
     expect(body.healthCheck.settings.enableComments).toBe(true);
     expect(body.components.map((c) => c.id)).toEqual(check.componentIds);
     expect(body.components[0]).toMatchObject({ category: 'How we communicate', title: '🧭 Decisions' });
@@ -173,40 +158,45 @@ describe('participation read', () => {
 
   it('answers strangers and members of other workspaces with the membership 403, unknown checks with 404', async () => {
     const check = await newCheck();
-    const stranger = await createVerifiedUser(ctx, check.id);
+    const stranger = await signUpParticipant(ctx, check.healthCheckId);
     const otherAdmin = await createAdmin(ctx);
     for (const jar of [stranger.jar, otherAdmin.jar]) {
-      const response = await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(jar));
+      const response = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation`);
       expect(response.status).toBe(403);
       expect((await json(response)).error.message).toBe(M.notMember);
-      const progress = await ctx.request('GET', `/api/health-checks/${check.id}/progress`, as(jar));
+      const progress = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/progress`);
       expect(progress.status).toBe(403);
     }
-    const unknown = await ctx.request(
+    const unknown = await ctx.call(
+      stranger.jar,
       'GET',
       `/api/health-checks/${crypto.randomUUID()}/participation`,
-      as(stranger.jar),
     );
     expect(unknown.status).toBe(404);
-    expect((await ctx.request('GET', `/api/health-checks/${check.id}/participation`)).status).toBe(401);
+    expect((await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/participation`)).status).toBe(
+      401,
+    );
   });
 
   it('previews for the admin without registering; a participant cannot ask for a preview', async () => {
     const check = await newCheck();
-    const response = await ctx.request(
+    const response = await ctx.call(
+      admin.jar,
       'GET',
-      `/api/health-checks/${check.id}/participation?preview=1`,
-      as(admin.jar),
+      `/api/health-checks/${check.healthCheckId}/participation?preview=1`,
     );
     const body = await json<Participation>(response);
     expect(body.preview).toBe(true);
     expect(body.participant).toBeNull();
     expect(
-      await ctx.deps.db.select().from(participants).where(eq(participants.healthCheckId, check.id)),
+      await ctx.deps.db
+        .select()
+        .from(participants)
+        .where(eq(participants.healthCheckId, check.healthCheckId)),
     ).toEqual([]);
-    const person = await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
     const own = await json<Participation>(
-      await ctx.request('GET', `/api/health-checks/${check.id}/participation?preview=1`, as(person.jar)),
+      await ctx.call(person.jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation?preview=1`),
     );
     expect(own.preview).toBe(false);
   });
@@ -215,16 +205,16 @@ describe('participation read', () => {
 describe('autosave', () => {
   it('stores interim responses, marks the participant in progress and restores them', async () => {
     const check = await newCheck({ componentCount: 4 });
-    const person = await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a, b] = check.componentIds as [string, string];
     const responses = {
       votes: { [a]: 'healthy', [b]: 'fire-warning' },
       comments: { [b]: 'Too many meetings' },
       last_component_index: 2,
     };
-    const url = `/api/health-checks/${check.id}/responses`;
+    const url = `/api/health-checks/${check.healthCheckId}/responses`;
     for (let i = 0; i < 2; i += 1) {
-      const response = await ctx.request('PUT', url, as(person.jar, responses));
+      const response = await ctx.call(person.jar, 'PUT', url, responses);
       expect(response.status).toBe(200);
       expect(await json<{ status: string; progress: number }>(response)).toMatchObject({
         status: 'in_progress',
@@ -235,7 +225,7 @@ describe('autosave', () => {
     expect(row?.responses).toEqual(responses);
     expect(row?.lastActivity).toBeInstanceOf(Date);
     const body = await json<Participation>(
-      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar)),
+      await ctx.call(person.jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation`),
     );
     expect(body.participant?.responses).toEqual(responses);
     expect(body.participant?.status).toBe('in_progress');
@@ -244,9 +234,9 @@ describe('autosave', () => {
   it('refuses hostile input with 400 and stores nothing', async () => {
     const check = await newCheck({ componentCount: 3 });
     const other = await newCheck({ componentCount: 3 });
-    const person = await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a] = check.componentIds as [string];
-    const url = `/api/health-checks/${check.id}/responses`;
+    const url = `/api/health-checks/${check.healthCheckId}/responses`;
     const ok = { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 0 };
     const cases: [unknown, string | RegExp][] = [
       [{ ...ok, votes: { [a]: 'excellent' } }, M.invalidRating],
@@ -265,24 +255,19 @@ describe('autosave', () => {
       ['healthy', /./],
     ];
     for (const [body, message] of cases) {
-      const response = await ctx.request('PUT', url, as(person.jar, body));
+      const response = await ctx.call(person.jar, 'PUT', url, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((await json(response)).error.message).toMatch(message);
     }
     // A '__proto__' key never reaches the stored answers (the parser drops it).
-    await ctx.request(
-      'PUT',
-      url,
-      as(person.jar, { ...ok, votes: JSON.parse('{"__proto__":"healthy"}') as unknown }),
-    );
+    await ctx.call(person.jar, 'PUT', url, {
+      ...ok,
+      votes: JSON.parse('{"__proto__":"healthy"}') as unknown,
+    });
     expect(JSON.stringify((await participantRow(person.participantId))?.responses)).not.toContain(
       '__proto__',
     );
-    const boundary = await ctx.request(
-      'PUT',
-      url,
-      as(person.jar, { ...ok, comments: { [a]: 'x'.repeat(2000) } }),
-    );
+    const boundary = await ctx.call(person.jar, 'PUT', url, { ...ok, comments: { [a]: 'x'.repeat(2000) } });
     expect(boundary.status).toBe(200);
     const stored = await participantRow(person.participantId);
     expect(Object.keys(stored?.responses?.votes ?? {})).toEqual([a]);
@@ -290,31 +275,31 @@ describe('autosave', () => {
 
   it('refuses strangers, other workspaces, members who have not joined, closed rating and completed participants', async () => {
     const check = await newCheck({ componentCount: 2 });
-    const url = `/api/health-checks/${check.id}/responses`;
+    const url = `/api/health-checks/${check.healthCheckId}/responses`;
     const body = allRated(check.componentIds);
-    const stranger = await createVerifiedUser(ctx, check.id);
+    const stranger = await signUpParticipant(ctx, check.healthCheckId);
     const otherAdmin = await createAdmin(ctx);
     expect((await ctx.request('PUT', url, { body })).status).toBe(401);
     for (const jar of [stranger.jar, otherAdmin.jar]) {
-      const response = await ctx.request('PUT', url, as(jar, body));
+      const response = await ctx.call(jar, 'PUT', url, body);
       expect(response.status).toBe(403);
       expect((await json(response)).error.message).toBe(M.notMember);
     }
-    const notJoined = await ctx.request('PUT', url, as(admin.jar, body));
+    const notJoined = await ctx.call(admin.jar, 'PUT', url, body);
     expect(notJoined.status).toBe(403);
 
-    const done = await createParticipant(ctx, check.id);
+    const done = await joinedParticipant(ctx, check.healthCheckId);
     expect(
-      (await ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(done.jar, body))).status,
+      (await ctx.call(done.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, body)).status,
     ).toBe(200);
-    const late = await ctx.request('PUT', url, as(done.jar, body));
+    const late = await ctx.call(done.jar, 'PUT', url, body);
     expect(late.status).toBe(409);
     expect((await json(late)).error.message).toBe(M.alreadySubmitted);
     expect((await participantRow(done.participantId))?.responses).toBeNull();
 
-    const waiting = await createParticipant(ctx, check.id);
-    await setPhase(ctx, check.id, 'vote');
-    const closed = await ctx.request('PUT', url, as(waiting.jar, body));
+    const waiting = await joinedParticipant(ctx, check.healthCheckId);
+    await setPhase(ctx, check.healthCheckId, 'vote');
+    const closed = await ctx.call(waiting.jar, 'PUT', url, body);
     expect(closed.status).toBe(409);
     expect((await json(closed)).error.message).toBe(M.ratingClosed);
     expect((await participantRow(waiting.participantId))?.responses).toBeNull();
@@ -322,15 +307,16 @@ describe('autosave', () => {
   it('saves autosaves that arrive together in one go, each with its own progress, refusing only those that may not write', async () => {
     const check = await newCheck({ componentCount: 4 });
     const closedCheck = await newCheck({ componentCount: 2 });
-    const people = await Promise.all([1, 2, 3, 4].map(() => createParticipant(ctx, check.id)));
-    const done = await createParticipant(ctx, check.id);
-    await ctx.request(
+    const people = await Promise.all([1, 2, 3, 4].map(() => joinedParticipant(ctx, check.healthCheckId)));
+    const done = await joinedParticipant(ctx, check.healthCheckId);
+    await ctx.call(
+      done.jar,
       'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(done.jar, allRated(check.componentIds)),
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      allRated(check.componentIds),
     );
-    const late = await createParticipant(ctx, closedCheck.id);
-    await setPhase(ctx, closedCheck.id, 'vote');
+    const late = await joinedParticipant(ctx, closedCheck.healthCheckId);
+    await setPhase(ctx, closedCheck.healthCheckId, 'vote');
     const [a, b, c] = check.componentIds as [string, string, string];
     const bodies = [
       { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 1 },
@@ -342,14 +328,14 @@ describe('autosave', () => {
         last_component_index: 3,
       },
     ];
-    const put = (jar: { header(): Record<string, string> }, id: string, body: unknown) =>
-      ctx.request('PUT', `/api/health-checks/${id}/responses`, as(jar, body));
+    const put = (jar: Jar, id: string, body: unknown) =>
+      ctx.call(jar, 'PUT', `/api/health-checks/${id}/responses`, body);
     const responses = await Promise.all([
-      ...people.map((person, i) => put(person.jar, check.id, bodies[i])),
-      put(done.jar, check.id, bodies[0]),
-      put(late.jar, closedCheck.id, { votes: {}, comments: {}, last_component_index: 0 }),
+      ...people.map((person, i) => put(person.jar, check.healthCheckId, bodies[i])),
+      put(done.jar, check.healthCheckId, bodies[0]),
+      put(late.jar, closedCheck.healthCheckId, { votes: {}, comments: {}, last_component_index: 0 }),
       // The same person twice in one go: both answered, the last one kept.
-      put(people[0]!.jar, check.id, bodies[3]),
+      put(people[0]!.jar, check.healthCheckId, bodies[3]),
     ]);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 409, 409, 200]);
     expect((await json(responses[4]!)).error.message).toBe(M.alreadySubmitted);
@@ -374,13 +360,13 @@ describe('autosave', () => {
 describe('submit', () => {
   it('needs every component rated', async () => {
     const check = await newCheck({ componentCount: 4 });
-    const person = await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a] = check.componentIds as [string];
-    const response = await ctx.request(
-      'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(person.jar, { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 0 }),
-    );
+    const response = await ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, {
+      votes: { [a]: 'healthy' },
+      comments: {},
+      last_component_index: 0,
+    });
     expect(response.status).toBe(400);
     expect((await json(response)).error.message).toBe(
       'You have 3 unanswered components. Please complete all ratings before submitting.',
@@ -395,15 +381,20 @@ describe('submit', () => {
 
   it('stores ratings and trimmed non-blank comments once, completes the participant and refuses a second submit', async () => {
     const check = await newCheck({ componentCount: 3 });
-    const person = await createParticipant(ctx, check.id);
-    await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
+    await joinedParticipant(ctx, check.healthCheckId);
     const [a, b, c] = check.componentIds as [string, string, string];
-    await ctx.request('PUT', `/api/health-checks/${check.id}/responses`, as(person.jar, allRated([a])));
+    await ctx.call(person.jar, 'PUT', `/api/health-checks/${check.healthCheckId}/responses`, allRated([a]));
     const body = allRated(check.componentIds, { [a]: '  Meetings run long  ', [b]: '   ', [c]: '' });
-    const response = await ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(person.jar, body));
+    const response = await ctx.call(
+      person.jar,
+      'POST',
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      body,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      redirectTo: `/health-check/${check.id}/complete`,
+      redirectTo: `/health-check/${check.healthCheckId}/complete`,
       teamProgress: { completed: 1, total: 2 },
     });
     const ratings = await ctx.deps.db
@@ -422,10 +413,11 @@ describe('submit', () => {
     expect(row).toMatchObject({ status: 'completed', responses: null, progress: 100 });
     expect(row?.completedAt).toBeInstanceOf(Date);
 
-    const second = await ctx.request(
+    const second = await ctx.call(
+      person.jar,
       'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(person.jar, allRated(check.componentIds, { [b]: 'changed my mind' })),
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      allRated(check.componentIds, { [b]: 'changed my mind' }),
     );
     expect(second.status).toBe(409);
     expect((await json(second)).error.message).toBe(M.alreadySubmitted);
@@ -446,7 +438,7 @@ describe('submit', () => {
 
     // A completed participant reads their check as completed, without interim responses.
     const read = await json<Participation>(
-      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(person.jar)),
+      await ctx.call(person.jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation`),
     );
     expect(read.participant?.status).toBe('completed');
     expect(read.resultsReleased).toBe(false);
@@ -454,11 +446,11 @@ describe('submit', () => {
 
   it('submits exactly once under 50 concurrent submits', async () => {
     const check = await newCheck({ componentCount: 5 });
-    const person = await createParticipant(ctx, check.id);
+    const person = await joinedParticipant(ctx, check.healthCheckId);
     const body = allRated(check.componentIds, { [check.componentIds[0] as string]: 'One comment' });
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        ctx.request('POST', `/api/health-checks/${check.id}/submit`, as(person.jar, body)),
+        ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, body),
       ),
     );
     const statuses = responses.map((r) => r.status).sort();
@@ -468,7 +460,7 @@ describe('submit', () => {
       ctx.deps.db,
       sql`select (select count(*)::int from health_check_ratings where participant_id = ${person.participantId}) as ratings,
                  (select count(*)::int from comments where participant_id = ${person.participantId}) as comments,
-                 (select count(*)::int from notifications where health_check_id = ${check.id} and type = 'new-response') as notes`,
+                 (select count(*)::int from notifications where health_check_id = ${check.healthCheckId} and type = 'new-response') as notes`,
     );
     expect(counts).toEqual({ ratings: 5, comments: 1, notes: 1 });
   });
@@ -476,23 +468,23 @@ describe('submit', () => {
   it('refuses strangers, other workspaces and submits after rating closed', async () => {
     const check = await newCheck({ componentCount: 2 });
     const body = allRated(check.componentIds);
-    const url = `/api/health-checks/${check.id}/submit`;
-    const stranger = await createVerifiedUser(ctx, check.id);
+    const url = `/api/health-checks/${check.healthCheckId}/submit`;
+    const stranger = await signUpParticipant(ctx, check.healthCheckId);
     const otherAdmin = await createAdmin(ctx);
     for (const jar of [stranger.jar, otherAdmin.jar]) {
-      const response = await ctx.request('POST', url, as(jar, body));
+      const response = await ctx.call(jar, 'POST', url, body);
       expect(response.status).toBe(403);
     }
-    const waiting = await createParticipant(ctx, check.id);
-    await setPhase(ctx, check.id, 'vote');
-    const closed = await ctx.request('POST', url, as(waiting.jar, body));
+    const waiting = await joinedParticipant(ctx, check.healthCheckId);
+    await setPhase(ctx, check.healthCheckId, 'vote');
+    const closed = await ctx.call(waiting.jar, 'POST', url, body);
     expect(closed.status).toBe(409);
     expect((await json(closed)).error.message).toBe(M.ratingClosed);
     expect(
       await ctx.deps.db
         .select()
         .from(healthCheckRatings)
-        .where(eq(healthCheckRatings.healthCheckId, check.id)),
+        .where(eq(healthCheckRatings.healthCheckId, check.healthCheckId)),
     ).toEqual([]);
   });
 
@@ -502,43 +494,50 @@ describe('submit', () => {
       settings: { minResponses: 2 },
       title: 'Design team check',
     });
-    const people = [await createParticipant(ctx, check.id), await createParticipant(ctx, check.id)];
+    const people = [
+      await joinedParticipant(ctx, check.healthCheckId),
+      await joinedParticipant(ctx, check.healthCheckId),
+    ];
     // notify() delivers the e-mail through a job, by the creator's preferences (on by default).
     const mailsTo = async () =>
       queryRows<{ id: string }>(
         ctx.deps.db,
         sql`select id from jobs where kind = 'notification-email' and payload->>'userId' = ${admin.userId}
-            and payload->>'type' = 'all-completed' and payload->>'healthCheckId' = ${check.id}`,
+            and payload->>'type' = 'all-completed' and payload->>'healthCheckId' = ${check.healthCheckId}`,
       );
     const events: string[] = [];
     const off = ctx.deps.realtime.subscribe(
-      [`health-check:${check.id}`, `workspace:${admin.workspaceId}`],
+      [`health-check:${check.healthCheckId}`, `workspace:${admin.workspaceId}`],
       (e) => events.push(`${e.topic.split(':')[0]}:${e.type}`),
     );
 
-    await ctx.request(
+    await ctx.call(
+      people[0]!.jar,
       'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(people[0]!.jar, allRated(check.componentIds)),
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      allRated(check.componentIds),
     );
     expect(await mailsTo()).toHaveLength(0);
-    await ctx.request(
+    await ctx.call(
+      people[1]!.jar,
       'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(people[1]!.jar, allRated(check.componentIds)),
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      allRated(check.componentIds),
     );
     expect(await mailsTo()).toHaveLength(1);
     const notes = await ctx.deps.db
       .select({ type: notifications.type })
       .from(notifications)
-      .where(and(eq(notifications.userId, admin.userId), eq(notifications.healthCheckId, check.id)));
+      .where(
+        and(eq(notifications.userId, admin.userId), eq(notifications.healthCheckId, check.healthCheckId)),
+      );
     expect(notes.map((n) => n.type).sort()).toEqual(['all-completed', 'new-response', 'new-response']);
     await expect.poll(() => events.filter((e) => e.endsWith('health-check-changed')).length).toBe(4);
     off();
 
     // Everyone has completed, but the check still collects: nothing is released before collection ends.
     const read = await json<Participation>(
-      await ctx.request('GET', `/api/health-checks/${check.id}/participation`, as(people[0]!.jar)),
+      await ctx.call(people[0]!.jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation`),
     );
     expect(read.resultsReleased).toBe(false);
     expect(read.teamProgress).toEqual({ completed: 2, total: 2 });
@@ -551,22 +550,26 @@ describe('submit', () => {
       title: 'Milestone check',
     });
     const people = [];
-    for (let i = 0; i < 4; i++) people.push(await createParticipant(ctx, check.id));
+    for (let i = 0; i < 4; i++) people.push(await joinedParticipant(ctx, check.healthCheckId));
     const milestones = async () =>
       (
         await ctx.deps.db
           .select({ type: notifications.type })
           .from(notifications)
           .where(
-            and(eq(notifications.healthCheckId, check.id), eq(notifications.type, 'completion-milestone')),
+            and(
+              eq(notifications.healthCheckId, check.healthCheckId),
+              eq(notifications.type, 'completion-milestone'),
+            ),
           )
       ).length;
     const counts = [];
     for (const person of people.slice(0, 3)) {
-      await ctx.request(
+      await ctx.call(
+        person.jar,
         'POST',
-        `/api/health-checks/${check.id}/submit`,
-        as(person.jar, allRated(check.componentIds)),
+        `/api/health-checks/${check.healthCheckId}/submit`,
+        allRated(check.componentIds),
       );
       counts.push(await milestones());
     }
@@ -575,16 +578,17 @@ describe('submit', () => {
 
   it('does not announce completion while fewer than minResponses have completed', async () => {
     const check = await newCheck({ componentCount: 1, settings: { minResponses: 3 } });
-    const person = await createParticipant(ctx, check.id);
-    await ctx.request(
+    const person = await joinedParticipant(ctx, check.healthCheckId);
+    await ctx.call(
+      person.jar,
       'POST',
-      `/api/health-checks/${check.id}/submit`,
-      as(person.jar, allRated(check.componentIds)),
+      `/api/health-checks/${check.healthCheckId}/submit`,
+      allRated(check.componentIds),
     );
     const notes = await ctx.deps.db
       .select({ type: notifications.type })
       .from(notifications)
-      .where(eq(notifications.healthCheckId, check.id));
+      .where(eq(notifications.healthCheckId, check.healthCheckId));
     expect(notes.map((n) => n.type)).toEqual(['new-response']);
   });
 });
@@ -593,14 +597,15 @@ describe('my health checks', () => {
   it("lists the participant's checks with status and team progress", async () => {
     const first = await newCheck({ componentCount: 1, title: 'First check' });
     const second = await newCheck({ componentCount: 1, title: 'Second check' });
-    const person = await createParticipant(ctx, first.id);
-    await ctx.request('POST', `/api/health-checks/${second.id}/join`, as(person.jar));
-    await ctx.request(
+    const person = await joinedParticipant(ctx, first.healthCheckId);
+    await ctx.call(person.jar, 'POST', `/api/health-checks/${second.healthCheckId}/join`);
+    await ctx.call(
+      person.jar,
       'POST',
-      `/api/health-checks/${first.id}/submit`,
-      as(person.jar, allRated(first.componentIds)),
+      `/api/health-checks/${first.healthCheckId}/submit`,
+      allRated(first.componentIds),
     );
-    const response = await ctx.request('GET', '/api/my/health-checks', as(person.jar));
+    const response = await ctx.call(person.jar, 'GET', '/api/my/health-checks');
     expect(response.status).toBe(200);
     const body = await json<{
       healthChecks: { id: string; title: string; participantStatus: string; teamProgress: unknown }[];
@@ -610,8 +615,8 @@ describe('my health checks', () => {
       ['First check', 'completed'],
     ]);
     expect(body.healthChecks[1]?.teamProgress).toEqual({ completed: 1, total: 1 });
-    const stranger = await createVerifiedUser(ctx, first.id);
-    expect(await json(await ctx.request('GET', '/api/my/health-checks', as(stranger.jar)))).toEqual({
+    const stranger = await signUpParticipant(ctx, first.healthCheckId);
+    expect(await json(await ctx.call(stranger.jar, 'GET', '/api/my/health-checks'))).toEqual({
       healthChecks: [],
     });
   });

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { PARTICIPATION_RATINGS, type ParticipationRating } from '@pulsecheck/shared/participation/rules';
 import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthCheckComponents, healthCheckVotes, healthChecks } from '../../db/schema/health-checks';
 import { jobs } from '../../db/schema/messaging';
 import { runDueJobs } from '../../jobs/queue';
-import { createAdmin, latestMail } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createAdmin, signedInParticipant, signedInUser, useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
 import {
   addComment,
   addParticipants,
@@ -14,27 +15,15 @@ import {
   rateAll,
   setParticipantStatus,
   setPhase,
-  signedInParticipant,
-  signedInUser,
-  type RatingValue,
-} from '../../test/results-factories';
+} from '../../test/health-checks';
+import { latestMail } from '../../test/mail';
+import type { Jar } from '../../test/requests';
 import { FOLLOW_UP_JOB } from './queries';
 import { sendFollowUp } from './service';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let outsider: Awaited<ReturnType<typeof createAdmin>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-  outsider = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const RATINGS: RatingValue[] = ['healthy', 'needs-improvement', 'fire-warning', 'dont-know'];
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
+const outsider = useAdmin(ctx);
 
 /** A small deterministic generator, so a failure can be replayed from its seed. */
 function random(seed: number) {
@@ -45,8 +34,8 @@ function random(seed: number) {
   };
 }
 
-async function getResults(jar: { header(): Record<string, string> }, id: string) {
-  const response = await ctx.request('GET', `/api/health-checks/${id}/results`, { headers: jar.header() });
+async function getResults(jar: Jar, id: string) {
+  const response = await ctx.call(jar, 'GET', `/api/health-checks/${id}/results`);
   return { status: response.status, body: (await response.json()) as ResultsResponse };
 }
 
@@ -66,7 +55,7 @@ describe('aggregation', () => {
         .map((c) => ({
           participantId: p.participantId,
           componentId: c.id,
-          rating: RATINGS[Math.floor(next() * 4)]!,
+          rating: PARTICIPATION_RATINGS[Math.floor(next() * 4)]!,
         })),
     );
     await addRatings(ctx, check.healthCheckId, ratings);
@@ -88,7 +77,7 @@ describe('aggregation', () => {
     expect(body.components).toHaveLength(8);
     for (const component of body.components!) {
       const mine = ratings.filter((r) => r.componentId === component.id);
-      const count = (rating: RatingValue) => mine.filter((r) => r.rating === rating).length;
+      const count = (rating: ParticipationRating) => mine.filter((r) => r.rating === rating).length;
       expect(component).toMatchObject({
         healthy: count('healthy'),
         needsImprovement: count('needs-improvement'),
@@ -263,7 +252,7 @@ describe('anonymity', () => {
     const people = await addParticipants(ctx, check, 4, {
       names: ['Alice Ng', 'Bob Ray', 'Cleo Fox', 'Dan Oak'],
     });
-    const ids = await rateAll(ctx, check, people, (i) => RATINGS[i % 4]!);
+    const ids = await rateAll(ctx, check, people, (i) => PARTICIPATION_RATINGS[i % 4]!);
     for (const [index, person] of people.entries()) {
       await addComment(ctx, {
         participantId: person.participantId,

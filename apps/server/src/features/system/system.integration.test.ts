@@ -1,17 +1,11 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { type TestContext, useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 describe('GET /api/health', () => {
   it('answers ok after a database round trip', async () => {

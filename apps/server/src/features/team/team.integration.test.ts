@@ -1,26 +1,18 @@
 import { TEAM_MESSAGES, type Member, type MembersResponse } from '@pulsecheck/shared/team/schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/messaging';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
-import { CookieJar, createAdmin, uniqueEmail } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { addMember, invite, mailsTo, runNotificationJobs } from '../../test/team-factories';
+import { addMember, createAdmin, invite } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { mailsTo, runNotificationJobs } from '../../test/mail';
+import { CookieJar, json, type Jar } from '../../test/requests';
+import { uniqueEmail } from '../../test/unique';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
-type ErrorJson = { error: { code: string; message: string; fields?: Record<string, string> } };
-const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
-const team = async (jar: CookieJar, workspaceId: string) =>
-  json<MembersResponse>(
-    await ctx.request('GET', `/api/workspaces/${workspaceId}/members`, { headers: jar.header() }),
-  );
+const team = async (jar: Jar, workspaceId: string) =>
+  json<MembersResponse>(await ctx.call(jar, 'GET', `/api/workspaces/${workspaceId}/members`));
 
 describe('inviting', () => {
   it('refuses an invalid e-mail and an empty role with the form messages', async () => {

@@ -1,33 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import type { VotingState } from '@pulsecheck/shared/voting/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthCheckVotes } from '../../db/schema/health-checks';
-import { createAdmin } from '../../test/factories';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  addParticipants,
-  createCheck,
-  rateAll,
-  setPhase,
-  signedInParticipant,
-  type CheckFixture,
-} from '../../test/results-factories';
+import { createAdmin, signedInParticipant, useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import { addParticipants, createCheck, rateAll, setPhase, type CheckFixture } from '../../test/health-checks';
+import type { Jar } from '../../test/requests';
 
-let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
+const ctx = useTestContext();
+const admin = useAdmin(ctx);
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createAdmin(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-type Jar = { header(): Record<string, string> };
 const put = (jar: Jar, id: string, allocation: Record<string, number>) =>
-  ctx.request('PUT', `/api/health-checks/${id}/votes`, { body: { allocation }, headers: jar.header() });
+  ctx.call(jar, 'PUT', `/api/health-checks/${id}/votes`, { allocation });
 const messageOf = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;
 
