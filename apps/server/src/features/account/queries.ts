@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -120,7 +121,7 @@ export async function digestFor(db: Db, userId: string, since: Date) {
   return queryRows<DigestRow>(
     db,
     sql`select w.name as workspace, hc.id, hc.title, hc.status, hc.phase,
-               coalesce((hc.settings->>'minResponses')::int, 3) as min_responses,
+               coalesce((hc.settings->>'minResponses')::int, ${DEFAULT_SETTINGS.minResponses}) as min_responses,
                coalesce(p.total, 0)::int as participants, coalesce(p.completed, 0)::int as completed,
                coalesce(r.total, 0)::int as ratings, coalesce(r.healthy, 0)::int as healthy,
                coalesce(r.fire, 0)::int as fire

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { Responses } from '@pulsecheck/shared/participation/contract';
 import type { InterimResponses, HealthCheckSettings } from '../../db/schema/health-checks';
 import { sql } from 'drizzle-orm';
@@ -124,7 +125,7 @@ export type SaveTarget = {
 export async function findSaveTarget(db: Db, healthCheckId: string, userId: string) {
   const [row] = await queryRows<SaveTarget>(
     db,
-    sql`select hc.phase, coalesce((hc.settings->>'enableComments')::boolean, true) as comments_on,
+    sql`select hc.phase, coalesce((hc.settings->>'enableComments')::boolean, ${DEFAULT_SETTINGS.enableComments}) as comments_on,
           wm.access, p.id as participant_id, p.status as participant_status,
           coalesce((select json_agg(c.id) from health_check_components c
                     where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids
@@ -133,22 +134,6 @@ export async function findSaveTarget(db: Db, healthCheckId: string, userId: stri
           on wm.workspace_id = hc.workspace_id and wm.user_id = ${userId} and wm.status = 'active'
         left join participants p on p.health_check_id = hc.id and p.user_id = ${userId}
         where hc.id = ${healthCheckId}`,
-  );
-  return row;
-}
-
-/** Stores interim responses unless the participant completed meanwhile; returns the row, or nothing. */
-export async function updateInterimResponses(
-  db: Db,
-  options: { participantId: string; responses: InterimResponses; progress: number },
-) {
-  const [row] = await queryRows<{ status: string; progress: number; last_activity: string | Date }>(
-    db,
-    sql`update participants
-        set responses = ${JSON.stringify(options.responses)}::jsonb, progress = ${options.progress},
-            status = 'in_progress', last_activity = now()
-        where id = ${options.participantId} and status <> 'completed'
-        returning status, progress, last_activity`,
   );
   return row;
 }
@@ -327,7 +312,7 @@ export async function saveInterimResponsesBatch(
         ),
         target as (
           select i.*, p.id as participant_id, hc.template_id,
-                 coalesce((hc.settings->>'enableComments')::boolean, true) as comments_on
+                 coalesce((hc.settings->>'enableComments')::boolean, ${DEFAULT_SETTINGS.enableComments}) as comments_on
           from input i
           join session s on s.token = i.token and s.expires_at > now()
           join participants p

@@ -102,24 +102,16 @@ export const participationRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { healthCheckId } = c.req.valid('param');
-      const sessionToken = signedSessionToken(c);
-      if (sessionToken) {
-        const saved = await service.saveResponsesAtOnce(c.get('deps').database, {
-          sessionToken,
-          healthCheckId,
+      const saved = await service.autosave(
+        c.get('deps').database,
+        {
+          sessionToken: signedSessionToken(c) ?? '',
+          healthCheckId: c.req.valid('param').healthCheckId,
           responses: c.req.valid('json'),
-        });
-        if (saved) return c.json(saved, 200);
-      }
-      // Refused or signed out: the step-by-step checks answer with the reason.
-      const user = await requireUser(c);
-      const result = await service.saveResponses(c.get('deps').db, {
-        userId: user.id,
-        healthCheckId,
-        responses: c.req.valid('json'),
-      });
-      return c.json(result, 200);
+        },
+        () => requireUser(c),
+      );
+      return c.json(saved, 200);
     },
   )
   .openapi(

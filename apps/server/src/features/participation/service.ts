@@ -1,6 +1,5 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
-  answeredPercent,
   PARTICIPATION_MESSAGES as M,
   unansweredCount,
   type JoinInfo,
@@ -36,7 +35,6 @@ import {
   lockSubmitTarget,
   markCompleted,
   saveInterimResponsesBatch,
-  updateInterimResponses,
   type AutosaveItem,
   type AutosaveRow,
 } from './queries';
@@ -195,7 +193,10 @@ function checkWritable(
   if (target.phase !== 'collect') throw new AppError('rating_closed', M.ratingClosed);
 }
 
-function checkComponents(componentIds: string[], responses: Pick<Responses, 'votes' | 'comments'>) {
+function checkComponents(
+  componentIds: string[],
+  responses: { votes: Record<string, string>; comments: Record<string, string> },
+) {
   const known = new Set(componentIds);
   const unknown = [...Object.keys(responses.votes), ...Object.keys(responses.comments)].find(
     (id) => !known.has(id),
@@ -209,15 +210,7 @@ function checkComponents(componentIds: string[], responses: Pick<Responses, 'vot
  */
 const autosaveBatchers = new WeakMap<Database, Batcher<AutosaveItem, AutosaveRow | null>>();
 
-/**
- * Autosave, hot path: one statement that checks the session and every rule and writes, shared by the
- * autosaves that arrive together (see saveInterimResponsesBatch). Null when it refused; `saveResponses` then
- * says why.
- */
-export async function saveResponsesAtOnce(
-  database: Database,
-  item: AutosaveItem,
-): Promise<SaveResponsesResult | null> {
+const batcherFor = (database: Database) => {
   let batcher = autosaveBatchers.get(database);
   if (!batcher) {
     batcher = createBatcher((items) => saveInterimResponsesBatch(database.db, items), {
@@ -226,35 +219,30 @@ export async function saveResponsesAtOnce(
     });
     autosaveBatchers.set(database, batcher);
   }
-  const saved = await batcher.submit(item);
-  if (!saved) return null;
-  return savedResult(saved);
-}
+  return batcher;
+};
 
-/** Autosave: the caller's interim responses, idempotent. One lookup and one UPDATE. */
-export async function saveResponses(
-  db: Db,
-  options: { userId: string; healthCheckId: string; responses: Responses },
+/**
+ * Autosave, idempotent, on the hot path. Its rules live in one place: the single statement of
+ * saveInterimResponsesBatch checks the session, the membership, the participant, the phase and the components,
+ * drops comments when they are off, computes the progress and writes, shared by the autosaves that arrive
+ * together. When it refuses, the step-by-step checks below only say why (they write nothing); if none refuses
+ * any more (something changed meanwhile), the statement runs once more. `caller` answers 401 without a session.
+ */
+export async function autosave(
+  database: Database,
+  item: AutosaveItem,
+  caller: () => Promise<{ id: string }>,
 ): Promise<SaveResponsesResult> {
-  const target = await findSaveTarget(db, options.healthCheckId, options.userId);
-  checkWritable(options.userId, target);
-  checkComponents(target.component_ids, options.responses);
-  const lastIndex = Math.min(
-    options.responses.last_component_index,
-    Math.max(0, target.component_ids.length - 1),
-  );
-  const saved = await updateInterimResponses(db, {
-    participantId: target.participant_id,
-    responses: {
-      ...options.responses,
-      // Comments off means off (PRODUCT-DECISIONS 3): a draft keeps none, as the batched autosave does.
-      comments: target.comments_on ? options.responses.comments : {},
-      last_component_index: lastIndex,
-    },
-    progress: answeredPercent(target.component_ids, options.responses.votes),
-  });
-  if (!saved) throw new AppError('already_submitted', M.alreadySubmitted);
-  return savedResult(saved);
+  const saved = await batcherFor(database).submit(item);
+  if (saved) return savedResult(saved);
+  const user = await caller();
+  const target = await findSaveTarget(database.db, item.healthCheckId, user.id);
+  checkWritable(user.id, target);
+  checkComponents(target.component_ids, item.responses);
+  const retried = await batcherFor(database).submit(item);
+  if (retried) return savedResult(retried);
+  throw conflict(M.saveFailed);
 }
 
 /**
