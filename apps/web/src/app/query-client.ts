@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { retryDelay, shouldRetry } from '@/lib/api-client';
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, retryDelay, staleTime: 10_000, refetchOnWindowFocus: true },

@@ -20,7 +20,7 @@ const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> &
+type ButtonProps = ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
@@ -34,4 +34,3 @@ export function Button({ className, variant, size, asChild, type, ...props }: Bu
   );
 }
 
-export { buttonVariants };

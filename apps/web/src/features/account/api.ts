@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ApiError, apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
-export const profileQuery = queryOptions({
+const profileQuery = queryOptions({
   queryKey: ['account', 'profile'],
   queryFn: ({ signal }) => apiGet<{ profile: Profile }>('/account/profile', signal),
 });

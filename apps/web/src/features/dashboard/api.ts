@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { apiGet } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 
-export const dashboardQueryKey = ['dashboard'] as const;
+const dashboardQueryKey = ['dashboard'] as const;
 
 export function useDashboard() {
   return useQuery({

@@ -36,7 +36,7 @@ const FILTERS: { value: Filter; label: string }[] = [
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
 
-export const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
+const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
 
 export function DashboardPage() {
   const dashboard = useDashboard();

@@ -14,7 +14,7 @@ import { useCallback } from 'react';
 import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 
-export const healthCheckKey = (id: string) => ['health-check', id] as const;
+const healthCheckKey = (id: string) => ['health-check', id] as const;
 const participantsKey = (id: string) => ['health-check', id, 'participants'] as const;
 
 export function useActiveWorkspace() {

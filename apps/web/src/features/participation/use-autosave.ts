@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { saveResponses } from './api';
 
-export const AUTOSAVE_DELAY_MS = 2000;
+const AUTOSAVE_DELAY_MS = 2000;
 const SAVED_VISIBLE_MS = 3000;
 const RETRY_MAX_MS = 30_000;
 

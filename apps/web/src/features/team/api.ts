@@ -10,13 +10,13 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
 
-export const teamQuery = (workspaceId: string) =>
+const teamQuery = (workspaceId: string) =>
   queryOptions({
     queryKey: ['team', workspaceId],
     queryFn: ({ signal }) => apiGet<MembersResponse>(`/workspaces/${enc(workspaceId)}/members`, signal),
   });
 
-export const departmentsQuery = (workspaceId: string) =>
+const departmentsQuery = (workspaceId: string) =>
   queryOptions({
     queryKey: ['team', workspaceId, 'departments'],
     queryFn: ({ signal }) =>

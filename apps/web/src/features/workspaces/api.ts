@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
-export const workspacesQueryKey = ['workspaces'] as const;
+const workspacesQueryKey = ['workspaces'] as const;
 
 export function useWorkspaces() {
   return useQuery({
