@@ -20,8 +20,7 @@ const buttonVariants = cva(
   },
 );
 
-type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & { asChild?: boolean };
+type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
@@ -33,4 +32,3 @@ export function Button({ className, variant, size, asChild, type, ...props }: Bu
     />
   );
 }
-
