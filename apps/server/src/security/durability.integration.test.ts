@@ -139,7 +139,7 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
     database = data;
     const setup = await contextOn(await data.open());
     const admin = await createAdmin(setup);
-    const check = await createCheck(setup, { workspaceId: admin.workspaceId, createdBy: admin.userId });
+    const check = await createCheck(setup, admin);
     const participants = await addSignedInParticipants(setup, {
       healthCheckId: check.healthCheckId,
       workspaceId: admin.workspaceId,

@@ -53,7 +53,7 @@ const IGNORED_TABLES = new Set(['rate_limit', '__drizzle_migrations']);
 beforeAll(async () => {
   const admin = await createAdmin(ctx);
   adminCookie = admin.jar.header();
-  const check = await createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId });
+  const check = await createCheck(ctx, admin);
   const participant = await joinedParticipant(ctx, check.healthCheckId);
   realIds = [
     admin.workspaceId,

@@ -38,13 +38,7 @@ const storedSettings = async (id: string) =>
 const newCheck = (options: {
   phase?: 'collect' | 'vote' | 'summarize';
   settings?: Partial<HealthCheckSettings>;
-}) =>
-  createCheck(ctx, {
-    workspaceId: admin.workspaceId,
-    createdBy: admin.userId,
-    componentCount: 3,
-    ...options,
-  });
+}) => createCheck(ctx, admin, { componentCount: 3, ...options });
 
 /** Rates every component through the real submit route, with one comment on the first component. */
 async function submitThroughApi(check: CheckFixture, comment: string) {

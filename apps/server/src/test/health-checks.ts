@@ -83,15 +83,17 @@ export type CheckFixture = {
   componentIds: string[];
 };
 
+/** Who creates a check, and in which workspace: an admin or member as the account factories return them. */
+export type CheckOwner = { workspaceId: string; userId: string };
+
 /**
- * A check straight in the database, as launch leaves it but in any phase: a workspace copy of the global
+ * A check of `owner` straight in the database, as launch leaves it but in any phase: a workspace copy of the global
  * template with its first `componentCount` components (or those with the given keys; new ids, same keys).
  */
 export async function createCheck(
   ctx: TestContext,
+  owner: CheckOwner,
   options: {
-    workspaceId: string;
-    createdBy: string;
     phase?: Phase;
     settings?: Partial<HealthCheckSettings>;
     componentCount?: number;
@@ -99,7 +101,7 @@ export async function createCheck(
     title?: string;
     completedAt?: Date;
     createdAt?: Date;
-  },
+  } = {},
 ): Promise<CheckFixture> {
   const phase = options.phase ?? 'collect';
   const status = STATUS_OF_PHASE[phase];
@@ -117,9 +119,9 @@ export async function createCheck(
       .values({
         title: options.title ?? 'Team Health Check',
         type: 'health-check',
-        workspaceId: options.workspaceId,
+        workspaceId: owner.workspaceId,
         isGlobal: false,
-        createdBy: options.createdBy,
+        createdBy: owner.userId,
       })
       .returning({ id: templates.id });
     const components = await tx
@@ -149,9 +151,9 @@ export async function createCheck(
         settings: { ...DEFAULT_SETTINGS, ...options.settings },
         phase,
         status,
-        workspaceId: options.workspaceId,
+        workspaceId: owner.workspaceId,
         templateId: template!.id,
-        createdBy: options.createdBy,
+        createdBy: owner.userId,
         createdAt: options.createdAt ?? new Date(),
         completedAt: status === 'completed' ? (options.completedAt ?? new Date()) : null,
       })
@@ -160,7 +162,7 @@ export async function createCheck(
     return {
       healthCheckId: check!.id,
       templateId: template!.id,
-      workspaceId: options.workspaceId,
+      workspaceId: owner.workspaceId,
       components: ordered,
       componentIds: ordered.map((c) => c.id),
     };

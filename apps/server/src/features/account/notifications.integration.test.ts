@@ -31,16 +31,13 @@ async function setPreferences(userId: string, change: (p: NotificationPreference
   await ctx.deps.db.update(user).set({ notificationPreferences: prefs }).where(eq(user.id, userId));
 }
 
-const checkOf = async (admin: { workspaceId: string; userId: string }, title = 'Q4 Health Check') =>
-  (await createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, title })).healthCheckId;
-
 const bellOf = (userId: string) =>
   ctx.deps.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 describe('notify() honours each recipient', () => {
   it('rings the bell and e-mails only when the setting for that kind is on', async () => {
     const admin = await createAdmin(ctx);
-    const checkId = await checkOf(admin);
+    const { healthCheckId: checkId } = await createCheck(ctx, admin);
     const message = 'All participants have completed "Q4 Health Check"';
     await notify(ctx.deps, {
       userIds: [admin.userId],
@@ -79,7 +76,7 @@ describe('notify() honours each recipient', () => {
 
   it('summarises new responses in one e-mail per check and hour', async () => {
     const admin = await createAdmin(ctx);
-    const checkId = await checkOf(admin, 'Busy Check');
+    const { healthCheckId: checkId } = await createCheck(ctx, admin, { title: 'Busy Check' });
     const people = [await addMember(ctx, admin), await addMember(ctx, admin)];
     for (const person of people) {
       await ctx.deps.db.insert(participants).values({
@@ -161,7 +158,7 @@ describe('scheduled e-mails', () => {
   it('sends reminders once a day with a working unsubscribe link, the weekly digest on Mondays and the monthly report on the 1st, once each', async () => {
     const admin = await createAdmin(ctx, { companyName: 'Digest Co' });
     const member = await addMember(ctx, admin, { fullName: 'Rita Rater' });
-    const checkId = await checkOf(admin, 'Winter Check');
+    const { healthCheckId: checkId } = await createCheck(ctx, admin, { title: 'Winter Check' });
     await ctx.deps.db.insert(participants).values({
       healthCheckId: checkId,
       userId: member.userId,
@@ -206,7 +203,7 @@ describe('scheduled e-mails', () => {
 
   it('sends no digest to someone who switched it off', async () => {
     const admin = await createAdmin(ctx, { companyName: 'Quiet Co' });
-    await checkOf(admin);
+    await createCheck(ctx, admin);
     await setPreferences(admin.userId, (p) => (p.emailNotifications.weeklyDigest = false));
     await enqueueJob(ctx.deps.db, {
       kind: SCHEDULE_JOBS.weeklyDigests,

@@ -13,11 +13,7 @@ let owner: Awaited<ReturnType<typeof signedInUser>>;
 let mentioned: Awaited<ReturnType<typeof signedInParticipant>>;
 
 beforeAll(async () => {
-  check = await createCheck(ctx, {
-    workspaceId: admin.workspaceId,
-    createdBy: admin.userId,
-    phase: 'summarize',
-  });
+  check = await createCheck(ctx, admin, { phase: 'summarize' });
   await rateAll(ctx, check, await addParticipants(ctx, check, 3), () => 'healthy');
   owner = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member', name: 'Olivia Owner' });
   mentioned = await signedInParticipant(ctx, check);

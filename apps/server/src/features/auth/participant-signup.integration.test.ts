@@ -1,24 +1,18 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
 import { useAdmin, validParticipantSignup } from '../../test/accounts';
-import { useTestContext } from '../../test/harness';
+import { useForAll, useTestContext } from '../../test/harness';
 import { createCheck } from '../../test/health-checks';
 import { followLink, latestMail, linkIn } from '../../test/mail';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
-let healthCheckId: string;
-beforeAll(async () => {
-  ({ healthCheckId } = await createCheck(ctx, {
-    workspaceId: admin.workspaceId,
-    createdBy: admin.userId,
-    title: 'Q4 check',
-  }));
-});
+const check = useForAll(() => createCheck(ctx, admin, { title: 'Q4 check' }));
 
-const body = (overrides: Record<string, unknown> = {}) => validParticipantSignup(healthCheckId, overrides);
+const body = (overrides: Record<string, unknown> = {}) =>
+  validParticipantSignup(check.healthCheckId, overrides);
 
 describe('participant sign-up', () => {
   it('requires full name, e-mail and password, and a valid health check link', async () => {
@@ -47,14 +41,14 @@ describe('participant sign-up', () => {
     const response = await ctx.request('POST', '/api/signup/participant', { body: input });
     expect(response.status).toBe(201);
     const [row] = await ctx.deps.db.select().from(user).where(eq(user.email, input.email));
-    expect(row).toMatchObject({ pendingJoinHealthCheckId: healthCheckId, setupStatus: null });
+    expect(row).toMatchObject({ pendingJoinHealthCheckId: check.healthCheckId, setupStatus: null });
 
     const { jar } = await followLink(ctx, linkIn((await latestMail(ctx, input.email, 'Verify')).text));
     const me = (await (await ctx.request('GET', '/api/me', { headers: jar.header() })).json()) as {
       user: { pendingJoinHealthCheckId: string; canAdmin: boolean; home: string };
     };
     expect(me.user).toMatchObject({
-      pendingJoinHealthCheckId: healthCheckId,
+      pendingJoinHealthCheckId: check.healthCheckId,
       canAdmin: false,
       home: '/dashboard',
     });

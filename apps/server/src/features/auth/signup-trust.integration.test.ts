@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { account, session, signupCredentials, user } from '../../db/schema/auth';
 import { createAdmin, useAdmin, validParticipantSignup, validSignup } from '../../test/accounts';
-import { useTestContext } from '../../test/harness';
+import { useForAll, useTestContext } from '../../test/harness';
 import { createCheck } from '../../test/health-checks';
 import { followLink, latestMail, linkIn, mailsTo } from '../../test/mail';
 import { uniqueEmail } from '../../test/unique';
@@ -14,20 +14,13 @@ import { uniqueEmail } from '../../test/unique';
  */
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
-let healthCheckId: string;
-beforeAll(async () => {
-  ({ healthCheckId } = await createCheck(ctx, {
-    workspaceId: admin.workspaceId,
-    createdBy: admin.userId,
-    title: 'Q4 check',
-  }));
-});
+const check = useForAll(() => createCheck(ctx, admin, { title: 'Q4 check' }));
 
 const login = (email: string, password: string) =>
   ctx.request('POST', '/api/login', { body: { email, password } });
 
 const participantBody = (overrides: Record<string, unknown> = {}) =>
-  validParticipantSignup(healthCheckId, overrides);
+  validParticipantSignup(check.healthCheckId, overrides);
 
 /** Everything a caller can observe of an answer, except the date. */
 async function observable(response: Response) {
@@ -152,7 +145,7 @@ describe('pre-registration of someone else’s address', () => {
     expect(me.user).toMatchObject({
       name: 'Victoria',
       setupStatus: null,
-      pendingJoinHealthCheckId: healthCheckId,
+      pendingJoinHealthCheckId: check.healthCheckId,
     });
     expect((await userRow(victim)).companyName).toBeNull();
 

@@ -14,9 +14,6 @@ import { json, type Jar } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
-const newCheck = (overrides: Partial<Parameters<typeof createCheck>[1]> = {}) =>
-  createCheck(ctx, { workspaceId: admin.workspaceId, createdBy: admin.userId, ...overrides });
-
 async function participantRow(id: string) {
   const [row] = await ctx.deps.db.select().from(participants).where(eq(participants.id, id));
   return row;
@@ -24,7 +21,7 @@ async function participantRow(id: string) {
 
 describe('join info (public)', () => {
   it('tells a signed-out visitor the title and whether the check takes participants', async () => {
-    const check = await newCheck({ title: 'Platform team check' });
+    const check = await createCheck(ctx, admin, { title: 'Platform team check' });
     const response = await ctx.request('GET', `/api/join/${check.healthCheckId}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -42,13 +39,13 @@ describe('join info (public)', () => {
 
 describe('join', () => {
   it('needs a session', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const response = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(response.status).toBe(401);
   });
 
   it('registers a participant membership and a pending participant, and clears the pending join', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const person = await signUpParticipant(ctx, check.healthCheckId);
     const [before] = await ctx.deps.db.select().from(user).where(eq(user.id, person.userId));
     expect(before?.pendingJoinHealthCheckId).toBe(check.healthCheckId);
@@ -76,7 +73,7 @@ describe('join', () => {
   });
 
   it('registers once under 20 concurrent requests', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const person = await signUpParticipant(ctx, check.healthCheckId);
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -98,7 +95,7 @@ describe('join', () => {
   });
 
   it('keeps an admin an admin when they join their own check', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const response = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/join`);
     expect(response.status).toBe(200);
     const [membership] = await ctx.deps.db
@@ -111,7 +108,7 @@ describe('join', () => {
   });
 
   it('refuses unknown checks and checks that no longer collect; lets existing participants back in', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const person = await joinedParticipant(ctx, check.healthCheckId);
     const unknown = await ctx.call(person.jar, 'POST', `/api/health-checks/${crypto.randomUUID()}/join`);
     expect(unknown.status).toBe(404);
@@ -135,7 +132,7 @@ describe('join', () => {
 
 describe('participation read', () => {
   it('gives a participant the check, its components in order and the team progress', async () => {
-    const check = await newCheck({ componentCount: 4 });
+    const check = await createCheck(ctx, admin, { componentCount: 4 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     await joinedParticipant(ctx, check.healthCheckId);
     const response = await ctx.call(
@@ -157,7 +154,7 @@ describe('participation read', () => {
   });
 
   it('answers strangers and members of other workspaces with the membership 403, unknown checks with 404', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const stranger = await signUpParticipant(ctx, check.healthCheckId);
     const otherAdmin = await createAdmin(ctx);
     for (const jar of [stranger.jar, otherAdmin.jar]) {
@@ -179,7 +176,7 @@ describe('participation read', () => {
   });
 
   it('previews for the admin without registering; a participant cannot ask for a preview', async () => {
-    const check = await newCheck();
+    const check = await createCheck(ctx, admin);
     const response = await ctx.call(
       admin.jar,
       'GET',
@@ -204,7 +201,7 @@ describe('participation read', () => {
 
 describe('autosave', () => {
   it('stores interim responses, marks the participant in progress and restores them', async () => {
-    const check = await newCheck({ componentCount: 4 });
+    const check = await createCheck(ctx, admin, { componentCount: 4 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a, b] = check.componentIds as [string, string];
     const responses = {
@@ -232,8 +229,8 @@ describe('autosave', () => {
   });
 
   it('refuses hostile input with 400 and stores nothing', async () => {
-    const check = await newCheck({ componentCount: 3 });
-    const other = await newCheck({ componentCount: 3 });
+    const check = await createCheck(ctx, admin, { componentCount: 3 });
+    const other = await createCheck(ctx, admin, { componentCount: 3 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a] = check.componentIds as [string];
     const url = `/api/health-checks/${check.healthCheckId}/responses`;
@@ -274,7 +271,7 @@ describe('autosave', () => {
   });
 
   it('refuses strangers, other workspaces, members who have not joined, closed rating and completed participants', async () => {
-    const check = await newCheck({ componentCount: 2 });
+    const check = await createCheck(ctx, admin, { componentCount: 2 });
     const url = `/api/health-checks/${check.healthCheckId}/responses`;
     const body = allRated(check.componentIds);
     const stranger = await signUpParticipant(ctx, check.healthCheckId);
@@ -305,8 +302,8 @@ describe('autosave', () => {
     expect((await participantRow(waiting.participantId))?.responses).toBeNull();
   });
   it('saves autosaves that arrive together in one go, each with its own progress, refusing only those that may not write', async () => {
-    const check = await newCheck({ componentCount: 4 });
-    const closedCheck = await newCheck({ componentCount: 2 });
+    const check = await createCheck(ctx, admin, { componentCount: 4 });
+    const closedCheck = await createCheck(ctx, admin, { componentCount: 2 });
     const people = await Promise.all([1, 2, 3, 4].map(() => joinedParticipant(ctx, check.healthCheckId)));
     const done = await joinedParticipant(ctx, check.healthCheckId);
     await ctx.call(
@@ -359,7 +356,7 @@ describe('autosave', () => {
 
 describe('submit', () => {
   it('needs every component rated', async () => {
-    const check = await newCheck({ componentCount: 4 });
+    const check = await createCheck(ctx, admin, { componentCount: 4 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     const [a] = check.componentIds as [string];
     const response = await ctx.call(person.jar, 'POST', `/api/health-checks/${check.healthCheckId}/submit`, {
@@ -380,7 +377,7 @@ describe('submit', () => {
   });
 
   it('stores ratings and trimmed non-blank comments once, completes the participant and refuses a second submit', async () => {
-    const check = await newCheck({ componentCount: 3 });
+    const check = await createCheck(ctx, admin, { componentCount: 3 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     await joinedParticipant(ctx, check.healthCheckId);
     const [a, b, c] = check.componentIds as [string, string, string];
@@ -445,7 +442,7 @@ describe('submit', () => {
   });
 
   it('submits exactly once under 50 concurrent submits', async () => {
-    const check = await newCheck({ componentCount: 5 });
+    const check = await createCheck(ctx, admin, { componentCount: 5 });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     const body = allRated(check.componentIds, { [check.componentIds[0] as string]: 'One comment' });
     const responses = await Promise.all(
@@ -466,7 +463,7 @@ describe('submit', () => {
   });
 
   it('refuses strangers, other workspaces and submits after rating closed', async () => {
-    const check = await newCheck({ componentCount: 2 });
+    const check = await createCheck(ctx, admin, { componentCount: 2 });
     const body = allRated(check.componentIds);
     const url = `/api/health-checks/${check.healthCheckId}/submit`;
     const stranger = await signUpParticipant(ctx, check.healthCheckId);
@@ -489,7 +486,7 @@ describe('submit', () => {
   });
 
   it('tells the creator of each response, and e-mails them once everyone has completed', async () => {
-    const check = await newCheck({
+    const check = await createCheck(ctx, admin, {
       componentCount: 2,
       settings: { minResponses: 2 },
       title: 'Design team check',
@@ -544,7 +541,7 @@ describe('submit', () => {
   });
 
   it('announces the 50% milestone once, with the submit that crosses half', async () => {
-    const check = await newCheck({
+    const check = await createCheck(ctx, admin, {
       componentCount: 1,
       settings: { minResponses: 1 },
       title: 'Milestone check',
@@ -577,7 +574,7 @@ describe('submit', () => {
   });
 
   it('does not announce completion while fewer than minResponses have completed', async () => {
-    const check = await newCheck({ componentCount: 1, settings: { minResponses: 3 } });
+    const check = await createCheck(ctx, admin, { componentCount: 1, settings: { minResponses: 3 } });
     const person = await joinedParticipant(ctx, check.healthCheckId);
     await ctx.call(
       person.jar,
@@ -595,8 +592,8 @@ describe('submit', () => {
 
 describe('my health checks', () => {
   it("lists the participant's checks with status and team progress", async () => {
-    const first = await newCheck({ componentCount: 1, title: 'First check' });
-    const second = await newCheck({ componentCount: 1, title: 'Second check' });
+    const first = await createCheck(ctx, admin, { componentCount: 1, title: 'First check' });
+    const second = await createCheck(ctx, admin, { componentCount: 1, title: 'Second check' });
     const person = await joinedParticipant(ctx, first.healthCheckId);
     await ctx.call(person.jar, 'POST', `/api/health-checks/${second.healthCheckId}/join`);
     await ctx.call(

@@ -42,12 +42,7 @@ async function getResults(jar: Jar, id: string) {
 describe('aggregation', () => {
   it.each([1, 2, 3])('SQL counts and dots equal a naive count on random data (seed %i)', async (seed) => {
     const next = random(seed);
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-      componentCount: 8,
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 8 });
     const people = await addParticipants(ctx, check, 12 + Math.floor(next() * 10));
     const ratings = people.flatMap((p) =>
       check.components
@@ -101,12 +96,7 @@ describe('aggregation', () => {
   });
 
   it('labels the overall health from all ratings, and says No Ratings for a check nobody rated', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-      componentCount: 2,
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 2 });
     const people = await addParticipants(ctx, check, 3);
     let { body } = await getResults(admin.jar, check.healthCheckId);
     expect(body.overallHealth).toBe('No Ratings');
@@ -122,12 +112,7 @@ describe('aggregation', () => {
 
 describe('release and anonymity threshold', () => {
   it('gives nobody per-component figures below minResponses, and says how many are missing', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-      settings: { minResponses: 4 },
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize', settings: { minResponses: 4 } });
     const people = await addParticipants(ctx, check, 2);
     await addParticipants(ctx, check, 3, { status: 'in_progress' });
     await rateAll(ctx, check, people, () => 'fire-warning');
@@ -148,11 +133,7 @@ describe('release and anonymity threshold', () => {
   });
 
   it('releases to a participant who completed once collection has ended, never before', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'collect',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'collect' });
     const done = await addParticipants(ctx, check, 3);
     const me = await signedInParticipant(ctx, check, 'completed');
     const late = await addParticipants(ctx, check, 1, { status: 'in_progress' });
@@ -187,9 +168,7 @@ describe('release and anonymity threshold', () => {
   });
 
   it('withholds results from participants when showResultsAfterVoting is false, not from admins', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
+    const check = await createCheck(ctx, admin, {
       phase: 'summarize',
       settings: { showResultsAfterVoting: false },
     });
@@ -208,11 +187,7 @@ describe('release and anonymity threshold', () => {
   });
 
   it('answers 404 with no figures to outsiders, strangers and malformed ids', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize' });
     await rateAll(ctx, check, await addParticipants(ctx, check, 3), () => 'fire-warning');
     const stranger = await signedInUser(ctx);
     for (const jar of [outsider.jar, stranger.jar]) {
@@ -244,11 +219,7 @@ describe('release and anonymity threshold', () => {
 
 describe('anonymity', () => {
   it('never sends a rater, participant or user id, and shows comments as Anonymous', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize' });
     const people = await addParticipants(ctx, check, 4, {
       names: ['Alice Ng', 'Bob Ray', 'Cleo Fox', 'Dan Oak'],
     });
@@ -281,12 +252,7 @@ describe('anonymity', () => {
   });
 
   it("shows the participant's name on comments when allowAnonymous is false", async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-      settings: { allowAnonymous: false },
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize', settings: { allowAnonymous: false } });
     const people = await addParticipants(ctx, check, 3, { names: ['Eve Lin', 'Finn Moe', 'Gus Roy'] });
     const ids = await rateAll(ctx, check, people, () => 'healthy');
     await addComment(ctx, {
@@ -303,12 +269,7 @@ describe('anonymity', () => {
 
 describe('fallback texts (spec section 8)', () => {
   it("shows 'Untitled Component' and 'Uncategorized' for blank titles and categories", async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-      componentCount: 2,
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 2 });
     await rateAll(ctx, check, await addParticipants(ctx, check, 3), () => 'healthy');
     await ctx.deps.db
       .update(healthCheckComponents)
@@ -325,9 +286,7 @@ describe('fallback texts (spec section 8)', () => {
 describe('trend', () => {
   it("compares with the workspace's previous completed check by component key", async () => {
     const ws = await createAdmin(ctx);
-    const before = await createCheck(ctx, {
-      workspaceId: ws.workspaceId,
-      createdBy: ws.userId,
+    const before = await createCheck(ctx, ws, {
       phase: 'plan',
       keys: ['c1', 'c2', 'c3'],
       completedAt: new Date(Date.now() - 90 * 24 * 3600 * 1000),
@@ -335,12 +294,7 @@ describe('trend', () => {
     await rateAll(ctx, before, await addParticipants(ctx, before, 4), (_, j) =>
       j === 0 ? 'fire-warning' : j === 1 ? 'healthy' : 'needs-improvement',
     );
-    const now = await createCheck(ctx, {
-      workspaceId: ws.workspaceId,
-      createdBy: ws.userId,
-      phase: 'summarize',
-      keys: ['c1', 'c2', 'c4'],
-    });
+    const now = await createCheck(ctx, ws, { phase: 'summarize', keys: ['c1', 'c2', 'c4'] });
     await rateAll(ctx, now, await addParticipants(ctx, now, 4), (_, j) =>
       j === 0 ? 'healthy' : j === 1 ? 'fire-warning' : 'healthy',
     );
@@ -356,11 +310,7 @@ describe('trend', () => {
 
 describe('Plan Actions', () => {
   it('moves summarize to plan for an admin (a repeat is harmless); 403 for a member who did not create it', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize' });
     const people = await addParticipants(ctx, check, 3);
     await rateAll(ctx, check, people, () => 'healthy');
     const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
@@ -389,11 +339,7 @@ describe('Plan Actions', () => {
   });
 
   it('refuses to plan a check still collecting', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'collect',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'collect' });
     const response = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
       headers: admin.jar.header(),
     });
@@ -403,9 +349,7 @@ describe('Plan Actions', () => {
 
 describe('export and follow-up', () => {
   it('exports the prioritized results as CSV, defusing formula-like text', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
+    const check = await createCheck(ctx, admin, {
       phase: 'summarize',
       componentCount: 3,
       title: '=Q3 check',
@@ -428,11 +372,7 @@ describe('export and follow-up', () => {
   });
 
   it('schedules one follow-up job per check (a new date replaces it), offers an .ics and e-mails the creator', async () => {
-    const check = await createCheck(ctx, {
-      workspaceId: admin.workspaceId,
-      createdBy: admin.userId,
-      phase: 'summarize',
-    });
+    const check = await createCheck(ctx, admin, { phase: 'summarize' });
     const url = `/api/health-checks/${check.healthCheckId}/follow-up`;
     const past = await ctx.request('POST', url, {
       body: { date: '2020-01-01' },

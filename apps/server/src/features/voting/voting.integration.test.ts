@@ -17,13 +17,7 @@ const messageOf = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;
 
 async function votingCheck(settings = {}): Promise<CheckFixture> {
-  const check = await createCheck(ctx, {
-    workspaceId: admin.workspaceId,
-    createdBy: admin.userId,
-    phase: 'vote',
-    componentCount: 6,
-    settings,
-  });
+  const check = await createCheck(ctx, admin, { phase: 'vote', componentCount: 6, settings });
   await rateAll(ctx, check, await addParticipants(ctx, check, 3), (i, j) =>
     j === 5 ? 'fire-warning' : i === 0 ? 'needs-improvement' : 'healthy',
   );
