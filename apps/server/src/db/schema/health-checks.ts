@@ -1,3 +1,5 @@
+import { PHASES, STATUSES } from '@pulsecheck/shared/health-checks/rules';
+import { PARTICIPATION_RATINGS } from '@pulsecheck/shared/participation/rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -9,17 +11,17 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, instant, sqlList, updatedAt, uuidPrimaryKey } from './columns';
 import { user } from './auth';
 import { workspaceMembers, workspaces } from './organizations';
 
 export const templates = pgTable(
   'templates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     title: text('title').notNull(),
     description: text('description'),
     type: text('type').notNull(),
@@ -28,7 +30,7 @@ export const templates = pgTable(
     isGlobal: boolean('is_global').notNull().default(false),
     settings: jsonb('settings'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('templates_workspace_id_idx').on(t.workspaceId),
@@ -41,7 +43,7 @@ export const templates = pgTable(
 export const healthCheckComponents = pgTable(
   'health_check_components',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     templateId: uuid('template_id')
       .notNull()
       .references(() => templates.id, { onDelete: 'cascade' }),
@@ -74,15 +76,15 @@ export type HealthCheckSettings = {
 export const healthChecks = pgTable(
   'health_checks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     title: text('title').notNull(),
     description: text('description'),
     settings: jsonb('settings').$type<HealthCheckSettings>().notNull(),
     status: text('status').notNull().default('phase_1'),
     phase: text('phase').notNull().default('collect'),
-    phaseStartedAt: timestamp('phase_started_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    phaseStartedAt: instant('phase_started_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    completedAt: instant('completed_at'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdByWorkspaceMemberId: uuid('created_by_workspace_member_id').references(() => workspaceMembers.id, {
       onDelete: 'set null',
@@ -99,8 +101,8 @@ export const healthChecks = pgTable(
   (t) => [
     index('health_checks_workspace_created_idx').on(t.workspaceId, t.createdAt),
     uniqueIndex('health_checks_launch_key').on(t.createdBy, t.launchKey),
-    check('health_checks_status_check', sql`${t.status} in ('phase_1', 'phase_2', 'completed')`),
-    check('health_checks_phase_check', sql`${t.phase} in ('collect', 'vote', 'summarize', 'plan')`),
+    check('health_checks_status_check', sql`${t.status} in ${sqlList(STATUSES)}`),
+    check('health_checks_phase_check', sql`${t.phase} in ${sqlList(PHASES)}`),
   ],
 );
 
@@ -113,7 +115,7 @@ export type InterimResponses = {
 export const participants = pgTable(
   'participants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
@@ -124,9 +126,9 @@ export const participants = pgTable(
     status: text('status').notNull().default('pending'),
     responses: jsonb('responses').$type<InterimResponses>(),
     progress: integer('progress').notNull().default(0),
-    lastActivity: timestamp('last_activity', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivity: instant('last_activity'),
+    completedAt: instant('completed_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('participants_check_user_key').on(t.healthCheckId, t.userId),
@@ -139,7 +141,7 @@ export const participants = pgTable(
 export const healthCheckRatings = pgTable(
   'health_check_ratings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
@@ -150,22 +152,19 @@ export const healthCheckRatings = pgTable(
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
     rating: text('rating').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('health_check_ratings_participant_component_key').on(t.participantId, t.componentId),
     index('health_check_ratings_check_component_idx').on(t.healthCheckId, t.componentId, t.rating),
-    check(
-      'health_check_ratings_rating_check',
-      sql`${t.rating} in ('healthy', 'needs-improvement', 'fire-warning', 'dont-know')`,
-    ),
+    check('health_check_ratings_rating_check', sql`${t.rating} in ${sqlList(PARTICIPATION_RATINGS)}`),
   ],
 );
 
 export const comments = pgTable(
   'comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     participantId: uuid('participant_id')
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
@@ -181,7 +180,7 @@ export const comments = pgTable(
     content: text('content').notNull(),
     /** Whether the check was anonymous when the comment was written; an anonymous comment never shows a name. */
     anonymous: boolean('anonymous').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('comments_participant_target_key').on(t.participantId, t.targetId),
@@ -194,7 +193,7 @@ export const comments = pgTable(
 export const healthCheckVotes = pgTable(
   'health_check_votes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
@@ -205,7 +204,7 @@ export const healthCheckVotes = pgTable(
       .notNull()
       .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('health_check_votes_participant_component_key').on(t.participantId, t.componentId),
@@ -217,7 +216,7 @@ export const healthCheckVotes = pgTable(
 export const actionItems = pgTable(
   'action_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     healthCheckId: uuid('health_check_id')
       .notNull()
       .references(() => healthChecks.id, { onDelete: 'cascade' }),
@@ -227,8 +226,8 @@ export const actionItems = pgTable(
     dueDate: date('due_date'),
     status: text('status').notNull().default('pending'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('action_items_check_idx').on(t.healthCheckId),

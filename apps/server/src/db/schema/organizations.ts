@@ -1,26 +1,17 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
 import { user } from './auth';
 
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text('name').notNull(),
     companySize: text('company_size'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     metadata: jsonb('metadata'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // One organisation per admin: the set-up runs exactly once.
   (t) => [uniqueIndex('organizations_created_by_key').on(t.createdBy)],
@@ -29,15 +20,15 @@ export const organizations = pgTable(
 export const workspaces = pgTable(
   'workspaces',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     name: text('name').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('workspaces_organization_id_idx').on(t.organizationId),
@@ -50,12 +41,12 @@ export const workspaces = pgTable(
 export const departments = pgTable(
   'departments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('departments_workspace_name_key').on(t.workspaceId, sql`lower(${t.name})`)],
 );
@@ -63,7 +54,7 @@ export const departments = pgTable(
 export const workspaceMembers = pgTable(
   'workspace_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -76,8 +67,8 @@ export const workspaceMembers = pgTable(
     invitationEmail: text('invitation_email'),
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('workspace_members_workspace_user_key').on(t.workspaceId, t.userId),
@@ -92,23 +83,23 @@ export const userPreferences = pgTable('user_preferences', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   activeWorkspaceId: uuid('active_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** An e-mailed invitation to a pending member; the token is stored hashed and expires after 7 days. */
 export const invitations = pgTable(
   'invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     memberId: uuid('member_id')
       .notNull()
       .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
