@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { jobs } from '../db/schema/messaging';
 import type { Logger } from '../logger';
+import { failedAttempt, startWorker } from '../lib/worker';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -51,19 +52,21 @@ export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Re
         .set({ status: 'done', finishedAt: new Date(), lockedUntil: null })
         .where(eq(jobs.id, job.id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = job.attempts >= MAX_ATTEMPTS;
-      logger.warn(
-        { job: job.kind, attempts: job.attempts, err: message },
-        failed ? 'job failed for good' : 'job will be retried',
-      );
+      const outcome = failedAttempt(error, {
+        attempts: job.attempts,
+        maxAttempts: MAX_ATTEMPTS,
+        baseSeconds: 30,
+        logger,
+        what: 'job',
+        context: { job: job.kind },
+      });
       await db
         .update(jobs)
         .set({
-          status: failed ? 'failed' : 'pending',
+          status: outcome.status,
           lockedUntil: null,
-          lastError: message.slice(0, 1000),
-          runAt: sql`now() + make_interval(secs => ${Math.min(30 * 2 ** (job.attempts - 1), 3600)})`,
+          lastError: outcome.lastError,
+          runAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
         })
         .where(eq(jobs.id, job.id));
     }
@@ -72,19 +75,12 @@ export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Re
 }
 
 export function startJobWorker(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      while ((await runDueJobs(options)) > 0);
-    } catch (error) {
-      options.logger.error({ err: error }, 'job run failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), POLL_MS);
-  timer.unref();
-  return { kick: () => void tick(), stop: () => clearInterval(timer) };
+  return startWorker({
+    name: 'job',
+    intervalMs: POLL_MS,
+    logger: options.logger,
+    work: async (stopped) => {
+      while ((await runDueJobs(options)) > 0 && !stopped());
+    },
+  });
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
+import { failedAttempt, startWorker } from '../lib/worker';
 import type { MailContent } from './templates';
 
 export type OutgoingMail = MailContent & { to: string; kind: string };
@@ -49,20 +50,21 @@ export async function processOutbox(options: {
         .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
         .where(eq(mailOutbox.id, mail.id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = mail.attempts >= MAX_ATTEMPTS;
-      const delaySeconds = Math.min(5 * 2 ** (mail.attempts - 1), 3600);
-      logger.warn(
-        { to: mail.to, attempts: mail.attempts, err: message },
-        failed ? 'e-mail failed for good' : 'e-mail will be retried',
-      );
+      const outcome = failedAttempt(error, {
+        attempts: mail.attempts,
+        maxAttempts: MAX_ATTEMPTS,
+        baseSeconds: 5,
+        logger,
+        what: 'e-mail',
+        context: { to: mail.to },
+      });
       await db
         .update(mailOutbox)
         .set({
-          status: failed ? 'failed' : 'pending',
+          status: outcome.status,
           lockedUntil: null,
-          lastError: message.slice(0, 1000),
-          nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+          lastError: outcome.lastError,
+          nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
         })
         .where(eq(mailOutbox.id, mail.id));
     }
@@ -94,35 +96,14 @@ export function startOutboxWorker(options: {
   logger: Logger;
   send: (mail: Claimed) => Promise<void>;
 }) {
-  let running = false;
-  let again = false;
-  let stopped = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        while ((await processOutbox(options)) === BATCH && !stopped);
-      } while (again && !stopped);
-    } catch (error) {
-      options.logger.error({ err: error }, 'outbox run failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), POLL_MS);
-  timer.unref();
-  return {
-    kick: () => void run(),
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
+  return startWorker({
+    name: 'outbox',
+    intervalMs: POLL_MS,
+    logger: options.logger,
+    work: async (stopped) => {
+      while ((await processOutbox(options)) === BATCH && !stopped());
     },
-  };
+  });
 }
 
 /** Recent messages, for /dev/mail outside production. */
