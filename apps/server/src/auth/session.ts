@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from './app-error';
 import { clientIp } from './client-ip';

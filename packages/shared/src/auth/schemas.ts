@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, COMPANY_SIZES, PASSWORD_MAX, PASSWORD_MIN } from './messages';
 
-export * from './messages';
-
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { responsesSchema } from './contract';
 import {
   answeredPercent,
   comingUpNext,
   nextActionFor,
   PARTICIPATION_MESSAGES,
-  responsesSchema,
   unansweredCount,
-} from './contract';
+} from './rules';
 
 const a = '00000000-0000-4000-8000-00000000000a';
 const b = '00000000-0000-4000-8000-00000000000b';

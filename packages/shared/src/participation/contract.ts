@@ -12,8 +12,7 @@ import {
 /** Contracts of participation: join, the participation read, autosave, submit and the participant's dashboard. */
 
 // The constants and pure rules live in rules.ts, without zod (the participation screen needs them at first
-// paint, the schemas only later); they are exported from here too.
-export * from './rules';
+// paint, the schemas only later): import them from there.
 
 /** A map keyed by component id; keys are checked here so the message names the real problem. */
 const byComponent = <T extends z.ZodType>(value: T) =>

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { session, user, verification } from '../../db/schema/auth';

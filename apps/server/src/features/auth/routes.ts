@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   adminSignupSchema,
   forgotPasswordSchema,
@@ -13,14 +12,13 @@ import {
 import type { Context } from 'hono';
 import { currentUser, requireUser } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
 import { createRouter, type AppEnv } from '../../lib/router';
 import { limitFailedLogins } from './login-limit';
 import * as service from './service';
 
-const ok = { 200: jsonResponse(okSchema, 'Done') };
-const tags = ['auth'];
+const route = routesOf('auth');
 
 function setCookies(c: Context<AppEnv>, cookies: string[]) {
   for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
@@ -28,17 +26,14 @@ function setCookies(c: Context<AppEnv>, cookies: string[]) {
 
 export const authRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/signup',
-      tags,
       summary:
         'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
-      request: jsonBody(adminSignupSchema),
-      responses: {
-        201: jsonResponse(okSchema, 'Check your e-mail (whether or not the address has an account)'),
-        ...errorResponses(400, 429),
-      },
+      body: adminSignupSchema,
+      ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
+      errors: [400, 429],
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
@@ -48,17 +43,14 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/signup/participant',
-      tags,
       summary:
         'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
-      request: jsonBody(participantSignupSchema),
-      responses: {
-        201: jsonResponse(okSchema, 'Check your e-mail (whether or not the address has an account)'),
-        ...errorResponses(400, 404, 429),
-      },
+      body: participantSignupSchema,
+      ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
+      errors: [400, 404, 429],
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
@@ -67,16 +59,13 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/login',
-      tags,
       summary: 'Sign in with e-mail and password',
-      request: jsonBody(loginSchema),
-      responses: {
-        200: jsonResponse(loginResponseSchema, 'Signed in'),
-        ...errorResponses(400, 401, 403, 429),
-      },
+      body: loginSchema,
+      ok: [200, loginResponseSchema, 'Signed in'],
+      errors: [400, 401, 403, 429],
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -89,12 +78,11 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/logout',
-      tags,
       summary: "End all of the user's sessions",
-      responses: ok,
+      ok: [200, okSchema, 'Done'],
     }),
     async (c) => {
       const user = await currentUser(c);
@@ -103,13 +91,13 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/password/forgot',
-      tags,
       summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
-      request: jsonBody(forgotPasswordSchema),
-      responses: { ...ok, ...errorResponses(400, 429) },
+      body: forgotPasswordSchema,
+      ok: [200, okSchema, 'Done'],
+      errors: [400, 429],
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.forgotPassword);
@@ -121,13 +109,13 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/password/reset',
-      tags,
       summary: 'Set a new password with the token of the e-mailed link',
-      request: jsonBody(resetPasswordSchema),
-      responses: { ...ok, ...errorResponses(400, 429) },
+      body: resetPasswordSchema,
+      ok: [200, okSchema, 'Done'],
+      errors: [400, 429],
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');
@@ -136,13 +124,13 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/verification/resend',
-      tags,
       summary: 'Send a new verification link',
-      request: jsonBody(resendVerificationSchema),
-      responses: { ...ok, ...errorResponses(400, 429) },
+      body: resendVerificationSchema,
+      ok: [200, okSchema, 'Done'],
+      errors: [400, 429],
     }),
     async (c) => {
       const { email } = c.req.valid('json');
@@ -152,12 +140,12 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/me',
-      tags,
       summary: 'The signed-in user',
-      responses: { 200: jsonResponse(meResponseSchema, 'The signed-in user'), ...errorResponses(401) },
+      ok: [200, meResponseSchema, 'The signed-in user'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES, type CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';

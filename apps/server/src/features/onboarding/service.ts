@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';

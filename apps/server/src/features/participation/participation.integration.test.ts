@@ -1,4 +1,5 @@
-import { PARTICIPATION_MESSAGES as M, type Participation } from '@pulsecheck/shared/participation/contract';
+import { type Participation } from '@pulsecheck/shared/participation/contract';
+import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   joinInfoSchema,
   joinResponseSchema,
@@ -11,23 +11,23 @@ import {
   submitResultSchema,
 } from '@pulsecheck/shared/participation/contract';
 import { requireUser, signedSessionToken } from '../../auth/session';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['participation'];
+const route = routesOf('participation');
 const params = z.object({ healthCheckId: idParam(PARTICIPATION_MESSAGES.notFound) });
 
 export const participationRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/join/{healthCheckId}',
-      tags,
       summary: 'Title of the health check behind a join link (public: the link is what is shared)',
-      request: { params },
-      responses: { 200: jsonResponse(joinInfoSchema, 'The health check'), ...errorResponses(400, 404) },
+      params,
+      ok: [200, joinInfoSchema, 'The health check'],
+      errors: [400, 404],
     }),
     async (c) => {
       const { healthCheckId } = c.req.valid('param');
@@ -35,16 +35,13 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{healthCheckId}/join',
-      tags,
       summary: 'Register the signed-in user as a participant (once; repeats answer the same)',
-      request: { params },
-      responses: {
-        200: jsonResponse(joinResponseSchema, 'Registered'),
-        ...errorResponses(400, 401, 404, 409),
-      },
+      params,
+      ok: [200, joinResponseSchema, 'Registered'],
+      errors: [400, 401, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -53,16 +50,14 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/participation',
-      tags,
       summary: "The participation screen's data: check, components, own interim responses, team progress",
-      request: { params, query: z.object({ preview: z.enum(['0', '1']).optional() }) },
-      responses: {
-        200: jsonResponse(participationSchema, 'The participation'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      params,
+      query: z.object({ preview: z.enum(['0', '1']).optional() }),
+      ok: [200, participationSchema, 'The participation'],
+      errors: [400, 401, 403, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -75,13 +70,13 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/progress',
-      tags,
       summary: 'Phase and team progress (completed of total), for polling',
-      request: { params },
-      responses: { 200: jsonResponse(progressSchema, 'Progress'), ...errorResponses(400, 401, 403, 404) },
+      params,
+      ok: [200, progressSchema, 'Progress'],
+      errors: [400, 401, 403, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -90,16 +85,14 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/health-checks/{healthCheckId}/responses',
-      tags,
       summary: "Autosave the caller's interim responses (idempotent)",
-      request: { params, ...jsonBody(responsesSchema) },
-      responses: {
-        200: jsonResponse(saveResponsesResultSchema, 'Saved'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      params,
+      body: responsesSchema,
+      ok: [200, saveResponsesResultSchema, 'Saved'],
+      errors: [400, 401, 403, 404, 409],
     }),
     async (c) => {
       const saved = await service.autosave(
@@ -115,16 +108,14 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{healthCheckId}/submit',
-      tags,
       summary: 'Submit every rating and comment (once)',
-      request: { params, ...jsonBody(responsesSchema) },
-      responses: {
-        200: jsonResponse(submitResultSchema, 'Submitted'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      params,
+      body: responsesSchema,
+      ok: [200, submitResultSchema, 'Submitted'],
+      errors: [400, 401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -138,12 +129,12 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/my/health-checks',
-      tags,
       summary: 'The health checks the signed-in user takes part in, with status',
-      responses: { 200: jsonResponse(myHealthChecksSchema, 'My health checks'), ...errorResponses(401) },
+      ok: [200, myHealthChecksSchema, 'My health checks'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -1,17 +1,19 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
-  PARTICIPATION_MESSAGES as M,
-  unansweredCount,
   type JoinInfo,
   type JoinResponse,
   type MyHealthCheck,
-  type ParticipantStatus,
   type Participation,
   type ProgressResponse,
   type Responses,
   type SaveResponsesResult,
   type SubmitResult,
 } from '@pulsecheck/shared/participation/contract';
+import {
+  PARTICIPATION_MESSAGES as M,
+  unansweredCount,
+  type ParticipantStatus,
+} from '@pulsecheck/shared/participation/rules';
 import type { Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import type { Access } from '../../auth/access';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';

@@ -1,10 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  adminSignupSchema,
-  AUTH_MESSAGES,
-  COMPANY_SIZES,
-  type AdminSignupInput,
-} from '@pulsecheck/shared/auth/schemas';
+import { adminSignupSchema, type AdminSignupInput } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES, COMPANY_SIZES } from '@pulsecheck/shared/auth/messages';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AUTH_MESSAGES,
-  participantSignupSchema,
-  type ParticipantSignupInput,
-} from '@pulsecheck/shared/auth/schemas';
+import { participantSignupSchema, type ParticipantSignupInput } from '@pulsecheck/shared/auth/schemas';
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ParticipationRating } from '@pulsecheck/shared/participation/contract';
+import type { ParticipationRating } from '@pulsecheck/shared/participation/rules';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
