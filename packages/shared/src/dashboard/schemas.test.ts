@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCsv, type DashboardItem } from './schemas';
+import { dashboardCsv, dashboardStats, type DashboardItem } from './schemas';
 
 const item = (overrides: Partial<DashboardItem> = {}): DashboardItem => ({
   id: 'a',
@@ -37,5 +37,30 @@ describe('dashboard CSV', () => {
     const lines = csv.split('\r\n');
     expect(lines[1]?.startsWith('"Team ""A"", B",')).toBe(true);
     expect(lines[2]?.startsWith("'=HYPERLINK(1),")).toBe(true);
+  });
+});
+
+describe('dashboard stats (PRODUCT-DECISIONS 9)', () => {
+  it('counts active and completed items, sums responses and averages the completion rates', () => {
+    const stats = dashboardStats([
+      { status: 'phase_1', responses: 23, totalParticipants: 40 },
+      { status: 'phase_2', responses: 1, totalParticipants: 3 },
+      { status: 'completed', responses: 0, totalParticipants: 0 },
+    ]);
+    // 58 (exactly 57.5, rounded up), 33 and 0: mean 30.33 → 30.
+    expect(stats).toEqual({
+      activeSurveys: 2,
+      totalResponses: 24,
+      avgCompletionRate: 30,
+      activeCount: 2,
+      completedCount: 1,
+    });
+    expect(dashboardStats([])).toEqual({
+      activeSurveys: 0,
+      totalResponses: 0,
+      avgCompletionRate: 0,
+      activeCount: 0,
+      completedCount: 0,
+    });
   });
 });

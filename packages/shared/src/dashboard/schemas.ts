@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { csvFile } from '../api/csv';
+import { completionRate, dashboardStatus } from '../health-checks/rules';
 import { templateSummarySchema } from '../templates/schemas';
 
 export const DASHBOARD_MESSAGES = {
@@ -35,6 +37,32 @@ export const dashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
+/**
+ * The stat cards and tab counts over a list of items (PRODUCT-DECISIONS 9): active items (collecting or voting),
+ * completed ones, completed responses over all, and the mean of the items' completion rates, rounded (0 for none).
+ */
+export function dashboardStats(
+  items: readonly { status: string; responses: number; totalParticipants: number }[],
+): DashboardStats {
+  let active = 0;
+  let completed = 0;
+  let responses = 0;
+  let rates = 0;
+  for (const item of items) {
+    if (dashboardStatus(item.status) === 'completed') completed += 1;
+    else active += 1;
+    responses += item.responses;
+    rates += completionRate(item.responses, item.totalParticipants);
+  }
+  return {
+    activeSurveys: active,
+    totalResponses: responses,
+    avgCompletionRate: items.length === 0 ? 0 : Math.round(rates / items.length),
+    activeCount: active,
+    completedCount: completed,
+  };
+}
+
 export const dashboardResponseSchema = z.object({
   workspace: z.object({ id: z.string(), name: z.string() }).nullable(),
   stats: dashboardStatsSchema,
@@ -42,13 +70,6 @@ export const dashboardResponseSchema = z.object({
   globalTemplates: z.array(templateSummarySchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
-
-const csvCell = (value: string | number | boolean | null) => {
-  const text = value === null ? '' : String(value);
-  // Quote when needed; a leading formula character is neutralised so spreadsheets do not run it.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** The dashboard download: one row per listed item with its figures. */
 export function dashboardCsv(items: DashboardItem[], statusLabel: (status: string) => string): string {
@@ -74,5 +95,5 @@ export function dashboardCsv(items: DashboardItem[], statusLabel: (status: strin
     item.overdue ? 'yes' : 'no',
     item.joinUrl,
   ]);
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvFile([header, ...rows]);
 }

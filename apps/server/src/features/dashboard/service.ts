@@ -1,17 +1,18 @@
-import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { dashboardStats, type DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { completionRate, STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { requireWorkspace } from '../../auth/access';
 import type { AppDeps } from '../../lib/router';
 import { joinUrlFor } from '../health-checks/service';
 import { listGlobalTemplates } from '../templates/service';
 import { listWorkspaces, resolveActiveWorkspace } from '../workspaces/service';
-import { findDashboardItems, findDashboardStats } from './queries';
+import { findDashboardItems } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 const toIso = (value: string | Date) => new Date(value).toISOString();
 
 /**
- * The admin dashboard of the active workspace (or of `workspaceId`, which the user must manage): figures and
- * items computed in SQL, and the global templates. No workspace: `workspace: null` ('No Workspace Found').
+ * The admin dashboard of the active workspace (or of `workspaceId`, which the user must manage): the items with
+ * their counts aggregated in SQL, the stat cards over them (dashboardStats), and the global templates. No workspace: `workspace: null` ('No Workspace Found').
  */
 export async function getDashboard(
   deps: Deps,
@@ -29,41 +30,33 @@ export async function getDashboard(
   if (!workspace) {
     return {
       workspace: null,
-      stats: { activeSurveys: 0, totalResponses: 0, avgCompletionRate: 0, activeCount: 0, completedCount: 0 },
+      stats: dashboardStats([]),
       items: [],
       globalTemplates,
     };
   }
-  const [rows, stats] = await Promise.all([
-    findDashboardItems(deps.db, workspace.id),
-    findDashboardStats(deps.db, workspace.id),
-  ]);
+  const items = (await findDashboardItems(deps.db, workspace.id)).map((row) => ({
+    id: row.id,
+    kind: 'health-check' as const,
+    title: row.title,
+    description: row.description,
+    // The status is the phase's reading for the dashboard (PRODUCT-DECISIONS 1), derived here.
+    status: STATUS_OF_PHASE[row.phase as Phase],
+    phase: row.phase,
+    createdAt: toIso(row.created_at),
+    phaseStartedAt: toIso(row.phase_started_at),
+    completedAt: row.completed_at ? toIso(row.completed_at) : null,
+    responses: row.responses,
+    totalParticipants: row.total,
+    completionRate: completionRate(row.responses, row.total),
+    overdue: row.overdue,
+    joinUrl: joinUrlFor(deps.config, row.id),
+  }));
+  // Loops are not built yet, so the items are the workspace's health checks.
   return {
     workspace: { id: workspace.id, name: workspace.name },
-    stats: {
-      // Loops are not built yet, so the active items are the active health checks.
-      activeSurveys: stats.active_count,
-      totalResponses: stats.total_responses,
-      avgCompletionRate: stats.avg_completion_rate,
-      activeCount: stats.active_count,
-      completedCount: stats.completed_count,
-    },
-    items: rows.map((row) => ({
-      id: row.id,
-      kind: 'health-check' as const,
-      title: row.title,
-      description: row.description,
-      status: row.status,
-      phase: row.phase,
-      createdAt: toIso(row.created_at),
-      phaseStartedAt: toIso(row.phase_started_at),
-      completedAt: row.completed_at ? toIso(row.completed_at) : null,
-      responses: row.responses,
-      totalParticipants: row.total,
-      completionRate: row.completion_rate,
-      overdue: row.overdue,
-      joinUrl: joinUrlFor(deps.config, row.id),
-    })),
+    stats: dashboardStats(items),
+    items,
     globalTemplates,
   };
 }

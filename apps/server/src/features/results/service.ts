@@ -1,3 +1,4 @@
+import { csvFile } from '@pulsecheck/shared/api/csv';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import {
   dotsVisible,
@@ -211,13 +212,6 @@ const CSV_HEADER = [
   'Action Items',
 ];
 
-/** One CSV cell: quoted when needed, and formula-looking text defused for spreadsheets. */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Results as CSV, under the same rules as the screen; 409 with the reason while not released. */
 export async function exportResultsCsv(
   deps: Pick<AppDeps, 'db'>,
@@ -247,7 +241,7 @@ export async function exportResultsCsv(
       )
       .join('; '),
   ]);
-  const csv = [CSV_HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const csv = csvFile([CSV_HEADER, ...rows]);
   const slug =
     results.healthCheck.title
       .toLowerCase()
