@@ -189,7 +189,7 @@ export async function getHealthCheck(
     title: row.title,
     description: row.description,
     phase: row.phase,
-    status: row.status,
+    status: STATUS_OF_PHASE[row.phase as Phase],
     settings,
     createdAt: toIso(row.created_at),
     phaseStartedAt: toIso(row.phase_started_at),

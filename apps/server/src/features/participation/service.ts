@@ -14,7 +14,7 @@ import {
   unansweredCount,
   type ParticipantStatus,
 } from '@pulsecheck/shared/participation/rules';
-import type { Phase } from '@pulsecheck/shared/health-checks/rules';
+import { STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import type { Access } from '../../auth/access';
 import { can, type Actor } from '../../auth/policy';
@@ -135,7 +135,7 @@ export async function getParticipation(
       title: check.title,
       description: check.description,
       phase: check.phase as Phase,
-      status: check.status,
+      status: STATUS_OF_PHASE[check.phase as Phase],
       workspaceName: check.workspace_name ?? M.unknownWorkspace,
       settings: check.settings,
     },
@@ -373,7 +373,7 @@ export async function listMyHealthChecks(db: Db, userId: string): Promise<MyHeal
       title: row.title,
       workspaceName: row.workspace_name ?? M.unknownWorkspace,
       phase: row.phase as Phase,
-      status: row.status,
+      status: STATUS_OF_PHASE[row.phase as Phase],
       participantStatus,
       progress: row.progress,
       joinedAt: iso(row.joined_at) ?? '',

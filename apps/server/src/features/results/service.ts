@@ -1,3 +1,4 @@
+import { STATUS_OF_PHASE } from '@pulsecheck/shared/health-checks/rules';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import {
@@ -160,7 +161,7 @@ export async function getResults(
       title: check.title.trim() || RESULTS_MESSAGES.untitledCheck,
       description: check.description,
       phase: check.phase as Phase,
-      status: check.status,
+      status: STATUS_OF_PHASE[check.phase as Phase],
       createdAt: iso(check.createdAt),
       completedAt: check.completedAt ? iso(check.completedAt) : null,
       workspaceName: check.workspaceName,
