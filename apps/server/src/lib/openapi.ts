@@ -1,23 +1,94 @@
+import { createRoute } from '@hono/zod-openapi';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
+import type { StatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 
-/** Small helpers so each route declares its request and responses in one line each. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** Statuses answered by a thrown `AppError`, always with the shared error body. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+/** A response the handler returns itself: `[status, schema, description]`, JSON unless a media type follows. */
+type Answer = readonly [status: StatusCode, schema: z.ZodType, description: string, mediaType?: string];
 
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
+type MediaType<A extends Answer> = A extends readonly [StatusCode, z.ZodType, string, infer M extends string]
+  ? M
+  : 'application/json';
+type Content<M extends string, S> = { [K in M]: { schema: S } };
+type Response<A extends Answer> = { content: Content<MediaType<A>, A[1]>; description: string };
+type Responses<O extends Answer | readonly Answer[]> = O extends Answer
+  ? { [S in O[0]]: Response<O> }
+  : O extends readonly Answer[]
+    ? { [A in O[number] as A[0]]: Response<A> }
+    : never;
+type Part<K extends string, S> = S extends z.ZodType ? Record<K, S> : Record<never, never>;
+type Body<M extends string, S> = S extends z.ZodType
+  ? { body: { content: Content<M, S>; required: true } }
+  : Record<never, never>;
+
+const content = (mediaType: string, schema: z.ZodType) => ({ [mediaType]: { schema } });
+const response = (schema: z.ZodType, description: string, mediaType = 'application/json') => ({
+  content: content(mediaType, schema),
   description,
 });
+const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArray(ok[0]);
 
-export const errorResponses = (...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 429)[]) =>
-  Object.fromEntries(
-    statuses.map((status) => [
-      status,
-      { content: { 'application/json': { schema: errorBodySchema } }, description: 'Error' },
-    ]),
-  ) as Record<
-    number,
-    { content: { 'application/json': { schema: typeof errorBodySchema } }; description: string }
-  >;
+/**
+ * The one way to declare a route: `const route = routesOf('feature')` once per feature, then
+ * `.openapi(route({ method, path, summary, params, query, body, ok: [200, schema, 'description'], errors: [401, 404] }), handler)`.
+ * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
+ * itself (or a list of them) and types its `c.json(…, status)`; `errors` are the statuses of thrown `AppError`s.
+ * The handler's `c.req.valid(…)` is typed from the schemas, as with a hand-written `createRoute`.
+ */
+export const routesOf =
+  (...tags: string[]) =>
+  <
+    M extends Method,
+    const P extends string,
+    const O extends Answer | readonly Answer[],
+    Params extends z.ZodType | undefined = undefined,
+    Query extends z.ZodType | undefined = undefined,
+    Json extends z.ZodType | undefined = undefined,
+    Form extends z.ZodType | undefined = undefined,
+  >(spec: {
+    method: M;
+    path: P;
+    summary: string;
+    params?: Params;
+    query?: Query;
+    body?: Json;
+    form?: Form;
+    ok: O;
+    errors?: ErrorStatus[];
+  }) => {
+    const { method, path, summary, params, query, body, form, ok, errors = [] } = spec;
+    const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
+    const request = {
+      ...(params && { params }),
+      ...(query && { query }),
+      ...(body && { body: { content: content('application/json', body), required: true } }),
+      ...(form && { body: { content: content('multipart/form-data', form), required: true } }),
+    };
+    const responses: Record<number, ReturnType<typeof response>> = {};
+    for (const [status, schema, description, mediaType] of answers)
+      responses[status] = response(schema, description, mediaType);
+    for (const status of errors) responses[status] = response(errorBodySchema, 'Error');
+    // The record and the optional parts lose the literal types the handler is typed from; they are
+    // exactly the spec's. Error statuses stay out of the type: handlers throw them, they never return them.
+    return createRoute({
+      method,
+      path,
+      tags,
+      summary,
+      ...(Object.keys(request).length > 0 && { request }),
+      responses,
+    } as {
+      method: M;
+      path: P;
+      tags: string[];
+      summary: string;
+      request: Part<'params', Params> &
+        Part<'query', Query> &
+        Body<'application/json', Json> &
+        Body<'multipart/form-data', Form>;
+      responses: Responses<O>;
+    });
+  };

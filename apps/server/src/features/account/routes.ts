@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
@@ -15,12 +15,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { requireUser } from '../../auth/session';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['account'];
+const route = routesOf('account');
 // Room for the multipart envelope around a photo of the largest allowed size.
 const UPLOAD_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
@@ -40,12 +40,12 @@ accountRoutes.use(
 
 accountRoutes
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/account/profile',
-      tags,
       summary: "The signed-in user's profile",
-      responses: { 200: jsonResponse(profileResponseSchema, 'Profile'), ...errorResponses(401) },
+      ok: [200, profileResponseSchema, 'Profile'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -53,13 +53,13 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/account/profile',
-      tags,
       summary: 'Save full name, role (job title), team/department and bio; the e-mail is read-only',
-      request: jsonBody(updateProfileSchema),
-      responses: { 200: jsonResponse(profileResponseSchema, 'Saved'), ...errorResponses(400, 401) },
+      body: updateProfileSchema,
+      ok: [200, profileResponseSchema, 'Saved'],
+      errors: [400, 401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -68,23 +68,14 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/account/avatar',
-      tags,
       summary:
         'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
-      request: {
-        body: {
-          content: {
-            'multipart/form-data': {
-              schema: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
-            },
-          },
-          required: true,
-        },
-      },
-      responses: { 200: jsonResponse(avatarResponseSchema, 'Stored'), ...errorResponses(400, 401, 413) },
+      form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
+      ok: [200, avatarResponseSchema, 'Stored'],
+      errors: [400, 401, 413],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -102,16 +93,13 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/avatars/{id}',
-      tags,
       summary: 'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-      request: { params: z.object({ id: idParam('Photo not found') }) },
-      responses: {
-        200: { description: 'The image', content: { 'image/*': { schema: z.any() } } },
-        ...errorResponses(401, 404),
-      },
+      params: z.object({ id: idParam('Photo not found') }),
+      ok: [200, z.any(), 'The image', 'image/*'],
+      errors: [401, 404],
     }),
     async (c) => {
       await requireUser(c);
@@ -127,13 +115,13 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/account/password',
-      tags,
       summary: 'Change the password (current one checked); every other session of the user ends',
-      request: jsonBody(changePasswordSchema),
-      responses: { 200: jsonResponse(okSchema, 'Changed'), ...errorResponses(400, 401) },
+      body: changePasswordSchema,
+      ok: [200, okSchema, 'Changed'],
+      errors: [400, 401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -149,15 +137,12 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/account/notification-preferences',
-      tags,
       summary: 'Notification settings (the spec defaults where nothing was saved)',
-      responses: {
-        200: jsonResponse(notificationPreferencesResponseSchema, 'Settings'),
-        ...errorResponses(401),
-      },
+      ok: [200, notificationPreferencesResponseSchema, 'Settings'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -165,16 +150,13 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/account/notification-preferences',
-      tags,
       summary: 'Save every notification setting at once',
-      request: jsonBody(notificationPreferencesSchema),
-      responses: {
-        200: jsonResponse(notificationPreferencesResponseSchema, 'Saved'),
-        ...errorResponses(400, 401),
-      },
+      body: notificationPreferencesSchema,
+      ok: [200, notificationPreferencesResponseSchema, 'Saved'],
+      errors: [400, 401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -186,13 +168,13 @@ accountRoutes
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/account/unsubscribe',
-      tags,
       summary: 'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
-      request: jsonBody(unsubscribeSchema),
-      responses: { 200: jsonResponse(okSchema, 'Unsubscribed'), ...errorResponses(400) },
+      body: unsubscribeSchema,
+      ok: [200, okSchema, 'Unsubscribed'],
+      errors: [400],
     }),
     async (c) => {
       await service.unsubscribe(c.get('deps'), c.req.valid('json').token);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   createActionItemSchema,
   membersResponseSchema,
@@ -6,23 +6,24 @@ import {
 } from '@pulsecheck/shared/action-items/schemas';
 import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['action-items'];
+const route = routesOf('action-items');
 const checkParams = z.object({ healthCheckId: idParam('Health check not found') });
 
 export const actionItemRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/members',
-      tags,
       summary: "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
-      request: { params: checkParams, query: z.object({ q: z.string().max(100).optional() }) },
-      responses: { 200: jsonResponse(membersResponseSchema, 'Members'), ...errorResponses(401, 404) },
+      params: checkParams,
+      query: z.object({ q: z.string().max(100).optional() }),
+      ok: [200, membersResponseSchema, 'Members'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -36,13 +37,14 @@ export const actionItemRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{healthCheckId}/action-items',
-      tags,
       summary: 'Add an action item; the owner and the mentioned are notified',
-      request: { params: checkParams, ...jsonBody(createActionItemSchema) },
-      responses: { 201: jsonResponse(actionItemSchema, 'Created'), ...errorResponses(400, 401, 404) },
+      params: checkParams,
+      body: createActionItemSchema,
+      ok: [201, actionItemSchema, 'Created'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -56,16 +58,14 @@ export const actionItemRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/action-items/{actionItemId}',
-      tags,
       summary: 'Edit an action item (description, owner, due date, status, mentions)',
-      request: {
-        params: z.object({ actionItemId: idParam('Action item not found') }),
-        ...jsonBody(updateActionItemSchema),
-      },
-      responses: { 200: jsonResponse(actionItemSchema, 'Updated'), ...errorResponses(400, 401, 404) },
+      params: z.object({ actionItemId: idParam('Action item not found') }),
+      body: updateActionItemSchema,
+      ok: [200, actionItemSchema, 'Updated'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);

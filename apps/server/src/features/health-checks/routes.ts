@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   changePhaseSchema,
   healthCheckDetailResponseSchema,
@@ -9,26 +9,23 @@ import {
   settingsSchema,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['health-checks'];
+const route = routesOf('health-checks');
 const idParams = z.object({ id: idParam('Health check not found') });
 
 export const healthCheckRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks',
-      tags,
       summary: 'Launch a health check from a template (idempotent per launchKey)',
-      request: jsonBody(launchSchema),
-      responses: {
-        201: jsonResponse(launchResponseSchema, 'Launched (or the earlier launch with this key)'),
-        ...errorResponses(400, 401, 404, 429),
-      },
+      body: launchSchema,
+      ok: [201, launchResponseSchema, 'Launched (or the earlier launch with this key)'],
+      errors: [400, 401, 404, 429],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -40,16 +37,13 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{id}',
-      tags,
       summary: 'A health check for its manage screen (workspace admins and members)',
-      request: { params: idParams },
-      responses: {
-        200: jsonResponse(healthCheckDetailResponseSchema, 'The health check'),
-        ...errorResponses(401, 404),
-      },
+      params: idParams,
+      ok: [200, healthCheckDetailResponseSchema, 'The health check'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -61,16 +55,13 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{id}/participants',
-      tags,
       summary: 'Participants with status, progress and last activity',
-      request: { params: idParams },
-      responses: {
-        200: jsonResponse(participantsResponseSchema, 'Participants'),
-        ...errorResponses(401, 404),
-      },
+      params: idParams,
+      ok: [200, participantsResponseSchema, 'Participants'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -82,16 +73,14 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{id}/phase',
-      tags,
       summary: 'Move to the next phase (collect → vote → summarize → plan)',
-      request: { params: idParams, ...jsonBody(changePhaseSchema) },
-      responses: {
-        200: jsonResponse(z.object({ phase: z.string(), status: z.string() }), 'Moved'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      params: idParams,
+      body: changePhaseSchema,
+      ok: [200, z.object({ phase: z.string(), status: z.string() }), 'Moved'],
+      errors: [400, 401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -104,16 +93,14 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/health-checks/{id}/settings',
-      tags,
       summary: 'Change the settings while the check collects responses',
-      request: { params: idParams, ...jsonBody(settingsSchema) },
-      responses: {
-        200: jsonResponse(settingsResponseSchema, 'Saved'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      params: idParams,
+      body: settingsSchema,
+      ok: [200, settingsResponseSchema, 'Saved'],
+      errors: [400, 401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);

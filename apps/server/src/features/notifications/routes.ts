@@ -1,26 +1,26 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
 import { requireUser } from '../../auth/session';
 import { notFound } from '../../lib/app-error';
-import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as q from './queries';
 
-const tags = ['notifications'];
+const route = routesOf('notifications');
 const NOT_FOUND = 'Notification not found';
 
 /** The bell: the latest notifications and the unread count; reading marks them. Always the caller's own. */
 export const notificationRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/notifications',
-      tags,
       summary: `The caller's latest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
-      responses: { 200: jsonResponse(notificationsResponseSchema, 'Notifications'), ...errorResponses(401) },
+      ok: [200, notificationsResponseSchema, 'Notifications'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -48,12 +48,12 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/notifications/read-all',
-      tags,
       summary: "Mark all of the caller's notifications read",
-      responses: { 200: jsonResponse(okSchema, 'Done'), ...errorResponses(401) },
+      ok: [200, okSchema, 'Done'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -68,13 +68,13 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/notifications/{id}/read',
-      tags,
       summary: 'Mark one notification read',
-      request: { params: z.object({ id: idParam(NOT_FOUND) }) },
-      responses: { 200: jsonResponse(okSchema, 'Done'), ...errorResponses(401, 404) },
+      params: z.object({ id: idParam(NOT_FOUND) }),
+      ok: [200, okSchema, 'Done'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -1,17 +1,18 @@
-import { createRoute } from '@hono/zod-openapi';
 import { setupResponseSchema } from '@pulsecheck/shared/auth/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { setUpOrganization } from './service';
 
+const route = routesOf('onboarding');
+
 export const onboardingRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: 'post',
     path: '/onboarding/setup',
-    tags: ['onboarding'],
     summary: "Create the verified admin's organisation and default workspace (once)",
-    responses: { 200: jsonResponse(setupResponseSchema, 'Set up'), ...errorResponses(401, 409) },
+    ok: [200, setupResponseSchema, 'Set up'],
+    errors: [401, 409],
   }),
   async (c) => {
     const user = await requireUser(c);

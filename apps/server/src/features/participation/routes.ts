@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi';
 import {
   joinInfoSchema,
   joinResponseSchema,
-  PARTICIPATION_MESSAGES,
   myHealthChecksSchema,
   participationSchema,
   progressSchema,
@@ -10,6 +9,7 @@ import {
   saveResponsesResultSchema,
   submitResultSchema,
 } from '@pulsecheck/shared/participation/contract';
+import { PARTICIPATION_MESSAGES } from '@pulsecheck/shared/participation/rules';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';

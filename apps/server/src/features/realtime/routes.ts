@@ -1,13 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
 import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { errorResponses } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { LIVE_EVENT, TOPIC_PATTERN, topics } from '@pulsecheck/shared/realtime/topics';
+
+const route = routesOf('realtime');
 
 const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
 const querySchema = z.object({ topic: z.union([topicSchema, z.array(topicSchema).max(10)]) });
@@ -46,16 +48,13 @@ async function sessionValid(db: Db, token: string, userId: string): Promise<bool
  * with a last `session-ended` event when either is gone.
  */
 export const realtimeRoutes = createRouter().openapi(
-  createRoute({
+  route({
     method: 'get',
     path: '/events',
-    tags: ['realtime'],
     summary: 'Live change events (Server-Sent Events)',
-    request: { query: querySchema },
-    responses: {
-      200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-      ...errorResponses(401, 404),
-    },
+    query: querySchema,
+    ok: [200, z.string(), 'An event stream', 'text/event-stream'],
+    errors: [401, 404],
   }),
   async (c) => {
     const user = await requireUser(c);

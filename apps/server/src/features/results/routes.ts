@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   followUpRequestSchema,
   followUpResponseSchema,
@@ -7,24 +7,24 @@ import {
   resultsResponseSchema,
 } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['results'];
+const route = routesOf('results');
 const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
 
 export const resultsRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/results',
-      tags,
       summary: 'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-      request: { params },
-      responses: { 200: jsonResponse(resultsResponseSchema, 'Results'), ...errorResponses(401, 404) },
+      params,
+      ok: [200, resultsResponseSchema, 'Results'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -37,16 +37,13 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/results/csv',
-      tags,
       summary: 'The results as a CSV download',
-      request: { params },
-      responses: {
-        200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-        ...errorResponses(401, 404, 409),
-      },
+      params,
+      ok: [200, z.string(), 'CSV', 'text/csv'],
+      errors: [401, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -62,13 +59,13 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{healthCheckId}/plan',
-      tags,
       summary: "'Plan Actions': move a completed check from summarize to plan",
-      request: { params },
-      responses: { 200: jsonResponse(planResponseSchema, 'Moved'), ...errorResponses(401, 403, 404, 409) },
+      params,
+      ok: [200, planResponseSchema, 'Moved'],
+      errors: [401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -80,13 +77,14 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/health-checks/{healthCheckId}/follow-up',
-      tags,
       summary: "'Schedule Follow-up': e-mail the creator on that date",
-      request: { params, ...jsonBody(followUpRequestSchema) },
-      responses: { 200: jsonResponse(followUpResponseSchema, 'Scheduled'), ...errorResponses(400, 401, 404) },
+      params,
+      body: followUpRequestSchema,
+      ok: [200, followUpResponseSchema, 'Scheduled'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -99,16 +97,14 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/health-checks/{healthCheckId}/follow-up/calendar',
-      tags,
       summary: 'The follow-up as an .ics calendar file',
-      request: { params, query: followUpRequestSchema },
-      responses: {
-        200: { description: 'iCalendar', content: { 'text/calendar': { schema: z.string() } } },
-        ...errorResponses(400, 401, 404),
-      },
+      params,
+      query: followUpRequestSchema,
+      ok: [200, z.string(), 'iCalendar', 'text/calendar'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -1,24 +1,19 @@
-import { createRoute } from '@hono/zod-openapi';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
 import { healthResponseSchema } from '@pulsecheck/shared/system/contract';
+import { routesOf } from '../../lib/openapi';
 import { createRouter } from '../../lib/router';
 import { checkHealth } from './service';
 
-const health = createRoute({
+const route = routesOf('system');
+
+const health = route({
   method: 'get',
   path: '/health',
-  tags: ['system'],
   summary: 'Liveness and database round trip',
-  responses: {
-    200: {
-      description: 'The server and its database answer',
-      content: { 'application/json': { schema: healthResponseSchema } },
-    },
-    503: {
-      description: 'The database does not answer',
-      content: { 'application/json': { schema: errorBodySchema } },
-    },
-  },
+  ok: [
+    [200, healthResponseSchema, 'The server and its database answer'],
+    [503, errorBodySchema, 'The database does not answer'],
+  ],
 });
 
 export const systemRoutes = createRouter().openapi(health, async (c) => {

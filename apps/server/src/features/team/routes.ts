@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import {
   acceptResponseSchema,
@@ -12,27 +12,27 @@ import {
 } from '@pulsecheck/shared/team/schemas';
 import { requireUser } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as acceptance from './invitation-acceptance';
 import * as service from './service';
 
-const tags = ['team'];
+const route = routesOf('team');
 const workspaceParams = z.object({ workspaceId: idParam('Workspace not found') });
 const memberParams = workspaceParams.extend({ memberId: idParam('Member not found') });
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const teamRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/workspaces/{workspaceId}/members',
-      tags,
       summary: 'Admins, members and pending invitations of a workspace (admins and members may look)',
-      request: { params: workspaceParams },
-      responses: { 200: jsonResponse(membersResponseSchema, 'The team'), ...errorResponses(401, 404) },
+      params: workspaceParams,
+      ok: [200, membersResponseSchema, 'The team'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -41,13 +41,13 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/workspaces/{workspaceId}/departments',
-      tags,
       summary: 'Department names used in the workspace',
-      request: { params: workspaceParams },
-      responses: { 200: jsonResponse(departmentsResponseSchema, 'Departments'), ...errorResponses(401, 404) },
+      params: workspaceParams,
+      ok: [200, departmentsResponseSchema, 'Departments'],
+      errors: [401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -57,16 +57,14 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/workspaces/{workspaceId}/invitations',
-      tags,
       summary: 'Invite someone by e-mail (admins); the member stays pending until they accept',
-      request: { params: workspaceParams, ...jsonBody(inviteMemberSchema) },
-      responses: {
-        201: jsonResponse(memberResponseSchema, 'Invitation sent'),
-        ...errorResponses(400, 401, 403, 404, 409, 429),
-      },
+      params: workspaceParams,
+      body: inviteMemberSchema,
+      ok: [201, memberResponseSchema, 'Invitation sent'],
+      errors: [400, 401, 403, 404, 409, 429],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -80,16 +78,13 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/workspaces/{workspaceId}/invitations/{memberId}/resend',
-      tags,
       summary: 'Send a pending invitation again with a new link (admins)',
-      request: { params: memberParams },
-      responses: {
-        200: jsonResponse(memberResponseSchema, 'Sent again'),
-        ...errorResponses(401, 403, 404, 429),
-      },
+      params: memberParams,
+      ok: [200, memberResponseSchema, 'Sent again'],
+      errors: [401, 403, 404, 429],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -101,13 +96,13 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/workspaces/{workspaceId}/invitations/{memberId}',
-      tags,
       summary: 'Revoke a pending invitation (admins)',
-      request: { params: memberParams },
-      responses: { 200: jsonResponse(okSchema, 'Revoked'), ...errorResponses(401, 403, 404) },
+      params: memberParams,
+      ok: [200, okSchema, 'Revoked'],
+      errors: [401, 403, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -116,16 +111,14 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/workspaces/{workspaceId}/members/{memberId}',
-      tags,
       summary: "Change a member's role label, access or department (admins; the last admin stays admin)",
-      request: { params: memberParams, ...jsonBody(updateMemberSchema) },
-      responses: {
-        200: jsonResponse(memberResponseSchema, 'Updated'),
-        ...errorResponses(400, 401, 403, 404, 409),
-      },
+      params: memberParams,
+      body: updateMemberSchema,
+      ok: [200, memberResponseSchema, 'Updated'],
+      errors: [400, 401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -138,13 +131,13 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'delete',
       path: '/workspaces/{workspaceId}/members/{memberId}',
-      tags,
       summary: 'Remove a member from the workspace (admins; never the last admin)',
-      request: { params: memberParams },
-      responses: { 200: jsonResponse(okSchema, 'Removed'), ...errorResponses(401, 403, 404, 409) },
+      params: memberParams,
+      ok: [200, okSchema, 'Removed'],
+      errors: [401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -153,27 +146,24 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/invitations/{token}',
-      tags,
       summary: 'What an invitation link is for (public; the token is the secret)',
-      request: { params: tokenParams },
-      responses: { 200: jsonResponse(invitationInfoSchema, 'The invitation'), ...errorResponses(404) },
+      params: tokenParams,
+      ok: [200, invitationInfoSchema, 'The invitation'],
+      errors: [404],
     }),
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/invitations/{token}/accept',
-      tags,
       summary: 'Accept as the signed-in user with the invited address; makes the workspace active',
-      request: { params: tokenParams },
-      responses: {
-        200: jsonResponse(acceptResponseSchema, 'Accepted'),
-        ...errorResponses(401, 403, 404, 409),
-      },
+      params: tokenParams,
+      ok: [200, acceptResponseSchema, 'Accepted'],
+      errors: [401, 403, 404, 409],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -184,16 +174,14 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/invitations/{token}/accept-signup',
-      tags,
       summary: 'Accept as a new person: creates the account for the invited address and signs it in',
-      request: { params: tokenParams, ...jsonBody(acceptSignupSchema) },
-      responses: {
-        200: jsonResponse(acceptResponseSchema, 'Accepted and signed in'),
-        ...errorResponses(400, 404, 409, 429),
-      },
+      params: tokenParams,
+      body: acceptSignupSchema,
+      ok: [200, acceptResponseSchema, 'Accepted and signed in'],
+      errors: [400, 404, 409, 429],
     }),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);

@@ -1,29 +1,26 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   templateDetailResponseSchema,
   templatesQuerySchema,
   templatesResponseSchema,
 } from '@pulsecheck/shared/templates/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['templates'];
+const route = routesOf('templates');
 
 export const templateRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/templates',
-      tags,
       summary: 'Global templates and those of the active (or given) workspace',
-      request: { query: templatesQuerySchema },
-      responses: {
-        200: jsonResponse(templatesResponseSchema, 'Templates'),
-        ...errorResponses(400, 401, 404),
-      },
+      query: templatesQuerySchema,
+      ok: [200, templatesResponseSchema, 'Templates'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -33,16 +30,13 @@ export const templateRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/templates/{id}',
-      tags,
       summary: "A template with its components ('new' is the global catalogue)",
-      request: { params: z.object({ id: idParam('Template not found', 'new') }) },
-      responses: {
-        200: jsonResponse(templateDetailResponseSchema, 'The template'),
-        ...errorResponses(400, 401, 404),
-      },
+      params: z.object({ id: idParam('Template not found', 'new') }),
+      ok: [200, templateDetailResponseSchema, 'The template'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   createWorkspaceSchema,
   renameWorkspaceSchema,
@@ -7,22 +7,22 @@ import {
   workspacesResponseSchema,
 } from '@pulsecheck/shared/workspaces/schemas';
 import { requireUser } from '../../auth/session';
-import { errorResponses, jsonBody, jsonResponse } from '../../lib/openapi';
+import { routesOf } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const tags = ['workspaces'];
+const route = routesOf('workspaces');
 const idParams = z.object({ id: idParam('Workspace not found') });
 
 export const workspaceRoutes = createRouter()
   .openapi(
-    createRoute({
+    route({
       method: 'get',
       path: '/workspaces',
-      tags,
       summary: "The user's workspaces (admin or member access) and the active one",
-      responses: { 200: jsonResponse(workspacesResponseSchema, 'Workspaces'), ...errorResponses(401) },
+      ok: [200, workspacesResponseSchema, 'Workspaces'],
+      errors: [401],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -30,16 +30,13 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'post',
       path: '/workspaces',
-      tags,
       summary: "Create a workspace in the active workspace's organisation (admins)",
-      request: jsonBody(createWorkspaceSchema),
-      responses: {
-        201: jsonResponse(workspaceResponseSchema, 'Created'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      body: createWorkspaceSchema,
+      ok: [201, workspaceResponseSchema, 'Created'],
+      errors: [400, 401, 403, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -51,16 +48,14 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'patch',
       path: '/workspaces/{id}',
-      tags,
       summary: 'Rename a workspace (its admins)',
-      request: { params: idParams, ...jsonBody(renameWorkspaceSchema) },
-      responses: {
-        200: jsonResponse(workspaceResponseSchema, 'Renamed'),
-        ...errorResponses(400, 401, 403, 404),
-      },
+      params: idParams,
+      body: renameWorkspaceSchema,
+      ok: [200, workspaceResponseSchema, 'Renamed'],
+      errors: [400, 401, 403, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
@@ -73,16 +68,13 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({
+    route({
       method: 'put',
       path: '/workspaces/active',
-      tags,
       summary: 'Choose the active workspace (stored per user)',
-      request: jsonBody(switchWorkspaceSchema),
-      responses: {
-        200: jsonResponse(workspacesResponseSchema, 'Switched'),
-        ...errorResponses(400, 401, 404),
-      },
+      body: switchWorkspaceSchema,
+      ok: [200, workspacesResponseSchema, 'Switched'],
+      errors: [400, 401, 404],
     }),
     async (c) => {
       const user = await requireUser(c);
