@@ -32,8 +32,8 @@ const response = (schema: z.ZodType, description: string, mediaType = 'applicati
 const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArray(ok[0]);
 
 /**
- * The one way to declare a route: `const route = routesOf('feature')` once per feature, then
- * `.openapi(route({ method, path, summary, params, query, body, ok: [200, schema, 'description'], errors: [401, 404] }), handler)`.
+ * The one way to declare a route. Once per feature `const route = routesOf('feature')`, then per route
+ * `.openapi(route('get /things/{id}', 'Summary', { params, ok: [200, schema, 'Description'], errors: [401, 404] }), handler)`.
  * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
  * itself (or a list of them) and types its `c.json(…, status)`; `errors` are the statuses of thrown `AppError`s.
  * The handler's `c.req.valid(…)` is typed from the schemas, as with a hand-written `createRoute`.
@@ -41,25 +41,26 @@ const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArra
 export const routesOf =
   (...tags: string[]) =>
   <
-    M extends Method,
-    const P extends string,
+    const E extends `${Method} /${string}`,
     const O extends Answer | readonly Answer[],
     Params extends z.ZodType | undefined = undefined,
     Query extends z.ZodType | undefined = undefined,
     Json extends z.ZodType | undefined = undefined,
     Form extends z.ZodType | undefined = undefined,
-  >(spec: {
-    method: M;
-    path: P;
-    summary: string;
-    params?: Params;
-    query?: Query;
-    body?: Json;
-    form?: Form;
-    ok: O;
-    errors?: ErrorStatus[];
-  }) => {
-    const { method, path, summary, params, query, body, form, ok, errors = [] } = spec;
+  >(
+    endpoint: E,
+    summary: string,
+    spec: {
+      params?: Params;
+      query?: Query;
+      body?: Json;
+      form?: Form;
+      ok: O;
+      errors?: ErrorStatus[];
+    },
+  ) => {
+    const [method, path] = endpoint.split(' ');
+    const { params, query, body, form, ok, errors = [] } = spec;
     const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
     const request = {
       ...(params && { params }),
@@ -71,8 +72,8 @@ export const routesOf =
     for (const [status, schema, description, mediaType] of answers)
       responses[status] = response(schema, description, mediaType);
     for (const status of errors) responses[status] = response(errorBodySchema, 'Error');
-    // The record and the optional parts lose the literal types the handler is typed from; they are
-    // exactly the spec's. Error statuses stay out of the type: handlers throw them, they never return them.
+    // The split, the record and the optional parts lose the literal types the handler is typed from; they are
+    // exactly the arguments'. Error statuses stay out of the type: handlers throw them, they never return them.
     return createRoute({
       method,
       path,
@@ -81,8 +82,8 @@ export const routesOf =
       ...(Object.keys(request).length > 0 && { request }),
       responses,
     } as {
-      method: M;
-      path: P;
+      method: E extends `${infer M} ${string}` ? M : never;
+      path: E extends `${string} ${infer P}` ? P : never;
       tags: string[];
       summary: string;
       request: Part<'params', Params> &

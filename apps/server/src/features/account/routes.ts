@@ -40,10 +40,7 @@ accountRoutes.use(
 
 accountRoutes
   .openapi(
-    route({
-      method: 'get',
-      path: '/account/profile',
-      summary: "The signed-in user's profile",
+    route('get /account/profile', "The signed-in user's profile", {
       ok: [200, profileResponseSchema, 'Profile'],
       errors: [401],
     }),
@@ -53,14 +50,11 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/account/profile',
-      summary: 'Save full name, role (job title), team/department and bio; the e-mail is read-only',
-      body: updateProfileSchema,
-      ok: [200, profileResponseSchema, 'Saved'],
-      errors: [400, 401],
-    }),
+    route(
+      'put /account/profile',
+      'Save full name, role (job title), team/department and bio; the e-mail is read-only',
+      { body: updateProfileSchema, ok: [200, profileResponseSchema, 'Saved'], errors: [400, 401] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const profile = await service.updateProfile(c.get('deps'), { userId: user.id, ...c.req.valid('json') });
@@ -68,15 +62,15 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/account/avatar',
-      summary:
-        'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
-      form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
-      ok: [200, avatarResponseSchema, 'Stored'],
-      errors: [400, 401, 413],
-    }),
+    route(
+      'post /account/avatar',
+      'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
+      {
+        form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
+        ok: [200, avatarResponseSchema, 'Stored'],
+        errors: [400, 401, 413],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       let form: Record<string, unknown>;
@@ -93,14 +87,15 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/avatars/{id}',
-      summary: 'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-      params: z.object({ id: idParam('Photo not found') }),
-      ok: [200, z.any(), 'The image', 'image/*'],
-      errors: [401, 404],
-    }),
+    route(
+      'get /avatars/{id}',
+      'A profile photo (signed-in users); ids change with every upload, so it caches for good',
+      {
+        params: z.object({ id: idParam('Photo not found') }),
+        ok: [200, z.any(), 'The image', 'image/*'],
+        errors: [401, 404],
+      },
+    ),
     async (c) => {
       await requireUser(c);
       const { id } = c.req.valid('param');
@@ -115,14 +110,11 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/account/password',
-      summary: 'Change the password (current one checked); every other session of the user ends',
-      body: changePasswordSchema,
-      ok: [200, okSchema, 'Changed'],
-      errors: [400, 401],
-    }),
+    route(
+      'post /account/password',
+      'Change the password (current one checked); every other session of the user ends',
+      { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { currentPassword, newPassword } = c.req.valid('json');
@@ -137,23 +129,18 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/account/notification-preferences',
-      summary: 'Notification settings (the spec defaults where nothing was saved)',
-      ok: [200, notificationPreferencesResponseSchema, 'Settings'],
-      errors: [401],
-    }),
+    route(
+      'get /account/notification-preferences',
+      'Notification settings (the spec defaults where nothing was saved)',
+      { ok: [200, notificationPreferencesResponseSchema, 'Settings'], errors: [401] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       return c.json({ preferences: await service.getPreferences(c.get('deps'), user.id) }, 200);
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/account/notification-preferences',
-      summary: 'Save every notification setting at once',
+    route('put /account/notification-preferences', 'Save every notification setting at once', {
       body: notificationPreferencesSchema,
       ok: [200, notificationPreferencesResponseSchema, 'Saved'],
       errors: [400, 401],
@@ -168,14 +155,11 @@ accountRoutes
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/account/unsubscribe',
-      summary: 'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
-      body: unsubscribeSchema,
-      ok: [200, okSchema, 'Unsubscribed'],
-      errors: [400],
-    }),
+    route(
+      'post /account/unsubscribe',
+      'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
+      { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'], errors: [400] },
+    ),
     async (c) => {
       await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
       return c.json({ ok: true as const }, 200);

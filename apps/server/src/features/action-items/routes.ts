@@ -16,15 +16,16 @@ const checkParams = z.object({ healthCheckId: idParam('Health check not found') 
 
 export const actionItemRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/members',
-      summary: "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
-      params: checkParams,
-      query: z.object({ q: z.string().max(100).optional() }),
-      ok: [200, membersResponseSchema, 'Members'],
-      errors: [401, 404],
-    }),
+    route(
+      'get /health-checks/{healthCheckId}/members',
+      "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
+      {
+        params: checkParams,
+        query: z.object({ q: z.string().max(100).optional() }),
+        ok: [200, membersResponseSchema, 'Members'],
+        errors: [401, 404],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const healthCheckId = c.req.valid('param').healthCheckId;
@@ -37,15 +38,16 @@ export const actionItemRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{healthCheckId}/action-items',
-      summary: 'Add an action item; the owner and the mentioned are notified',
-      params: checkParams,
-      body: createActionItemSchema,
-      ok: [201, actionItemSchema, 'Created'],
-      errors: [400, 401, 404],
-    }),
+    route(
+      'post /health-checks/{healthCheckId}/action-items',
+      'Add an action item; the owner and the mentioned are notified',
+      {
+        params: checkParams,
+        body: createActionItemSchema,
+        ok: [201, actionItemSchema, 'Created'],
+        errors: [400, 401, 404],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const healthCheckId = c.req.valid('param').healthCheckId;
@@ -58,15 +60,16 @@ export const actionItemRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'patch',
-      path: '/action-items/{actionItemId}',
-      summary: 'Edit an action item (description, owner, due date, status, mentions)',
-      params: z.object({ actionItemId: idParam('Action item not found') }),
-      body: updateActionItemSchema,
-      ok: [200, actionItemSchema, 'Updated'],
-      errors: [400, 401, 404],
-    }),
+    route(
+      'patch /action-items/{actionItemId}',
+      'Edit an action item (description, owner, due date, status, mentions)',
+      {
+        params: z.object({ actionItemId: idParam('Action item not found') }),
+        body: updateActionItemSchema,
+        ok: [200, actionItemSchema, 'Updated'],
+        errors: [400, 401, 404],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const actionItemId = c.req.valid('param').actionItemId;

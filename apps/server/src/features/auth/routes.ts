@@ -26,15 +26,15 @@ function setCookies(c: Context<AppEnv>, cookies: string[]) {
 
 export const authRoutes = createRouter()
   .openapi(
-    route({
-      method: 'post',
-      path: '/signup',
-      summary:
-        'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
-      body: adminSignupSchema,
-      ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
-      errors: [400, 429],
-    }),
+    route(
+      'post /signup',
+      'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
+      {
+        body: adminSignupSchema,
+        ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
+        errors: [400, 429],
+      },
+    ),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
@@ -43,15 +43,15 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/signup/participant',
-      summary:
-        'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
-      body: participantSignupSchema,
-      ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
-      errors: [400, 404, 429],
-    }),
+    route(
+      'post /signup/participant',
+      'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
+      {
+        body: participantSignupSchema,
+        ok: [201, okSchema, 'Check your e-mail (whether or not the address has an account)'],
+        errors: [400, 404, 429],
+      },
+    ),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       await service.signUpParticipant(c.get('deps'), c.req.valid('json'));
@@ -59,10 +59,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/login',
-      summary: 'Sign in with e-mail and password',
+    route('post /login', 'Sign in with e-mail and password', {
       body: loginSchema,
       ok: [200, loginResponseSchema, 'Signed in'],
       errors: [400, 401, 403, 429],
@@ -78,12 +75,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/logout',
-      summary: "End all of the user's sessions",
-      ok: [200, okSchema, 'Done'],
-    }),
+    route('post /logout', "End all of the user's sessions", { ok: [200, okSchema, 'Done'] }),
     async (c) => {
       const user = await currentUser(c);
       setCookies(c, await service.logOut(c.get('deps'), { userId: user?.id, headers: authHeaders(c) }));
@@ -91,14 +83,11 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/password/forgot',
-      summary: 'E-mail a password reset link (same answer whether or not the address has an account)',
-      body: forgotPasswordSchema,
-      ok: [200, okSchema, 'Done'],
-      errors: [400, 429],
-    }),
+    route(
+      'post /password/forgot',
+      'E-mail a password reset link (same answer whether or not the address has an account)',
+      { body: forgotPasswordSchema, ok: [200, okSchema, 'Done'], errors: [400, 429] },
+    ),
     async (c) => {
       await enforceLimit(c, LIMITS.forgotPassword);
       await service.requestPasswordReset(c.get('deps'), {
@@ -109,10 +98,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/password/reset',
-      summary: 'Set a new password with the token of the e-mailed link',
+    route('post /password/reset', 'Set a new password with the token of the e-mailed link', {
       body: resetPasswordSchema,
       ok: [200, okSchema, 'Done'],
       errors: [400, 429],
@@ -124,10 +110,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/verification/resend',
-      summary: 'Send a new verification link',
+    route('post /verification/resend', 'Send a new verification link', {
       body: resendVerificationSchema,
       ok: [200, okSchema, 'Done'],
       errors: [400, 429],
@@ -140,10 +123,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/me',
-      summary: 'The signed-in user',
+    route('get /me', 'The signed-in user', {
       ok: [200, meResponseSchema, 'The signed-in user'],
       errors: [401],
     }),

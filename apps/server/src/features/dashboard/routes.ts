@@ -8,10 +8,7 @@ import { getDashboard } from './service';
 const route = routesOf('dashboard');
 
 export const dashboardRoutes = createRouter().openapi(
-  route({
-    method: 'get',
-    path: '/dashboard',
-    summary: 'Figures, items and global templates of the active (or given) workspace',
+  route('get /dashboard', 'Figures, items and global templates of the active (or given) workspace', {
     query: z.object({ workspaceId: z.uuid().optional() }),
     ok: [200, dashboardResponseSchema, 'The dashboard'],
     errors: [400, 401, 404],

@@ -19,10 +19,7 @@ const idParams = z.object({ id: idParam('Health check not found') });
 
 export const healthCheckRoutes = createRouter()
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks',
-      summary: 'Launch a health check from a template (idempotent per launchKey)',
+    route('post /health-checks', 'Launch a health check from a template (idempotent per launchKey)', {
       body: launchSchema,
       ok: [201, launchResponseSchema, 'Launched (or the earlier launch with this key)'],
       errors: [400, 401, 404, 429],
@@ -37,10 +34,7 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{id}',
-      summary: 'A health check for its manage screen (workspace admins and members)',
+    route('get /health-checks/{id}', 'A health check for its manage screen (workspace admins and members)', {
       params: idParams,
       ok: [200, healthCheckDetailResponseSchema, 'The health check'],
       errors: [401, 404],
@@ -55,10 +49,7 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{id}/participants',
-      summary: 'Participants with status, progress and last activity',
+    route('get /health-checks/{id}/participants', 'Participants with status, progress and last activity', {
       params: idParams,
       ok: [200, participantsResponseSchema, 'Participants'],
       errors: [401, 404],
@@ -73,10 +64,7 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{id}/phase',
-      summary: 'Move to the next phase (collect → vote → summarize → plan)',
+    route('post /health-checks/{id}/phase', 'Move to the next phase (collect → vote → summarize → plan)', {
       params: idParams,
       body: changePhaseSchema,
       ok: [200, z.object({ phase: z.string(), status: z.string() }), 'Moved'],
@@ -93,10 +81,7 @@ export const healthCheckRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/health-checks/{id}/settings',
-      summary: 'Change the settings while the check collects responses',
+    route('put /health-checks/{id}/settings', 'Change the settings while the check collects responses', {
       params: idParams,
       body: settingsSchema,
       ok: [200, settingsResponseSchema, 'Saved'],

@@ -15,13 +15,11 @@ const NOT_FOUND = 'Notification not found';
 /** The bell: the latest notifications and the unread count; reading marks them. Always the caller's own. */
 export const notificationRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/notifications',
-      summary: `The caller's latest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
-      ok: [200, notificationsResponseSchema, 'Notifications'],
-      errors: [401],
-    }),
+    route(
+      'get /notifications',
+      `The caller's latest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
+      { ok: [200, notificationsResponseSchema, 'Notifications'], errors: [401] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { db } = c.get('deps');
@@ -48,10 +46,7 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/notifications/read-all',
-      summary: "Mark all of the caller's notifications read",
+    route('post /notifications/read-all', "Mark all of the caller's notifications read", {
       ok: [200, okSchema, 'Done'],
       errors: [401],
     }),
@@ -68,10 +63,7 @@ export const notificationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/notifications/{id}/read',
-      summary: 'Mark one notification read',
+    route('post /notifications/{id}/read', 'Mark one notification read', {
       params: z.object({ id: idParam(NOT_FOUND) }),
       ok: [200, okSchema, 'Done'],
       errors: [401, 404],

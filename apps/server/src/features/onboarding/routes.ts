@@ -7,10 +7,7 @@ import { setUpOrganization } from './service';
 const route = routesOf('onboarding');
 
 export const onboardingRoutes = createRouter().openapi(
-  route({
-    method: 'post',
-    path: '/onboarding/setup',
-    summary: "Create the verified admin's organisation and default workspace (once)",
+  route('post /onboarding/setup', "Create the verified admin's organisation and default workspace (once)", {
     ok: [200, setupResponseSchema, 'Set up'],
     errors: [401, 409],
   }),

@@ -21,28 +21,22 @@ const params = z.object({ healthCheckId: idParam(PARTICIPATION_MESSAGES.notFound
 
 export const participationRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/join/{healthCheckId}',
-      summary: 'Title of the health check behind a join link (public: the link is what is shared)',
-      params,
-      ok: [200, joinInfoSchema, 'The health check'],
-      errors: [400, 404],
-    }),
+    route(
+      'get /join/{healthCheckId}',
+      'Title of the health check behind a join link (public: the link is what is shared)',
+      { params, ok: [200, joinInfoSchema, 'The health check'], errors: [400, 404] },
+    ),
     async (c) => {
       const { healthCheckId } = c.req.valid('param');
       return c.json(await service.getJoinInfo(c.get('deps').db, healthCheckId), 200);
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{healthCheckId}/join',
-      summary: 'Register the signed-in user as a participant (once; repeats answer the same)',
-      params,
-      ok: [200, joinResponseSchema, 'Registered'],
-      errors: [400, 401, 404, 409],
-    }),
+    route(
+      'post /health-checks/{healthCheckId}/join',
+      'Register the signed-in user as a participant (once; repeats answer the same)',
+      { params, ok: [200, joinResponseSchema, 'Registered'], errors: [400, 401, 404, 409] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { healthCheckId } = c.req.valid('param');
@@ -50,15 +44,16 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/participation',
-      summary: "The participation screen's data: check, components, own interim responses, team progress",
-      params,
-      query: z.object({ preview: z.enum(['0', '1']).optional() }),
-      ok: [200, participationSchema, 'The participation'],
-      errors: [400, 401, 403, 404],
-    }),
+    route(
+      'get /health-checks/{healthCheckId}/participation',
+      "The participation screen's data: check, components, own interim responses, team progress",
+      {
+        params,
+        query: z.object({ preview: z.enum(['0', '1']).optional() }),
+        ok: [200, participationSchema, 'The participation'],
+        errors: [400, 401, 403, 404],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { healthCheckId } = c.req.valid('param');
@@ -70,14 +65,11 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/progress',
-      summary: 'Phase and team progress (completed of total), for polling',
-      params,
-      ok: [200, progressSchema, 'Progress'],
-      errors: [400, 401, 403, 404],
-    }),
+    route(
+      'get /health-checks/{healthCheckId}/progress',
+      'Phase and team progress (completed of total), for polling',
+      { params, ok: [200, progressSchema, 'Progress'], errors: [400, 401, 403, 404] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { healthCheckId } = c.req.valid('param');
@@ -85,15 +77,16 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/health-checks/{healthCheckId}/responses',
-      summary: "Autosave the caller's interim responses (idempotent)",
-      params,
-      body: responsesSchema,
-      ok: [200, saveResponsesResultSchema, 'Saved'],
-      errors: [400, 401, 403, 404, 409],
-    }),
+    route(
+      'put /health-checks/{healthCheckId}/responses',
+      "Autosave the caller's interim responses (idempotent)",
+      {
+        params,
+        body: responsesSchema,
+        ok: [200, saveResponsesResultSchema, 'Saved'],
+        errors: [400, 401, 403, 404, 409],
+      },
+    ),
     async (c) => {
       const saved = await service.autosave(
         c.get('deps').database,
@@ -108,10 +101,7 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{healthCheckId}/submit',
-      summary: 'Submit every rating and comment (once)',
+    route('post /health-checks/{healthCheckId}/submit', 'Submit every rating and comment (once)', {
       params,
       body: responsesSchema,
       ok: [200, submitResultSchema, 'Submitted'],
@@ -129,10 +119,7 @@ export const participationRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/my/health-checks',
-      summary: 'The health checks the signed-in user takes part in, with status',
+    route('get /my/health-checks', 'The health checks the signed-in user takes part in, with status', {
       ok: [200, myHealthChecksSchema, 'My health checks'],
       errors: [401],
     }),

@@ -48,10 +48,7 @@ async function sessionValid(db: Db, token: string, userId: string): Promise<bool
  * with a last `session-ended` event when either is gone.
  */
 export const realtimeRoutes = createRouter().openapi(
-  route({
-    method: 'get',
-    path: '/events',
-    summary: 'Live change events (Server-Sent Events)',
+  route('get /events', 'Live change events (Server-Sent Events)', {
     query: querySchema,
     ok: [200, z.string(), 'An event stream', 'text/event-stream'],
     errors: [401, 404],

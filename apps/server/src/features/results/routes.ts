@@ -18,14 +18,11 @@ const attachment = (filename: string) => `attachment; filename="${filename.repla
 
 export const resultsRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/results',
-      summary: 'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-      params,
-      ok: [200, resultsResponseSchema, 'Results'],
-      errors: [401, 404],
-    }),
+    route(
+      'get /health-checks/{healthCheckId}/results',
+      'Results of a health check, as far as the caller may see them (release and anonymity rules)',
+      { params, ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const results = await service.getResults(c.get('deps'), {
@@ -37,10 +34,7 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/results/csv',
-      summary: 'The results as a CSV download',
+    route('get /health-checks/{healthCheckId}/results/csv', 'The results as a CSV download', {
       params,
       ok: [200, z.string(), 'CSV', 'text/csv'],
       errors: [401, 404, 409],
@@ -59,14 +53,11 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{healthCheckId}/plan',
-      summary: "'Plan Actions': move a completed check from summarize to plan",
-      params,
-      ok: [200, planResponseSchema, 'Moved'],
-      errors: [401, 403, 404, 409],
-    }),
+    route(
+      'post /health-checks/{healthCheckId}/plan',
+      "'Plan Actions': move a completed check from summarize to plan",
+      { params, ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const result = await service.planActions(c.get('deps'), {
@@ -77,15 +68,16 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/health-checks/{healthCheckId}/follow-up',
-      summary: "'Schedule Follow-up': e-mail the creator on that date",
-      params,
-      body: followUpRequestSchema,
-      ok: [200, followUpResponseSchema, 'Scheduled'],
-      errors: [400, 401, 404],
-    }),
+    route(
+      'post /health-checks/{healthCheckId}/follow-up',
+      "'Schedule Follow-up': e-mail the creator on that date",
+      {
+        params,
+        body: followUpRequestSchema,
+        ok: [200, followUpResponseSchema, 'Scheduled'],
+        errors: [400, 401, 404],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const result = await service.scheduleFollowUp(c.get('deps'), {
@@ -97,10 +89,7 @@ export const resultsRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/follow-up/calendar',
-      summary: 'The follow-up as an .ics calendar file',
+    route('get /health-checks/{healthCheckId}/follow-up/calendar', 'The follow-up as an .ics calendar file', {
       params,
       query: followUpRequestSchema,
       ok: [200, z.string(), 'iCalendar', 'text/calendar'],

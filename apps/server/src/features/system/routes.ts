@@ -6,10 +6,7 @@ import { checkHealth } from './service';
 
 const route = routesOf('system');
 
-const health = route({
-  method: 'get',
-  path: '/health',
-  summary: 'Liveness and database round trip',
+const health = route('get /health', 'Liveness and database round trip', {
   ok: [
     [200, healthResponseSchema, 'The server and its database answer'],
     [503, errorBodySchema, 'The database does not answer'],

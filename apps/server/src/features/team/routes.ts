@@ -26,14 +26,11 @@ const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const teamRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/workspaces/{workspaceId}/members',
-      summary: 'Admins, members and pending invitations of a workspace (admins and members may look)',
-      params: workspaceParams,
-      ok: [200, membersResponseSchema, 'The team'],
-      errors: [401, 404],
-    }),
+    route(
+      'get /workspaces/{workspaceId}/members',
+      'Admins, members and pending invitations of a workspace (admins and members may look)',
+      { params: workspaceParams, ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { workspaceId } = c.req.valid('param');
@@ -41,10 +38,7 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/workspaces/{workspaceId}/departments',
-      summary: 'Department names used in the workspace',
+    route('get /workspaces/{workspaceId}/departments', 'Department names used in the workspace', {
       params: workspaceParams,
       ok: [200, departmentsResponseSchema, 'Departments'],
       errors: [401, 404],
@@ -57,15 +51,16 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/workspaces/{workspaceId}/invitations',
-      summary: 'Invite someone by e-mail (admins); the member stays pending until they accept',
-      params: workspaceParams,
-      body: inviteMemberSchema,
-      ok: [201, memberResponseSchema, 'Invitation sent'],
-      errors: [400, 401, 403, 404, 409, 429],
-    }),
+    route(
+      'post /workspaces/{workspaceId}/invitations',
+      'Invite someone by e-mail (admins); the member stays pending until they accept',
+      {
+        params: workspaceParams,
+        body: inviteMemberSchema,
+        ok: [201, memberResponseSchema, 'Invitation sent'],
+        errors: [400, 401, 403, 404, 409, 429],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const { workspaceId } = c.req.valid('param');
@@ -78,14 +73,11 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/workspaces/{workspaceId}/invitations/{memberId}/resend',
-      summary: 'Send a pending invitation again with a new link (admins)',
-      params: memberParams,
-      ok: [200, memberResponseSchema, 'Sent again'],
-      errors: [401, 403, 404, 429],
-    }),
+    route(
+      'post /workspaces/{workspaceId}/invitations/{memberId}/resend',
+      'Send a pending invitation again with a new link (admins)',
+      { params: memberParams, ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const member = await service.resendInvitation(c.get('deps'), {
@@ -96,10 +88,7 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'delete',
-      path: '/workspaces/{workspaceId}/invitations/{memberId}',
-      summary: 'Revoke a pending invitation (admins)',
+    route('delete /workspaces/{workspaceId}/invitations/{memberId}', 'Revoke a pending invitation (admins)', {
       params: memberParams,
       ok: [200, okSchema, 'Revoked'],
       errors: [401, 403, 404],
@@ -111,15 +100,16 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'patch',
-      path: '/workspaces/{workspaceId}/members/{memberId}',
-      summary: "Change a member's role label, access or department (admins; the last admin stays admin)",
-      params: memberParams,
-      body: updateMemberSchema,
-      ok: [200, memberResponseSchema, 'Updated'],
-      errors: [400, 401, 403, 404, 409],
-    }),
+    route(
+      'patch /workspaces/{workspaceId}/members/{memberId}',
+      "Change a member's role label, access or department (admins; the last admin stays admin)",
+      {
+        params: memberParams,
+        body: updateMemberSchema,
+        ok: [200, memberResponseSchema, 'Updated'],
+        errors: [400, 401, 403, 404, 409],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const member = await service.updateMember(c.get('deps'), {
@@ -131,14 +121,11 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'delete',
-      path: '/workspaces/{workspaceId}/members/{memberId}',
-      summary: 'Remove a member from the workspace (admins; never the last admin)',
-      params: memberParams,
-      ok: [200, okSchema, 'Removed'],
-      errors: [401, 403, 404, 409],
-    }),
+    route(
+      'delete /workspaces/{workspaceId}/members/{memberId}',
+      'Remove a member from the workspace (admins; never the last admin)',
+      { params: memberParams, ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       await service.removeMember(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
@@ -146,10 +133,7 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/invitations/{token}',
-      summary: 'What an invitation link is for (public; the token is the secret)',
+    route('get /invitations/{token}', 'What an invitation link is for (public; the token is the secret)', {
       params: tokenParams,
       ok: [200, invitationInfoSchema, 'The invitation'],
       errors: [404],
@@ -157,14 +141,11 @@ export const teamRoutes = createRouter()
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/invitations/{token}/accept',
-      summary: 'Accept as the signed-in user with the invited address; makes the workspace active',
-      params: tokenParams,
-      ok: [200, acceptResponseSchema, 'Accepted'],
-      errors: [401, 403, 404, 409],
-    }),
+    route(
+      'post /invitations/{token}/accept',
+      'Accept as the signed-in user with the invited address; makes the workspace active',
+      { params: tokenParams, ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       return c.json(
@@ -174,15 +155,16 @@ export const teamRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/invitations/{token}/accept-signup',
-      summary: 'Accept as a new person: creates the account for the invited address and signs it in',
-      params: tokenParams,
-      body: acceptSignupSchema,
-      ok: [200, acceptResponseSchema, 'Accepted and signed in'],
-      errors: [400, 404, 409, 429],
-    }),
+    route(
+      'post /invitations/{token}/accept-signup',
+      'Accept as a new person: creates the account for the invited address and signs it in',
+      {
+        params: tokenParams,
+        body: acceptSignupSchema,
+        ok: [200, acceptResponseSchema, 'Accepted and signed in'],
+        errors: [400, 404, 409, 429],
+      },
+    ),
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { fullName, password } = c.req.valid('json');

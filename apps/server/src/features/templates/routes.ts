@@ -14,10 +14,7 @@ const route = routesOf('templates');
 
 export const templateRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/templates',
-      summary: 'Global templates and those of the active (or given) workspace',
+    route('get /templates', 'Global templates and those of the active (or given) workspace', {
       query: templatesQuerySchema,
       ok: [200, templatesResponseSchema, 'Templates'],
       errors: [400, 401, 404],
@@ -30,10 +27,7 @@ export const templateRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'get',
-      path: '/templates/{id}',
-      summary: "A template with its components ('new' is the global catalogue)",
+    route('get /templates/{id}', "A template with its components ('new' is the global catalogue)", {
       params: z.object({ id: idParam('Template not found', 'new') }),
       ok: [200, templateDetailResponseSchema, 'The template'],
       errors: [400, 401, 404],

@@ -12,14 +12,11 @@ const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 
 export const votingRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/health-checks/{healthCheckId}/votes',
-      summary: "The caller's dots, the live tally and the components to vote on",
-      params,
-      ok: [200, votingStateSchema, 'Voting state'],
-      errors: [401, 404],
-    }),
+    route(
+      'get /health-checks/{healthCheckId}/votes',
+      "The caller's dots, the live tally and the components to vote on",
+      { params, ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const state = await service.getVotingState(c.get('deps'), {
@@ -30,15 +27,16 @@ export const votingRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/health-checks/{healthCheckId}/votes',
-      summary: "Replace the caller's whole dot allocation { componentId: dots } (during the vote phase)",
-      params,
-      body: putVotesSchema,
-      ok: [200, votingStateSchema, 'Saved'],
-      errors: [400, 401, 403, 404, 409],
-    }),
+    route(
+      'put /health-checks/{healthCheckId}/votes',
+      "Replace the caller's whole dot allocation { componentId: dots } (during the vote phase)",
+      {
+        params,
+        body: putVotesSchema,
+        ok: [200, votingStateSchema, 'Saved'],
+        errors: [400, 401, 403, 404, 409],
+      },
+    ),
     async (c) => {
       const user = await requireUser(c);
       const state = await service.putVotes(c.get('deps'), {

@@ -17,10 +17,7 @@ const idParams = z.object({ id: idParam('Workspace not found') });
 
 export const workspaceRoutes = createRouter()
   .openapi(
-    route({
-      method: 'get',
-      path: '/workspaces',
-      summary: "The user's workspaces (admin or member access) and the active one",
+    route('get /workspaces', "The user's workspaces (admin or member access) and the active one", {
       ok: [200, workspacesResponseSchema, 'Workspaces'],
       errors: [401],
     }),
@@ -30,10 +27,7 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'post',
-      path: '/workspaces',
-      summary: "Create a workspace in the active workspace's organisation (admins)",
+    route('post /workspaces', "Create a workspace in the active workspace's organisation (admins)", {
       body: createWorkspaceSchema,
       ok: [201, workspaceResponseSchema, 'Created'],
       errors: [400, 401, 403, 404],
@@ -48,10 +42,7 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'patch',
-      path: '/workspaces/{id}',
-      summary: 'Rename a workspace (its admins)',
+    route('patch /workspaces/{id}', 'Rename a workspace (its admins)', {
       params: idParams,
       body: renameWorkspaceSchema,
       ok: [200, workspaceResponseSchema, 'Renamed'],
@@ -68,10 +59,7 @@ export const workspaceRoutes = createRouter()
     },
   )
   .openapi(
-    route({
-      method: 'put',
-      path: '/workspaces/active',
-      summary: 'Choose the active workspace (stored per user)',
+    route('put /workspaces/active', 'Choose the active workspace (stored per user)', {
       body: switchWorkspaceSchema,
       ok: [200, workspacesResponseSchema, 'Switched'],
       errors: [400, 401, 404],
