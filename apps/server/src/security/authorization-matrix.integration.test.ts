@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { eq } from 'drizzle-orm';
 import { healthChecks } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
+import { can, type Action, type Actor as PolicyActor } from '../auth/policy';
 import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
 import { useTestContext, type TestContext } from '../test/harness';
 import { launch, launchBody } from '../test/health-checks';
@@ -19,7 +20,8 @@ import { CookieJar } from '../test/requests';
  *   otherParticipant (participant of a check elsewhere), participant (of the check under test),
  *   member (access 'member' in the workspace), admin (of the workspace, creator of the check).
  * Expectations: 'A' gets past access control (any status but 401/403/404), 'D' is refused (401 for anon,
- * 403 or 404 for the others), 'P' public (anything but 5xx).
+ * 403 or 404 for the others), 'P' public (anything but 5xx). Routes that a policy action guards take their
+ * expectations from auth/policy.ts (`byPolicy`), so the routes and the policy cannot drift apart.
  */
 const ACTORS = [
   'anon',
@@ -42,6 +44,23 @@ type World = {
   memberUserId: string;
   joinAdmin: { jar: CookieJar; workspaceId: string };
 };
+/**
+ * How each caller relates to the workspace and check under test, as the access policy sees them; the admin
+ * created the check. A route guarded by a policy action expects exactly what `can` says (signed out: refused).
+ */
+const AS_THE_POLICY_SEES: Record<Exclude<Actor, 'anon'>, PolicyActor> = {
+  stranger: { userId: 'stranger', access: null },
+  otherAdmin: { userId: 'other-admin', access: null },
+  otherParticipant: { userId: 'other-participant', access: null },
+  participant: { userId: 'participant', access: 'participant', participates: true },
+  member: { userId: 'member', access: 'member' },
+  admin: { userId: 'creator', access: 'admin' },
+};
+const byPolicy = (action: Action) =>
+  ACTORS.map((actor) =>
+    actor !== 'anon' && can(AS_THE_POLICY_SEES[actor], action, { createdBy: 'creator' }) ? 'A' : 'D',
+  ).join('');
+
 type Request = { path: string; body?: unknown; form?: FormData };
 type Entry = { expect: string; request: (world: World) => Promise<Request> | Request };
 
@@ -117,7 +136,7 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/me': { expect: 'DAAAAAA', request: () => ({ path: '/api/me' }) },
   'POST /api/onboarding/setup': { expect: 'DAAAAAA', request: () => ({ path: '/api/onboarding/setup' }) },
   'GET /api/events': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: (w) => ({ path: `/api/events?topic=workspace:${w.workspaceId}` }),
   },
   'GET /api/dashboard': { expect: 'DAAAAAA', request: () => ({ path: '/api/dashboard' }) },
@@ -189,75 +208,75 @@ const ENTRIES: Record<string, Entry> = {
     request: () => ({ path: '/api/workspaces', body: { name: 'Another team' } }),
   },
   'PUT /api/workspaces/active': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: (w) => ({ path: '/api/workspaces/active', body: { workspaceId: w.workspaceId } }),
   },
   'PATCH /api/workspaces/{id}': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: (w) => ({ path: `/api/workspaces/${w.workspaceId}`, body: { name: 'Renamed team' } }),
   },
   'GET /api/workspaces/{workspaceId}/members': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/members` }),
   },
   'GET /api/workspaces/{workspaceId}/departments': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/departments` }),
   },
   'POST /api/workspaces/{workspaceId}/invitations': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: (w) => ({
       path: `/api/workspaces/${w.workspaceId}/invitations`,
       body: { email: `${randomUUID()}@example.com`, role: 'Engineer' },
     }),
   },
   'DELETE /api/workspaces/{workspaceId}/invitations/{memberId}': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: async (w) => ({
       path: `/api/workspaces/${w.workspaceId}/invitations/${await pendingInvite(w)}`,
     }),
   },
   'POST /api/workspaces/{workspaceId}/invitations/{memberId}/resend': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: async (w) => ({
       path: `/api/workspaces/${w.workspaceId}/invitations/${await pendingInvite(w)}/resend`,
     }),
   },
   'PATCH /api/workspaces/{workspaceId}/members/{memberId}': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: async (w) => ({
       path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}`,
       body: { role: 'Lead' },
     }),
   },
   'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('workspace:administer'),
     request: async (w) => ({ path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}` }),
   },
 
   'GET /api/templates': { expect: 'DAAAAAA', request: () => ({ path: '/api/templates' }) },
   'GET /api/templates/{id}': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: (w) => ({ path: `/api/templates/${w.templateId}` }),
   },
   'POST /api/health-checks': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('workspace:use'),
     request: async (w) => ({ path: '/api/health-checks', body: await launchBody(w.ctx, w.workspaceId) }),
   },
   'GET /api/health-checks/{id}': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}` }),
   },
   'GET /api/health-checks/{id}/participants': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/participants` }),
   },
   'POST /api/health-checks/{id}/phase': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('check:change'),
     request: async (w) => ({ path: `/api/health-checks/${await fresh(w)}/phase`, body: { to: 'vote' } }),
   },
   'PUT /api/health-checks/{id}/settings': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('check:change'),
     request: (w) => ({
       path: `/api/health-checks/${check(w)}/settings`,
       body: { ...DEFAULT_SETTINGS, minResponses: 1 },
@@ -268,11 +287,11 @@ const ENTRIES: Record<string, Entry> = {
     request: async (w) => ({ path: `/api/health-checks/${await elsewhere(w)}/join` }),
   },
   'GET /api/health-checks/{healthCheckId}/participation': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:participate'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/participation` }),
   },
   'GET /api/health-checks/{healthCheckId}/progress': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:participate'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/progress` }),
   },
   'PUT /api/health-checks/{healthCheckId}/responses': {
@@ -290,51 +309,51 @@ const ENTRIES: Record<string, Entry> = {
     }),
   },
   'GET /api/health-checks/{healthCheckId}/results': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:view'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/results` }),
   },
   // A participant gets past access control; the rows stay withheld until results are released (409).
   'GET /api/health-checks/{healthCheckId}/results/csv': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:view'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/results/csv` }),
   },
   'POST /api/health-checks/{healthCheckId}/plan': {
-    expect: 'DDDDDDA',
+    expect: byPolicy('check:change'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/plan` }),
   },
   'POST /api/health-checks/{healthCheckId}/follow-up': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/follow-up`, body: { date: '2099-01-01' } }),
   },
   'GET /api/health-checks/{healthCheckId}/follow-up/calendar': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/follow-up/calendar?date=2099-01-01` }),
   },
   'GET /api/health-checks/{healthCheckId}/votes': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:view'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/votes` }),
   },
   // Outside the voting phase everyone who can see the check gets 409 before the who-may-vote rule.
   'PUT /api/health-checks/{healthCheckId}/votes': {
-    expect: 'DDDDAAA',
+    expect: byPolicy('check:view'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/votes`, body: { allocation: {} } }),
   },
   'POST /api/health-checks/{healthCheckId}/action-items': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({
       path: `/api/health-checks/${check(w)}/action-items`,
       body: { description: 'Write the onboarding guide', ownerId: w.adminId },
     }),
   },
   'PATCH /api/action-items/{actionItemId}': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: async (w) => ({
       path: `/api/action-items/${await freshActionItem(w)}`,
       body: { status: 'in-progress' },
     }),
   },
   'GET /api/health-checks/{healthCheckId}/members': {
-    expect: 'DDDDDAA',
+    expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/members` }),
   },
 };
