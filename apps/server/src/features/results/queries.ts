@@ -91,16 +91,18 @@ export async function componentTallies(db: Db, check: { id: string; templateId: 
  * text (md5), never submission times, so the position of a comment links it to no one.
  */
 export async function componentComments(db: Db, healthCheckId: string, checkAnonymous: boolean) {
-  type Row = { componentId: string; items: { content: string; name: string | null }[] };
+  type Row = { componentId: string; items: { content: string; name?: string | null }[] };
+  // An anonymous check needs no names at all: not even the lookup is written into the query.
+  const name = checkAnonymous
+    ? sql``
+    : sql`, 'name', case when co.anonymous then null
+                         else (select u.name from participants p join "user" u on u.id = p.user_id
+                               where p.id = co.participant_id) end`;
   return queryRows<Row>(
     db,
     sql`select co.component_id as "componentId",
-               json_agg(json_build_object(
-                 'content', co.content,
-                 'name', case when co.anonymous or ${checkAnonymous}::boolean then null
-                              else (select u.name from participants p join "user" u on u.id = p.user_id
-                                    where p.id = co.participant_id) end)
-                 order by md5(co.content), co.content) as items
+               json_agg(json_build_object('content', co.content${name}) order by md5(co.content), co.content)
+                 as items
         from comments co
         where co.health_check_id = ${healthCheckId} and length(trim(co.content)) > 0
         group by co.component_id`,
