@@ -9,6 +9,16 @@ const teamCounts = sql`
   (select count(*)::int from participants tp where tp.health_check_id = hc.id) as team_total,
   (select count(*)::int from participants tp where tp.health_check_id = hc.id and tp.status = 'completed') as team_completed`;
 
+/** The caller's active membership (`wm`) of the check's workspace and participant row (`p`) of check `hc`. */
+const callerJoins = (userId: string) => sql`
+  left join workspace_members wm
+    on wm.workspace_id = hc.workspace_id and wm.user_id = ${userId} and wm.status = 'active'
+  left join participants p on p.health_check_id = hc.id and p.user_id = ${userId}`;
+
+/** The ids of the enabled components of check `hc`, as `component_ids`. */
+const componentIds = sql`coalesce((select json_agg(c.id) from health_check_components c
+  where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids`;
+
 export type CheckForUser = {
   id: string;
   title: string;
@@ -40,9 +50,7 @@ export async function findCheckForUser(db: Db, healthCheckId: string, userId: st
           p.completed_at as participant_completed_at, ${teamCounts}
         from health_checks hc
         left join workspaces w on w.id = hc.workspace_id
-        left join workspace_members wm
-          on wm.workspace_id = hc.workspace_id and wm.user_id = ${userId} and wm.status = 'active'
-        left join participants p on p.health_check_id = hc.id and p.user_id = ${userId}
+        ${callerJoins(userId)}
         where hc.id = ${healthCheckId}`,
   );
   return row;
@@ -127,12 +135,9 @@ export async function findSaveTarget(db: Db, healthCheckId: string, userId: stri
     db,
     sql`select hc.phase, coalesce((hc.settings->>'enableComments')::boolean, ${DEFAULT_SETTINGS.enableComments}) as comments_on,
           wm.access, p.id as participant_id, p.status as participant_status,
-          coalesce((select json_agg(c.id) from health_check_components c
-                    where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids
+          ${componentIds}
         from health_checks hc
-        left join workspace_members wm
-          on wm.workspace_id = hc.workspace_id and wm.user_id = ${userId} and wm.status = 'active'
-        left join participants p on p.health_check_id = hc.id and p.user_id = ${userId}
+        ${callerJoins(userId)}
         where hc.id = ${healthCheckId}`,
   );
   return row;
@@ -161,12 +166,9 @@ export async function lockSubmitTarget(tx: Db, healthCheckId: string, userId: st
     tx,
     sql`select hc.workspace_id, hc.phase, hc.title, hc.settings, hc.created_by, wm.access,
           p.id as participant_id, p.status as participant_status,
-          coalesce((select json_agg(c.id) from health_check_components c
-                    where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids
+          ${componentIds}
         from health_checks hc
-        left join workspace_members wm
-          on wm.workspace_id = hc.workspace_id and wm.user_id = ${userId} and wm.status = 'active'
-        left join participants p on p.health_check_id = hc.id and p.user_id = ${userId}
+        ${callerJoins(userId)}
         where hc.id = ${healthCheckId}
         for no key update of hc`,
   );
