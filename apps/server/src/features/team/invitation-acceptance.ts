@@ -6,6 +6,7 @@ import { invitations, workspaceMembers } from '../../db/schema/organizations';
 import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
+import { rememberActiveWorkspace } from '../workspaces/service';
 import * as q from './queries';
 import { hashToken } from './service';
 
@@ -80,7 +81,7 @@ async function acceptInTx(
     .update(invitations)
     .set({ acceptedAt: new Date(), memberId })
     .where(eq(invitations.id, row.invitation_id));
-  await q.setActiveWorkspace(tx, options.userId, row.workspace_id);
+  await rememberActiveWorkspace(tx, options.userId, row.workspace_id);
   await notify(
     deps,
     {

@@ -187,16 +187,6 @@ export async function findMembershipOfUser(db: Db, workspaceId: string, userId: 
   return row;
 }
 
-export async function setActiveWorkspace(db: Db, userId: string, workspaceId: string) {
-  await db
-    .insert(userPreferences)
-    .values({ userId, activeWorkspaceId: workspaceId })
-    .onConflictDoUpdate({
-      target: userPreferences.userId,
-      set: { activeWorkspaceId: workspaceId, updatedAt: new Date() },
-    });
-}
-
 export async function clearActiveWorkspace(db: Db, userId: string, workspaceId: string) {
   await db
     .update(userPreferences)

@@ -77,3 +77,7 @@ export async function switchWorkspace(deps: Deps, options: { userId: string; wor
   await storePreferredWorkspace(deps.db, options.userId, options.workspaceId);
   return listWorkspaces(deps, options.userId);
 }
+
+/** Makes a workspace the user's active one (user_preferences), inside `db` or a transaction; no access check. */
+export const rememberActiveWorkspace = (db: Db, userId: string, workspaceId: string) =>
+  storePreferredWorkspace(db, userId, workspaceId);
