@@ -18,6 +18,20 @@ import { createdAt, instant, sqlList, updatedAt, uuidPrimaryKey } from './column
 import { user } from './auth';
 import { workspaceMembers, workspaces } from './organizations';
 
+/** The columns that tie a row to its check, component or participant (deleted with them). */
+const checkRef = () =>
+  uuid('health_check_id')
+    .notNull()
+    .references(() => healthChecks.id, { onDelete: 'cascade' });
+const componentRef = () =>
+  uuid('component_id')
+    .notNull()
+    .references(() => healthCheckComponents.id, { onDelete: 'cascade' });
+const participantRef = () =>
+  uuid('participant_id')
+    .notNull()
+    .references(() => participants.id, { onDelete: 'cascade' });
+
 export const templates = pgTable(
   'templates',
   {
@@ -116,9 +130,7 @@ export const participants = pgTable(
   'participants',
   {
     id: uuidPrimaryKey(),
-    healthCheckId: uuid('health_check_id')
-      .notNull()
-      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
     feedbackType: text('feedback_type').notNull().default('health-check'),
     userId: text('user_id')
       .notNull()
@@ -142,15 +154,9 @@ export const healthCheckRatings = pgTable(
   'health_check_ratings',
   {
     id: uuidPrimaryKey(),
-    healthCheckId: uuid('health_check_id')
-      .notNull()
-      .references(() => healthChecks.id, { onDelete: 'cascade' }),
-    componentId: uuid('component_id')
-      .notNull()
-      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
-    participantId: uuid('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
+    componentId: componentRef(),
+    participantId: participantRef(),
     rating: text('rating').notNull(),
     createdAt: createdAt(),
   },
@@ -165,18 +171,12 @@ export const comments = pgTable(
   'comments',
   {
     id: uuidPrimaryKey(),
-    participantId: uuid('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
+    participantId: participantRef(),
     targetId: uuid('target_id').notNull(),
     targetType: text('target_type').notNull().default('health_check_rating'),
     /** The rated check and component, copied from the target rating so results read comments by check. */
-    healthCheckId: uuid('health_check_id')
-      .notNull()
-      .references(() => healthChecks.id, { onDelete: 'cascade' }),
-    componentId: uuid('component_id')
-      .notNull()
-      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
+    componentId: componentRef(),
     content: text('content').notNull(),
     /** Whether the check was anonymous when the comment was written; an anonymous comment never shows a name. */
     anonymous: boolean('anonymous').notNull().default(true),
@@ -194,15 +194,9 @@ export const healthCheckVotes = pgTable(
   'health_check_votes',
   {
     id: uuidPrimaryKey(),
-    healthCheckId: uuid('health_check_id')
-      .notNull()
-      .references(() => healthChecks.id, { onDelete: 'cascade' }),
-    participantId: uuid('participant_id')
-      .notNull()
-      .references(() => participants.id, { onDelete: 'cascade' }),
-    componentId: uuid('component_id')
-      .notNull()
-      .references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
+    participantId: participantRef(),
+    componentId: componentRef(),
     count: integer('count').notNull(),
     updatedAt: updatedAt(),
   },
@@ -217,9 +211,7 @@ export const actionItems = pgTable(
   'action_items',
   {
     id: uuidPrimaryKey(),
-    healthCheckId: uuid('health_check_id')
-      .notNull()
-      .references(() => healthChecks.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
     componentId: uuid('component_id').references(() => healthCheckComponents.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
