@@ -1,4 +1,4 @@
-import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_DESCRIPTION,
   DEFAULT_SETTINGS,
@@ -11,6 +11,7 @@ import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsechec
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
 import { ArrowLeft, Mail, Rocket, Trash2, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,14 +25,9 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/forms';
 import { useActiveWorkspace, useLaunch, useTemplate } from './api';
-import {
-  fromFields,
-  SettingsFields,
-  toFields,
-  type SettingsErrors,
-  type SettingsFieldsValue,
-} from './settings-fields';
+import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
 
 const newLaunchKey = () =>
@@ -80,7 +76,26 @@ export function ConfigurePage() {
   );
 }
 
-type Errors = { title?: string; description?: string; components?: string } & SettingsErrors;
+// The form's part of the launch request; the workspace, template and launch key are the screen's.
+const launchFormSchema = launchSchema
+  .pick({ title: true, description: true, settings: true, enabledComponentIds: true, teamEmails: true })
+  .extend({
+    enabledComponentIds: launchSchema.shape.enabledComponentIds.min(
+      1,
+      HEALTH_CHECK_MESSAGES.noEnabledComponents,
+    ),
+  });
+
+/** The first message of a form's errors, in the order of its fields. */
+function firstMessage(errors: object): string | undefined {
+  for (const [key, value] of Object.entries(errors as Record<string, unknown>)) {
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    if ('message' in value && typeof value.message === 'string') return value.message;
+    const nested = firstMessage(value);
+    if (nested) return nested;
+  }
+  return undefined;
+}
 
 function ConfigureForm({
   template,
@@ -95,98 +110,83 @@ function ConfigureForm({
   const launch = useLaunch();
   const [launchKey] = useState(newLaunchKey);
   const [tab, setTab] = useState('components');
-  const [title, setTitle] = useState(DEFAULT_TITLE);
-  const [description, setDescription] = useState(DEFAULT_DESCRIPTION);
-  const [enabled, setEnabled] = useState(
-    () => new Set(template.components.filter((c) => c.enabled).map((c) => c.id)),
-  );
-  const [emails, setEmails] = useState<string[]>([]);
+  const form = useForm({
+    resolver: zodResolver(launchFormSchema),
+    defaultValues: {
+      title: DEFAULT_TITLE,
+      description: DEFAULT_DESCRIPTION,
+      settings: DEFAULT_SETTINGS,
+      enabledComponentIds: template.components.filter((c) => c.enabled).map((c) => c.id),
+      teamEmails: [],
+    },
+    // The banner announces the first message (role="alert"): its field may be on a tab that is not shown.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { control, register, getValues, setValue, formState } = form;
+  const errors = formState.errors;
+  const [title, enabledIds, teamEmails, minResponses] = useWatch({
+    control,
+    name: ['title', 'enabledComponentIds', 'teamEmails', 'settings.minResponses'],
+  });
+  const enabled = new Set(enabledIds);
+  const emails = teamEmails ?? [];
   const [emailDraft, setEmailDraft] = useState('');
-  const [settings, setSettings] = useState<SettingsFieldsValue>(() => toFields(DEFAULT_SETTINGS));
-  const [errors, setErrors] = useState<Errors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [launched, setLaunched] = useState<LaunchResponse | null>(null);
   const [sharing, setSharing] = useState(false);
 
   const groups = groupByCategory(template.components);
 
-  const toggle = (id: string, on: boolean) =>
-    setEnabled((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const toggle = (id: string, on: boolean) => {
+    const current = new Set(getValues('enabledComponentIds'));
+    setValue(
+      'enabledComponentIds',
+      template.components.filter((c) => (c.id === id ? on : current.has(c.id))).map((c) => c.id),
+    );
+  };
+
+  const setEmails = (next: string[]) => setValue('teamEmails', next);
 
   const addEmail = (event: FormEvent) => {
     event.preventDefault();
     const email = emailDraft.trim();
     if (!email) return;
-    setEmails((list) => [...list, email]);
+    setEmails([...(getValues('teamEmails') ?? []), email]);
     setEmailDraft('');
   };
 
-  const submit = () => {
-    setBanner(null);
-    const input = {
-      workspaceId: workspace.id,
-      templateId: template.id,
-      title,
-      description,
-      settings: fromFields(settings),
-      enabledComponentIds: template.components.filter((c) => enabled.has(c.id)).map((c) => c.id),
-      teamEmails: emails,
-      launchKey,
-    };
-    const parsed = launchSchema.safeParse(input);
-    const found: Errors = {};
-    if (!parsed.success) {
-      for (const [path, message] of Object.entries(fieldErrors(parsed.error))) {
-        const key = path.startsWith('settings.') ? path.slice('settings.'.length) : path;
-        (found as Record<string, string>)[key] = message;
-      }
-    }
-    if (input.enabledComponentIds.length === 0) found.components = HEALTH_CHECK_MESSAGES.noEnabledComponents;
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setBanner(Object.values(found)[0] ?? HEALTH_CHECK_MESSAGES.launchFailed);
-      return;
-    }
-    setErrors({});
-    launch.mutate(input, {
-      onSuccess: (result) => {
-        setLaunched(result);
-        setSharing(true);
-        if (result.failedEmails.length > 0) {
-          toast.error(`These addresses could not be invited: ${result.failedEmails.join(', ')}`);
-        }
-      },
-      onError: (error) => {
-        // The workspace is not (or no longer) one of the user's: the spec's toast and the way to choose one.
-        if (error instanceof ApiError && error.code === 'workspace_not_found') {
-          toast.error(HEALTH_CHECK_MESSAGES.membershipRequired);
-          void navigate('/admin/workspaces');
-          return;
-        }
-        if (error instanceof ApiError) {
-          const fields = Object.fromEntries(
-            Object.entries(error.fields ?? {}).map(([key, message]) => [
-              key.replace(/^settings\./, '').replace(/^enabledComponentIds$/, 'components'),
-              message,
-            ]),
-          );
-          setErrors(fields);
-          setBanner(
-            error.code === 'internal' || error.code === 'network'
-              ? HEALTH_CHECK_MESSAGES.launchFailed
-              : error.message,
-          );
-        } else {
-          setBanner(HEALTH_CHECK_MESSAGES.launchFailed);
-        }
-      },
-    });
-  };
+  const submit = form.handleSubmit(
+    (values) =>
+      launch.mutate(
+        { ...values, workspaceId: workspace.id, templateId: template.id, launchKey },
+        {
+          onSuccess: (result) => {
+            setLaunched(result);
+            setSharing(true);
+            if (result.failedEmails.length > 0) {
+              toast.error(`These addresses could not be invited: ${result.failedEmails.join(', ')}`);
+            }
+          },
+          onError: (error) => {
+            // The workspace is not (or no longer) one of the user's: the spec's toast and the way to choose one.
+            if (error instanceof ApiError && error.code === 'workspace_not_found') {
+              toast.error(HEALTH_CHECK_MESSAGES.membershipRequired);
+              void navigate('/admin/workspaces');
+              return;
+            }
+            applyServerErrors(error, form, HEALTH_CHECK_MESSAGES.launchFailed);
+            // The banner says it on every tab, whichever tab holds the fields.
+            setBanner(
+              error instanceof ApiError && error.code !== 'internal' && error.code !== 'network'
+                ? error.message
+                : HEALTH_CHECK_MESSAGES.launchFailed,
+            );
+          },
+        },
+      ),
+    (found) => setBanner(firstMessage(found) ?? HEALTH_CHECK_MESSAGES.launchFailed),
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -222,11 +222,11 @@ function ConfigureForm({
 
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
-          <FormField label="Title" error={errors.title}>
-            <Input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+          <FormField label="Title" error={errors.title?.message}>
+            <Input maxLength={200} {...register('title')} />
           </FormField>
-          <FormField label="Description" error={errors.description}>
-            <Textarea value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
+          <FormField label="Description" error={errors.description?.message}>
+            <Textarea maxLength={2000} {...register('description')} />
           </FormField>
         </CardContent>
       </Card>
@@ -245,9 +245,9 @@ function ConfigureForm({
               <p className="text-sm text-slate-600" aria-live="polite">
                 {enabled.size} of {template.components.length} components enabled
               </p>
-              {errors.components && (
+              {errors.enabledComponentIds?.message && (
                 <p role="alert" className="text-sm text-red-700">
-                  {errors.components}
+                  {errors.enabledComponentIds.message}
                 </p>
               )}
               {groups.map(({ category, items }) => (
@@ -338,7 +338,7 @@ function ConfigureForm({
                         variant="ghost"
                         size="sm"
                         aria-label={`Remove ${email}`}
-                        onClick={() => setEmails((list) => list.filter((_, i) => i !== index))}
+                        onClick={() => setEmails(emails.filter((_, i) => i !== index))}
                       >
                         <Trash2 aria-hidden="true" />
                       </Button>
@@ -353,7 +353,7 @@ function ConfigureForm({
         <TabsContent value="settings">
           <Card>
             <CardContent className="pt-6">
-              <SettingsFields value={settings} onChange={setSettings} errors={errors} />
+              <SettingsFields form={form} name={(key) => `settings.${key}`} />
             </CardContent>
           </Card>
         </TabsContent>
@@ -363,8 +363,8 @@ function ConfigureForm({
             <CardHeader>
               <CardTitle className="text-base">Ready to launch?</CardTitle>
               <CardDescription>
-                {enabled.size} components · {emails.length} team e-mails · minimum {settings.minResponses}{' '}
-                responses
+                {enabled.size} components · {emails.length} team e-mails · minimum{' '}
+                {Number.isNaN(minResponses) ? '' : minResponses} responses
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-3">
@@ -376,7 +376,13 @@ function ConfigureForm({
                   </Button>
                 </>
               ) : (
-                <Button onClick={submit} disabled={launch.isPending}>
+                <Button
+                  onClick={(event) => {
+                    setBanner(null);
+                    void submit(event);
+                  }}
+                  disabled={launch.isPending}
+                >
                   <Rocket aria-hidden="true" />
                   {launch.isPending ? 'Launching...' : 'Launch Health Check'}
                 </Button>

@@ -1,4 +1,4 @@
-import { fieldErrors } from '@pulsecheck/shared/api/errors';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   dashboardStatus,
   loosenedSettings,
@@ -16,6 +16,7 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,8 +29,9 @@ import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
+import { applyServerErrors } from '@/lib/forms';
 import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants, useSaveSettings } from './api';
-import { fromFields, SettingsFields, toFields, type SettingsErrors } from './settings-fields';
+import { SettingsFields } from './settings-fields';
 import { copyToClipboard, ShareDialog } from './share-dialog';
 
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
@@ -356,33 +358,34 @@ function ParticipantsTab({ id }: { id: string }) {
 }
 
 function SettingsTab({ check }: { check: HealthCheckDetail }) {
-  const [fields, setFields] = useState(() => toFields(check.settings));
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const form = useForm({
+    resolver: zodResolver(settingsSchema),
+    defaultValues: check.settings,
+    // Each message is announced where it shows (role="alert"); focus stays on the button that was pressed.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
   const save = useSaveSettings(check.id);
   const editable = check.canManage && check.phase === 'collect';
   // Once anyone has joined, the settings that protect participants only get stricter (PRODUCT-DECISIONS 3).
   const stricterOnly = check.participants.total > 0;
 
-  const submit = () => {
-    const parsed = settingsSchema.safeParse(fromFields(fields));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    const loosened = stricterOnly ? loosenedSettings(check.settings, parsed.data) : [];
+  const submit = form.handleSubmit((settings) => {
+    const loosened = stricterOnly ? loosenedSettings(check.settings, settings) : [];
     if (loosened.length > 0) {
-      setErrors(loosenedMessages(check.settings, loosened));
+      const messages = loosenedMessages(check.settings, loosened);
+      for (const field of loosened) form.setError(field, { message: messages[field] });
       return;
     }
-    setErrors({});
-    save.mutate(parsed.data, {
+    save.mutate(settings, {
       onSuccess: () => toast.success(HEALTH_CHECK_MESSAGES.settingsSaved, { duration: TOAST.save }),
+      // The toast answers the save; field errors also go on their fields.
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        applyServerErrors(error, form, error.message);
         toast.error(error.message);
       },
     });
-  };
+  });
 
   return (
     <Card>
@@ -402,14 +405,13 @@ function SettingsTab({ check }: { check: HealthCheckDetail }) {
           </p>
         )}
         <SettingsFields
-          value={fields}
-          onChange={setFields}
-          errors={errors}
+          form={form}
+          name={(key) => key}
           disabled={!editable}
           stricterThan={stricterOnly ? check.settings : undefined}
         />
         {editable && (
-          <Button className="w-fit" onClick={submit} disabled={save.isPending}>
+          <Button className="w-fit" onClick={(event) => void submit(event)} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}
           </Button>
         )}

@@ -1,4 +1,5 @@
 import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schemas';
+import { Controller, useFormState, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -22,29 +23,26 @@ const TOGGLES: {
   },
 ];
 
-export type SettingsErrors = Partial<Record<keyof HealthCheckSettings, string>>;
+type SettingKey = keyof HealthCheckSettings;
 
 /**
- * The settings of spec section 3, with the spec's ranges; numbers stay text while typed. With `stricterThan`
- * (the settings in force once people have joined) the protective settings offer only stricter values; the
- * server enforces the same rule.
+ * The settings of spec section 3, with the spec's ranges, as fields of `form` (`name` says where each setting
+ * sits in its values); numbers stay text while typed. With `stricterThan` (the settings in force once people
+ * have joined) the protective settings offer only stricter values; the server enforces the same rule.
  */
-export function SettingsFields({
-  value,
-  onChange,
-  errors,
+export function SettingsFields<T extends FieldValues>({
+  form,
+  name,
   disabled,
   stricterThan,
 }: {
-  value: { minResponses: string; votesPerPerson: string } & Omit<
-    HealthCheckSettings,
-    'minResponses' | 'votesPerPerson'
-  >;
-  onChange: (next: SettingsFieldsValue) => void;
-  errors: SettingsErrors;
+  form: UseFormReturn<T>;
+  name: (key: SettingKey) => Path<T>;
   disabled?: boolean;
   stricterThan?: HealthCheckSettings;
 }) {
+  const formState = useFormState({ control: form.control });
+  const error = (key: SettingKey) => form.getFieldState(name(key), formState).error?.message;
   const locked = {
     allowAnonymous: stricterThan?.allowAnonymous === true,
     enableComments: stricterThan?.enableComments === false,
@@ -56,31 +54,29 @@ export function SettingsFields({
         <FormField
           label="Minimum responses"
           hint="1 to 50 completed responses before results and voting open."
-          error={errors.minResponses}
+          error={error('minResponses')}
         >
           <Input
             type="number"
             inputMode="numeric"
             min={stricterThan?.minResponses ?? 1}
             max={50}
-            value={value.minResponses}
             disabled={disabled}
-            onChange={(e) => onChange({ ...value, minResponses: e.target.value })}
+            {...form.register(name('minResponses'), { valueAsNumber: true })}
           />
         </FormField>
         <FormField
           label="Votes per person"
           hint="1 to 10 dots each in the voting phase."
-          error={errors.votesPerPerson}
+          error={error('votesPerPerson')}
         >
           <Input
             type="number"
             inputMode="numeric"
             min={1}
             max={10}
-            value={value.votesPerPerson}
             disabled={disabled}
-            onChange={(e) => onChange({ ...value, votesPerPerson: e.target.value })}
+            {...form.register(name('votesPerPerson'), { valueAsNumber: true })}
           />
         </FormField>
       </div>
@@ -90,29 +86,21 @@ export function SettingsFields({
             <Label htmlFor={`setting-${key}`}>{label}</Label>
             <p className="text-xs text-slate-600">{hint}</p>
           </div>
-          <Switch
-            id={`setting-${key}`}
-            checked={value[key]}
-            disabled={disabled || locked[key]}
-            onCheckedChange={(checked) => onChange({ ...value, [key]: checked })}
+          <Controller
+            control={form.control}
+            name={name(key)}
+            render={({ field }) => (
+              <Switch
+                ref={field.ref}
+                id={`setting-${key}`}
+                checked={field.value === true}
+                disabled={disabled || locked[key]}
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
         </div>
       ))}
     </div>
   );
 }
-
-export type SettingsFieldsValue = Parameters<typeof SettingsFields>[0]['value'];
-
-export const toFields = (settings: HealthCheckSettings): SettingsFieldsValue => ({
-  ...settings,
-  minResponses: String(settings.minResponses),
-  votesPerPerson: String(settings.votesPerPerson),
-});
-
-/** Numbers back from the text fields; anything not a number stays NaN so the schema names it. */
-export const fromFields = (fields: SettingsFieldsValue): HealthCheckSettings => ({
-  ...fields,
-  minResponses: fields.minResponses.trim() === '' ? Number.NaN : Number(fields.minResponses),
-  votesPerPerson: fields.votesPerPerson.trim() === '' ? Number.NaN : Number(fields.votesPerPerson),
-});

@@ -1,26 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACTION_ITEM_MESSAGES,
   createActionItemSchema,
   matchPeople,
+  type CreateActionItemInput,
   mentionQueryAt,
   type WorkspacePerson,
 } from '@pulsecheck/shared/action-items/schemas';
-import { fieldErrors } from '@pulsecheck/shared/api/errors';
 import type { ActionItem, ComponentResult } from '@pulsecheck/shared/results/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/forms';
 import { createActionItem, membersQuery, resultsKeys, updateActionItem } from './api';
 
 const SELECT =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600';
+
+/** An empty date or choice is no value. */
+const orNull = (value: string) => value || null;
 
 export const STATUS_LABELS: Record<ActionItem['status'], string> = {
   pending: 'Pending',
@@ -59,32 +64,38 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
   const queryClient = useQueryClient();
   const members = useQuery(membersQuery(healthCheckId));
   const people = members.data ?? [];
-  const [description, setDescription] = useState(item?.description ?? '');
-  const [ownerId, setOwnerId] = useState(item?.owner?.id ?? '');
-  const [dueDate, setDueDate] = useState(item?.dueDate ?? '');
-  const [status, setStatus] = useState<ActionItem['status']>(item?.status ?? 'pending');
-  const [area, setArea] = useState(item?.componentId ?? componentId ?? '');
-  const [mentioned, setMentioned] = useState<WorkspacePerson[]>(item?.mentioned ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({
+    resolver: zodResolver(createActionItemSchema),
+    defaultValues: {
+      description: item?.description ?? '',
+      ownerId: item?.owner?.id ?? '',
+      dueDate: item?.dueDate ?? null,
+      status: item?.status ?? 'pending',
+      componentId: item?.componentId ?? componentId ?? null,
+      mentionedUserIds: item?.mentioned.map((person) => person.id) ?? [],
+    },
+    // Each message is announced where it shows (role="alert"); focus stays on the button that was pressed.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const { register, control, setValue, getValues, formState } = form;
+  const errors = formState.errors;
+  const description = useController({ control, name: 'description' });
+  // Controlled: the members (the options) arrive after the form, and the chosen owner must show once they do.
+  const owner = useController({ control, name: 'ownerId' });
+  const mentionedIds = useWatch({ control, name: 'mentionedUserIds' });
+  const [failure, setFailure] = useState<string | null>(null);
   const [mention, setMention] = useState<{ query: string; start: number } | null>(null);
   const [active, setActive] = useState(0);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
   const suggestions = mention ? matchPeople(people, mention.query).slice(0, 6) : [];
   const listOpen = mention !== null && suggestions.length > 0;
+  const known = new Map([...(item?.mentioned ?? []), ...people].map((person) => [person.id, person]));
+  const mentioned = (mentionedIds ?? []).flatMap((id) => known.get(id) ?? []);
 
   const save = useMutation({
-    mutationFn: async () => {
-      const input = {
-        description,
-        ownerId,
-        dueDate: dueDate || null,
-        status,
-        componentId: area || null,
-        mentionedUserIds: mentioned.map((p) => p.id),
-      };
-      const parsed = createActionItemSchema.safeParse(input);
-      if (!parsed.success) throw new ApiError(400, 'invalid', 'Check the form', fieldErrors(parsed.error));
+    mutationFn: async (input: CreateActionItemInput) => {
       if (item) {
         const { componentId: _unused, ...update } = input;
         return updateActionItem(item.id, update);
@@ -98,25 +109,24 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       await queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheckId) });
       onOpenChange(false);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      else setErrors({ _: error instanceof Error ? error.message : 'Could not save the action item' });
-    },
+    onError: (error) => setFailure(applyServerErrors(error, form, 'Could not save the action item')),
   });
+  const onSubmit = form.handleSubmit((values) => save.mutate(values));
 
   const onDescription = (value: string, caret: number) => {
-    setDescription(value);
+    description.field.onChange(value);
     setMention(mentionQueryAt(value, caret));
     setActive(0);
   };
 
   const pick = (person: WorkspacePerson) => {
     if (!mention) return;
+    const text = getValues('description');
     const caret = mention.start + mention.query.length + 1;
-    const next = `${description.slice(0, mention.start)}@${person.name} ${description.slice(caret)}`;
-    setDescription(next);
+    setValue('description', `${text.slice(0, mention.start)}@${person.name} ${text.slice(caret)}`);
     setMention(null);
-    setMentioned((list) => (list.some((p) => p.id === person.id) ? list : [...list, person]));
+    const list = getValues('mentionedUserIds') ?? [];
+    if (!list.includes(person.id)) setValue('mentionedUserIds', [...list, person.id]);
     const position = mention.start + person.name.length + 2;
     requestAnimationFrame(() => {
       textarea.current?.focus();
@@ -147,17 +157,19 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       noValidate
       className="flex flex-col gap-4"
       onSubmit={(event) => {
-        event.preventDefault();
-        setErrors({});
-        save.mutate();
+        setFailure(null);
+        void onSubmit(event);
       }}
     >
       <div className="relative flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-description`}>Description</Label>
         <Textarea
-          ref={textarea}
+          ref={(element) => {
+            textarea.current = element;
+            description.field.ref(element);
+          }}
           id={`${ids}-description`}
-          value={description}
+          value={description.field.value}
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={listOpen}
@@ -168,7 +180,10 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
           placeholder="What will we do? Type @ to mention someone"
           onChange={(e) => onDescription(e.target.value, e.target.selectionStart)}
           onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setMention(null), 150)}
+          onBlur={() => {
+            description.field.onBlur();
+            setTimeout(() => setMention(null), 150);
+          }}
         />
         <ul
           id={`${ids}-suggestions`}
@@ -196,7 +211,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         </ul>
         {errors.description && (
           <p id={`${ids}-description-error`} role="alert" className="text-sm text-red-700">
-            {errors.description}
+            {errors.description.message}
           </p>
         )}
       </div>
@@ -217,19 +232,26 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
                   type="button"
                   className="rounded-full p-1 hover:bg-brand-100"
                   aria-label={`Remove ${person.name}`}
-                  onClick={() => setMentioned((list) => list.filter((p) => p.id !== person.id))}
+                  onClick={() =>
+                    setValue(
+                      'mentionedUserIds',
+                      getValues('mentionedUserIds')?.filter((id) => id !== person.id),
+                    )
+                  }
                 >
                   <X className="size-3" aria-hidden="true" />
                 </button>
               </li>
             ))}
           </ul>
-          {errors.mentionedUserIds && <p className="mt-1 text-sm text-red-700">{errors.mentionedUserIds}</p>}
+          {errors.mentionedUserIds?.message && (
+            <p className="mt-1 text-sm text-red-700">{errors.mentionedUserIds.message}</p>
+          )}
         </div>
       )}
 
-      <FormField label="Owner" error={errors.ownerId}>
-        <select className={SELECT} value={ownerId} onChange={(e) => setOwnerId(e.target.value)}>
+      <FormField label="Owner" error={errors.ownerId?.message}>
+        <select className={SELECT} {...owner.field}>
           <option value="">{members.isPending ? 'Loading members...' : 'Choose an owner'}</option>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
@@ -239,15 +261,11 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         </select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Due date" error={errors.dueDate}>
-          <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+        <FormField label="Due date" error={errors.dueDate?.message}>
+          <Input type="date" {...register('dueDate', { setValueAs: orNull })} />
         </FormField>
-        <FormField label="Status" error={errors.status}>
-          <select
-            className={SELECT}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as ActionItem['status'])}
-          >
+        <FormField label="Status" error={errors.status?.message}>
+          <select className={SELECT} {...register('status')}>
             {Object.entries(STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -257,8 +275,8 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         </FormField>
       </div>
       {!item && (
-        <FormField label="Area" error={errors.componentId}>
-          <select className={SELECT} value={area} onChange={(e) => setArea(e.target.value)}>
+        <FormField label="Area" error={errors.componentId?.message}>
+          <select className={SELECT} {...register('componentId', { setValueAs: orNull })}>
             <option value="">General (no specific area)</option>
             {components.map((c) => (
               <option key={c.id} value={c.id}>
@@ -268,9 +286,9 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
           </select>
         </FormField>
       )}
-      {errors._ && (
+      {failure && (
         <p role="alert" className="text-sm text-red-700">
-          {errors._}
+          {failure}
         </p>
       )}
       <div className="flex justify-end gap-2">

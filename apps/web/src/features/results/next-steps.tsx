@@ -1,35 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   defaultFollowUpDate,
+  followUpRequestSchema,
   RESULTS_MESSAGES as M,
   type ResultsResponse,
 } from '@pulsecheck/shared/results/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
-import { calendarUrl, scheduleFollowUp } from './api';
 import { formatDay } from '@/lib/dates';
+import { applyServerErrors } from '@/lib/forms';
+import { calendarUrl, scheduleFollowUp } from './api';
 
 export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
   const manages = data.viewer.manages;
-  const [date, setDate] = useState(() => data.followUp?.date ?? defaultFollowUpDate(new Date()));
   const [scheduled, setScheduled] = useState<string | null>(data.followUp?.date ?? null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const inputId = useId();
+  const form = useForm({
+    resolver: zodResolver(followUpRequestSchema),
+    defaultValues: { date: data.followUp?.date ?? defaultFollowUpDate(new Date()) },
+    // The message is announced where it shows (role="alert"); focus stays on the button that was pressed.
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  const date = useWatch({ control: form.control, name: 'date' });
   const schedule = useMutation({
-    mutationFn: () => scheduleFollowUp(data.healthCheck.id, date),
+    mutationFn: (day: string) => scheduleFollowUp(data.healthCheck.id, day),
     onSuccess: (result) => {
       setScheduled(result.date);
-      setError(null);
+      setFailure(null);
       toast.success(`${M.followUpScheduled} for ${formatDay(result.date)}`, { duration: TOAST.save });
     },
-    onError: (e) => setError(e.message),
+    onError: (e) => setFailure(applyServerErrors(e, form, 'Could not schedule the follow-up')),
   });
+  const onSubmit = form.handleSubmit((values) => schedule.mutate(values.date));
+  const error = form.formState.errors.date?.message ?? failure;
   return (
     <Card data-print-hide>
       <CardHeader>
@@ -42,18 +55,14 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
         {manages && (
           <form
             className="flex flex-col gap-2 sm:flex-row sm:items-end"
-            onSubmit={(e) => {
-              e.preventDefault();
-              schedule.mutate();
-            }}
+            onSubmit={(event) => void onSubmit(event)}
           >
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={inputId}>Follow-up date</Label>
               <Input
                 id={inputId}
                 type="date"
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
+                {...form.register('date')}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${inputId}-error` : undefined}
                 className="sm:w-48"

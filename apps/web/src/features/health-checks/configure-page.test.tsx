@@ -1,0 +1,129 @@
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_SETTINGS,
+  HEALTH_CHECK_MESSAGES,
+} from '@pulsecheck/shared/health-checks/schemas';
+import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
+import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurePage } from './configure-page';
+
+const WORKSPACE = '44444444-4444-4444-8444-444444444444';
+const TEMPLATE = '55555555-5555-4555-8555-555555555555';
+const COMPONENT = '66666666-6666-4666-8666-666666666666';
+
+function renderConfigure(answer: () => Response) {
+  const fetch = vi.fn(async () => answer());
+  vi.stubGlobal('fetch', fetch);
+  const workspaces: WorkspacesResponse = {
+    workspaces: [
+      {
+        id: WORKSPACE,
+        name: 'Launch Co',
+        organizationId: 'o',
+        organizationName: 'Launch Co',
+        isDefault: true,
+        access: 'admin',
+        createdAt: '2026-11-01T00:00:00Z',
+      },
+    ],
+    activeWorkspaceId: WORKSPACE,
+  };
+  const template: TemplateDetail = {
+    id: TEMPLATE,
+    title: 'Team Health',
+    description: null,
+    type: 'health-check',
+    isGlobal: true,
+    workspaceId: null,
+    createdAt: '2026-11-01T00:00:00Z',
+    components: [
+      {
+        id: COMPONENT,
+        key: 'decisions',
+        title: 'Decisions',
+        description: null,
+        category: 'Ways of working',
+        orderIndex: 0,
+        enabled: true,
+        examples: [],
+      },
+    ],
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(['workspaces'], workspaces);
+  queryClient.setQueryData(['template', TEMPLATE], { template });
+  const router = createMemoryRouter([{ path: '/configure/:templateId', element: <ConfigurePage /> }], {
+    initialEntries: [`/configure/${TEMPLATE}`],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('configure and launch', () => {
+  it('needs an enabled component and a title, says so in the banner and in place, and launches nothing', async () => {
+    const user = userEvent.setup();
+    const fetch = renderConfigure(() => Response.json({}));
+    await user.clear(screen.getByLabelText('Title'));
+    await user.click(screen.getByRole('switch', { name: 'Decisions' }));
+    expect(screen.getByText('0 of 1 components enabled')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Launch' }));
+    await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
+
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual([
+      HEALTH_CHECK_MESSAGES.titleRequired,
+      HEALTH_CHECK_MESSAGES.titleRequired,
+    ]);
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Components' }));
+    expect(screen.getByText(HEALTH_CHECK_MESSAGES.noEnabledComponents)).toHaveAttribute('role', 'alert');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends the form with the workspace, template and launch key, and shows a failure in the banner', async () => {
+    const user = userEvent.setup();
+    const fetch = renderConfigure(() =>
+      Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
+    );
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Q3 Health');
+    await user.click(screen.getByRole('tab', { name: 'Team' }));
+    await user.type(screen.getByLabelText('Team member email'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.clear(screen.getByLabelText('Votes per person'));
+    await user.type(screen.getByLabelText('Votes per person'), '7');
+    await user.click(screen.getByRole('switch', { name: 'Enable comments' }));
+    await user.click(screen.getByRole('tab', { name: 'Launch' }));
+    expect(screen.getByText(/1 components · 1 team e-mails · minimum 3 responses/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(HEALTH_CHECK_MESSAGES.launchFailed);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { launchKey, ...body } = JSON.parse(init.body as string) as Record<string, unknown>;
+    expect(body).toEqual({
+      workspaceId: WORKSPACE,
+      templateId: TEMPLATE,
+      title: 'Q3 Health',
+      description: DEFAULT_DESCRIPTION,
+      settings: { ...DEFAULT_SETTINGS, votesPerPerson: 7, enableComments: false },
+      enabledComponentIds: [COMPONENT],
+      teamEmails: ['ana@example.com'],
+    });
+    expect(launchKey).toEqual(expect.any(String));
+  });
+});
