@@ -138,5 +138,7 @@ export function loadTestSettings(overrides: Record<string, string | undefined> =
     kind: env.TEST_DB_KIND === 'postgres' ? ('postgres' as const) : ('pglite' as const),
     templateDump: env.TEST_PGLITE_TEMPLATE || undefined,
     templateDatabase: env.TEST_PG_TEMPLATE || undefined,
+    /** Set by CI: a test that cannot run there fails instead of skipping. */
+    ci: Boolean(env.CI),
   };
 }

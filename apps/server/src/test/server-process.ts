@@ -27,7 +27,7 @@ export const SERVER_BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.
  */
 export function serverBundleMissing(what: string): boolean {
   if (existsSync(SERVER_BUNDLE)) return false;
-  if (process.env.CI)
+  if (loadTestSettings().ci)
     throw new Error(`${SERVER_BUNDLE} is missing: ${what} runs the built server (npm run build)`);
   console.warn(`\n!!! ${what} SKIPPED: ${SERVER_BUNDLE} is missing; run \`npm run build\` first.\n`);
   return true;
