@@ -1,22 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   dashboardStatus,
-  loosenedSettings,
   phaseAction,
   phaseLabel,
   progressColour,
   STEPPER_PHASES,
   PHASES,
 } from '@pulsecheck/shared/health-checks/rules';
-import {
-  HEALTH_CHECK_MESSAGES,
-  loosenedMessages,
-  settingsSchema,
-  type HealthCheckDetail,
-} from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES, type HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
 import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,9 +21,8 @@ import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
-import { applyServerErrors } from '@/lib/forms';
-import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants, useSaveSettings } from './api';
-import { SettingsFields } from './settings-fields';
+import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants } from './api';
+import { SettingsTab } from './settings-tab';
 import { copyToClipboard, ShareDialog } from './share-dialog';
 
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
@@ -353,69 +344,6 @@ function ParticipantsTab({ id }: { id: string }) {
           ))}
         </tbody>
       </table>
-    </Card>
-  );
-}
-
-function SettingsTab({ check }: { check: HealthCheckDetail }) {
-  const form = useForm({
-    resolver: zodResolver(settingsSchema),
-    defaultValues: check.settings,
-    // Each message is announced where it shows (role="alert"); focus stays on the button that was pressed.
-    shouldFocusError: false,
-    reValidateMode: 'onSubmit',
-  });
-  const save = useSaveSettings(check.id);
-  const editable = check.canManage && check.phase === 'collect';
-  // Once anyone has joined, the settings that protect participants only get stricter (PRODUCT-DECISIONS 3).
-  const stricterOnly = check.participants.total > 0;
-
-  const submit = form.handleSubmit((settings) => {
-    const loosened = stricterOnly ? loosenedSettings(check.settings, settings) : [];
-    if (loosened.length > 0) {
-      const messages = loosenedMessages(check.settings, loosened);
-      for (const field of loosened) form.setError(field, { message: messages[field] });
-      return;
-    }
-    save.mutate(settings, {
-      onSuccess: () => toast.success(HEALTH_CHECK_MESSAGES.settingsSaved, { duration: TOAST.save }),
-      // The toast answers the save; field errors also go on their fields.
-      onError: (error) => {
-        applyServerErrors(error, form, error.message);
-        toast.error(error.message);
-      },
-    });
-  });
-
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-4 pt-6">
-        {!editable && (
-          <p className="text-sm text-slate-600">
-            {check.phase === 'collect'
-              ? 'Only workspace admins and the creator of this health check can change its settings.'
-              : HEALTH_CHECK_MESSAGES.settingsLocked}
-          </p>
-        )}
-        {editable && stricterOnly && (
-          <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="stricter-only">
-            {HEALTH_CHECK_MESSAGES.settingsOnlyStricter}: the minimum responses can only rise, anonymous
-            responses can be turned on but not off, and comments can be turned off but not back on. Each
-            comment keeps the anonymity it was written under.
-          </p>
-        )}
-        <SettingsFields
-          form={form}
-          name={(key) => key}
-          disabled={!editable}
-          stricterThan={stricterOnly ? check.settings : undefined}
-        />
-        {editable && (
-          <Button className="w-fit" onClick={(event) => void submit(event)} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
-        )}
-      </CardContent>
     </Card>
   );
 }
