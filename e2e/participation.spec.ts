@@ -278,6 +278,10 @@ test.describe('participation', () => {
     await visitorPage.goto(`/signup/${crypto.randomUUID()}`);
     await expect(visitorPage).toHaveURL(/\/error$/);
     await expect(visitorPage.getByText('Health check not found')).toBeVisible();
+    // A signed-out visitor of an unknown join link lands on /invalid-link too, not on the sign-up or /error.
+    await visitorPage.goto(`/join/${crypto.randomUUID()}`);
+    await expect(visitorPage).toHaveURL(/\/invalid-link$/);
+    await expect(visitorPage.getByRole('heading', { name: 'Health check not found' })).toBeVisible();
     await visitor.close();
   });
 });

@@ -1,5 +1,6 @@
+import { isUuid } from '@pulsecheck/shared/api/ids';
 import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -7,13 +8,12 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { joinHealthCheck, participationKeys } from './api';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { joinHealthCheck, joinInfoQuery, participationKeys } from './api';
 
 /**
- * /join/{id} (spec section 4, join flow): signed out goes to the participant sign-up; otherwise the user is
- * registered (once) and goes to the participation screen. Unknown checks go to /invalid-link.
+ * /join/{id} (spec section 4, join flow): signed out goes to the participant sign-up once the check is known to
+ * exist; otherwise the user is registered (once) and goes to the participation screen. Unknown checks go to
+ * /invalid-link, signed in or out.
  */
 export function JoinPage() {
   const { healthCheckId = '' } = useParams();
@@ -22,8 +22,12 @@ export function JoinPage() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
-  const valid = UUID.test(healthCheckId);
+  const valid = isUuid(healthCheckId);
   const signedIn = Boolean(session.data);
+  const info = useQuery({
+    ...joinInfoQuery(healthCheckId),
+    enabled: valid && session.isSuccess && !signedIn,
+  });
 
   useEffect(() => {
     if (!valid || !signedIn || started.current) return;
@@ -45,7 +49,14 @@ export function JoinPage() {
   if (!valid) return <JoinError message={M.invalidLink} />;
   if (session.isPending) return <FullPageSpinner label="Opening health check..." />;
   if (session.isError) return <JoinError message={M.joinFailed} />;
-  if (!session.data) return <Navigate to={`/signup/${healthCheckId}`} replace />;
+  if (!session.data) {
+    if (info.isError) {
+      const unknown = info.error instanceof ApiError && info.error.status === 404;
+      return unknown ? <Navigate to="/invalid-link" replace /> : <JoinError message={M.joinFailed} />;
+    }
+    if (!info.data) return <FullPageSpinner label="Opening health check..." />;
+    return <Navigate to={`/signup/${healthCheckId}`} replace />;
+  }
   if (error) return <JoinError message={error} />;
   return <FullPageSpinner label="Joining health check..." />;
 }
