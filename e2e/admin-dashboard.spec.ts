@@ -44,9 +44,15 @@ test.describe('admin dashboard', () => {
 
     await page.getByRole('tab', { name: 'Active (0)' }).click();
     await expect(page.getByText('No Active Items')).toBeVisible();
+    await expect(page.getByTestId('stat-Total Responses')).toHaveText('1');
     await page.getByRole('button', { name: 'Loops' }).click();
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByText('No Items Found')).toBeVisible();
+    // The stat cards follow the filter: no loops, so nothing to count.
+    await expect(page.getByTestId('stat-Total Responses')).toHaveText('0');
+    await expect(page.getByTestId('stat-Avg. Completion Rate')).toHaveText('0%');
+    await page.getByRole('button', { name: 'Health Checks' }).click();
+    await expect(page.getByTestId('stat-Total Responses')).toHaveText('1');
   });
 
   test('downloads the listed items as CSV and shares the join links', async ({ page, context, mailDir }) => {

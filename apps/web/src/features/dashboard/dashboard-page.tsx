@@ -1,4 +1,9 @@
-import { DASHBOARD_MESSAGES, dashboardCsv, type DashboardItem } from '@pulsecheck/shared/dashboard/schemas';
+import {
+  DASHBOARD_MESSAGES,
+  dashboardCsv,
+  dashboardStats,
+  type DashboardItem,
+} from '@pulsecheck/shared/dashboard/schemas';
 import { dashboardStatus, progressColour } from '@pulsecheck/shared/health-checks/rules';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
 import type { TemplateSummary } from '@pulsecheck/shared/templates/schemas';
@@ -56,7 +61,7 @@ export function DashboardPage() {
       </Card>
     );
   }
-  const { workspace, stats, items, globalTemplates } = dashboard.data;
+  const { workspace, items, globalTemplates } = dashboard.data;
   if (!workspace) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
@@ -70,8 +75,9 @@ export function DashboardPage() {
   const listed = filter === 'loops' ? [] : items;
   const active = listed.filter((item) => dashboardStatus(item.status) !== 'completed');
   const completed = listed.filter((item) => dashboardStatus(item.status) === 'completed');
-  const activeCount = filter === 'loops' ? 0 : stats.activeCount;
-  const completedCount = filter === 'loops' ? 0 : stats.completedCount;
+  // The stat cards and tab counts follow the filter: the same rule as the server's, over the listed items.
+  const stats = dashboardStats(listed);
+  const { activeCount, completedCount } = stats;
 
   const download = () => {
     const blob = new Blob([dashboardCsv(listed, statusLabel)], { type: 'text/csv;charset=utf-8' });
