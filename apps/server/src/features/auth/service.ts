@@ -11,6 +11,7 @@ import { session, type SignupProfile } from '../../db/schema/auth';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { accessChanged } from '../../realtime/bus';
+import { completePendingJoin } from '../participation/service';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import {
   findProfile,
@@ -158,7 +159,7 @@ export async function signUpParticipant(
 
 /** Signs in; returns the user and the session cookies to set. */
 export async function logIn(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'realtime'>,
   options: { email: string; password: string; rememberMe: boolean; headers: Headers },
 ) {
   try {
@@ -167,6 +168,8 @@ export async function logIn(
       headers: options.headers,
       returnHeaders: true,
     });
+    const pending = (await findProfile(deps.db, response.user.id))?.pendingJoinHealthCheckId;
+    if (pending) await completePendingJoin(deps, { userId: response.user.id, healthCheckId: pending });
     return { user: await getCurrentUser(deps, response.user.id), cookies: headers.getSetCookie() };
   } catch (error) {
     if (error instanceof APIError) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { account, session, signupCredentials, user } from '../../db/schema/auth';
+import { participants } from '../../db/schema/health-checks';
 import { createAdmin, useAdmin, validParticipantSignup, validSignup } from '../../test/accounts';
 import { useForAll, useTestContext } from '../../test/harness';
 import { createCheck } from '../../test/health-checks';
@@ -142,11 +143,14 @@ describe('pre-registration of someone else’s address', () => {
     const me = (await (await ctx.request('GET', '/api/me', { headers: jar.header() })).json()) as {
       user: { name: string; setupStatus: string | null; pendingJoinHealthCheckId: string | null };
     };
-    expect(me.user).toMatchObject({
-      name: 'Victoria',
-      setupStatus: null,
-      pendingJoinHealthCheckId: check.healthCheckId,
-    });
+    // The owner's sign-up won: their name, no admin set-up, and their check, joined at the login above (the
+    // pending join it left is completed at login).
+    expect(me.user).toMatchObject({ name: 'Victoria', setupStatus: null, pendingJoinHealthCheckId: null });
+    const joined = await ctx.deps.db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(and(eq(participants.userId, account0.id), eq(participants.healthCheckId, check.healthCheckId)));
+    expect(joined).toHaveLength(1);
     expect((await userRow(victim)).companyName).toBeNull();
 
     // The attacker's own link, had it been followed later, changes nothing any more.

@@ -115,6 +115,20 @@ export async function joinHealthCheck(
 }
 
 /**
+ * Spec section 4: "on login the participant is set up, pending_join cleared". Registers the user for the check
+ * their sign-up named, as the verification redirect does; when the check no longer takes people (or is gone), the
+ * pending join is cleared all the same, so it never lingers.
+ */
+export async function completePendingJoin(deps: Deps, options: { userId: string; healthCheckId: string }) {
+  try {
+    await joinHealthCheck(deps, options);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await clearPendingJoin(deps.db, options.userId, options.healthCheckId);
+  }
+}
+
+/**
  * The participation screen's read: the check, its enabled components in order, the caller's interim
  * responses and the team's progress. Signed-in non-members get the spec's 403 (PRODUCT-DECISIONS 3).
  */
