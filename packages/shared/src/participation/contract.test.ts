@@ -48,6 +48,10 @@ describe('progress and release rules', () => {
     expect(PARTICIPATION_MESSAGES.unanswered(3)).toBe(
       'You have 3 unanswered components. Please complete all ratings before submitting.',
     );
+    // The spec's string for every n, one included (issue 14).
+    expect(PARTICIPATION_MESSAGES.unanswered(1)).toBe(
+      'You have 1 unanswered components. Please complete all ratings before submitting.',
+    );
   });
 });
 

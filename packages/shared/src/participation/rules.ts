@@ -31,8 +31,9 @@ export const PARTICIPATION_MESSAGES = {
   notAvailable: 'Health Check Not Available',
   alreadySubmitted: 'You have already submitted your responses',
   submitFailed: 'Failed to submit your responses. Please try again.',
+  /** The spec's wording for every n, one included. */
   unanswered: (n: number) =>
-    `You have ${n} unanswered ${n === 1 ? 'component' : 'components'}. Please complete all ratings before submitting.`,
+    `You have ${n} unanswered components. Please complete all ratings before submitting.`,
   selectRating: 'Please select a rating to continue',
   progressSaved: 'Progress saved',
   saveFailed: 'Failed to save progress',
