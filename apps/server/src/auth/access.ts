@@ -106,7 +106,6 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
     workspaceId: row.workspaceId,
     createdBy: row.createdBy,
     actor,
-    access: actor.access,
     participantId: row.participantId,
     manages: can(actor, 'check:oversee'),
     mayChange: can(actor, 'check:change', { createdBy: row.createdBy }),

@@ -1,6 +1,7 @@
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
 import { requireWorkspace } from '../../auth/access';
+import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import {
@@ -44,7 +45,8 @@ export async function resolveActiveWorkspace(deps: Deps, userId: string): Promis
 export async function createWorkspace(deps: Deps, options: { userId: string; name: string }) {
   const active = await resolveActiveWorkspace(deps, options.userId);
   if (!active) throw notFound();
-  if (active.access !== 'admin') throw forbidden(WORKSPACE_MESSAGES.adminOnly);
+  if (!can({ userId: options.userId, access: active.access }, 'workspace:administer'))
+    throw forbidden(WORKSPACE_MESSAGES.adminOnly);
   const organizationId = await findWorkspaceOrganization(deps.db, active.id);
   if (!organizationId) throw notFound();
   const id = await deps.db.transaction((tx) =>
