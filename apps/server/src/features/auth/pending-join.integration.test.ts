@@ -24,6 +24,15 @@ async function signedUpAndVerified(healthCheckId: string) {
   return body;
 }
 
+/** Signs in with the sign-up's password; answers the signed-in user as the login returns them. */
+async function logIn(person: { email: string; password: string }) {
+  const login = await ctx.request('POST', '/api/login', {
+    body: { email: person.email, password: person.password },
+  });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { user: { home: string; pendingJoinHealthCheckId: string | null } }).user;
+}
+
 const pendingJoinOf = async (email: string) =>
   (
     await ctx.deps.db
@@ -39,13 +48,7 @@ describe('a pending join at login', () => {
     const before = await pendingJoinOf(person.email);
     expect(before.pending).toBe(check.healthCheckId);
 
-    const login = await ctx.request('POST', '/api/login', {
-      body: { email: person.email, password: person.password },
-    });
-    expect(login.status).toBe(200);
-    const { user: me } = (await login.json()) as {
-      user: { home: string; pendingJoinHealthCheckId: string | null };
-    };
+    const me = await logIn(person);
     expect(me.pendingJoinHealthCheckId).toBeNull();
     expect(me.home).toBe(`/health-check/${check.healthCheckId}`);
     const rows = await ctx.deps.db
@@ -60,13 +63,7 @@ describe('a pending join at login', () => {
     const person = await signedUpAndVerified(check.healthCheckId);
     await setPhase(ctx, check.healthCheckId, 'vote');
 
-    const login = await ctx.request('POST', '/api/login', {
-      body: { email: person.email, password: person.password },
-    });
-    expect(login.status).toBe(200);
-    const { user: me } = (await login.json()) as {
-      user: { home: string; pendingJoinHealthCheckId: string | null };
-    };
+    const me = await logIn(person);
     expect(me.pendingJoinHealthCheckId).toBeNull();
     expect(me.home).toBe('/dashboard');
     expect((await pendingJoinOf(person.email)).pending).toBeNull();
