@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
-import { eq } from 'drizzle-orm';
-import { healthChecks } from '../db/schema/health-checks';
+import { templates } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
 import { can, type Action, type Actor as PolicyActor } from '../auth/policy';
 import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
@@ -382,10 +381,11 @@ beforeAll(async () => {
     'in_progress',
   );
   const stranger = await signedInUser(ctx);
+  // A workspace's own template (a launch's snapshot belongs to its check and is no template to open).
   const [workspaceTemplate] = await ctx.deps.db
-    .select({ templateId: healthChecks.templateId })
-    .from(healthChecks)
-    .where(eq(healthChecks.id, checkX.id));
+    .insert(templates)
+    .values({ title: 'Workspace template', type: 'health-check', workspaceId: admin.workspaceId })
+    .returning({ templateId: templates.id });
   world = {
     ctx,
     jars: {

@@ -87,7 +87,7 @@ export type CheckFixture = {
 export type CheckOwner = { workspaceId: string; userId: string };
 
 /**
- * A check of `owner` straight in the database, as launch leaves it but in any phase: a workspace copy of the global
+ * A check of `owner` straight in the database, as launch leaves it but in any phase: a snapshot of the global
  * template with its first `componentCount` components (or those with the given keys; new ids, same keys).
  */
 export async function createCheck(
@@ -121,6 +121,7 @@ export async function createCheck(
         type: 'health-check',
         workspaceId: owner.workspaceId,
         isGlobal: false,
+        isSnapshot: true,
         createdBy: owner.userId,
       })
       .returning({ id: templates.id });

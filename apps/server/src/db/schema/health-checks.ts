@@ -42,6 +42,11 @@ export const templates = pgTable(
     /** Null for a global template. */
     workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     isGlobal: boolean('is_global').notNull().default(false),
+    /**
+     * A launch's copy of the components it was launched with: it belongs to its check (health_checks.template_id),
+     * is never listed as a template and cannot be opened, configured or launched from as one.
+     */
+    isSnapshot: boolean('is_snapshot').notNull().default(false),
     settings: jsonb('settings'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -51,6 +56,7 @@ export const templates = pgTable(
     index('templates_global_idx').on(t.isGlobal),
     check('templates_type_check', sql`${t.type} in ('health-check', 'loop')`),
     check('templates_global_check', sql`${t.isGlobal} = (${t.workspaceId} is null)`),
+    check('templates_snapshot_check', sql`not (${t.isSnapshot} and ${t.isGlobal})`),
   ],
 );
 

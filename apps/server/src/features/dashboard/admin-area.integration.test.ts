@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
-import { healthChecks } from '../../db/schema/health-checks';
+import { healthChecks, templates } from '../../db/schema/health-checks';
 import { userPreferences, workspaceMembers } from '../../db/schema/organizations';
 import { createAdmin, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
@@ -87,13 +87,24 @@ describe('workspaces', () => {
 });
 
 describe('templates', () => {
-  it('lists the global template and the workspace copies, filtered by type', async () => {
-    await launch(ctx, admin.jar, admin.workspaceId, { title: 'Template copy' });
+  /** A workspace's own template (no route creates one yet; launch only writes its check's snapshot). */
+  const workspaceTemplate = async (title: string) => {
+    const [row] = await ctx.deps.db
+      .insert(templates)
+      .values({ title, type: 'health-check', workspaceId: admin.workspaceId, isGlobal: false })
+      .returning({ id: templates.id });
+    return row!.id;
+  };
+
+  it("lists the global template and the workspace's own ones (never a launch's snapshot), filtered by type", async () => {
+    await workspaceTemplate('Own template');
+    await launch(ctx, admin.jar, admin.workspaceId, { title: 'Launched check' });
     const all = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(admin.jar, 'GET', '/api/templates'),
     );
     expect(all.templates[0]).toMatchObject({ id: GLOBAL_TEMPLATE_ID, isGlobal: true, type: 'health-check' });
-    expect(all.templates.some((t) => t.title === 'Template copy' && !t.isGlobal)).toBe(true);
+    expect(all.templates.some((t) => t.title === 'Own template' && !t.isGlobal)).toBe(true);
+    expect(all.templates.some((t) => t.title === 'Launched check')).toBe(false);
     const loops = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
     );
@@ -101,7 +112,7 @@ describe('templates', () => {
     const others = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(stranger.jar, 'GET', '/api/templates'),
     );
-    expect(others.templates.some((t) => t.title === 'Template copy')).toBe(false);
+    expect(others.templates.some((t) => t.title === 'Own template')).toBe(false);
     expect(
       (await ctx.call(stranger.jar, 'GET', `/api/templates?workspaceId=${admin.workspaceId}`)).status,
     ).toBe(404);
@@ -114,11 +125,9 @@ describe('templates', () => {
     expect(fresh.template.id).toBe(GLOBAL_TEMPLATE_ID);
     expect(fresh.template.components).toHaveLength(29);
     expect(fresh.template.components.map((c) => c.key).slice(0, 3)).toEqual(['c1', 'c2', 'c3']);
-    const copy = (
-      await json<{ templates: TemplateSummary[] }>(await ctx.call(admin.jar, 'GET', '/api/templates'))
-    ).templates.find((t) => !t.isGlobal);
-    expect((await ctx.call(admin.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(200);
-    expect((await ctx.call(stranger.jar, 'GET', `/api/templates/${copy?.id}`)).status).toBe(404);
+    const own = await workspaceTemplate('Own template to open');
+    expect((await ctx.call(admin.jar, 'GET', `/api/templates/${own}`)).status).toBe(200);
+    expect((await ctx.call(stranger.jar, 'GET', `/api/templates/${own}`)).status).toBe(404);
     expect(
       (await ctx.call(admin.jar, 'GET', '/api/templates/00000000-0000-4000-8000-00000000beef')).status,
     ).toBe(404);

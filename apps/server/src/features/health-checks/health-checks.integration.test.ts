@@ -15,7 +15,7 @@ const admin = useAdmin(ctx);
 const stranger = useAdmin(ctx, { companyName: 'Other Org' });
 
 describe('launch', () => {
-  it('creates the workspace template, copies the enabled components and opens the check in collect', async () => {
+  it('snapshots the enabled components for the check (not a listed template) and opens it in collect', async () => {
     const ids = await catalogueComponentIds(ctx);
     const enabled = [ids[0], ids[2], ids[10]].filter((id): id is string => Boolean(id));
     const event = nextEvent(ctx, `workspace:${admin.workspaceId}`);
@@ -35,7 +35,12 @@ describe('launch', () => {
       .select()
       .from(templates)
       .where(eq(templates.id, check?.templateId ?? ''));
-    expect(template).toMatchObject({ title: 'Launch me', isGlobal: false, workspaceId: admin.workspaceId });
+    expect(template).toMatchObject({
+      title: 'Launch me',
+      isGlobal: false,
+      isSnapshot: true,
+      workspaceId: admin.workspaceId,
+    });
     const copied = await ctx.deps.db
       .select()
       .from(healthCheckComponents)

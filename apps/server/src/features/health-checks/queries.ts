@@ -12,13 +12,14 @@ export async function findCheckByLaunchKey(db: Db, userId: string, launchKey: st
   return row?.id ?? null;
 }
 
-export async function insertWorkspaceTemplate(
+/** A launch's snapshot: the template row its copied components hang off, owned by the check, never listed. */
+export async function insertSnapshotTemplate(
   db: Db,
   values: { title: string; description: string; workspaceId: string; createdBy: string },
 ) {
   const [row] = await db
     .insert(templates)
-    .values({ ...values, type: 'health-check', isGlobal: false })
+    .values({ ...values, type: 'health-check', isGlobal: false, isSnapshot: true })
     .returning({ id: templates.id });
   if (!row) throw new Error('template insert returned nothing');
   return row.id;

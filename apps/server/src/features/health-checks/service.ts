@@ -37,7 +37,7 @@ import {
   findPhaseRecipients,
   insertComponents,
   insertHealthCheck,
-  insertWorkspaceTemplate,
+  insertSnapshotTemplate,
   lockHealthCheck,
   updatePhase,
   updateSettings,
@@ -76,9 +76,10 @@ export async function publishHealthCheckChanged(
 }
 
 /**
- * Launch (spec section 4, PRODUCT-DECISIONS 9): one transaction creates the workspace template, copies the
- * enabled components (keys, examples, order), creates the check in `collect`/`phase_1` and queues the team's
- * invitations, so a failure leaves nothing behind. The client's `launchKey` makes a repeated request return the
+ * Launch (spec section 4, PRODUCT-DECISIONS 9): one transaction snapshots the enabled components (keys,
+ * examples, order) into a template row that belongs to the check (never listed as a template, so the Templates
+ * list does not grow per launch), creates the check in `collect`/`phase_1` and queues the team's invitations,
+ * so a failure leaves nothing behind. The client's `launchKey` makes a repeated request return the
  * first launch instead of creating a second check.
  */
 export async function launchHealthCheck(
@@ -103,7 +104,7 @@ export async function launchHealthCheck(
 
   const launched = await deps.db
     .transaction(async (tx) => {
-      const templateId = await insertWorkspaceTemplate(tx, {
+      const templateId = await insertSnapshotTemplate(tx, {
         title: input.title,
         description: input.description,
         workspaceId: input.workspaceId,

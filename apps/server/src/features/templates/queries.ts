@@ -12,12 +12,15 @@ const summary = {
   createdAt: templates.createdAt,
 };
 
-/** Global templates, and those of `workspaceId` when given; global first, then newest. */
+/**
+ * Global templates, and those of `workspaceId` when given; global first, then newest. Never a launch's snapshot
+ * (it belongs to its check).
+ */
 export async function findTemplates(db: Db, options: { workspaceId: string | null; type?: string }) {
   const scope = options.workspaceId
     ? or(eq(templates.isGlobal, true), eq(templates.workspaceId, options.workspaceId))
     : and(eq(templates.isGlobal, true), isNull(templates.workspaceId));
-  const conditions: SQL[] = [scope ?? eq(templates.isGlobal, true)];
+  const conditions: SQL[] = [scope ?? eq(templates.isGlobal, true), eq(templates.isSnapshot, false)];
   if (options.type) conditions.push(eq(templates.type, options.type));
   return db
     .select(summary)
@@ -26,8 +29,13 @@ export async function findTemplates(db: Db, options: { workspaceId: string | nul
     .orderBy(desc(templates.isGlobal), desc(templates.createdAt), asc(templates.title));
 }
 
+/** A template by id; a launch's snapshot is not one (its check reads its components by the check's template_id). */
 export async function findTemplate(db: Db, templateId: string) {
-  const [row] = await db.select(summary).from(templates).where(eq(templates.id, templateId)).limit(1);
+  const [row] = await db
+    .select(summary)
+    .from(templates)
+    .where(and(eq(templates.id, templateId), eq(templates.isSnapshot, false)))
+    .limit(1);
   return row;
 }
 
