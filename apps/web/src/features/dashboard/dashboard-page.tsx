@@ -5,6 +5,7 @@ import {
   type DashboardItem,
 } from '@pulsecheck/shared/dashboard/schemas';
 import { dashboardStatus, progressColour } from '@pulsecheck/shared/health-checks/rules';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
 import type { TemplateSummary } from '@pulsecheck/shared/templates/schemas';
 import {
@@ -18,25 +19,28 @@ import {
   Share2,
   Users,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { useDashboard, useLiveDashboard } from './api';
-
-type Filter = 'all' | 'loops' | 'health-checks';
-
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'all', label: 'All Items' },
-  { value: 'loops', label: 'Loops' },
-  { value: 'health-checks', label: 'Health Checks' },
-];
+import {
+  csvFileName,
+  FILTERS,
+  itemsOf,
+  readView,
+  viewParams,
+  viewUrl,
+  type DashboardView,
+  type Tab,
+} from './view';
 
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
@@ -45,8 +49,14 @@ const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
 
 export function DashboardPage() {
   const dashboard = useDashboard();
-  const [filter, setFilter] = useState<Filter>('all');
+  // The filter and tab live in the address, so a reload, the back button and a shared link keep the view.
+  const [params, setParams] = useSearchParams();
+  const view = readView(params);
+  const setView = (next: Partial<DashboardView>) =>
+    setParams(viewParams({ ...view, ...next }), { replace: true });
   const [sharing, setSharing] = useState(false);
+  const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
+  const linkField = useRef<HTMLInputElement>(null);
   useLiveDashboard(dashboard.data?.workspace?.id);
 
   if (dashboard.isPending) return <Spinner label="Loading dashboard..." className="py-16" />;
@@ -72,23 +82,35 @@ export function DashboardPage() {
     );
   }
 
-  const listed = filter === 'loops' ? [] : items;
-  const active = listed.filter((item) => dashboardStatus(item.status) !== 'completed');
-  const completed = listed.filter((item) => dashboardStatus(item.status) === 'completed');
+  const lists = itemsOf(items, view.filter);
+  const { active } = lists;
   // The stat cards and tab counts follow the filter: the same rule as the server's, over the listed items.
-  const stats = dashboardStats(listed);
+  const stats = dashboardStats(lists.overview);
   const { activeCount, completedCount } = stats;
+  const shareUrl = viewUrl(window.location.origin, view);
 
+  // The download holds exactly what the filter and tab list, one row each.
   const download = () => {
-    const blob = new Blob([dashboardCsv(listed, statusLabel)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([dashboardCsv(lists[view.tab], statusLabel)], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = `pulsecheck-dashboard-${new Date().toISOString().slice(0, 10)}.csv`;
+    link.download = csvFileName(view, new Date().toISOString().slice(0, 10));
     document.body.append(link);
     link.click();
     link.remove();
     URL.revokeObjectURL(url);
+  };
+
+  // Share copies the link to this view at once; the dialog shows it (to copy by hand where the browser does not
+  // allow the page to) with the join links of the active items.
+  const share = async () => {
+    setCopied(null);
+    setSharing(true);
+    const ok = await copyLink(shareUrl);
+    setCopied(ok ? 'copied' : 'failed');
+    // Where the browser has no clipboard (a plain-http address, a refusal), the link is selected to copy by hand.
+    if (!ok) linkField.current?.select();
   };
 
   return (
@@ -114,14 +136,21 @@ export function DashboardPage() {
           <Button variant="ghost" asChild>
             <Link to="/admin/templates">View All Templates</Link>
           </Button>
-          <Button variant="secondary" size="icon" aria-label="Download CSV" onClick={download}>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Download the listed items as CSV"
+            title="Download the listed items as CSV"
+            onClick={download}
+          >
             <Download aria-hidden="true" />
           </Button>
           <Button
             variant="secondary"
             size="icon"
-            aria-label="Share join links"
-            onClick={() => setSharing(true)}
+            aria-label="Share a link to this view"
+            title="Share a link to this view"
+            onClick={() => void share()}
           >
             <Share2 aria-hidden="true" />
           </Button>
@@ -133,9 +162,9 @@ export function DashboardPage() {
           <Button
             key={value}
             size="sm"
-            variant={filter === value ? 'primary' : 'secondary'}
-            aria-pressed={filter === value}
-            onClick={() => setFilter(value)}
+            variant={view.filter === value ? 'primary' : 'secondary'}
+            aria-pressed={view.filter === value}
+            onClick={() => setView({ filter: value })}
           >
             {label}
           </Button>
@@ -160,27 +189,58 @@ export function DashboardPage() {
         />
       </div>
 
-      <Tabs defaultValue="overview">
+      <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Tab })}>
         <TabsList aria-label="Items">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="active">Active ({activeCount})</TabsTrigger>
           <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <ItemList items={listed} empty={DASHBOARD_MESSAGES.noItems} />
+          <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} />
         </TabsContent>
         <TabsContent value="active">
-          <ItemList items={active} empty={DASHBOARD_MESSAGES.noActive} />
+          <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} />
         </TabsContent>
         <TabsContent value="completed">
-          <ItemList items={completed} empty={DASHBOARD_MESSAGES.noCompleted} />
+          <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} />
         </TabsContent>
       </Tabs>
 
       <GlobalTemplates templates={globalTemplates} />
 
       <Dialog open={sharing} onOpenChange={setSharing}>
-        <DialogContent title="Share active items" description="Join links of every active item.">
+        <DialogContent
+          title="Share this view"
+          description="A link to the dashboard as you see it, and the join links of the active items."
+        >
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="dashboard-view-link">Link to this view</Label>
+            <div className="flex gap-2">
+              <input
+                id="dashboard-view-link"
+                readOnly
+                value={shareUrl}
+                ref={linkField}
+                onFocus={(event) => event.currentTarget.select()}
+                className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
+              />
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label="Copy link to this view"
+                onClick={() => void copyLink(shareUrl).then((ok) => setCopied(ok ? 'copied' : 'failed'))}
+              >
+                <Copy aria-hidden="true" />
+                Copy
+              </Button>
+            </div>
+            <p role="status" className="min-h-5 text-sm text-slate-600">
+              {copied === 'copied' && 'Copied to the clipboard.'}
+              {copied === 'failed' &&
+                'The browser did not let the page copy it: select the link and copy it by hand.'}
+            </p>
+          </div>
+          <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">Join links of the active items</h3>
           {active.length === 0 ? (
             <p className="text-sm text-slate-600">{DASHBOARD_MESSAGES.noActive}</p>
           ) : (
@@ -195,7 +255,12 @@ export function DashboardPage() {
                       aria-label={`Join link for ${item.title}`}
                       className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
                     />
-                    <Button size="sm" variant="secondary" onClick={() => void copyLink(item.joinUrl)}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`Copy join link for ${item.title}`}
+                      onClick={() => void copyLink(item.joinUrl)}
+                    >
                       <Copy aria-hidden="true" />
                       Copy
                     </Button>
@@ -210,12 +275,15 @@ export function DashboardPage() {
   );
 }
 
-async function copyLink(url: string) {
+/** Copies `url`, confirming with the spec's toast; false where the browser has no clipboard or refuses. */
+async function copyLink(url: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(url);
-    toast.success('Link copied to clipboard', { duration: TOAST.copy });
+    toast.success(HEALTH_CHECK_MESSAGES.linkCopied, { duration: TOAST.copy });
+    return true;
   } catch {
     toast.error('Could not copy the link. Select it and copy it by hand.');
+    return false;
   }
 }
 

@@ -1,0 +1,60 @@
+import { dashboardStatus } from '@pulsecheck/shared/health-checks/rules';
+
+/**
+ * The dashboard's view: which items the filter buttons and the tabs list. It lives in the address
+ * (`?filter=health-checks&tab=active`), so a reload, the back button and a shared link show the same view.
+ */
+
+export const FILTERS = [
+  { value: 'all', label: 'All Items' },
+  { value: 'loops', label: 'Loops' },
+  { value: 'health-checks', label: 'Health Checks' },
+] as const;
+export type Filter = (typeof FILTERS)[number]['value'];
+
+export const TABS = ['overview', 'active', 'completed'] as const;
+export type Tab = (typeof TABS)[number];
+
+export type DashboardView = { filter: Filter; tab: Tab };
+
+const isFilter = (value: string | null): value is Filter => FILTERS.some((f) => f.value === value);
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
+
+/** The view in the address; anything unknown falls back to all items, overview. */
+export function readView(params: URLSearchParams): DashboardView {
+  const filter = params.get('filter');
+  const tab = params.get('tab');
+  return { filter: isFilter(filter) ? filter : 'all', tab: isTab(tab) ? tab : 'overview' };
+}
+
+/** The address's search parameters for a view; the defaults are left out. */
+export function viewParams(view: DashboardView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.filter !== 'all') params.set('filter', view.filter);
+  if (view.tab !== 'overview') params.set('tab', view.tab);
+  return params;
+}
+
+/** The absolute link to the dashboard showing `view`. */
+export function viewUrl(origin: string, view: DashboardView): string {
+  const search = viewParams(view).toString();
+  return `${origin}/admin/dashboard${search ? `?${search}` : ''}`;
+}
+
+/** The items the filter admits (there are no loops yet, so 'Loops' lists none), split as the tabs show them. */
+export function itemsOf<T extends { status: string }>(items: readonly T[], filter: Filter) {
+  const listed = filter === 'loops' ? [] : [...items];
+  return {
+    overview: listed,
+    active: listed.filter((item) => dashboardStatus(item.status) !== 'completed'),
+    completed: listed.filter((item) => dashboardStatus(item.status) === 'completed'),
+  } satisfies Record<Tab, T[]>;
+}
+
+/** The download's file name: the view it holds and the day. */
+export function csvFileName(view: DashboardView, day: string): string {
+  const parts = ['pulsecheck-dashboard'];
+  if (view.filter !== 'all') parts.push(view.filter);
+  if (view.tab !== 'overview') parts.push(view.tab);
+  return `${[...parts, day].join('-')}.csv`;
+}
