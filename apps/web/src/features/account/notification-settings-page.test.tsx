@@ -53,4 +53,15 @@ describe('notification settings', () => {
     await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
     expect(await slack.findByText(ACCOUNT_MESSAGES.webhookHttps)).toBeInTheDocument();
   });
+
+  it('says on the Push card that this browser cannot show notifications when it has no Notification API', () => {
+    // jsdom, like some browsers, has no Notification API.
+    expect('Notification' in window).toBe(false);
+    renderPage();
+    const push = within(screen.getByRole('region', { name: 'Push' }));
+    expect(push.getByRole('status')).toHaveTextContent(
+      'This browser cannot show notifications, so you see them on the bell only.',
+    );
+    expect(push.queryByRole('button', { name: 'Allow browser notifications' })).toBeNull();
+  });
 });

@@ -5,7 +5,7 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, Mail, MessageSquare } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPathByValue } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { useBrowserNotificationPermission } from '@/lib/browser-notifications';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { usePreferences, useSavePreferences } from './api';
 
@@ -89,22 +90,23 @@ export function NotificationSettingsPage() {
   return <SettingsForm initial={preferences.data.preferences} />;
 }
 
+/** What browser notifications do in this browser, in its current permission state. */
+const BROWSER_NOTIFICATION_TEXT = {
+  granted:
+    'Browser notifications are on in this browser: while Pulsecheck is open in a tab, everything that reaches your bell also appears as a browser notification.',
+  default: 'This browser does not show Pulsecheck notifications yet; you see them on the bell.',
+  denied:
+    "Browser notifications are blocked for Pulsecheck in this browser, so you see notifications on the bell only. To get them, allow notifications for this site in the browser's site settings.",
+  unsupported: 'This browser cannot show notifications, so you see them on the bell only.',
+} as const;
+
 function BrowserNotifications() {
-  const supported = typeof window !== 'undefined' && 'Notification' in window;
-  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
-  if (!supported) return null;
+  const { permission, request } = useBrowserNotificationPermission();
   return (
-    <div className="py-3 text-sm text-slate-600">
-      {permission === 'granted' ? (
-        'Browser notifications are allowed while Pulsecheck is open.'
-      ) : permission === 'denied' ? (
-        'Browser notifications are blocked in this browser; you still see them on the bell.'
-      ) : (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => void Notification.requestPermission().then(setPermission)}
-        >
+    <div className="space-y-2 py-3 text-sm text-slate-600">
+      <p role="status">{BROWSER_NOTIFICATION_TEXT[permission]}</p>
+      {permission === 'default' && (
+        <Button variant="secondary" size="sm" onClick={() => void request()}>
           Allow browser notifications
         </Button>
       )}
@@ -286,7 +288,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
 
       <SettingsCard
         title="Push"
-        description="The bell in the app, and browser notifications while Pulsecheck is open."
+        description="Decides what reaches the bell in the app and, while Pulsecheck is open in a tab and this browser allows it, a browser notification. Phase changes, action items assigned to you and mentions always reach the bell."
         icon={<Bell className="size-5" aria-hidden="true" />}
       >
         <Toggles control={control} items={PUSH} />

@@ -1,5 +1,5 @@
 import { topics } from '@pulsecheck/shared/realtime/topics';
-import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
+import type { NotificationItem, NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatTimeAgo } from '@/lib/dates';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
+import { useBrowserNotifications } from './browser-notifications';
 
 const notificationsKey = ['notifications'] as const;
 const notificationsQuery = queryOptions({
@@ -18,8 +19,12 @@ const notificationsQuery = queryOptions({
   staleTime: 30_000,
 });
 
-/** The bell: the user's latest notifications, unread count, mark as read; updated live on `user:<id>`. */
-/** `align`: which edge of the bell the panel lines up with ('end' opens leftwards, 'start' rightwards). */
+/**
+ * The bell: the user's latest notifications, unread count, mark as read; updated live on `user:<id>`. New ones
+ * also appear as browser notifications where the browser allows it (./browser-notifications.ts), so every
+ * screen with a bell has them. `align`: which edge of the bell the panel lines up with ('end' opens leftwards,
+ * 'start' rightwards).
+ */
 export function NotificationBell({
   className,
   align = 'end',
@@ -70,6 +75,14 @@ export function NotificationBell({
     mutationFn: () => apiPost('/notifications/read-all'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
+
+  /** Opening a notification, from the list or from its browser notification: read, and to its link. */
+  const openItem = (item: NotificationItem) => {
+    if (!item.read) markRead.mutate(item.id);
+    setOpen(false);
+    if (item.link) void navigate(item.link);
+  };
+  useBrowserNotifications(userId, query.data?.items, openItem);
 
   if (!userId) return null;
   const unread = query.data?.unread ?? 0;
@@ -137,11 +150,7 @@ export function NotificationBell({
                       'flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50',
                       !item.read && 'bg-brand-50/60',
                     )}
-                    onClick={() => {
-                      if (!item.read) markRead.mutate(item.id);
-                      setOpen(false);
-                      if (item.link) void navigate(item.link);
-                    }}
+                    onClick={() => openItem(item)}
                   >
                     <span
                       className={cn(
