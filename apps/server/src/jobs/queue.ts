@@ -13,10 +13,7 @@ const POLL_MS = 5_000;
  * Schedules work in the database. A `uniqueKey` makes a job happen once even when several processes (or
  * repeated requests) schedule it: the second insert is ignored.
  */
-export async function enqueueJob(
-  db: Db,
-  job: { kind: string; payload?: Record<string, unknown>; runAt?: Date; uniqueKey?: string },
-): Promise<void> {
+export async function enqueueJob(db: Db, job: NewJob): Promise<void> {
   await db
     .insert(jobs)
     .values({
@@ -26,6 +23,48 @@ export async function enqueueJob(
       uniqueKey: job.uniqueKey,
     })
     .onConflictDoNothing();
+}
+
+export type NewJob = { kind: string; payload?: Record<string, unknown>; runAt?: Date; uniqueKey?: string };
+
+/** `enqueueJob` for many jobs in one statement (a notice to a large team is one insert, not one per person). */
+export async function enqueueJobs(db: Db, list: NewJob[]): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        payload: job.payload ?? {},
+        runAt: job.runAt ?? new Date(),
+        uniqueKey: job.uniqueKey,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Records that something happened, once: a finished job under `uniqueKey`. True for the call that recorded
+ * it; false when it was recorded before, by this process or any other (the unique key decides, also between
+ * concurrent transactions: the second waits for the first and then finds it). Pass the caller's transaction,
+ * so a rollback forgets it.
+ */
+export async function recordOnce(
+  db: Db,
+  record: { kind: string; uniqueKey: string; payload?: Record<string, unknown> },
+): Promise<boolean> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind: record.kind,
+      uniqueKey: record.uniqueKey,
+      payload: record.payload ?? {},
+      status: 'done',
+      finishedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 type Claimed = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };

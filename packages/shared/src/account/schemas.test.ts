@@ -6,6 +6,7 @@ import {
   detectImageType,
   notificationPreferencesSchema,
   resolvePreferences,
+  unsubscribedMessage,
 } from './schemas';
 
 const bytes = (...values: (number | string)[]) =>
@@ -37,6 +38,28 @@ describe('resolvePreferences', () => {
     expect(resolved.emailNotifications.teamUpdates).toBe(true);
     expect(resolved.emailNotifications.weeklyDigest).toBe(true);
     expect(notificationPreferencesSchema.safeParse(resolved).success).toBe(true);
+  });
+});
+
+describe('participant e-mails (issue 14)', () => {
+  it('sends phase-change and results-ready e-mails by default, also to those who saved settings before', () => {
+    expect(DEFAULT_NOTIFICATION_PREFERENCES.emailNotifications).toMatchObject({
+      phaseChanges: true,
+      resultsReady: true,
+    });
+    const saved = resolvePreferences({ emailNotifications: { surveyReminders: false, newResponses: false } });
+    expect(saved.emailNotifications).toMatchObject({
+      surveyReminders: false,
+      phaseChanges: true,
+      resultsReady: true,
+    });
+  });
+
+  it('says which e-mails an unsubscribe link switched off', () => {
+    expect(unsubscribedMessage(['surveyReminders'])).toBe(ACCOUNT_MESSAGES.unsubscribed);
+    expect(unsubscribedMessage(['resultsReady', 'phaseChanges'])).toBe(
+      'You will no longer receive phase change and results ready emails.',
+    );
   });
 });
 

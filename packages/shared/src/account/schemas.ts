@@ -125,6 +125,8 @@ export const notificationPreferencesSchema = z.strictObject({
     weeklyDigest: z.boolean(),
     monthlyReports: z.boolean(),
     teamUpdates: z.boolean(),
+    phaseChanges: z.boolean(),
+    resultsReady: z.boolean(),
   }),
   pushNotifications: z.strictObject({
     surveyReminders: z.boolean(),
@@ -143,9 +145,14 @@ export const notificationPreferencesSchema = z.strictObject({
   }),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export type EmailSetting = keyof NotificationPreferences['emailNotifications'];
 export const notificationPreferencesResponseSchema = z.object({ preferences: notificationPreferencesSchema });
 
-/** The spec's defaults (section 3). */
+/**
+ * The spec's defaults (section 3), and for the two e-mails it does not name (issue 14): `phaseChanges` (a
+ * health check you take part in or manage moves to its next phase) and `resultsReady` (its results are
+ * released to you), both on, so a participant hears of the next phase without visiting the settings.
+ */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   emailNotifications: {
     surveyReminders: true,
@@ -153,6 +160,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
     weeklyDigest: true,
     monthlyReports: true,
     teamUpdates: false,
+    phaseChanges: true,
+    resultsReady: true,
   },
   pushNotifications: {
     surveyReminders: false,
@@ -190,3 +199,34 @@ export function resolvePreferences(stored: unknown): NotificationPreferences {
 }
 
 export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(500) });
+
+/** The e-mail settings an e-mailed unsubscribe link can switch off: those of the e-mails that carry one. */
+export const UNSUBSCRIBABLE_SETTINGS = [
+  'surveyReminders',
+  'phaseChanges',
+  'resultsReady',
+] as const satisfies readonly EmailSetting[];
+export type UnsubscribableSetting = (typeof UNSUBSCRIBABLE_SETTINGS)[number];
+export const isUnsubscribable = (value: string): value is UnsubscribableSetting =>
+  (UNSUBSCRIBABLE_SETTINGS as readonly string[]).includes(value);
+
+const EMAIL_NAMES: Record<UnsubscribableSetting, string> = {
+  surveyReminders: 'survey reminder',
+  phaseChanges: 'phase change',
+  resultsReady: 'results ready',
+};
+
+/** What the unsubscribe page says once the link's settings are off. */
+export function unsubscribedMessage(settings: readonly UnsubscribableSetting[]): string {
+  const names = UNSUBSCRIBABLE_SETTINGS.filter((s) => settings.includes(s)).map((s) => EMAIL_NAMES[s]);
+  if (names.length === 0) return ACCOUNT_MESSAGES.unsubscribed;
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `You will no longer receive ${list} emails.`;
+}
+
+export const unsubscribeResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The settings the link switched off. */
+  unsubscribed: z.array(z.enum(UNSUBSCRIBABLE_SETTINGS)),
+});
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;

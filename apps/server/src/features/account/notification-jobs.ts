@@ -1,4 +1,5 @@
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import { overallHealth } from '@pulsecheck/shared/results/rules';
 import { z } from 'zod';
@@ -160,6 +161,11 @@ export function digestLines(rows: q.DigestRow[]) {
 
 const unsubscribeFooter = (url: string) => `Don't want these reminders? Unsubscribe: ${url}`;
 
+const PART_FOOTER: Record<NoticePart['setting'], string> = {
+  phaseChanges: 'when a health check moves to its next phase',
+  resultsReady: 'when results are ready for you',
+};
+
 /** Turns the unsubscribe address in the footer into a link. */
 function linkFooter(mail: MailContent, url: string): MailContent {
   const escaped = url.replace(/&/g, '&amp;');
@@ -193,6 +199,9 @@ const emailPayload = z.object({
   message: z.string(),
   link: z.string().nullable().optional(),
   healthCheckId: z.string().nullable().optional(),
+  parts: z
+    .array(z.object({ setting: z.enum(['phaseChanges', 'resultsReady']), text: z.string() }))
+    .optional(),
 });
 const atPayload = z.object({ at: z.string() });
 const userAtPayload = z.object({ at: z.string(), userId: z.string() });
@@ -219,6 +228,24 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           footer: unsubscribeFooter(unsubscribe),
         });
         await mailer.enqueue({ kind: 'survey-reminder', to: user.email, ...linkFooter(mail, unsubscribe) });
+        return;
+      }
+      if (job.parts) {
+        // Phase changes and results: only the parts the person wants, each setting with its unsubscribe link.
+        const email = resolvePreferences(user.preferences).emailNotifications;
+        const wanted = job.parts.filter((part) => email[part.setting]);
+        if (wanted.length === 0) return;
+        const text = wanted.length === job.parts.length ? job.message : wanted.map((p) => p.text).join('. ');
+        const settings = wanted.map((p) => p.setting);
+        const unsubscribe = `${config.appUrl}/unsubscribe?token=${unsubscribeToken(config.authSecret, job.userId, settings)}`;
+        const mail = renderMail({
+          subject: text,
+          heading: text,
+          paragraphs: [`Hi ${user.name},`, `${text}.`],
+          action: { label: 'Open Pulsecheck', url },
+          footer: `You get this email because your notification settings send you emails ${settings.map((s) => PART_FOOTER[s]).join(' and ')}. Don't want them? Unsubscribe: ${unsubscribe}`,
+        });
+        await mailer.enqueue({ kind: job.type, to: user.email, ...linkFooter(mail, unsubscribe) });
         return;
       }
       const subject = job.type === 'team-update' ? `Team update: ${job.message}` : job.message;

@@ -1,3 +1,4 @@
+import type { UnsubscribableSetting } from '@pulsecheck/shared/account/schemas';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
@@ -73,14 +74,15 @@ export async function savePreferences(db: Db, userId: string, preferences: unkno
     .where(eq(user.id, userId));
 }
 
-/** Turns one e-mail setting off, keeping the rest as stored. */
-export async function switchOffEmail(db: Db, userId: string, key: 'surveyReminders') {
+/** Turns e-mail settings off, keeping the rest as stored. */
+export async function switchOffEmail(db: Db, userId: string, keys: readonly UnsubscribableSetting[]) {
+  const off = Object.fromEntries(keys.map((key) => [key, false]));
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update "user" set notification_preferences = jsonb_set(
+    sql`update "user" set notification_preferences =
           coalesce(notification_preferences, '{}'::jsonb)
-            || jsonb_build_object('emailNotifications', coalesce(notification_preferences->'emailNotifications', '{}'::jsonb)),
-          ${`{emailNotifications,${key}}`}::text[], 'false'::jsonb),
+            || jsonb_build_object('emailNotifications',
+                 coalesce(notification_preferences->'emailNotifications', '{}'::jsonb) || ${JSON.stringify(off)}::jsonb),
           updated_at = now()
         where id = ${userId} returning id`,
   );

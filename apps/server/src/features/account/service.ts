@@ -5,6 +5,7 @@ import {
   resolvePreferences,
   type NotificationPreferences,
   type Profile,
+  type UnsubscribableSetting,
 } from '@pulsecheck/shared/account/schemas';
 import { APIError } from 'better-auth/api';
 import { AppError, invalid, notFound } from '../../lib/app-error';
@@ -112,10 +113,17 @@ export async function savePreferences(
   return getPreferences(deps, options.userId);
 }
 
-/** The one-click unsubscribe of reminder e-mails: no session, a signed token. Idempotent. */
-export async function unsubscribe(deps: Pick<Deps, 'db' | 'config'>, token: string) {
-  const userId = verifyUnsubscribeToken(deps.config.authSecret, token);
-  if (!userId || !(await q.switchOffEmail(deps.db, userId, 'surveyReminders'))) {
+/**
+ * The one-click unsubscribe of an e-mail (survey reminders, phase changes, results ready): no session, a signed
+ * token naming the user and the settings to switch off. Idempotent. Returns the settings switched off.
+ */
+export async function unsubscribe(
+  deps: Pick<Deps, 'db' | 'config'>,
+  token: string,
+): Promise<UnsubscribableSetting[]> {
+  const target = verifyUnsubscribeToken(deps.config.authSecret, token);
+  if (!target || !(await q.switchOffEmail(deps.db, target.userId, target.settings))) {
     throw invalid(ACCOUNT_MESSAGES.unsubscribeInvalid);
   }
+  return target.settings;
 }

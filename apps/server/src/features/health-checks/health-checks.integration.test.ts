@@ -126,6 +126,7 @@ describe('launch', () => {
     [{ settings: { minResponses: 0 } }, HEALTH_CHECK_MESSAGES.minResponsesRange],
     [{ settings: { minResponses: 51 } }, HEALTH_CHECK_MESSAGES.minResponsesRange],
     [{ settings: { votesPerPerson: 11 } }, HEALTH_CHECK_MESSAGES.votesPerPersonRange],
+    [{ workspaceId: '' }, 'Please select a workspace before launching the health check'],
   ])('refuses %o with 400 "%s"', async (override, message) => {
     const base = await launchBody(ctx, admin.workspaceId);
     const body = {
@@ -162,6 +163,11 @@ describe('launch', () => {
       await launchBody(ctx, admin.workspaceId),
     );
     expect(inForeignWorkspace.status).toBe(404);
+    // The spec's launch wording (section 5), under the code clients act on.
+    expect((await json<ErrorJson>(inForeignWorkspace)).error).toEqual({
+      code: 'workspace_not_found',
+      message: 'Failed to verify workspace membership',
+    });
     const own = await launch(ctx, admin.jar, admin.workspaceId, { title: 'Private template' });
     const [check] = await ctx.deps.db.select().from(healthChecks).where(eq(healthChecks.id, own.id));
     const foreignTemplate = await ctx.call(
@@ -216,12 +222,12 @@ describe('phase transitions', () => {
     const back = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'collect' });
     expect(back.status).toBe(409);
 
+    // Voting opens the results to those who completed: their notice says so (features/notifications tests).
     const notes = await ctx.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, done.userId), eq(notifications.type, 'phase-change')));
-    expect(notes).toHaveLength(1);
-    expect(notes[0]?.healthCheckId).toBe(id);
+      .where(and(eq(notifications.userId, done.userId), eq(notifications.healthCheckId, id)));
+    expect(notes.map((n) => n.type)).toEqual(['results-ready']);
 
     const complete = await ctx.call(admin.jar, 'POST', `/api/health-checks/${id}/phase`, { to: 'summarize' });
     expect(await json(complete)).toEqual({ phase: 'summarize', status: 'completed' });

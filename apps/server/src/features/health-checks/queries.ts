@@ -145,16 +145,20 @@ export async function findParticipants(db: Db, healthCheckId: string) {
   );
 }
 
-/** Who hears of a phase change: the workspace's admins and members, and the check's participants. */
+/**
+ * Who hears of a phase change: the workspace's admins and members (`manages`), and the check's participants
+ * with their status (what the release rule needs to know of each).
+ */
 export async function findPhaseRecipients(db: Db, healthCheckId: string) {
-  const rows = await queryRows<{ user_id: string }>(
+  return queryRows<{ user_id: string; manages: boolean; participant_status: string | null }>(
     db,
-    sql`select wm.user_id from health_checks hc
-          join workspace_members wm on wm.workspace_id = hc.workspace_id
-        where hc.id = ${healthCheckId} and wm.status = 'active' and wm.user_id is not null
-          and wm.access in ('admin', 'member')
-        union
-        select p.user_id from participants p where p.health_check_id = ${healthCheckId}`,
+    sql`select coalesce(m.user_id, p.user_id) as user_id, (m.user_id is not null) as manages,
+               p.status as participant_status
+        from (select wm.user_id from health_checks hc
+                join workspace_members wm on wm.workspace_id = hc.workspace_id
+              where hc.id = ${healthCheckId} and wm.status = 'active' and wm.user_id is not null
+                and wm.access in ('admin', 'member')) m
+        full join (select user_id, status from participants where health_check_id = ${healthCheckId}) p
+          on p.user_id = m.user_id`,
   );
-  return rows.map((r) => r.user_id);
 }

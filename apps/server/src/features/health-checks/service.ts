@@ -19,6 +19,7 @@ import {
   type ParticipantRow,
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
+import { phaseNotice } from '@pulsecheck/shared/notifications/phase-notices';
 import type { z } from 'zod';
 import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
@@ -27,7 +28,7 @@ import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } fr
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
-import { notify } from '../notifications/service';
+import { notifyEach } from '../notifications/service';
 import { getTemplate } from '../templates/service';
 import {
   countParticipants,
@@ -90,7 +91,13 @@ export async function launchHealthCheck(
   const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
   if (existing) return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [] };
 
-  const membership = await requireWorkspace(deps.db, userId, input.workspaceId);
+  // The spec's launch wording when the membership cannot be verified (not, or no longer, a member).
+  const membership = await requireWorkspace(deps.db, userId, input.workspaceId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'workspace_not_found') {
+      throw new AppError('workspace_not_found', HEALTH_CHECK_MESSAGES.membershipNotVerified);
+    }
+    throw error;
+  });
   const template = await getTemplate(deps, { userId, templateId: input.templateId });
   if (template.isGlobal === false && template.workspaceId !== input.workspaceId) throw templateNotFound();
   const wanted = new Set(input.enabledComponentIds);
@@ -221,12 +228,49 @@ export async function listParticipants(
   }));
 }
 
-const PHASE_MESSAGE: Record<Phase, (title: string) => string> = {
-  collect: (title) => `"${title}" is collecting responses`,
-  vote: (title) => `Voting has started for "${title}"`,
-  summarize: (title) => `"${title}" is complete: the results are ready`,
-  plan: (title) => `"${title}" has moved to action planning`,
-};
+/**
+ * Everyone of the check but the person who moved it hears of the change, each with their own notice
+ * (`phaseNotice`): results-ready where the change opens results to them under the release rule, a phase change
+ * otherwise. In the phase change's transaction, so a change that rolls back announces nothing.
+ *
+ * A large team: the bell rows and the e-mail deliveries are one insert each, and each e-mail is sent later by
+ * the job and outbox workers, so the request does not wait for them. These e-mails do not count against the
+ * daily e-mail budget (mail/quota.ts): that budget limits what one person can have sent to addresses they type
+ * in; these go to people who joined the check themselves, with a verified address, at most once per phase
+ * change (three per check), each by their own settings and with an unsubscribe link. Charging them would make
+ * a phase change fail, or drop the e-mails people asked for, once a team is larger than the budget.
+ */
+async function tellPhaseChange(
+  deps: Deps,
+  tx: Db,
+  options: {
+    check: { id: string; title: string; phase: string; settings: HealthCheckSettings };
+    to: Phase;
+    actorId: string;
+  },
+) {
+  const { check, to } = options;
+  const { completed } = await countParticipants(tx, check.id);
+  const recipients = (await findPhaseRecipients(tx, check.id)).filter((r) => r.user_id !== options.actorId);
+  await notifyEach(
+    deps,
+    recipients.map((r) => {
+      const notice = phaseNotice({
+        healthCheckId: check.id,
+        title: check.title,
+        from: check.phase,
+        to,
+        manages: r.manages,
+        participantStatus: r.participant_status,
+        completed,
+        minResponses: check.settings.minResponses,
+        showResultsAfterVoting: check.settings.showResultsAfterVoting,
+      });
+      return { userId: r.user_id, notice: { ...notice, healthCheckId: check.id } };
+    }),
+    tx,
+  );
+}
 
 /**
  * Moves a check to its next phase (PRODUCT-DECISIONS 1), for workspace admins and the check's creator. Voting
@@ -256,19 +300,7 @@ export async function changePhase(
     }
     const status = STATUS_OF_PHASE[to];
     await updatePhase(tx, healthCheckId, { phase: to, status, completed: to === 'summarize' });
-    const recipients = (await findPhaseRecipients(tx, healthCheckId)).filter((id) => id !== userId);
-    await notify(
-      deps,
-      {
-        userIds: recipients,
-        type: 'phase-change',
-        message: PHASE_MESSAGE[to](check.title),
-        link:
-          to === 'vote' ? `/health-check/${healthCheckId}/vote` : `/health-check/${healthCheckId}/results`,
-        healthCheckId,
-      },
-      tx,
-    );
+    await tellPhaseChange(deps, tx, { check, to, actorId: userId });
     await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
     return { phase: to, status };
   });

@@ -1,15 +1,18 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
+import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
+import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/messaging';
-import { enqueueJob } from '../../jobs/queue';
+import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
 import type { Realtime } from '../../realtime/bus';
 
 export type NotificationType =
   | 'new-response'
   | 'phase-change'
+  | 'results-ready'
   | 'all-completed'
   | 'completion-milestone'
   | 'assignment'
@@ -23,6 +26,11 @@ export type NotifyInput = {
   message: string;
   link?: string;
   healthCheckId?: string;
+  /**
+   * Phase changes and results-ready notices: what the notice tells, each part with the e-mail setting that
+   * governs it; the e-mail carries the parts the recipient wants (decided again when it is sent).
+   */
+  parts?: NoticePart[];
 };
 
 /** Job kinds that deliver what `notify()` decides; their handlers live in features/account. */
@@ -35,8 +43,11 @@ export const DELIVERY_JOBS = {
 type Channel = { push: boolean; email: boolean; slack: boolean };
 
 /**
- * Which of the recipient's settings decide each channel of a notification type (PRODUCT-DECISIONS 9).
- * Types without a setting (phase changes, assignments, mentions) always reach the bell and go nowhere else.
+ * Which of the recipient's settings decide each channel of a notification type (PRODUCT-DECISIONS 9, issue 14).
+ * Phase changes and results-ready notices always reach the bell and are e-mailed by `phaseChanges` and
+ * `resultsReady` (a results-ready notice also tells of the phase change that released the results, so either
+ * setting sends it, carrying only the parts that setting wants). Types without a setting (assignments,
+ * mentions) always reach the bell and go nowhere else.
  */
 export function channelsFor(type: NotificationType, p: NotificationPreferences): Channel {
   const slackOn = (flag: boolean) =>
@@ -62,6 +73,14 @@ export function channelsFor(type: NotificationType, p: NotificationPreferences):
       };
     case 'team-update':
       return { push: p.pushNotifications.teamUpdates, email: p.emailNotifications.teamUpdates, slack: false };
+    case 'phase-change':
+      return { push: true, email: p.emailNotifications.phaseChanges, slack: false };
+    case 'results-ready':
+      return {
+        push: true,
+        email: p.emailNotifications.resultsReady || p.emailNotifications.phaseChanges,
+        slack: false,
+      };
     case 'survey-reminder':
       return {
         push: p.pushNotifications.surveyReminders,
@@ -95,6 +114,7 @@ export async function notify(
     .where(inArray(user.id, userIds));
   const now = Date.now();
   const pushTo: string[] = [];
+  const deliveries: NewJob[] = [];
   for (const row of rows) {
     const channels = channelsFor(input.type, resolvePreferences(row.preferences));
     if (channels.push) pushTo.push(row.id);
@@ -102,7 +122,7 @@ export async function notify(
       if (input.type === 'new-response' && input.healthCheckId) {
         // One summary per check and hour: the job of this hour's bucket runs when the bucket ends.
         const bucketEnd = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
-        await enqueueJob(db, {
+        deliveries.push({
           kind: DELIVERY_JOBS.newResponsesEmail,
           payload: {
             userId: row.id,
@@ -115,7 +135,7 @@ export async function notify(
         });
       } else {
         const day = new Date(now).toISOString().slice(0, 10);
-        await enqueueJob(db, {
+        deliveries.push({
           kind: DELIVERY_JOBS.email,
           payload: {
             userId: row.id,
@@ -123,6 +143,7 @@ export async function notify(
             message: input.message,
             link: input.link ?? null,
             healthCheckId: input.healthCheckId ?? null,
+            ...(input.parts ? { parts: input.parts } : {}),
           },
           // At most one reminder a day per check and person, whoever asks for it.
           uniqueKey:
@@ -133,12 +154,14 @@ export async function notify(
       }
     }
     if (channels.slack) {
-      await enqueueJob(db, {
+      deliveries.push({
         kind: DELIVERY_JOBS.slack,
         payload: { userId: row.id, type: input.type, message: input.message, link: input.link ?? null },
       });
     }
   }
+  // One insert for every delivery: a phase change of a large team stays a few statements.
+  await enqueueJobs(db, deliveries);
   if (pushTo.length === 0) return;
   await db.insert(notifications).values(
     pushTo.map((userId) => ({
@@ -155,4 +178,62 @@ export async function notify(
       db,
     );
   }
+}
+
+/** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */
+export async function notifyEach(
+  deps: { db: Db; realtime: Realtime },
+  notices: { userId: string; notice: Omit<NotifyInput, 'userIds'> }[],
+  tx?: Db,
+): Promise<void> {
+  const groups = new Map<string, { notice: Omit<NotifyInput, 'userIds'>; userIds: string[] }>();
+  for (const { userId, notice } of notices) {
+    const key = JSON.stringify([
+      notice.type,
+      notice.message,
+      notice.link,
+      notice.healthCheckId,
+      notice.parts,
+    ]);
+    const group = groups.get(key) ?? { notice, userIds: [] };
+    group.userIds.push(userId);
+    groups.set(key, group);
+  }
+  for (const { notice, userIds } of groups.values()) await notify(deps, { ...notice, userIds }, tx);
+}
+
+/** The record of a check's milestones (one finished job each, under a unique key: `recordOnce`). */
+export const MILESTONE_RECORD = 'completion-milestone';
+
+/**
+ * Records the milestones the check has reached and returns those recorded now, the ones to announce: each is
+ * recorded once per check (`milestoneKey`), so concurrent completions, on any number of processes, announce
+ * it once. Pass the completing transaction: a rollback forgets the record with the completion.
+ */
+export async function recordMilestones(
+  tx: Db,
+  options: {
+    healthCheckId: string;
+    reached: Milestone[];
+    minResponses: number;
+    completed: number;
+    total: number;
+  },
+): Promise<Milestone[]> {
+  const fresh: Milestone[] = [];
+  for (const milestone of options.reached) {
+    const key = milestoneKey(milestone, options.minResponses);
+    const recorded = await recordOnce(tx, {
+      kind: MILESTONE_RECORD,
+      uniqueKey: `${MILESTONE_RECORD}:${options.healthCheckId}:${key}`,
+      payload: {
+        healthCheckId: options.healthCheckId,
+        milestone: key,
+        completed: options.completed,
+        total: options.total,
+      },
+    });
+    if (recorded) fresh.push(milestone);
+  }
+  return fresh;
 }

@@ -16,6 +16,7 @@ import {
 } from '@pulsecheck/shared/participation/rules';
 import { STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
+import { milestoneNotice, reachedMilestones } from '@pulsecheck/shared/notifications/milestones';
 import type { Access } from '../../auth/access';
 import { can, type Actor } from '../../auth/policy';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
@@ -23,7 +24,7 @@ import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
-import { notify } from '../notifications/service';
+import { notify, recordMilestones } from '../notifications/service';
 import {
   clearPendingJoin,
   countTeam,
@@ -320,9 +321,11 @@ export async function submitResponses(
 }
 
 /**
- * The creator hears of each new response; when everyone has completed (and at least minResponses have),
- * they are told that too (PRODUCT-DECISIONS 1). notify() delivers by their preferences (bell, e-mail,
- * Slack). Inside the submit transaction, so nothing is announced for a submit that rolls back.
+ * The creator hears of each new response, and of each completion milestone once (at least half, enough to
+ * vote, everyone: `milestones.ts` in packages/shared, for any team size). notify() delivers by their
+ * preferences (bell, e-mail, Slack). Inside the submit transaction, which holds the check's row lock, so the
+ * counts are exact and nothing is announced for a submit that rolls back; the milestone records' unique keys
+ * make each announcement happen once even beyond that lock.
  */
 async function tellCreator(
   deps: Deps,
@@ -348,27 +351,20 @@ async function tellCreator(
     },
     tx,
   );
-  // The 50% milestone (PRODUCT-DECISIONS 9), once: only the submit that crosses half announces it.
-  if (total > 2 && completed * 2 >= total && (completed - 1) * 2 < total) {
-    await notify(
-      deps,
-      {
-        userIds: [options.creatorId],
-        type: 'completion-milestone',
-        message: `Half of the participants have completed "${options.title}" (${completed} of ${total})`,
-        link,
-        healthCheckId: options.healthCheckId,
-      },
-      tx,
-    );
-  }
-  if (completed < total || completed < options.minResponses) return;
+  const team = { completed, total, minResponses: options.minResponses };
+  const fired = await recordMilestones(tx, {
+    healthCheckId: options.healthCheckId,
+    reached: reachedMilestones(team),
+    ...team,
+  });
+  const notice = milestoneNotice(fired, { ...team, title: options.title });
+  if (!notice) return;
   await notify(
     deps,
     {
       userIds: [options.creatorId],
-      type: 'all-completed',
-      message: `All participants have completed "${options.title}"`,
+      type: notice.type,
+      message: notice.message,
       link,
       healthCheckId: options.healthCheckId,
     },

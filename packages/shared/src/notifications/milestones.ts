@@ -1,0 +1,98 @@
+/**
+ * Completion milestones of a health check, announced to its creator (PRODUCT-DECISIONS 9, issue 14): the one
+ * rule of when each fires and what its notice says, for any team size. Without zod.
+ *
+ * The milestones, each a fact about the counts of completed participants (`completed` of `total`, the team as
+ * it stands when a participant completes):
+ * - `half`: at least half of the team has completed (`completed * 2 >= total`). For one participant that is
+ *   1 of 1, for two 1 of 2, for three 2 of 3, for four 2 of 4.
+ * - `enough`: `minResponses` have completed, so voting can start (and the results can open once it does).
+ * - `all`: every participant has completed, whatever `minResponses` is: a team smaller than the threshold
+ *   hears it too, with how many more responses voting needs.
+ *
+ * Each fires once per check: the server records `milestoneKey` once (a unique key, so concurrent completions
+ * on any number of processes record it once) and announces only what it recorded. Several milestones reached
+ * by the same completion make one notice (`milestoneNotice`), named by the largest. A milestone already
+ * recorded stays recorded when more people join later; `enough` is keyed by the threshold, because the
+ * threshold may still rise while the check collects (settings only get stricter), and the new one is a new
+ * milestone.
+ *
+ * What a notice may say (PRODUCT-DECISIONS 3): counts of completed participants only. The check's managers
+ * see every participant's status on the manage screen anyway, so "1 of 1 completed" tells the creator nothing
+ * new; what anyone answered (ratings, comments, dots, any figure) never appears in a notice, and a milestone
+ * never says results are available: the results follow `releaseState` alone (collection ended and the
+ * threshold met), and the results-ready notice (`phase-notices.ts`) with them.
+ */
+
+export const MILESTONES = ['half', 'enough', 'all'] as const;
+export type Milestone = (typeof MILESTONES)[number];
+
+export type TeamCompletion = {
+  /** Completed participants of the check. */
+  completed: number;
+  /** Participants of the check (joined, in any status). */
+  total: number;
+  minResponses: number;
+};
+
+/** The milestones the counts have reached, in the order of `MILESTONES`. */
+export function reachedMilestones({ completed, total, minResponses }: TeamCompletion): Milestone[] {
+  if (total <= 0 || completed <= 0) return [];
+  return MILESTONES.filter((milestone) => {
+    if (milestone === 'half') return completed * 2 >= total;
+    if (milestone === 'enough') return completed >= minResponses;
+    return completed >= total;
+  });
+}
+
+/** What the server records once per check for a milestone; `enough` per threshold (it may rise). */
+export const milestoneKey = (milestone: Milestone, minResponses: number): string =>
+  milestone === 'enough' ? `enough:${minResponses}` : milestone;
+
+/**
+ * The milestones that fire now: reached, and not recorded before (`recorded` holds `milestoneKey`s). The pure
+ * form of what the server does with its unique keys; the tests replay a check's completions through it.
+ */
+export function freshMilestones(recorded: ReadonlySet<string>, team: TeamCompletion): Milestone[] {
+  return reachedMilestones(team).filter((m) => !recorded.has(milestoneKey(m, team.minResponses)));
+}
+
+export type MilestoneNotice = {
+  /** `all-completed` when everyone has completed (its own settings: PRODUCT-DECISIONS 9), else `completion-milestone`. */
+  type: 'all-completed' | 'completion-milestone';
+  message: string;
+};
+
+const responses = (n: number) => `${n} more completed ${n === 1 ? 'response is' : 'responses are'}`;
+
+/** One notice for the milestones that fired together, or null when none did. Counts only, never figures. */
+export function milestoneNotice(
+  fired: readonly Milestone[],
+  team: TeamCompletion & { title: string },
+): MilestoneNotice | null {
+  const { completed, total, minResponses, title } = team;
+  const counts = `(${completed} of ${total})`;
+  if (fired.includes('all')) {
+    const missing = Math.max(0, minResponses - completed);
+    return {
+      type: 'all-completed',
+      message:
+        missing === 0
+          ? `All participants have completed "${title}" ${counts}`
+          : `All participants have completed "${title}" ${counts}; ${responses(missing)} needed before voting can start`,
+    };
+  }
+  if (fired.includes('enough')) {
+    return {
+      type: 'completion-milestone',
+      message: `"${title}" has enough completed responses to start voting ${counts}`,
+    };
+  }
+  if (fired.includes('half')) {
+    return {
+      type: 'completion-milestone',
+      message: `At least half of the participants have completed "${title}" ${counts}`,
+    };
+  }
+  return null;
+}
