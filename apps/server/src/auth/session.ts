@@ -76,3 +76,8 @@ export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
   if (!user) throw new AppError('unauthenticated', AUTH_MESSAGES.noSession);
   return user;
 }
+
+/** Passes better-auth's Set-Cookie headers (session, sign-out) on to the answer. */
+export function setCookies(c: Context<AppEnv>, cookies: string[]) {
+  for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+}

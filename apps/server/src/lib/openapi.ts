@@ -1,6 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import type { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
-import type { StatusCode } from 'hono/utils/http-status';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { requireUser, type SessionUser } from '../auth/session';
+import { createRouter, type AppDeps, type AppEnv } from './router';
 import type { z } from 'zod';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -31,65 +35,117 @@ const response = (schema: z.ZodType, description: string, mediaType = 'applicati
 });
 const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArray(ok[0]);
 
-/**
- * The one way to declare a route. Once per feature `const route = routesOf('feature')`, then per route
- * `.openapi(route('get /things/{id}', 'Summary', { params, ok: [200, schema, 'Description'], errors: [401, 404] }), handler)`.
- * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
- * itself (or a list of them) and types its `c.json(…, status)`; `errors` are the statuses of thrown `AppError`s.
- * The handler's `c.req.valid(…)` is typed from the schemas, as with a hand-written `createRoute`.
- */
-export const routesOf =
-  (...tags: string[]) =>
-  <
-    const E extends `${Method} /${string}`,
-    const O extends Answer | readonly Answer[],
-    Params extends z.ZodType | undefined = undefined,
-    Query extends z.ZodType | undefined = undefined,
-    Json extends z.ZodType | undefined = undefined,
-    Form extends z.ZodType | undefined = undefined,
-  >(
-    endpoint: E,
-    summary: string,
-    spec: {
-      params?: Params;
-      query?: Query;
-      body?: Json;
-      form?: Form;
-      ok: O;
-      errors?: ErrorStatus[];
-    },
-  ) => {
-    const [method, path] = endpoint.split(' ');
-    const { params, query, body, form, ok, errors = [] } = spec;
-    const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
-    const request = {
-      ...(params && { params }),
-      ...(query && { query }),
-      ...(body && { body: { content: content('application/json', body), required: true } }),
-      ...(form && { body: { content: content('multipart/form-data', form), required: true } }),
-    };
-    const responses: Record<number, ReturnType<typeof response>> = {};
-    for (const [status, schema, description, mediaType] of answers)
-      responses[status] = response(schema, description, mediaType);
-    for (const status of errors) responses[status] = response(errorBodySchema, 'Error');
-    // The split, the record and the optional parts lose the literal types the handler is typed from; they are
-    // exactly the arguments'. Error statuses stay out of the type: handlers throw them, they never return them.
-    return createRoute({
-      method,
-      path,
-      tags,
-      summary,
-      ...(Object.keys(request).length > 0 && { request }),
-      responses,
-    } as {
-      method: E extends `${infer M} ${string}` ? M : never;
-      path: E extends `${string} ${infer P}` ? P : never;
-      tags: string[];
-      summary: string;
-      request: Part<'params', Params> &
-        Part<'query', Query> &
-        Body<'application/json', Json> &
-        Body<'multipart/form-data', Form>;
-      responses: Responses<O>;
-    });
+type Spec<P, Q, J, F, O> = { params?: P; query?: Q; body?: J; form?: F; ok: O; errors?: ErrorStatus[] };
+/** The route `declare` makes, typed from its arguments as a hand-written `createRoute` would be. */
+type Declared<E extends string, O extends Answer | readonly Answer[], P, Q, J, F> = {
+  method: E extends `${infer M extends Method} ${string}` ? M : never;
+  path: E extends `${string} ${infer Path}` ? Path : never;
+  tags: string[];
+  summary: string;
+  request: Part<'params', P> &
+    Part<'query', Q> &
+    Body<'application/json', J> &
+    Body<'multipart/form-data', F>;
+  responses: Responses<O>;
+};
+
+function declare<E extends `${Method} /${string}`, O extends Answer | readonly Answer[], P, Q, J, F>(
+  tags: string[],
+  endpoint: E,
+  summary: string,
+  spec: Spec<P, Q, J, F, O>,
+) {
+  const [method, path] = endpoint.split(' ');
+  const { params, query, body, form, ok, errors = [] } = spec;
+  const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
+  const schema = (part: unknown) => part as z.ZodType;
+  const request = {
+    ...(params && { params: schema(params) }),
+    ...(query && { query: schema(query) }),
+    ...(body && { body: { content: content('application/json', schema(body)), required: true } }),
+    ...(form && { body: { content: content('multipart/form-data', schema(form)), required: true } }),
   };
+  const responses: Record<number, ReturnType<typeof response>> = {};
+  for (const [status, schema, description, mediaType] of answers)
+    responses[status] = response(schema, description, mediaType);
+  for (const status of errors) responses[status] = response(errorBodySchema, 'Error');
+  // The split, the record and the optional parts lose the literal types the handler is typed from; they are
+  // exactly the arguments'. Error statuses stay out of the type: handlers throw them, they never return them.
+  return createRoute({
+    method,
+    path,
+    tags,
+    summary,
+    ...(Object.keys(request).length > 0 && { request }),
+    responses,
+  } as Declared<E, O, P, Q, J, F>);
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+/** What a `call` gives its service: the caller's id and the validated path, query and body, merged. */
+export type CallInput<P, Q, J> = Parsed<P> & Parsed<Q> & Parsed<J> & { userId: string };
+/** What a `call`'s service returns: the answer's body, or nothing where the answer is `{ ok: true }`. */
+type Reply<S> = z.input<S> | (S extends typeof okSchema ? void : never);
+type Endpoint = `${Method} /${string}`;
+type Schema = z.ZodType | undefined;
+
+/**
+ * A feature's routes, declared in one place each: `routes('feature')`, then per route either
+ * - `.call('put /things/{id}', 'Summary', { params, body, ok: [200, schema, 'Saved'], errors: [400, 401, 404] },
+ *   service.saveThing)`: the usual route. A signed-in caller (401 otherwise) and one service call
+ *   `(deps, { userId, ...params, ...query, ...body }, user)` whose result is the `ok` answer (`{ ok: true }`
+ *   when it returns nothing); or
+ * - `.handle(…same declaration…, async (c) => …)`: a handler of its own, for cookies, files, streams, rate limits.
+ *
+ * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
+ * itself (or, for `.handle`, a list of them) and types its `c.json(…, status)`; `errors` are the statuses of
+ * thrown `AppError`s. Finish with `.router`.
+ */
+export function routes(...tags: string[]) {
+  const router = createRouter();
+  const feature = {
+    router,
+    handle<
+      const E extends Endpoint,
+      const O extends Answer | readonly Answer[],
+      P extends Schema = undefined,
+      Q extends Schema = undefined,
+      J extends Schema = undefined,
+      F extends Schema = undefined,
+    >(
+      endpoint: E,
+      summary: string,
+      spec: Spec<P, Q, J, F, O>,
+      handler: RouteHandler<Declared<E, O, P, Q, J, F>, AppEnv>,
+    ) {
+      router.openapi(declare(tags, endpoint, summary, spec), handler);
+      return feature;
+    },
+    call<
+      const E extends Endpoint,
+      const O extends Answer,
+      P extends Schema = undefined,
+      Q extends Schema = undefined,
+      J extends Schema = undefined,
+    >(
+      endpoint: E,
+      summary: string,
+      spec: Spec<P, Q, J, undefined, O>,
+      run: (deps: AppDeps, input: CallInput<P, Q, J>, user: SessionUser) => Promise<Reply<O[1]>>,
+    ) {
+      const [status] = spec.ok;
+      const handler = async (c: Context<AppEnv>) => {
+        const user = await requireUser(c);
+        const valid = (target: 'param' | 'query' | 'json') =>
+          (c.req.valid as (target: string) => object | undefined)(target);
+        // The path names the resource: it wins over a body or query field of the same name.
+        const input = { ...valid('json'), ...valid('query'), ...valid('param'), userId: user.id };
+        const result = await run(c.get('deps'), input as CallInput<P, Q, J>, user);
+        return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
+      };
+      router.openapi(declare(tags, endpoint, summary, spec), handler);
+      return feature;
+    },
+  };
+  return feature;
+}

@@ -12,21 +12,19 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { bodyLimit } from 'hono/body-limit';
-import { requireUser } from '../../auth/session';
+import { requireUser, setCookies } from '../../auth/session';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
-import { routesOf } from '../../lib/openapi';
+import { routes } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
-import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const route = routesOf('account');
 // Room for the multipart envelope around a photo of the largest allowed size.
 const UPLOAD_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
-export const accountRoutes = createRouter();
+const account = routes('account');
 
-accountRoutes.use(
+account.router.use(
   '/account/avatar',
   bodyLimit({
     maxSize: UPLOAD_LIMIT,
@@ -38,39 +36,27 @@ accountRoutes.use(
   }),
 );
 
-accountRoutes
-  .openapi(
-    route('get /account/profile', "The signed-in user's profile", {
-      ok: [200, profileResponseSchema, 'Profile'],
-      errors: [401],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      return c.json({ profile: await service.getProfile(c.get('deps'), user.id) }, 200);
-    },
+account
+  .call(
+    'get /account/profile',
+    "The signed-in user's profile",
+    { ok: [200, profileResponseSchema, 'Profile'], errors: [401] },
+    async (deps, { userId }) => ({ profile: await service.getProfile(deps, userId) }),
   )
-  .openapi(
-    route(
-      'put /account/profile',
-      'Save full name, role (job title), team/department and bio; the e-mail is read-only',
-      { body: updateProfileSchema, ok: [200, profileResponseSchema, 'Saved'], errors: [400, 401] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const profile = await service.updateProfile(c.get('deps'), { userId: user.id, ...c.req.valid('json') });
-      return c.json({ profile }, 200);
-    },
+  .call(
+    'put /account/profile',
+    'Save full name, role (job title), team/department and bio; the e-mail is read-only',
+    { body: updateProfileSchema, ok: [200, profileResponseSchema, 'Saved'], errors: [400, 401] },
+    async (deps, input) => ({ profile: await service.updateProfile(deps, input) }),
   )
-  .openapi(
-    route(
-      'post /account/avatar',
-      'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
-      {
-        form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
-        ok: [200, avatarResponseSchema, 'Stored'],
-        errors: [400, 401, 413],
-      },
-    ),
+  .handle(
+    'post /account/avatar',
+    'Upload a profile photo (multipart field "photo"): PNG, JPEG, WebP or GIF by content, at most 2 MB',
+    {
+      form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
+      ok: [200, avatarResponseSchema, 'Stored'],
+      errors: [400, 401, 413],
+    },
     async (c) => {
       const user = await requireUser(c);
       let form: Record<string, unknown>;
@@ -86,16 +72,14 @@ accountRoutes
       return c.json(await service.updateAvatar(c.get('deps'), { userId: user.id, bytes }), 200);
     },
   )
-  .openapi(
-    route(
-      'get /avatars/{id}',
-      'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-      {
-        params: z.object({ id: idParam('Photo not found') }),
-        ok: [200, z.any(), 'The image', 'image/*'],
-        errors: [401, 404],
-      },
-    ),
+  .handle(
+    'get /avatars/{id}',
+    'A profile photo (signed-in users); ids change with every upload, so it caches for good',
+    {
+      params: z.object({ id: idParam('Photo not found') }),
+      ok: [200, z.any(), 'The image', 'image/*'],
+      errors: [401, 404],
+    },
     async (c) => {
       await requireUser(c);
       const { id } = c.req.valid('param');
@@ -109,59 +93,47 @@ accountRoutes
       return c.body(new Uint8Array(avatar.data), 200);
     },
   )
-  .openapi(
-    route(
-      'post /account/password',
-      'Change the password (current one checked); every other session of the user ends',
-      { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401] },
-    ),
+  .handle(
+    'post /account/password',
+    'Change the password (current one checked); every other session of the user ends',
+    { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401] },
     async (c) => {
       const user = await requireUser(c);
-      const { currentPassword, newPassword } = c.req.valid('json');
       const cookies = await service.changePassword(c.get('deps'), {
         userId: user.id,
-        currentPassword,
-        newPassword,
+        ...c.req.valid('json'),
         headers: authHeaders(c),
       });
-      for (const cookie of cookies) c.header('Set-Cookie', cookie, { append: true });
+      setCookies(c, cookies);
       return c.json({ ok: true as const }, 200);
     },
   )
-  .openapi(
-    route(
-      'get /account/notification-preferences',
-      'Notification settings (the spec defaults where nothing was saved)',
-      { ok: [200, notificationPreferencesResponseSchema, 'Settings'], errors: [401] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      return c.json({ preferences: await service.getPreferences(c.get('deps'), user.id) }, 200);
-    },
+  .call(
+    'get /account/notification-preferences',
+    'Notification settings (the spec defaults where nothing was saved)',
+    { ok: [200, notificationPreferencesResponseSchema, 'Settings'], errors: [401] },
+    async (deps, { userId }) => ({ preferences: await service.getPreferences(deps, userId) }),
   )
-  .openapi(
-    route('put /account/notification-preferences', 'Save every notification setting at once', {
+  .call(
+    'put /account/notification-preferences',
+    'Save every notification setting at once',
+    {
       body: notificationPreferencesSchema,
       ok: [200, notificationPreferencesResponseSchema, 'Saved'],
       errors: [400, 401],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      const preferences = await service.savePreferences(c.get('deps'), {
-        userId: user.id,
-        preferences: c.req.valid('json'),
-      });
-      return c.json({ preferences }, 200);
     },
+    async (deps, { userId, ...preferences }) => ({
+      preferences: await service.savePreferences(deps, { userId, preferences }),
+    }),
   )
-  .openapi(
-    route(
-      'post /account/unsubscribe',
-      'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
-      { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'], errors: [400] },
-    ),
+  .handle(
+    'post /account/unsubscribe',
+    'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
+    { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'], errors: [400] },
     async (c) => {
       await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
       return c.json({ ok: true as const }, 200);
     },
   );
+
+export const accountRoutes = account.router;

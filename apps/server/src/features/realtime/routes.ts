@@ -5,11 +5,8 @@ import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { routesOf } from '../../lib/openapi';
-import { createRouter } from '../../lib/router';
+import { routes } from '../../lib/openapi';
 import { LIVE_EVENT, TOPIC_PATTERN, topics } from '@pulsecheck/shared/realtime/topics';
-
-const route = routesOf('realtime');
 
 const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
 const querySchema = z.object({ topic: z.union([topicSchema, z.array(topicSchema).max(10)]) });
@@ -47,12 +44,10 @@ async function sessionValid(db: Db, token: string, userId: string): Promise<bool
  * changes (logout, password change or reset, removal from a workspace publish `access-changed`), and closes
  * with a last `session-ended` event when either is gone.
  */
-export const realtimeRoutes = createRouter().openapi(
-  route('get /events', 'Live change events (Server-Sent Events)', {
-    query: querySchema,
-    ok: [200, z.string(), 'An event stream', 'text/event-stream'],
-    errors: [401, 404],
-  }),
+export const realtimeRoutes = routes('realtime').handle(
+  'get /events',
+  'Live change events (Server-Sent Events)',
+  { query: querySchema, ok: [200, z.string(), 'An event stream', 'text/event-stream'], errors: [401, 404] },
   async (c) => {
     const user = await requireUser(c);
     const token = signedSessionToken(c) ?? '';
@@ -102,4 +97,4 @@ export const realtimeRoutes = createRouter().openapi(
       unwatch();
     });
   },
-);
+).router;

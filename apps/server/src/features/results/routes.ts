@@ -7,43 +7,34 @@ import {
   resultsResponseSchema,
 } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
-import { routesOf } from '../../lib/openapi';
+import { routes } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
-import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const route = routesOf('results');
 const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
 
-export const resultsRoutes = createRouter()
-  .openapi(
-    route(
-      'get /health-checks/{healthCheckId}/results',
-      'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-      { params, ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
-    ),
+export const resultsRoutes = routes('results')
+  .handle(
+    'get /health-checks/{healthCheckId}/results',
+    'Results of a health check, as far as the caller may see them (release and anonymity rules)',
+    { params, ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
     async (c) => {
       const user = await requireUser(c);
-      const results = await service.getResults(c.get('deps'), {
-        userId: user.id,
-        healthCheckId: c.req.valid('param').healthCheckId,
-      });
+      const results = await service.getResults(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
       c.header('Cache-Control', 'no-store');
       return c.json(results, 200);
     },
   )
-  .openapi(
-    route('get /health-checks/{healthCheckId}/results/csv', 'The results as a CSV download', {
-      params,
-      ok: [200, z.string(), 'CSV', 'text/csv'],
-      errors: [401, 404, 409],
-    }),
+  .handle(
+    'get /health-checks/{healthCheckId}/results/csv',
+    'The results as a CSV download',
+    { params, ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 404, 409] },
     async (c) => {
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
         userId: user.id,
-        healthCheckId: c.req.valid('param').healthCheckId,
+        ...c.req.valid('param'),
       });
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -52,59 +43,42 @@ export const resultsRoutes = createRouter()
       });
     },
   )
-  .openapi(
-    route(
-      'post /health-checks/{healthCheckId}/plan',
-      "'Plan Actions': move a completed check from summarize to plan",
-      { params, ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const result = await service.planActions(c.get('deps'), {
-        userId: user.id,
-        healthCheckId: c.req.valid('param').healthCheckId,
-      });
-      return c.json(result, 200);
-    },
+  .call(
+    'post /health-checks/{healthCheckId}/plan',
+    "'Plan Actions': move a completed check from summarize to plan",
+    { params, ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
+    service.planActions,
   )
-  .openapi(
-    route(
-      'post /health-checks/{healthCheckId}/follow-up',
-      "'Schedule Follow-up': e-mail the creator on that date",
-      {
-        params,
-        body: followUpRequestSchema,
-        ok: [200, followUpResponseSchema, 'Scheduled'],
-        errors: [400, 401, 404],
-      },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const result = await service.scheduleFollowUp(c.get('deps'), {
-        userId: user.id,
-        healthCheckId: c.req.valid('param').healthCheckId,
-        date: c.req.valid('json').date,
-      });
-      return c.json(result, 200);
+  .call(
+    'post /health-checks/{healthCheckId}/follow-up',
+    "'Schedule Follow-up': e-mail the creator on that date",
+    {
+      params,
+      body: followUpRequestSchema,
+      ok: [200, followUpResponseSchema, 'Scheduled'],
+      errors: [400, 401, 404],
     },
+    service.scheduleFollowUp,
   )
-  .openapi(
-    route('get /health-checks/{healthCheckId}/follow-up/calendar', 'The follow-up as an .ics calendar file', {
+  .handle(
+    'get /health-checks/{healthCheckId}/follow-up/calendar',
+    'The follow-up as an .ics calendar file',
+    {
       params,
       query: followUpRequestSchema,
       ok: [200, z.string(), 'iCalendar', 'text/calendar'],
       errors: [400, 401, 404],
-    }),
+    },
     async (c) => {
       const user = await requireUser(c);
       const { ics, filename } = await service.followUpCalendar(c.get('deps'), {
         userId: user.id,
-        healthCheckId: c.req.valid('param').healthCheckId,
-        date: c.req.valid('query').date,
+        ...c.req.valid('param'),
+        ...c.req.valid('query'),
       });
       return c.body(ics, 200, {
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': attachment(filename),
       });
     },
-  );
+  ).router;

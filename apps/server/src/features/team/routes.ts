@@ -10,171 +10,100 @@ import {
   membersResponseSchema,
   updateMemberSchema,
 } from '@pulsecheck/shared/team/schemas';
-import { requireUser } from '../../auth/session';
+import { setCookies } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
-import { routesOf } from '../../lib/openapi';
+import { routes } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
 import { idParam } from '../../lib/params';
-import { createRouter } from '../../lib/router';
 import * as acceptance from './invitation-acceptance';
 import * as service from './service';
 
-const route = routesOf('team');
 const workspaceParams = z.object({ workspaceId: idParam('Workspace not found') });
 const memberParams = workspaceParams.extend({ memberId: idParam('Member not found') });
 const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
-export const teamRoutes = createRouter()
-  .openapi(
-    route(
-      'get /workspaces/{workspaceId}/members',
-      'Admins, members and pending invitations of a workspace (admins and members may look)',
-      { params: workspaceParams, ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const { workspaceId } = c.req.valid('param');
-      return c.json(await service.listTeam(c.get('deps'), { userId: user.id, workspaceId }), 200);
-    },
+export const teamRoutes = routes('team')
+  .call(
+    'get /workspaces/{workspaceId}/members',
+    'Admins, members and pending invitations of a workspace (admins and members may look)',
+    { params: workspaceParams, ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
+    service.listTeam,
   )
-  .openapi(
-    route('get /workspaces/{workspaceId}/departments', 'Department names used in the workspace', {
+  .call(
+    'get /workspaces/{workspaceId}/departments',
+    'Department names used in the workspace',
+    { params: workspaceParams, ok: [200, departmentsResponseSchema, 'Departments'], errors: [401, 404] },
+    async (deps, input) => ({ departments: await service.listDepartments(deps, input) }),
+  )
+  .call(
+    'post /workspaces/{workspaceId}/invitations',
+    'Invite someone by e-mail (admins); the member stays pending until they accept',
+    {
       params: workspaceParams,
-      ok: [200, departmentsResponseSchema, 'Departments'],
-      errors: [401, 404],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      const { workspaceId } = c.req.valid('param');
-      const departments = await service.listDepartments(c.get('deps'), { userId: user.id, workspaceId });
-      return c.json({ departments }, 200);
+      body: inviteMemberSchema,
+      ok: [201, memberResponseSchema, 'Invitation sent'],
+      errors: [400, 401, 403, 404, 409, 429],
     },
+    async (deps, input) => ({ member: await service.inviteMember(deps, input) }),
   )
-  .openapi(
-    route(
-      'post /workspaces/{workspaceId}/invitations',
-      'Invite someone by e-mail (admins); the member stays pending until they accept',
-      {
-        params: workspaceParams,
-        body: inviteMemberSchema,
-        ok: [201, memberResponseSchema, 'Invitation sent'],
-        errors: [400, 401, 403, 404, 409, 429],
-      },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const { workspaceId } = c.req.valid('param');
-      const member = await service.inviteMember(c.get('deps'), {
-        userId: user.id,
-        workspaceId,
-        ...c.req.valid('json'),
-      });
-      return c.json({ member }, 201);
-    },
+  .call(
+    'post /workspaces/{workspaceId}/invitations/{memberId}/resend',
+    'Send a pending invitation again with a new link (admins)',
+    { params: memberParams, ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
+    async (deps, input) => ({ member: await service.resendInvitation(deps, input) }),
   )
-  .openapi(
-    route(
-      'post /workspaces/{workspaceId}/invitations/{memberId}/resend',
-      'Send a pending invitation again with a new link (admins)',
-      { params: memberParams, ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const member = await service.resendInvitation(c.get('deps'), {
-        userId: user.id,
-        ...c.req.valid('param'),
-      });
-      return c.json({ member }, 200);
-    },
+  .call(
+    'delete /workspaces/{workspaceId}/invitations/{memberId}',
+    'Revoke a pending invitation (admins)',
+    { params: memberParams, ok: [200, okSchema, 'Revoked'], errors: [401, 403, 404] },
+    service.revokeInvitation,
   )
-  .openapi(
-    route('delete /workspaces/{workspaceId}/invitations/{memberId}', 'Revoke a pending invitation (admins)', {
+  .call(
+    'patch /workspaces/{workspaceId}/members/{memberId}',
+    "Change a member's role label, access or department (admins; the last admin stays admin)",
+    {
       params: memberParams,
-      ok: [200, okSchema, 'Revoked'],
-      errors: [401, 403, 404],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      await service.revokeInvitation(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
-      return c.json({ ok: true as const }, 200);
+      body: updateMemberSchema,
+      ok: [200, memberResponseSchema, 'Updated'],
+      errors: [400, 401, 403, 404, 409],
     },
+    async (deps, input) => ({ member: await service.updateMember(deps, input) }),
   )
-  .openapi(
-    route(
-      'patch /workspaces/{workspaceId}/members/{memberId}',
-      "Change a member's role label, access or department (admins; the last admin stays admin)",
-      {
-        params: memberParams,
-        body: updateMemberSchema,
-        ok: [200, memberResponseSchema, 'Updated'],
-        errors: [400, 401, 403, 404, 409],
-      },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      const member = await service.updateMember(c.get('deps'), {
-        userId: user.id,
-        ...c.req.valid('param'),
-        ...c.req.valid('json'),
-      });
-      return c.json({ member }, 200);
-    },
+  .call(
+    'delete /workspaces/{workspaceId}/members/{memberId}',
+    'Remove a member from the workspace (admins; never the last admin)',
+    { params: memberParams, ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
+    service.removeMember,
   )
-  .openapi(
-    route(
-      'delete /workspaces/{workspaceId}/members/{memberId}',
-      'Remove a member from the workspace (admins; never the last admin)',
-      { params: memberParams, ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      await service.removeMember(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
-      return c.json({ ok: true as const }, 200);
-    },
-  )
-  .openapi(
-    route('get /invitations/{token}', 'What an invitation link is for (public; the token is the secret)', {
-      params: tokenParams,
-      ok: [200, invitationInfoSchema, 'The invitation'],
-      errors: [404],
-    }),
+  .handle(
+    'get /invitations/{token}',
+    'What an invitation link is for (public; the token is the secret)',
+    { params: tokenParams, ok: [200, invitationInfoSchema, 'The invitation'], errors: [404] },
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
-  .openapi(
-    route(
-      'post /invitations/{token}/accept',
-      'Accept as the signed-in user with the invited address; makes the workspace active',
-      { params: tokenParams, ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
-    ),
-    async (c) => {
-      const user = await requireUser(c);
-      return c.json(
-        await acceptance.acceptInvitation(c.get('deps'), { token: c.req.valid('param').token, user }),
-        200,
-      );
-    },
+  .call(
+    'post /invitations/{token}/accept',
+    'Accept as the signed-in user with the invited address; makes the workspace active',
+    { params: tokenParams, ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
+    (deps, { token }, user) => acceptance.acceptInvitation(deps, { token, user }),
   )
-  .openapi(
-    route(
-      'post /invitations/{token}/accept-signup',
-      'Accept as a new person: creates the account for the invited address and signs it in',
-      {
-        params: tokenParams,
-        body: acceptSignupSchema,
-        ok: [200, acceptResponseSchema, 'Accepted and signed in'],
-        errors: [400, 404, 409, 429],
-      },
-    ),
+  .handle(
+    'post /invitations/{token}/accept-signup',
+    'Accept as a new person: creates the account for the invited address and signs it in',
+    {
+      params: tokenParams,
+      body: acceptSignupSchema,
+      ok: [200, acceptResponseSchema, 'Accepted and signed in'],
+      errors: [400, 404, 409, 429],
+    },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
-      const { fullName, password } = c.req.valid('json');
-      const result = await acceptance.acceptWithSignup(c.get('deps'), {
-        token: c.req.valid('param').token,
-        fullName,
-        password,
+      const { cookies, ...accepted } = await acceptance.acceptWithSignup(c.get('deps'), {
+        ...c.req.valid('json'),
+        ...c.req.valid('param'),
         headers: authHeaders(c),
       });
-      for (const cookie of result.cookies) c.header('Set-Cookie', cookie, { append: true });
-      return c.json({ workspaceId: result.workspaceId, redirectTo: result.redirectTo }, 200);
+      setCookies(c, cookies);
+      return c.json(accepted, 200);
     },
-  );
+  ).router;

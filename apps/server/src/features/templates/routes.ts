@@ -4,40 +4,26 @@ import {
   templatesQuerySchema,
   templatesResponseSchema,
 } from '@pulsecheck/shared/templates/schemas';
-import { requireUser } from '../../auth/session';
-import { routesOf } from '../../lib/openapi';
+import { routes } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
-import { createRouter } from '../../lib/router';
 import * as service from './service';
 
-const route = routesOf('templates');
-
-export const templateRoutes = createRouter()
-  .openapi(
-    route('get /templates', 'Global templates and those of the active (or given) workspace', {
-      query: templatesQuerySchema,
-      ok: [200, templatesResponseSchema, 'Templates'],
-      errors: [400, 401, 404],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      const query = c.req.valid('query');
-      const templates = await service.listTemplates(c.get('deps'), { userId: user.id, ...query });
-      return c.json({ templates }, 200);
-    },
+export const templateRoutes = routes('templates')
+  .call(
+    'get /templates',
+    'Global templates and those of the active (or given) workspace',
+    { query: templatesQuerySchema, ok: [200, templatesResponseSchema, 'Templates'], errors: [400, 401, 404] },
+    async (deps, input) => ({ templates: await service.listTemplates(deps, input) }),
   )
-  .openapi(
-    route('get /templates/{id}', "A template with its components ('new' is the global catalogue)", {
+  .call(
+    'get /templates/{id}',
+    "A template with its components ('new' is the global catalogue)",
+    {
       params: z.object({ id: idParam('Template not found', 'new') }),
       ok: [200, templateDetailResponseSchema, 'The template'],
       errors: [400, 401, 404],
-    }),
-    async (c) => {
-      const user = await requireUser(c);
-      const template = await service.getTemplate(c.get('deps'), {
-        userId: user.id,
-        templateId: c.req.valid('param').id,
-      });
-      return c.json({ template }, 200);
     },
-  );
+    async (deps, { id, userId }) => ({
+      template: await service.getTemplate(deps, { userId, templateId: id }),
+    }),
+  ).router;
