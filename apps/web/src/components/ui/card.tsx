@@ -1,24 +1,7 @@
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { styled } from './styled';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />
-  );
-}
-
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-6 pb-3', className)} {...props} />;
-}
-
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-lg font-semibold text-slate-900', className)} {...props} />;
-}
-
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p className={cn('text-sm text-slate-600', className)} {...props} />;
-}
-
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-6 pt-3', className)} {...props} />;
-}
+export const Card = styled('div', 'rounded-xl border border-slate-200 bg-white shadow-sm');
+export const CardHeader = styled('div', 'flex flex-col gap-1.5 p-6 pb-3');
+export const CardTitle = styled('h2', 'text-lg font-semibold text-slate-900');
+export const CardDescription = styled('p', 'text-sm text-slate-600');
+export const CardContent = styled('div', 'p-6 pt-3');

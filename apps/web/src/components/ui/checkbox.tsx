@@ -1,20 +1,11 @@
 import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { styled } from './styled';
 
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
-  return (
-    <CheckboxPrimitive.Root
-      className={cn(
-        'peer size-5 shrink-0 rounded border border-slate-400 bg-white data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600 data-[state=checked]:text-white aria-[invalid=true]:border-red-600',
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator className="flex items-center justify-center">
-        <Check className="size-4" aria-hidden="true" />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
-  );
-}
+export const Checkbox = styled(
+  CheckboxPrimitive.Root,
+  'peer size-5 shrink-0 rounded border border-slate-400 bg-white data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600 data-[state=checked]:text-white aria-[invalid=true]:border-red-600',
+  <CheckboxPrimitive.Indicator className="flex items-center justify-center">
+    <Check className="size-4" aria-hidden="true" />
+  </CheckboxPrimitive.Indicator>,
+);

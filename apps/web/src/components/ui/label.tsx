@@ -1,7 +1,4 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { styled } from './styled';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium text-slate-800', className)} {...props} />;
-}
+export const Label = styled(LabelPrimitive.Root, 'text-sm font-medium text-slate-800');

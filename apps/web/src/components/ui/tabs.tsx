@@ -1,30 +1,16 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
-import { cn } from '@/lib/cn';
+import { styled } from './styled';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('inline-flex flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1', className)}
-      {...props}
-    />
-  );
-}
+export const TabsList = styled(
+  TabsPrimitive.List,
+  'inline-flex flex-wrap items-center gap-1 rounded-lg bg-slate-100 p-1',
+);
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
-  return (
-    <TabsPrimitive.Trigger
-      className={cn(
-        'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const TabsTrigger = styled(
+  TabsPrimitive.Trigger,
+  'rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+);
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4', className)} {...props} />;
-}
+export const TabsContent = styled(TabsPrimitive.Content, 'mt-4');

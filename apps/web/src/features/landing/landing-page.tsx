@@ -1,4 +1,5 @@
 import { Check, Flame, HeartPulse, MessageSquareText, Quote, Users, Vote, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -6,6 +7,34 @@ import { FEATURES, PLANS, STEPS, TESTIMONIALS } from './landing-content';
 import { SiteFooter, SiteHeader } from './site-chrome';
 
 const FEATURE_ICONS = [HeartPulse, Users, Flame, Check, Zap, MessageSquareText];
+
+/** A titled band of the page; its id is the anchor the header links to. */
+function Section({
+  id,
+  title,
+  shaded = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  shaded?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      id={id}
+      className={cn('scroll-mt-16 py-20', shaded && 'bg-slate-50')}
+      aria-labelledby={`${id}-title`}
+    >
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id={`${id}-title`} className="text-center text-3xl font-bold text-slate-900">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export function LandingPage() {
   return (
@@ -35,109 +64,89 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="features" className="scroll-mt-16 py-20" aria-labelledby="features-title">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900">
-              Everything a team needs to get better together
-            </h2>
-            <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {FEATURES.map((feature, index) => {
-                const Icon = FEATURE_ICONS[index] ?? Check;
-                return (
-                  <li key={feature.title} className="rounded-xl border border-slate-200 p-6">
-                    <Icon className="size-6 text-brand-600" aria-hidden="true" />
-                    <h3 className="mt-4 font-semibold text-slate-900">{feature.title}</h3>
-                    <p className="mt-2 text-sm text-slate-700">{feature.text}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </section>
-
-        <section id="how-it-works" className="scroll-mt-16 bg-slate-50 py-20" aria-labelledby="how-title">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="how-title" className="text-center text-3xl font-bold text-slate-900">
-              How it works
-            </h2>
-            <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {STEPS.map((step, index) => (
-                <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
-                  <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
-                    {index + 1}
-                  </span>
-                  <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
-                  <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+        <Section id="features" title="Everything a team needs to get better together">
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature, index) => {
+              const Icon = FEATURE_ICONS[index] ?? Check;
+              return (
+                <li key={feature.title} className="rounded-xl border border-slate-200 p-6">
+                  <Icon className="size-6 text-brand-600" aria-hidden="true" />
+                  <h3 className="mt-4 font-semibold text-slate-900">{feature.title}</h3>
+                  <p className="mt-2 text-sm text-slate-700">{feature.text}</p>
                 </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+              );
+            })}
+          </ul>
+        </Section>
 
-        <section id="pricing" className="scroll-mt-16 py-20" aria-labelledby="pricing-title">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="pricing-title" className="text-center text-3xl font-bold text-slate-900">
-              Simple pricing
-            </h2>
-            <p className="mt-3 text-center text-slate-700">
-              Free while in beta. Pick the plan you will grow into.
-            </p>
-            <div className="mt-12 grid gap-6 lg:grid-cols-3">
-              {PLANS.map((plan) => (
-                <article
-                  key={plan.name}
-                  aria-label={`${plan.name} plan`}
-                  className={cn(
-                    'relative flex flex-col rounded-2xl border p-8',
-                    plan.popular ? 'border-brand-600 shadow-lg ring-1 ring-brand-600' : 'border-slate-200',
-                  )}
-                >
-                  {plan.popular && (
-                    <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                      Most Popular
-                    </p>
-                  )}
-                  <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-                  <p className="mt-4">
-                    <span className="text-4xl font-bold text-slate-900">{plan.price}</span>
-                    <span className="text-slate-600">{plan.period}</span>
+        <Section id="how-it-works" title="How it works" shaded>
+          <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
+                <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+
+        <Section id="pricing" title="Simple pricing">
+          <p className="mt-3 text-center text-slate-700">
+            Free while in beta. Pick the plan you will grow into.
+          </p>
+          <div className="mt-12 grid gap-6 lg:grid-cols-3">
+            {PLANS.map((plan) => (
+              <article
+                key={plan.name}
+                aria-label={`${plan.name} plan`}
+                className={cn(
+                  'relative flex flex-col rounded-2xl border p-8',
+                  plan.popular ? 'border-brand-600 shadow-lg ring-1 ring-brand-600' : 'border-slate-200',
+                )}
+              >
+                {plan.popular && (
+                  <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+                    Most Popular
                   </p>
-                  <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex gap-2">
-                        <Check className="size-5 shrink-0 text-green-700" aria-hidden="true" />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
-                  <Button className="mt-8" variant={plan.popular ? 'primary' : 'secondary'} asChild>
-                    <Link to="/signup">{plan.cta}</Link>
-                  </Button>
-                </article>
-              ))}
-            </div>
+                )}
+                <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+                <p className="mt-4">
+                  <span className="text-4xl font-bold text-slate-900">{plan.price}</span>
+                  <span className="text-slate-600">{plan.period}</span>
+                </p>
+                <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
+                  {plan.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <Check className="size-5 shrink-0 text-green-700" aria-hidden="true" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <Button className="mt-8" variant={plan.popular ? 'primary' : 'secondary'} asChild>
+                  <Link to="/signup">{plan.cta}</Link>
+                </Button>
+              </article>
+            ))}
           </div>
-        </section>
+        </Section>
 
-        <section className="bg-slate-50 py-20" aria-labelledby="testimonials-title">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="testimonials-title" className="text-center text-3xl font-bold text-slate-900">
-              What early teams say
-            </h2>
-            <div className="mt-12 grid gap-6 lg:grid-cols-3">
-              {TESTIMONIALS.map((t) => (
-                <figure key={t.name} className="rounded-xl bg-white p-6 shadow-sm">
-                  <Quote className="size-6 text-brand-500" aria-hidden="true" />
-                  <blockquote className="mt-3 text-slate-800">{t.quote}</blockquote>
-                  <figcaption className="mt-4 text-sm">
-                    <span className="font-semibold text-slate-900">{t.name}</span>
-                    <span className="block text-slate-600">{t.role}</span>
-                  </figcaption>
-                </figure>
-              ))}
-            </div>
+        <Section id="testimonials" title="What early teams say" shaded>
+          <div className="mt-12 grid gap-6 lg:grid-cols-3">
+            {TESTIMONIALS.map((t) => (
+              <figure key={t.name} className="rounded-xl bg-white p-6 shadow-sm">
+                <Quote className="size-6 text-brand-500" aria-hidden="true" />
+                <blockquote className="mt-3 text-slate-800">{t.quote}</blockquote>
+                <figcaption className="mt-4 text-sm">
+                  <span className="font-semibold text-slate-900">{t.name}</span>
+                  <span className="block text-slate-600">{t.role}</span>
+                </figcaption>
+              </figure>
+            ))}
           </div>
-        </section>
+        </Section>
 
         <section className="py-20" aria-labelledby="beta-title">
           <div className="mx-auto max-w-4xl rounded-2xl bg-brand-700 px-6 py-14 text-center text-white">
