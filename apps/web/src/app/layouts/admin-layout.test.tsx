@@ -1,9 +1,8 @@
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { RouteErrorBoundary } from '../error-screens';
 import { AdminLayout } from './admin-layout';
 
@@ -26,9 +25,7 @@ const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
 });
 
 function renderAt(path: string, session: CurrentUser | null) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['session'], session);
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         path: '/admin',
@@ -44,48 +41,35 @@ function renderAt(path: string, session: CurrentUser | null) {
       { path: '/login', element: <p>login screen</p> },
       { path: '/auth/admin-confirmation', element: <p>confirmation screen</p> },
     ],
-    { initialEntries: [path] },
+    { at: path, seed: [[['session'], session]] },
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = input instanceof Request ? input.url : input.toString();
-      if (url.endsWith('/api/workspaces')) {
-        return new Response(
-          JSON.stringify({
-            workspaces: [
-              {
-                id: 'w1',
-                name: 'Acme',
-                organizationId: 'o1',
-                organizationName: 'Acme',
-                isDefault: true,
-                access: 'admin',
-                createdAt: '2026-01-01T00:00:00.000Z',
-              },
-            ],
-            activeWorkspaceId: 'w1',
-          }),
-          { status: 200 },
-        );
-      }
-      if (url.endsWith('/api/logout')) return new Response(JSON.stringify({ ok: true }), { status: 200 });
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'nope' } }), { status: 404 });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubFetch((input) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    if (url.endsWith('/api/workspaces')) {
+      return new Response(
+        JSON.stringify({
+          workspaces: [
+            {
+              id: 'w1',
+              name: 'Acme',
+              organizationId: 'o1',
+              organizationName: 'Acme',
+              isDefault: true,
+              access: 'admin',
+              createdAt: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+          activeWorkspaceId: 'w1',
+        }),
+        { status: 200 },
+      );
+    }
+    if (url.endsWith('/api/logout')) return new Response(JSON.stringify({ ok: true }), { status: 200 });
+    return new Response(JSON.stringify({ error: { code: 'not_found', message: 'nope' } }), { status: 404 });
+  });
 });
 
 describe('AdminLayout', () => {

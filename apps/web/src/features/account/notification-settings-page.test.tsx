@@ -1,24 +1,16 @@
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '@/test/render';
 import { preferencesQuery } from './api';
-import { NotificationSettingsPage } from './notification-settings-page';
+import { NotificationSettingsPage, type SettingsFrame } from './notification-settings-page';
 
-function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(preferencesQuery.queryKey, { preferences: DEFAULT_NOTIFICATION_PREFERENCES });
-  const router = createMemoryRouter([{ path: '/', element: <NotificationSettingsPage /> }]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+function renderPage(frame?: SettingsFrame) {
+  renderRoutes([{ path: '/', element: <NotificationSettingsPage frame={frame} /> }], {
+    seed: [[[...preferencesQuery.queryKey], { preferences: DEFAULT_NOTIFICATION_PREFERENCES }]],
+  });
 }
-
-afterEach(cleanup);
 
 describe('notification settings', () => {
   it('shows the three cards with the spec defaults', () => {
@@ -26,7 +18,14 @@ describe('notification settings', () => {
     const email = within(screen.getByRole('region', { name: 'Email' }));
     const push = within(screen.getByRole('region', { name: 'Push' }));
     const slack = within(screen.getByRole('region', { name: 'Slack' }));
-    for (const name of ['Survey Reminders', 'New Responses', 'Weekly Digest', 'Monthly Reports']) {
+    for (const name of [
+      'Survey Reminders',
+      'Phase Changes',
+      'Results Ready',
+      'New Responses',
+      'Weekly Digest',
+      'Monthly Reports',
+    ]) {
       expect(email.getByRole('switch', { name })).toBeChecked();
     }
     expect(email.getByRole('switch', { name: 'Team Updates' })).not.toBeChecked();
@@ -63,5 +62,23 @@ describe('notification settings', () => {
       'This browser cannot show notifications, so you see them on the bell only.',
     );
     expect(push.queryByRole('button', { name: 'Allow browser notifications' })).toBeNull();
+  });
+
+  it('shows a participant only what can reach them, with no admin header', () => {
+    renderPage('participant');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Back to Account Settings' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Notification Settings' })).toBeInTheDocument();
+    const email = within(screen.getByRole('region', { name: 'Email' }));
+    expect(email.getAllByRole('switch').map((s) => s.getAttribute('aria-checked'))).toHaveLength(3);
+    for (const name of ['Survey Reminders', 'Phase Changes', 'Results Ready']) {
+      expect(email.getByRole('switch', { name })).toBeChecked();
+    }
+    const slack = within(screen.getByRole('region', { name: 'Slack' }));
+    expect(slack.getByRole('switch', { name: 'Survey Reminders' })).toBeInTheDocument();
+    for (const name of ['New Responses', 'Completion Milestones', 'Daily Digest']) {
+      expect(slack.queryByRole('switch', { name })).toBeNull();
+    }
+    expect(screen.getAllByRole('button', { name: 'Save Changes' })).toHaveLength(2);
   });
 });

@@ -5,21 +5,19 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
 
-function renderConfigure(answer: () => Response) {
-  const fetch = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetch);
-  const workspaces: WorkspacesResponse = {
+function renderConfigure(answer: () => Response, options: { noWorkspace?: boolean } = {}) {
+  const fetch = stubFetch(answer);
+  const one: WorkspacesResponse = {
     workspaces: [
       {
         id: WORKSPACE,
@@ -33,6 +31,9 @@ function renderConfigure(answer: () => Response) {
     ],
     activeWorkspaceId: WORKSPACE,
   };
+  const workspaces: WorkspacesResponse = options.noWorkspace
+    ? { workspaces: [], activeWorkspaceId: null }
+    : one;
   const template: TemplateDetail = {
     id: TEMPLATE,
     title: 'Team Health',
@@ -54,24 +55,21 @@ function renderConfigure(answer: () => Response) {
       },
     ],
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['workspaces'], workspaces);
-  queryClient.setQueryData(['template', TEMPLATE], { template });
-  const router = createMemoryRouter([{ path: '/configure/:templateId', element: <ConfigurePage /> }], {
-    initialEntries: [`/configure/${TEMPLATE}`],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderRoutes(
+    [
+      { path: '/configure/:templateId', element: <ConfigurePage /> },
+      { path: '/admin/workspaces', element: <h1>Workspaces</h1> },
+    ],
+    {
+      at: `/configure/${TEMPLATE}`,
+      seed: [
+        [['workspaces'], workspaces],
+        [['template', TEMPLATE], { template }],
+      ],
+    },
   );
   return fetch;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('configure and launch', () => {
   it('needs an enabled component and a title, says so in the banner and in place, and launches nothing', async () => {
@@ -125,5 +123,32 @@ describe('configure and launch', () => {
       teamEmails: ['ana@example.com'],
     });
     expect(launchKey).toEqual(expect.any(String));
+  });
+
+  it("says launching needs a verified membership when the server does not find the user's workspace", async () => {
+    const user = userEvent.setup();
+    renderConfigure(() =>
+      Response.json(
+        // The code decides what the screen says, not the message text.
+        { error: { code: 'workspace_not_found', message: 'Workspace not found' } },
+        { status: 404 },
+      ),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Launch' }));
+    await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to verify workspace membership$/);
+    expect(screen.getByRole('button', { name: 'Launch Health Check' })).toBeEnabled();
+  });
+
+  it('warns that a workspace must be selected before configuring, with the way to one', async () => {
+    const user = userEvent.setup();
+    const fetch = renderConfigure(() => Response.json({}), { noWorkspace: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Please select a workspace before configuring a health check$/,
+    );
+    expect(screen.queryByRole('button', { name: 'Launch Health Check' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go to Workspaces' }));
+    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -3,18 +3,16 @@ import {
   HEALTH_CHECK_MESSAGES,
   type HealthCheckDetail,
 } from '@pulsecheck/shared/health-checks/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { ManagePage } from './manage-page';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 
 function renderSettings(participants: number, answer: () => Response) {
-  const fetch = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetch);
+  const fetch = stubFetch(answer);
   const check: HealthCheckDetail = {
     id: ID,
     title: 'Settings walk',
@@ -32,23 +30,12 @@ function renderSettings(participants: number, answer: () => Response) {
     joinUrl: `http://localhost/join/${ID}`,
     canManage: true,
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['health-check', ID], { healthCheck: check });
-  const router = createMemoryRouter([{ path: '/manage/:healthCheckId', element: <ManagePage /> }], {
-    initialEntries: [`/manage/${ID}`],
+  renderRoutes([{ path: '/manage/:healthCheckId', element: <ManagePage /> }], {
+    at: `/manage/${ID}`,
+    seed: [[['health-check', ID], { healthCheck: check }]],
   });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return { fetch, requests: () => fetch.mock.calls.length };
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('manage: Settings tab', () => {
   it('refuses out-of-range numbers and, once people have joined, a lower minimum, before asking the server', async () => {
