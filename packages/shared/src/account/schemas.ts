@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../api/fields';
 
 /** The spec's wording for account settings (sections 5 and 8; PRODUCT-DECISIONS 6 for the length rule). */
 export const ACCOUNT_MESSAGES = {
@@ -65,11 +66,7 @@ export const profileResponseSchema = z.object({ profile: profileSchema });
 
 /** Only these are editable (spec section 5); the e-mail is read-only. */
 export const updateProfileSchema = z.strictObject({
-  fullName: z
-    .string({ error: ACCOUNT_MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, ACCOUNT_MESSAGES.fullNameRequired)
-    .max(120, 'Full name must be at most 120 characters'),
+  fullName: requiredText(ACCOUNT_MESSAGES.fullNameRequired, 120, 'Full name must be at most 120 characters'),
   role: optionalText(80, 'Role'),
   department: optionalText(80, 'Team/Department'),
   bio: optionalText(1000, 'Bio'),

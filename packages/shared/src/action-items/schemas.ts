@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../api/fields';
 import { actionItemStatusSchema, isRealDate } from '../results/schemas';
 
 export const ACTION_ITEM_MESSAGES = {
@@ -13,11 +14,11 @@ export const ACTION_ITEM_MESSAGES = {
   updated: 'Action item updated',
 } as const;
 
-const description = z
-  .string({ error: ACTION_ITEM_MESSAGES.descriptionRequired })
-  .trim()
-  .min(1, ACTION_ITEM_MESSAGES.descriptionRequired)
-  .max(1000, ACTION_ITEM_MESSAGES.descriptionTooLong);
+const description = requiredText(
+  ACTION_ITEM_MESSAGES.descriptionRequired,
+  1000,
+  ACTION_ITEM_MESSAGES.descriptionTooLong,
+);
 
 const dueDate = z
   .string()

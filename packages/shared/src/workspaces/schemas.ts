@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../api/fields';
 
 export const WORKSPACE_MESSAGES = {
   nameRequired: 'Workspace name is required',
@@ -11,11 +12,11 @@ export const WORKSPACE_MESSAGES = {
   adminOnly: 'Only workspace admins can do this',
 } as const;
 
-const name = z
-  .string({ error: WORKSPACE_MESSAGES.nameRequired })
-  .trim()
-  .min(1, WORKSPACE_MESSAGES.nameRequired)
-  .max(120, 'Workspace name must be at most 120 characters');
+const name = requiredText(
+  WORKSPACE_MESSAGES.nameRequired,
+  120,
+  'Workspace name must be at most 120 characters',
+);
 
 export const createWorkspaceSchema = z.strictObject({ name });
 export const renameWorkspaceSchema = z.strictObject({ name });
