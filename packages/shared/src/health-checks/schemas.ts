@@ -11,6 +11,8 @@ export const HEALTH_CHECK_MESSAGES = {
   selectWorkspaceFirst: 'Please select a workspace first',
   selectWorkspaceConfigure: 'Please select a workspace before configuring a health check',
   membershipRequired: 'You must be a workspace member to create a health check',
+  /** Launch: the launcher's membership of the workspace could not be verified (spec section 5). */
+  membershipNotVerified: 'Failed to verify workspace membership',
   launchFailed: 'Failed to create health check. Please try again.',
   loadingTemplate: 'Loading health check template...',
   loadFailed: 'Failed to load health check',

@@ -46,6 +46,10 @@ export const PARTICIPATION_MESSAGES = {
   unknownWorkspace: 'Unknown Workspace',
   invalidLink: 'Invalid health check link',
   joinFailed: 'Failed to join health check',
+  /** Join: the check behind the link could not be read (not a 404, which goes to /invalid-link). */
+  fetchFailed: 'Failed to fetch health check',
+  /** Join: whether the user already takes part could not be read. */
+  participantStatusFailed: 'Failed to check participant status',
   previewNotSaved: 'Preview: nothing is saved',
 } as const;
 

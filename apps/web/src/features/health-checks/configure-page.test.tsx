@@ -5,10 +5,11 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
-import { screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { renderRoutes, stubFetch } from '@/test/render';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
@@ -16,7 +17,8 @@ const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
 
 function renderConfigure(answer: () => Response, options: { noWorkspace?: boolean } = {}) {
-  const fetch = stubFetch(answer);
+  const fetch = vi.fn(async () => answer());
+  vi.stubGlobal('fetch', fetch);
   const one: WorkspacesResponse = {
     workspaces: [
       {
@@ -55,21 +57,28 @@ function renderConfigure(answer: () => Response, options: { noWorkspace?: boolea
       },
     ],
   };
-  renderRoutes(
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(['workspaces'], workspaces);
+  queryClient.setQueryData(['template', TEMPLATE], { template });
+  const router = createMemoryRouter(
     [
       { path: '/configure/:templateId', element: <ConfigurePage /> },
       { path: '/admin/workspaces', element: <h1>Workspaces</h1> },
     ],
-    {
-      at: `/configure/${TEMPLATE}`,
-      seed: [
-        [['workspaces'], workspaces],
-        [['template', TEMPLATE], { template }],
-      ],
-    },
+    { initialEntries: [`/configure/${TEMPLATE}`] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
   );
   return fetch;
 }
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('configure and launch', () => {
   it('needs an enabled component and a title, says so in the banner and in place, and launches nothing', async () => {

@@ -9,10 +9,10 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
-import { ArrowLeft, Mail, Rocket, Trash2, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Mail, Rocket, Trash2, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { IconLink } from '@/components/ui/icon-link';
@@ -48,7 +48,7 @@ export function ConfigurePage() {
   if (workspace.isPending || template.isPending) {
     return <Spinner label={HEALTH_CHECK_MESSAGES.loadingTemplate} className="py-16" />;
   }
-  if (workspace.isSuccess && !workspace.data) return <Navigate to="/admin/workspaces" replace />;
+  if (workspace.isSuccess && !workspace.data) return <NoWorkspace />;
   if (workspace.isError || template.isError || !workspace.data) {
     const error = template.error ?? workspace.error;
     const notFound = error instanceof ApiError && error.status === 404;
@@ -73,6 +73,24 @@ export function ConfigurePage() {
       workspace={workspace.data}
       isNew={templateId === 'new'}
     />
+  );
+}
+
+/** No workspace to configure in (spec section 8): the warning banner, and the way to choose or create one. */
+function NoWorkspace() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col gap-4">
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>{HEALTH_CHECK_MESSAGES.selectWorkspaceConfigure}</span>
+      </div>
+      <Button className="self-start" asChild>
+        <Link to="/admin/workspaces">Go to Workspaces</Link>
+      </Button>
+    </div>
   );
 }
 
@@ -169,10 +187,9 @@ function ConfigureForm({
             }
           },
           onError: (error) => {
-            // The workspace is not (or no longer) one of the user's: the spec's toast and the way to choose one.
+            // The workspace is not (or no longer) one of the user's: the spec's launch wording, in the banner.
             if (error instanceof ApiError && error.code === 'workspace_not_found') {
-              toast.error(HEALTH_CHECK_MESSAGES.membershipRequired);
-              void navigate('/admin/workspaces');
+              setBanner(HEALTH_CHECK_MESSAGES.membershipNotVerified);
               return;
             }
             applyServerErrors(error, form, HEALTH_CHECK_MESSAGES.launchFailed);

@@ -1,4 +1,5 @@
 import { isUuid } from '@pulsecheck/shared/api/ids';
+import type { MyHealthCheck } from '@pulsecheck/shared/participation/contract';
 import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
@@ -8,12 +9,13 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { joinHealthCheck, joinInfoQuery, participationKeys } from './api';
+import { joinHealthCheck, joinInfoQuery, myHealthChecksQuery, participationKeys } from './api';
 
 /**
  * /join/{id} (spec section 4, join flow): signed out goes to the participant sign-up once the check is known to
- * exist; otherwise the user is registered (once) and goes to the participation screen. Unknown checks go to
- * /invalid-link, signed in or out.
+ * exist. Signed in, the spec's steps, each with its own message when it fails (section 8): fetch the check,
+ * check whether the user already takes part (then straight to the participation screen), otherwise register
+ * them (once). Unknown checks go to /invalid-link, signed in or out.
  */
 export function JoinPage() {
   const { healthCheckId = '' } = useParams();
@@ -32,18 +34,36 @@ export function JoinPage() {
   useEffect(() => {
     if (!valid || !signedIn || started.current) return;
     started.current = true;
-    joinHealthCheck(healthCheckId)
-      .then(async (result) => {
+    const notFound = (failure: unknown) => failure instanceof ApiError && failure.status === 404;
+    const run = async () => {
+      try {
+        await queryClient.fetchQuery(joinInfoQuery(healthCheckId));
+      } catch (failure) {
+        if (notFound(failure)) return navigate('/invalid-link', { replace: true });
+        return setError(M.fetchFailed);
+      }
+      let mine: MyHealthCheck[];
+      try {
+        mine = (await queryClient.fetchQuery({ ...myHealthChecksQuery(), staleTime: 0 })).healthChecks;
+      } catch {
+        return setError(M.participantStatusFailed);
+      }
+      if (mine.some((check) => check.id === healthCheckId)) {
+        return navigate(`/health-check/${healthCheckId}/voting`, { replace: true });
+      }
+      try {
+        const result = await joinHealthCheck(healthCheckId);
         await queryClient.invalidateQueries({ queryKey: participationKeys.all });
-        void navigate(result.redirectTo, { replace: true });
-      })
-      .catch((failure: unknown) => {
-        if (failure instanceof ApiError && failure.status === 404) {
-          void navigate('/invalid-link', { replace: true });
-          return;
-        }
-        setError(failure instanceof ApiError && failure.status === 409 ? failure.message : M.joinFailed);
-      });
+        return navigate(result.redirectTo, { replace: true });
+      } catch (failure) {
+        if (notFound(failure)) return navigate('/invalid-link', { replace: true });
+        // 409: the server's words, e.g. 'Health check is not accepting participants (status: phase_2)'.
+        return setError(
+          failure instanceof ApiError && failure.status === 409 ? failure.message : M.joinFailed,
+        );
+      }
+    };
+    void run();
   }, [valid, signedIn, healthCheckId, navigate, queryClient]);
 
   if (!valid) return <JoinError message={M.invalidLink} />;
@@ -52,7 +72,7 @@ export function JoinPage() {
   if (!session.data) {
     if (info.isError) {
       const unknown = info.error instanceof ApiError && info.error.status === 404;
-      return unknown ? <Navigate to="/invalid-link" replace /> : <JoinError message={M.joinFailed} />;
+      return unknown ? <Navigate to="/invalid-link" replace /> : <JoinError message={M.fetchFailed} />;
     }
     if (!info.data) return <FullPageSpinner label="Opening health check..." />;
     return <Navigate to={`/signup/${healthCheckId}`} replace />;

@@ -105,6 +105,41 @@ describe('action item dialog', () => {
     expect(dialog.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('replaces the whole @word with the picked name in the middle of the text, and at its end', async () => {
+    const user = userEvent.setup();
+    const api = stubApi(() => Response.json({}));
+    const dialog = renderDialog();
+    api.release();
+    const description = dialog.getByRole('combobox', { name: 'Description' });
+    const pickMira = async () => {
+      const suggestions = await dialog.findByRole('listbox', { name: 'Mention suggestions' });
+      await user.click(within(suggestions).getByRole('option', { name: /Mira Mention/ }));
+    };
+
+    // In the middle: the caret after "@Mi" in "Talk to @Mi about it"; the text after the word stays as it was.
+    await user.type(description, 'Talk to @M about it');
+    await user.type(description, 'i', { initialSelectionStart: 10, initialSelectionEnd: 10 });
+    await pickMira();
+    expect(description).toHaveValue('Talk to @Mira Mention about it');
+    await waitFor(() =>
+      expect(description).toHaveProperty('selectionStart', 'Talk to @Mira Mention '.length),
+    );
+
+    // The caret inside a word ("@Mi|ra"): the whole word goes, not only the part before the caret.
+    await user.clear(description);
+    await user.type(description, 'Ask @Mra now');
+    await user.type(description, 'i', { initialSelectionStart: 6, initialSelectionEnd: 6 });
+    await pickMira();
+    expect(description).toHaveValue('Ask @Mira Mention now');
+
+    // At the end: one space follows the name, ready for the next word.
+    await user.clear(description);
+    await user.type(description, 'Pair with @mira');
+    await pickMira();
+    expect(description).toHaveValue('Pair with @Mira Mention ');
+    expect(dialog.getByRole('list', { name: 'Mentioned Users' })).toHaveTextContent('Mira Mention');
+  });
+
   it('shows the owner of an item being edited once the members have loaded', async () => {
     const item: ActionItem = {
       id: 'item-1',

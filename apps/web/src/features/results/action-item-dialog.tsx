@@ -121,9 +121,13 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
 
   const pick = (person: WorkspacePerson) => {
     if (!mention) return;
+    // The whole typed word goes, also the part after the caret ("@Mi|ra" picked as Mira Mention leaves no "ra"),
+    // and one space follows the name: the text's own when it goes on, an added one at the end.
     const text = getValues('description');
-    const caret = mention.start + mention.query.length + 1;
-    setValue('description', `${text.slice(0, mention.start)}@${person.name} ${text.slice(caret)}`);
+    const wordEnd = mention.start + 1 + (/^\S*/.exec(text.slice(mention.start + 1))?.[0].length ?? 0);
+    const rest = text.slice(wordEnd);
+    const inserted = `@${person.name}${/^\s/.test(rest) ? '' : ' '}`;
+    setValue('description', `${text.slice(0, mention.start)}${inserted}${rest}`);
     setMention(null);
     const list = getValues('mentionedUserIds') ?? [];
     if (!list.includes(person.id)) setValue('mentionedUserIds', [...list, person.id]);
