@@ -25,6 +25,14 @@ export const user = pgTable('user', {
   notificationPreferences: jsonb('notification_preferences'),
 });
 
+/** The column that makes a row a person's own: required, and deleted with them. */
+export const ownerRef = (name = 'user_id') =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+/** A column that names a person in a row that outlives them: it forgets them when they go. */
+export const userRef = (name: string) => text(name).references(() => user.id, { onDelete: 'set null' });
+
 export const session = pgTable(
   'session',
   {
@@ -35,9 +43,7 @@ export const session = pgTable(
     updatedAt: updatedAt(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );
@@ -48,9 +54,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -94,9 +98,7 @@ export const signupCredentials = pgTable(
   'signup_credentials',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
     /** SHA-256 of the link's random token; the token itself is only in the e-mail. */
     tokenHash: text('token_hash').notNull().unique(),
     passwordHash: text('password_hash').notNull(),

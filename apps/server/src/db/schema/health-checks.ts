@@ -15,8 +15,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, instant, sqlList, updatedAt, uuidPrimaryKey } from './columns';
-import { user } from './auth';
-import { workspaceMembers, workspaces } from './organizations';
+import { ownerRef, userRef } from './auth';
+import { workspaceMembers, workspaceRef, workspaces } from './organizations';
 
 /** The columns that tie a row to its check, component or participant (deleted with them). */
 const checkRef = () =>
@@ -48,7 +48,7 @@ export const templates = pgTable(
      */
     isSnapshot: boolean('is_snapshot').notNull().default(false),
     settings: jsonb('settings'),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -105,13 +105,11 @@ export const healthChecks = pgTable(
     phaseStartedAt: instant('phase_started_at').notNull().defaultNow(),
     createdAt: createdAt(),
     completedAt: instant('completed_at'),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     createdByWorkspaceMemberId: uuid('created_by_workspace_member_id').references(() => workspaceMembers.id, {
       onDelete: 'set null',
     }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
     templateId: uuid('template_id')
       .notNull()
       .references(() => templates.id, { onDelete: 'restrict' }),
@@ -138,9 +136,7 @@ export const participants = pgTable(
     id: uuidPrimaryKey(),
     healthCheckId: checkRef(),
     feedbackType: text('feedback_type').notNull().default('health-check'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
     status: text('status').notNull().default('pending'),
     responses: jsonb('responses').$type<InterimResponses>(),
     progress: integer('progress').notNull().default(0),
@@ -220,10 +216,10 @@ export const actionItems = pgTable(
     healthCheckId: checkRef(),
     componentId: uuid('component_id').references(() => healthCheckComponents.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
-    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerId: userRef('owner_id'),
     dueDate: date('due_date'),
     status: text('status').notNull().default('pending'),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -239,9 +235,7 @@ export const actionItemMentions = pgTable(
     actionItemId: uuid('action_item_id')
       .notNull()
       .references(() => actionItems.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
   },
   (t) => [primaryKey({ columns: [t.actionItemId, t.userId] })],
 );

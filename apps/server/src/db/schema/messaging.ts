@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, instant } from './columns';
-import { user } from './auth';
+import { ownerRef } from './auth';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -76,9 +76,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
     type: text('type').notNull(),
     message: text('message').notNull(),
     link: text('link'),
@@ -94,9 +92,7 @@ export const avatars = pgTable(
   'avatars',
   {
     id: uuidPrimaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
     contentType: text('content_type').notNull(),
     data: bytea('data').notNull(),
     size: integer('size').notNull(),

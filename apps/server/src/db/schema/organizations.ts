@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
-import { user } from './auth';
+import { user, userRef } from './auth';
 
 export const organizations = pgTable(
   'organizations',
@@ -9,7 +9,7 @@ export const organizations = pgTable(
     id: uuidPrimaryKey(),
     name: text('name').notNull(),
     companySize: text('company_size'),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     metadata: jsonb('metadata'),
     createdAt: createdAt(),
   },
@@ -25,7 +25,7 @@ export const workspaces = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdBy: userRef('created_by'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -38,13 +38,17 @@ export const workspaces = pgTable(
   ],
 );
 
+/** The column that ties a row to its workspace (deleted with it). */
+export const workspaceRef = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
 export const departments = pgTable(
   'departments',
   {
     id: uuidPrimaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -55,9 +59,7 @@ export const workspaceMembers = pgTable(
   'workspace_members',
   {
     id: uuidPrimaryKey(),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceRef(),
     /** Null while an invitation is pending for someone without an account. */
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     /** What the server allows: admin, member or participant. */
@@ -95,7 +97,7 @@ export const invitations = pgTable(
       .notNull()
       .references(() => workspaceMembers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    invitedBy: userRef('invited_by'),
     expiresAt: instant('expires_at').notNull(),
     acceptedAt: instant('accepted_at'),
     revokedAt: instant('revoked_at'),
