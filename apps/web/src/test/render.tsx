@@ -22,11 +22,11 @@ export function renderRoutes(
   return { router, queryClient };
 }
 
-/** Answers every request of the screen with `answer`; the returned mock tells what was asked. */
-export function stubFetch(
-  answer: (input: RequestInfo | URL, init?: RequestInit) => Response | Promise<Response>,
-) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => answer(input, init));
+/** Answers every request of the screen with `answer(url, init)`; the returned mock tells what was asked. */
+export function stubFetch(answer: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    answer(input instanceof Request ? input.url : input.toString(), init),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

@@ -46,8 +46,7 @@ function renderAt(path: string, session: CurrentUser | null) {
 }
 
 beforeEach(() => {
-  stubFetch((input) => {
-    const url = input instanceof Request ? input.url : input.toString();
+  stubFetch((url) => {
     if (url.endsWith('/api/workspaces')) {
       return new Response(
         JSON.stringify({

@@ -1,9 +1,9 @@
 import { ACTION_ITEM_MESSAGES } from '@pulsecheck/shared/action-items/schemas';
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { ActionItemDialog } from './action-item-dialog';
 
 const CHECK = '11111111-1111-4111-8111-111111111111';
@@ -14,37 +14,29 @@ const OLU = { id: 'u-olu', name: 'Olu Owner', email: 'olu@example.com' };
 function stubApi(answer: () => Response) {
   let release = () => {};
   const members = new Promise<void>((resolve) => (release = resolve));
-  const fetch = vi.fn(async (url: string) => {
+  const fetch = stubFetch(async (url) => {
     if (url.endsWith('/members')) {
       await members;
       return Response.json({ members: [MIRA, OLU] });
     }
     return answer();
   });
-  vi.stubGlobal('fetch', fetch);
   return { fetch, release };
 }
 
 function renderDialog(item?: ActionItem) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ActionItemDialog
-        healthCheckId={CHECK}
-        components={[{ id: '22222222-2222-4222-8222-222222222222', title: 'Decisions' }]}
-        item={item}
-        open
-        onOpenChange={() => {}}
-      />
-    </QueryClientProvider>,
+  const dialog = (
+    <ActionItemDialog
+      healthCheckId={CHECK}
+      components={[{ id: '22222222-2222-4222-8222-222222222222', title: 'Decisions' }]}
+      item={item}
+      open
+      onOpenChange={() => {}}
+    />
   );
+  renderRoutes([{ path: '/', element: dialog }]);
   return within(screen.getByRole('dialog'));
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('action item dialog', () => {
   it('names the missing fields in place, without moving focus or calling the server', async () => {
@@ -90,10 +82,9 @@ describe('action item dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Add Action Item' }));
 
     expect(await dialog.findByText(ACTION_ITEM_MESSAGES.ownerOutside)).toHaveAttribute('role', 'alert');
-    const [, init] = api.fetch.mock.calls.find(([url]) => url.endsWith('/action-items'))! as unknown as [
-      string,
-      RequestInit,
-    ];
+    const [, init] = api.fetch.mock.calls.find(([url]) =>
+      (url as string).endsWith('/action-items'),
+    )! as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({
       description: 'Talk to @Mira Mention',
       ownerId: OLU.id,
