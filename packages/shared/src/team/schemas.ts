@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { emailAddress, requiredText } from '../api/fields';
+import { AUTH_MESSAGES } from '../auth/messages';
+import { newPasswordSchema } from '../auth/schemas';
 
 /** Wording of the team screens and their errors, written once for the forms and the server. */
 export const TEAM_MESSAGES = {
@@ -13,6 +16,10 @@ export const TEAM_MESSAGES = {
   invitationResent: 'Invitation sent again',
   invitationRevoked: 'Invitation revoked',
   inviteFailed: 'The invitation could not be sent',
+  invitationNotEmailed: (email: string) => `The invitation for ${email} is saved, but it was not e-mailed`,
+  /** The invite dialog when the server sends no e-mail (MAIL_DISABLED=true). */
+  invitationsNotEmailed:
+    'E-mail is switched off on this server: the invitation is saved, but no link is e-mailed to them.',
   memberUpdated: 'Member updated',
   memberRemoved: 'Member removed',
   invitationInvalid:
@@ -28,19 +35,8 @@ export const TEAM_MESSAGES = {
 
 export const INVITATION_DAYS = 7;
 
-const email = z
-  .string({ error: TEAM_MESSAGES.emailRequired })
-  .trim()
-  .min(1, TEAM_MESSAGES.emailRequired)
-  .max(254, TEAM_MESSAGES.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, TEAM_MESSAGES.emailInvalid)
-  .transform((value) => value.toLowerCase());
-
-const role = z
-  .string({ error: TEAM_MESSAGES.roleRequired })
-  .trim()
-  .min(1, TEAM_MESSAGES.roleRequired)
-  .max(80, 'Role must be at most 80 characters');
+const email = emailAddress({ required: TEAM_MESSAGES.emailRequired, invalid: TEAM_MESSAGES.emailInvalid });
+const role = requiredText(TEAM_MESSAGES.roleRequired, 80, 'Role must be at most 80 characters');
 
 const department = z.string().trim().max(80, 'Department must be at most 80 characters');
 
@@ -116,20 +112,12 @@ export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
 export const acceptSignupSchema = z
   .strictObject({
-    fullName: z
-      .string({ error: 'Full name is required' })
-      .trim()
-      .min(1, 'Full name is required')
-      .max(120, 'Full name must be at most 120 characters'),
-    password: z
-      .string({ error: 'Password is required' })
-      .min(1, 'Password is required')
-      .min(8, 'Password must be at least 8 characters')
-      .max(128, 'Password must be at most 128 characters'),
-    confirmPassword: z.string({ error: 'Passwords do not match' }),
+    fullName: requiredText(AUTH_MESSAGES.fullNameRequired, 120, 'Full name must be at most 120 characters'),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export type AcceptSignupInput = z.input<typeof acceptSignupSchema>;
