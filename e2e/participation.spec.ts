@@ -92,6 +92,9 @@ async function joinBySignup(browser: Browser, mailDir: string, joinUrl: string, 
 }
 
 const shown = (page: Page, text: string) => page.getByText(text, { exact: true }).filter({ visible: true });
+/** The notification bell of the participant layout (its name carries the unread count). */
+const bellOf = (page: Page) =>
+  page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: /^Notifications/ });
 const rating = (page: Page, name: string) => page.getByRole('radio', { name: new RegExp(`^${name}`) });
 
 test.describe('participation', () => {
@@ -112,6 +115,8 @@ test.describe('participation', () => {
     await expect(p1.getByRole('heading', { name: first })).toBeVisible();
     await expect(shown(p1, 'Step 1 of 3')).toBeVisible();
     await expect(p1.getByTestId('team-progress-count')).toHaveText('0 of 1 completed');
+    // The participant screens carry the notification bell (issue 14).
+    await expect(bellOf(p1)).toBeVisible();
     await expectAccessible(p1);
 
     // Next needs a rating first.
@@ -169,6 +174,7 @@ test.describe('participation', () => {
     await expect(p1.getByText('Notifications enabled')).toBeVisible();
     await expect(p1.getByRole('button', { name: 'View Results' })).toBeDisabled();
     await expect(p1.getByTestId('team-progress-count')).toHaveText('1 of 3 completed');
+    await expect(bellOf(p1)).toBeVisible();
     await expectAccessible(p1);
 
     // Second participant rates with the keyboard only and submits.
@@ -227,6 +233,7 @@ test.describe('participation', () => {
     await expect(p2.getByRole('heading', { name: 'My Health Checks' })).toBeVisible();
     await expect(p2.getByRole('heading', { name: 'Sprint Team Health' })).toBeVisible();
     await expect(p2.getByText('Completed', { exact: true })).toBeVisible();
+    await expect(bellOf(p2)).toBeVisible();
     await expectAccessible(p2);
 
     // Voting starts: collection has ended, and the completion screen offers the results (it updates live).
@@ -234,6 +241,39 @@ test.describe('participation', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Successfully moved to vote phase')).toBeVisible();
     await expect(p3.getByRole('link', { name: 'View Results' })).toBeVisible({ timeout: 15_000 });
+
+    // Everyone hears of it: on the bell (live, on the phone too) and by e-mail (issue 14).
+    const notice = 'Voting has started for "Sprint Team Health", and its results are ready';
+    await expect(bellOf(p3)).toHaveAccessibleName(/1 unread/, { timeout: 15_000 });
+    await bellOf(p3).click();
+    const panel = p3.getByRole('region', { name: 'Your notifications' });
+    await expect(panel.getByText(notice)).toBeVisible();
+    expect(
+      await p3.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(p3);
+    await panel.getByText(notice).click();
+    await expect(p3).toHaveURL(new RegExp(`/health-check/${check.id}/vote$`));
+    await expect(bellOf(p3)).toHaveAccessibleName('Notifications');
+    await expect(bellOf(p2)).toHaveAccessibleName(/1 unread/, { timeout: 15_000 });
+    const mail = await waitForMail(mailDir, three.email, /^Voting has started for "Sprint Team Health"/);
+    expect(mail.text).toContain(`/health-check/${check.id}/vote`);
+    expect(mail.text).toMatch(/Unsubscribe: http\S+\/unsubscribe\?token=/);
+
+    // Participants reach their notification settings: the phase and results e-mails are on, and can go off.
+    await p2
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: /Notification settings/ })
+      .click();
+    await expect(p2).toHaveURL(/\/account-settings\/notifications$/);
+    const email = p2.getByRole('region', { name: 'Email' });
+    await expect(email.getByRole('switch', { name: 'Phase Changes' })).toBeChecked();
+    await expect(email.getByRole('switch', { name: 'Results Ready' })).toBeChecked();
+    await expect(email.getByRole('switch', { name: 'Weekly Digest' })).toHaveCount(0);
+    await email.getByRole('switch', { name: 'Phase Changes' }).click();
+    await p2.getByRole('button', { name: 'Save Changes' }).first().click();
+    await expect(p2.getByText('Notification settings saved successfully')).toBeVisible();
+    await expectAccessible(p2);
 
     for (const person of [one, two, three]) await person.context.close();
   });

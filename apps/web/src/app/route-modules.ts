@@ -9,6 +9,7 @@
  */
 const LEGAL = 'src/features/landing/legal-pages.tsx';
 const PARTICIPANT_SIGNUP = 'src/features/participation/participant-signup-page.tsx';
+const PARTICIPANT = 'src/app/layouts/participant-layout.tsx';
 const PARTICIPATION = 'src/features/participation/participation-page.tsx';
 const ADMIN = 'src/app/layouts/admin-layout.tsx';
 const RESULTS = 'src/app/results-screen.tsx';
@@ -29,11 +30,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/signup/:healthCheckId': [PARTICIPANT_SIGNUP],
   '/invite/:token': ['src/features/team/accept-invitation-page.tsx'],
   '/unsubscribe': ['src/features/account/unsubscribe-page.tsx'],
-  '/dashboard': ['src/features/participation/my-dashboard-page.tsx'],
-  '/health-check/:healthCheckId': [PARTICIPATION],
-  '/health-check/:healthCheckId/voting': [PARTICIPATION],
-  '/health-check/:healthCheckId/vote': [PARTICIPATION],
-  '/health-check/:healthCheckId/complete': ['src/features/participation/completion-page.tsx'],
+  '/dashboard': [PARTICIPANT, 'src/features/participation/my-dashboard-page.tsx'],
+  '/health-check/:healthCheckId': [PARTICIPANT, PARTICIPATION],
+  '/health-check/:healthCheckId/voting': [PARTICIPANT, PARTICIPATION],
+  '/health-check/:healthCheckId/vote': [PARTICIPANT, PARTICIPATION],
+  '/health-check/:healthCheckId/complete': [PARTICIPANT, 'src/features/participation/completion-page.tsx'],
+  '/account-settings/notifications': [PARTICIPANT, 'src/app/participant-settings-screen.tsx'],
   '/health-check/:healthCheckId/results': [RESULTS],
   '/admin': [ADMIN],
   '/admin/dashboard': [ADMIN, 'src/features/dashboard/dashboard-page.tsx'],

@@ -179,11 +179,27 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         loader: startSession,
         children: [
-          { path: '/dashboard', ...participation.dashboard },
-          { path: '/health-check/:healthCheckId', ...participation.rate },
-          { path: '/health-check/:healthCheckId/voting', ...participation.rate },
-          { path: '/health-check/:healthCheckId/vote', ...participation.rate },
-          { path: '/health-check/:healthCheckId/complete', ...participation.complete },
+          {
+            // The participant's frame with the notification bell (the results screen has its own header).
+            ...lazyPage(
+              () => import('./layouts/participant-layout'),
+              (m) => m.ParticipantLayout,
+            ),
+            children: [
+              { path: '/dashboard', ...participation.dashboard },
+              { path: '/health-check/:healthCheckId', ...participation.rate },
+              { path: '/health-check/:healthCheckId/voting', ...participation.rate },
+              { path: '/health-check/:healthCheckId/vote', ...participation.rate },
+              { path: '/health-check/:healthCheckId/complete', ...participation.complete },
+              {
+                path: '/account-settings/notifications',
+                ...lazyPage(
+                  () => import('./participant-settings-screen'),
+                  (m) => m.ParticipantSettingsScreen,
+                ),
+              },
+            ],
+          },
           { path: '/health-check/:healthCheckId/results', ...resultsPage },
           {
             path: '/admin',

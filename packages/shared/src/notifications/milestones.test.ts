@@ -145,6 +145,10 @@ describe('milestones fire once each, for every team size', () => {
       ['2 of 3', []],
       ['3 of 3', ['enough']],
     ]);
+    // Enough arrives when everyone has completed again: the notice says both.
+    expect(fired[2]?.message).toBe('All participants have completed "Check" (3 of 3)');
+    const later = replay(['join', 'complete', 'join', 'join', 'join', 'complete', 'complete'], 3);
+    expect(later[2]?.message).toBe('"Check" has enough completed responses to start voting (3 of 4)');
   });
 
   it('records enough per threshold, since the threshold may still rise', () => {

@@ -65,14 +65,19 @@ export type MilestoneNotice = {
 
 const responses = (n: number) => `${n} more completed ${n === 1 ? 'response is' : 'responses are'}`;
 
-/** One notice for the milestones that fired together, or null when none did. Counts only, never figures. */
+/**
+ * One notice for the milestones that fired together, or null when none did. Counts only, never figures.
+ * Everyone having completed is said whenever it is true of a notice's moment: when `all` fires, and when
+ * `enough` fires for a team that has all completed (a team that grew after its first `all`, below the threshold).
+ */
 export function milestoneNotice(
   fired: readonly Milestone[],
   team: TeamCompletion & { title: string },
 ): MilestoneNotice | null {
   const { completed, total, minResponses, title } = team;
   const counts = `(${completed} of ${total})`;
-  if (fired.includes('all')) {
+  const everyone = total > 0 && completed >= total;
+  if (fired.includes('all') || (fired.includes('enough') && everyone)) {
     const missing = Math.max(0, minResponses - completed);
     return {
       type: 'all-completed',

@@ -1,6 +1,7 @@
 import type {
   NotificationPreferences,
   Profile,
+  UnsubscribeResponse,
   UpdateProfileInput,
 } from '@pulsecheck/shared/account/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -79,4 +80,4 @@ export function useSavePreferences() {
   });
 }
 
-export const unsubscribe = (token: string) => apiPost<{ ok: true }>('/account/unsubscribe', { token });
+export const unsubscribe = (token: string) => apiPost<UnsubscribeResponse>('/account/unsubscribe', { token });

@@ -74,7 +74,14 @@ function SettingsCard({
   );
 }
 
-export function NotificationSettingsPage() {
+/**
+ * Where the page is shown: `admin` in the admin area (the spec's header, every setting); `participant` in the
+ * participant layout for people who only take part (issue 14): no second header, and only the settings of
+ * what can reach them (survey reminders, phase changes, results; Slack reminders).
+ */
+export type SettingsFrame = 'admin' | 'participant';
+
+export function NotificationSettingsPage({ frame = 'admin' }: { frame?: SettingsFrame }) {
   const preferences = usePreferences();
   if (preferences.isPending) return <Spinner label="Loading notification settings..." className="py-12" />;
   if (preferences.isError) {
@@ -87,7 +94,7 @@ export function NotificationSettingsPage() {
       </Card>
     );
   }
-  return <SettingsForm initial={preferences.data.preferences} />;
+  return <SettingsForm initial={preferences.data.preferences} frame={frame} />;
 }
 
 /** What browser notifications do in this browser, in its current permission state. */
@@ -119,6 +126,8 @@ type Switches = readonly {
   name: FieldPathByValue<Preferences, boolean>;
   label: string;
   description: string;
+  /** Only admins and members get it (their health checks, workspace, digests): hidden from participants. */
+  team?: true;
 }[];
 
 const EMAIL: Switches = [
@@ -128,25 +137,40 @@ const EMAIL: Switches = [
     description: 'A daily reminder while a health check you joined waits for your ratings.',
   },
   {
+    name: 'emailNotifications.phaseChanges',
+    label: 'Phase Changes',
+    description:
+      'When a health check you take part in or manage moves on: voting starts, it is complete, action planning begins.',
+  },
+  {
+    name: 'emailNotifications.resultsReady',
+    label: 'Results Ready',
+    description: 'When the results of a health check are shared with you.',
+  },
+  {
     name: 'emailNotifications.newResponses',
     label: 'New Responses',
     description:
       'At most one email per health check and hour when responses come in, and when everyone has completed.',
+    team: true,
   },
   {
     name: 'emailNotifications.weeklyDigest',
     label: 'Weekly Digest',
     description: "Every Monday: how your workspace's health checks stand.",
+    team: true,
   },
   {
     name: 'emailNotifications.monthlyReports',
     label: 'Monthly Reports',
     description: "On the 1st of each month: a summary of your team's health.",
+    team: true,
   },
   {
     name: 'emailNotifications.teamUpdates',
     label: 'Team Updates',
     description: 'When members join or leave your workspace.',
+    team: true,
   },
 ];
 
@@ -191,18 +215,26 @@ const SLACK: Switches = [
     name: 'slackNotifications.newResponses',
     label: 'New Responses',
     description: 'Post each new response.',
+    team: true,
   },
   {
     name: 'slackNotifications.completionMilestones',
     label: 'Completion Milestones',
-    description: 'Post when half, and then all, of the participants have completed.',
+    description:
+      'Post when at least half of the participants have completed, when enough have to start voting, and when all have.',
+    team: true,
   },
   {
     name: 'slackNotifications.dailyDigest',
     label: 'Daily Digest',
     description: "A daily summary of your workspace's health checks.",
+    team: true,
   },
 ];
+
+/** The switches of `items` the person can get something from. */
+const forFrame = (items: Switches, frame: SettingsFrame) =>
+  frame === 'admin' ? items : items.filter((item) => !item.team);
 
 function Toggles({ control, items }: { control: Control<Preferences>; items: Switches }) {
   return items.map((item) => (
@@ -222,7 +254,7 @@ function Toggles({ control, items }: { control: Control<Preferences>; items: Swi
   ));
 }
 
-function SettingsForm({ initial }: { initial: NotificationPreferences }) {
+function SettingsForm({ initial, frame }: { initial: NotificationPreferences; frame: SettingsFrame }) {
   const save = useSavePreferences();
   const form = useForm<Preferences>({
     resolver: zodResolver(notificationPreferencesSchema),
@@ -259,23 +291,33 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
-        <div className="flex items-center gap-4">
-          <Logo to="/admin/dashboard" />
-          <Link to="/admin/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-            Dashboard
-          </Link>
+      {frame === 'admin' && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
+          <div className="flex items-center gap-4">
+            <Logo to="/admin/dashboard" />
+            <Link to="/admin/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+              Dashboard
+            </Link>
+          </div>
+          {saveButton}
         </div>
-        {saveButton}
-      </div>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Notification Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Choose what reaches you by email, in the app and in Slack.{' '}
-          <Link to="/admin/account-settings" className="text-brand-700 underline">
-            Back to Account Settings
-          </Link>
-        </p>
+      )}
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Notification Settings</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Choose what reaches you by email, in the app and in Slack.
+            {frame === 'admin' && (
+              <>
+                {' '}
+                <Link to="/admin/account-settings" className="text-brand-700 underline">
+                  Back to Account Settings
+                </Link>
+              </>
+            )}
+          </p>
+        </div>
+        {frame === 'participant' && saveButton}
       </div>
 
       <SettingsCard
@@ -283,7 +325,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
         description="Emails to your sign-in address."
         icon={<Mail className="size-5" aria-hidden="true" />}
       >
-        <Toggles control={control} items={EMAIL} />
+        <Toggles control={control} items={forFrame(EMAIL, frame)} />
       </SettingsCard>
 
       <SettingsCard
@@ -322,7 +364,7 @@ function SettingsForm({ initial }: { initial: NotificationPreferences }) {
                 {...register('slackNotifications.webhookUrl')}
               />
             </FormField>
-            <Toggles control={control} items={SLACK} />
+            <Toggles control={control} items={forFrame(SLACK, frame)} />
           </div>
         )}
       </SettingsCard>

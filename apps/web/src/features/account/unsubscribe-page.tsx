@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@pulsecheck/shared/account/schemas';
+import { ACCOUNT_MESSAGES, unsubscribedMessage } from '@pulsecheck/shared/account/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { unsubscribe } from './api';
 
 /**
- * The one-click unsubscribe of reminder e-mails. The page posts the signed token when it opens, so a mail
+ * The one-click unsubscribe of an e-mail (survey reminders, phase changes, results ready): the link's token
+ * names the settings, and the page says which it switched off. The page posts the signed token when it opens, so a mail
  * scanner that only fetches the link changes nothing, while the person's click is all it takes.
  */
 export function UnsubscribePage() {
@@ -27,8 +28,10 @@ export function UnsubscribePage() {
         <h1 className="text-2xl font-bold text-slate-900">
           {done ? 'Unsubscribed' : failed ? 'Could not unsubscribe' : 'Unsubscribing...'}
         </h1>
-        {!done && !failed && <Spinner className="mt-4" label="Turning survey reminders off..." />}
-        {done && <p className="mt-3 text-slate-700">{ACCOUNT_MESSAGES.unsubscribed}</p>}
+        {!done && !failed && <Spinner className="mt-4" label="Turning these emails off..." />}
+        {done && (
+          <p className="mt-3 text-slate-700">{unsubscribedMessage(mutation.data.unsubscribed ?? [])}</p>
+        )}
         {failed && (
           <p role="alert" className="mt-3 text-red-800">
             {mutation.error?.message ?? ACCOUNT_MESSAGES.unsubscribeInvalid}
@@ -36,7 +39,7 @@ export function UnsubscribePage() {
         )}
         <p className="mt-6 text-sm text-slate-600">
           Change any email setting in{' '}
-          <Link to="/admin/account-settings/notifications" className="text-brand-700 underline">
+          <Link to="/account-settings/notifications" className="text-brand-700 underline">
             your notification settings
           </Link>
           .

@@ -142,7 +142,11 @@ export function CompletionPage() {
           <CardContent>
             <p className="text-sm text-slate-700">
               This page updates by itself as your teammates finish. We will let you know when the next phase
-              opens.
+              opens: on the bell at the top of the page, and by email unless you turn that off in your{' '}
+              <Link to="/account-settings/notifications" className="text-brand-700 underline">
+                notification settings
+              </Link>
+              .
             </p>
           </CardContent>
         </Card>

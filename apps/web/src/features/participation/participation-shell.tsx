@@ -1,12 +1,11 @@
-import { ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Logo } from '@/components/ui/logo';
 import { cn } from '@/lib/cn';
-import { useLogout, useSession } from '@/lib/session';
 
-/** The participant's frame: logo to /dashboard, a way to the admin area for those who have one, logout. */
+/**
+ * A participant screen's content: its title and description, then the screen. The frame around it (logo,
+ * navigation, the notification bell, logout, the `main` landmark) is the participant layout's
+ * (app/layouts/participant-layout.tsx), which every signed-in participant route renders.
+ */
 export function ParticipationShell({
   title,
   description,
@@ -16,48 +15,15 @@ export function ParticipationShell({
   description?: string | null;
   children: ReactNode;
 }) {
-  const session = useSession();
-  const { logOut, pending: leaving } = useLogout({ redirectTo: '/login' });
-
   return (
-    <div className="min-h-screen bg-slate-50 pb-28 md:pb-10">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <Logo to="/dashboard" />
-          <nav aria-label="Account" className="flex shrink-0 items-center gap-1">
-            {session.data?.canAdmin && (
-              <Button variant="ghost" size="sm" asChild>
-                <Link to="/admin/dashboard">
-                  <LayoutDashboard aria-hidden="true" />
-                  <span className="hidden sm:inline">Admin</span>
-                  <span className="sr-only sm:hidden">Admin dashboard</span>
-                </Link>
-              </Button>
-            )}
-            <Button variant="ghost" size="sm" asChild>
-              <Link to="/dashboard">
-                <ClipboardList aria-hidden="true" />
-                <span className="hidden sm:inline">My Health Checks</span>
-                <span className="sr-only sm:hidden">My Health Checks</span>
-              </Link>
-            </Button>
-            <Button variant="ghost" size="sm" onClick={logOut} disabled={leaving}>
-              <LogOut aria-hidden="true" />
-              <span className="hidden sm:inline">{leaving ? 'Logging out...' : 'Log out'}</span>
-              <span className="sr-only sm:hidden">Log out</span>
-            </Button>
-          </nav>
+    <div className="mx-auto max-w-5xl px-4 pt-6 pb-28 sm:pt-8 md:pb-10">
+      {title && (
+        <div className="mb-6">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+          {description && <p className="mt-1 text-slate-700">{description}</p>}
         </div>
-      </header>
-      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
-        {title && (
-          <div className="mb-6">
-            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
-            {description && <p className="mt-1 text-slate-700">{description}</p>}
-          </div>
-        )}
-        {children}
-      </main>
+      )}
+      {children}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DistributionBar, DistributionLegend } from '@/components/ui/distribution-bar';
-import { Logo } from '@/components/ui/logo';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { apiGet, apiPut } from '@/lib/api-client';
@@ -183,18 +182,12 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
   );
 }
 
-/** The voting view is a page of its own on the participation route: header with the logo, then the content. */
+/**
+ * The voting view's content on the participation route; the participant layout (app/layouts) around it has the
+ * header with the logo, the notification bell and the `main` landmark.
+ */
 function Frame({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Logo to="/dashboard" />
-        </div>
-      </header>
-      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">{children}</main>
-    </>
-  );
+  return <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-6">{children}</div>;
 }
 
 function sameAllocation(a: Allocation, b: Allocation) {

@@ -1,0 +1,78 @@
+import { BellRing, ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
+import { Link, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { NotificationBell } from '@/features/notifications/notification-bell';
+import { useLogout, useSession } from '@/lib/session';
+import { InsideLayout } from '../error-screens';
+
+/** Where everyone signed in changes what reaches them; admins go on to the same page in the admin area. */
+export const PARTICIPANT_SETTINGS_PATH = '/account-settings/notifications';
+
+/** Icon-only below 640 px (its name read out), icon and name from there. */
+const HIDDEN_ON_PHONES = 'hidden sm:inline';
+const compact = 'px-2 sm:px-3';
+
+/**
+ * The signed-in participant's frame (/dashboard, the participation and completion screens, the voting view and
+ * the notification settings): logo to /dashboard, the admin area for those who have one, their health checks,
+ * their notification settings, the notification bell, and logout. The screens render inside `main`.
+ * Composed here because features do not import each other: the bell belongs to the notifications feature.
+ */
+export function ParticipantLayout() {
+  const session = useSession();
+  const { logOut, pending: leaving } = useLogout({ redirectTo: '/login' });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#participant-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
+          <Logo to="/dashboard" />
+          <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">
+            {session.data?.canAdmin && (
+              <Button variant="ghost" size="sm" className={compact} asChild>
+                <Link to="/admin/dashboard">
+                  <LayoutDashboard aria-hidden="true" />
+                  <span className={HIDDEN_ON_PHONES}>Admin</span>
+                  <span className="sr-only sm:hidden">Admin dashboard</span>
+                </Link>
+              </Button>
+            )}
+            <Button variant="ghost" size="sm" className={compact} asChild>
+              <Link to="/dashboard">
+                <ClipboardList aria-hidden="true" />
+                <span className="hidden md:inline">My Health Checks</span>
+                <span className="sr-only md:hidden">My Health Checks</span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" className={compact} asChild>
+              <Link to={PARTICIPANT_SETTINGS_PATH}>
+                <BellRing aria-hidden="true" />
+                <span className="hidden md:inline">Notification settings</span>
+                <span className="sr-only md:hidden">Notification settings</span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" className={compact} onClick={logOut} disabled={leaving}>
+              <LogOut aria-hidden="true" />
+              <span className={HIDDEN_ON_PHONES}>{leaving ? 'Logging out...' : 'Log out'}</span>
+              <span className="sr-only sm:hidden">Log out</span>
+            </Button>
+            {/* Last, so that its panel (opening leftwards) stays on a 360 px screen. */}
+            <NotificationBell />
+          </nav>
+        </div>
+      </header>
+      <main id="participant-main">
+        <InsideLayout value>
+          <Outlet />
+        </InsideLayout>
+      </main>
+    </div>
+  );
+}
