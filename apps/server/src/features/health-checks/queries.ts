@@ -58,16 +58,6 @@ export async function lockHealthCheck(db: Db, healthCheckId: string) {
   return row;
 }
 
-/** How many have joined the check, and how many of them completed. */
-export async function countParticipants(db: Db, healthCheckId: string) {
-  const [row] = await queryRows<{ total: number; completed: number }>(
-    db,
-    sql`select count(*)::int as total, (count(*) filter (where status = 'completed'))::int as completed
-        from participants where health_check_id = ${healthCheckId}`,
-  );
-  return { total: row?.total ?? 0, completed: row?.completed ?? 0 };
-}
-
 export async function updatePhase(
   db: Db,
   healthCheckId: string,

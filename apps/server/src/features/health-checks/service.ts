@@ -29,9 +29,9 @@ import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notifyEach } from '../notifications/service';
+import { participantCounts } from '../participation/service';
 import { getTemplate } from '../templates/service';
 import {
-  countParticipants,
   findCheckByLaunchKey,
   findHealthCheckDetail,
   findParticipants,
@@ -89,7 +89,10 @@ export async function launchHealthCheck(
 ): Promise<LaunchResponse> {
   const { userId, input } = options;
   const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
-  if (existing) return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [] };
+  const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
+  if (existing) {
+    return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [], mail };
+  }
 
   // The spec's launch wording when the membership cannot be verified (not, or no longer, a member).
   const membership = await requireWorkspace(deps.db, userId, input.workspaceId).catch((error: unknown) => {
@@ -178,7 +181,7 @@ export async function launchHealthCheck(
       if (!id) throw new AppError('internal', HEALTH_CHECK_MESSAGES.launchFailed);
       return { id, joinUrl: joinUrlFor(deps.config, id) };
     });
-  return { ...launched, failedEmails };
+  return { ...launched, failedEmails, mail };
 }
 
 class DuplicateLaunch extends Error {}
@@ -250,7 +253,7 @@ async function tellPhaseChange(
   },
 ) {
   const { check, to } = options;
-  const { completed } = await countParticipants(tx, check.id);
+  const { completed } = await participantCounts(tx, check.id);
   const recipients = (await findPhaseRecipients(tx, check.id)).filter((r) => r.user_id !== options.actorId);
   await notifyEach(
     deps,
@@ -293,7 +296,7 @@ export async function changePhase(
       throw conflict(HEALTH_CHECK_MESSAGES.wrongTransition(phaseLabel(check.phase), phaseLabel(to)));
     }
     if (to === 'vote') {
-      const { completed } = await countParticipants(tx, healthCheckId);
+      const { completed } = await participantCounts(tx, healthCheckId);
       if (completed < check.settings.minResponses) {
         throw conflict(HEALTH_CHECK_MESSAGES.minResponsesForVoting(check.settings.minResponses));
       }
@@ -323,7 +326,7 @@ export async function changeSettings(
     if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase !== 'collect') throw conflict(HEALTH_CHECK_MESSAGES.settingsLocked);
     const loosened = loosenedSettings(check.settings, settings);
-    if (loosened.length > 0 && (await countParticipants(tx, options.healthCheckId)).total > 0) {
+    if (loosened.length > 0 && (await participantCounts(tx, options.healthCheckId)).total > 0) {
       throw conflict(HEALTH_CHECK_MESSAGES.settingsOnlyStricter, loosenedMessages(check.settings, loosened));
     }
     await updateSettings(tx, options.healthCheckId, settings);

@@ -70,6 +70,10 @@ const actorOf = (userId: string, access: string | null): Actor => ({
 const votingPath = (id: string) => `/health-check/${id}/voting`;
 
 /** The title behind a join link, for signed-out visitors (the link itself is what is shared). */
+
+/** How many have joined a check, and how many of them completed (the team's progress). */
+export const participantCounts = (db: Db, healthCheckId: string) => countTeam(db, healthCheckId);
+
 export async function getJoinInfo(db: Db, healthCheckId: string): Promise<JoinInfo> {
   const row = await findJoinInfo(db, healthCheckId);
   if (!row) throw notFound(M.notFound);
