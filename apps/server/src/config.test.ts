@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     ['HOST', 'not an address'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '-1'],
+    ['MAIL_DISABLED', 'yes'],
   ])('names the bad variable %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrowError(
       new RegExp(`Invalid configuration:[\\s\\S]*${name}`),
@@ -77,6 +78,20 @@ describe('loadConfig', () => {
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('refuses production without SMTP_URL, saying what to set, unless MAIL_DISABLED=true', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: 'x'.repeat(32) };
+    const start = (env: Record<string, string>) => () => loadConfig({ ...production, ...env });
+    expect(start({})).toThrow(ConfigError);
+    expect(start({})).toThrow(/SMTP_URL: required in production[\s\S]*set MAIL_DISABLED=true/);
+    expect(start({ MAIL_DISABLED: 'false' })).toThrow(/SMTP_URL/);
+    expect(start({ SMTP_URL: '' })).toThrow(/SMTP_URL/);
+    expect(start({ SMTP_URL: 'smtp://mail.example.com:587' })().mailDisabled).toBe(false);
+    expect(start({ MAIL_DISABLED: 'true' })().mailDisabled).toBe(true);
+    // Outside production a missing SMTP_URL keeps the local outbox (log and /dev/mail); mail stays on.
+    expect(loadConfig({ DATA_DIR: dataDir() }).mailDisabled).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), MAIL_DISABLED: 'true' }).mailDisabled).toBe(true);
   });
 
   it('trims a trailing slash from APP_URL, since links are built from it', () => {

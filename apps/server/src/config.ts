@@ -37,6 +37,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(3).default('Pulsecheck <no-reply@pulsecheck.local>'),
   ),
+  MAIL_DISABLED: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
   TRUST_PROXY: z
@@ -63,6 +70,11 @@ export type Config = {
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * MAIL_DISABLED=true: no e-mail is sent at all. Every e-mail is recorded as failed with the reason, and the
+   * screens say that no e-mail was sent. The only way to run production without SMTP_URL.
+   */
+  mailDisabled: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
    * How many reverse proxies stand in front of the server (0: none). The client address is then the entry of
@@ -110,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
     authSecret = persistedSecret(dataDir);
   }
+  // In production an e-mail without SMTP would be recorded as sent though none left: refuse, unless e-mail is
+  // switched off on purpose (then every screen says that no e-mail was sent).
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && !e.MAIL_DISABLED) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production to send e-mail (smtp://user:password@host:port or smtps://…); to run without e-mail, set MAIL_DISABLED=true (no sign-up verification, password reset or invitation e-mail is then sent, and the screens say so)',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -121,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailDisabled: e.MAIL_DISABLED,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

@@ -44,7 +44,10 @@ async function main() {
     logger,
     send: createSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
   });
-  const mailer = createMailer(db, outbox.kick);
+  const mailer = createMailer(db, { kick: outbox.kick, disabled: config.mailDisabled });
+  if (config.mailDisabled) {
+    logger.warn('MAIL_DISABLED=true: no e-mail is sent; each is recorded as failed and the screens say so');
+  }
   const auth = createAuth({ config, db, mailer });
   const realtime = createRealtime(database, logger);
   await realtime.start();

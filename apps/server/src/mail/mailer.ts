@@ -1,16 +1,24 @@
 import type { Db } from '../db/client';
 import { enqueueMail, type OutgoingMail } from './outbox';
 
+/** Why an e-mail was not sent when MAIL_DISABLED=true: kept on its outbox row, shown where delivery is. */
+export const MAIL_DISABLED_REASON = 'E-mail is switched off on this server (MAIL_DISABLED=true)';
+
 export type Mailer = {
+  /** False when MAIL_DISABLED=true: every e-mail is then recorded as failed, and answers say none was sent. */
+  readonly enabled: boolean;
   /** Queues a message (inside `tx` when given, so it is sent only if the transaction commits). */
   enqueue(mail: OutgoingMail, tx?: Db): Promise<void>;
 };
 
-export function createMailer(db: Db, kick: () => void = () => {}): Mailer {
+export function createMailer(db: Db, options: { kick?: () => void; disabled?: boolean } = {}): Mailer {
+  const { kick = () => {}, disabled = false } = options;
   return {
+    enabled: !disabled,
     async enqueue(mail, tx) {
-      await enqueueMail(tx ?? db, mail);
-      kick();
+      // Switched off: the e-mail is still recorded (so delivery shows 'failed' with the reason), never sent.
+      await enqueueMail(tx ?? db, mail, disabled ? { failed: MAIL_DISABLED_REASON } : undefined);
+      if (!disabled) kick();
     },
   };
 }

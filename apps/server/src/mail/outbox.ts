@@ -13,14 +13,18 @@ const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 const POLL_MS = 2_000;
 
-/** Writes a message to the outbox; the worker sends it. Pass a transaction to make it part of one. */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
+/**
+ * Writes a message to the outbox; the worker sends it. Pass a transaction to make it part of one. With `failed`,
+ * the message is recorded as failed with that reason and never sent (MAIL_DISABLED, see mailer.ts).
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail, options?: { failed: string }): Promise<void> {
   await db.insert(mailOutbox).values({
     kind: mail.kind,
     to: mail.to.toLowerCase(),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(options ? { status: 'failed', lastError: options.failed } : {}),
   });
 }
 

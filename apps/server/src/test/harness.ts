@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: 'test-secret-test-secret-test-secret-0123',
     smtpUrl: undefined,
     mailFrom: 'Pulsecheck <test@pulsecheck.local>',
+    mailDisabled: false,
     logLevel: 'silent',
     trustProxyHops: 1,
     rateLimitMultiplier: 1,
@@ -104,7 +105,7 @@ export async function contextOn(
 ): Promise<TestContext> {
   const config = options.config ?? testConfig();
   const db = database.db;
-  const mailer = createMailer(db);
+  const mailer = createMailer(db, { disabled: config.mailDisabled });
   const logger = createLogger('silent');
   const realtime = createRealtime(database, logger);
   await realtime.start();

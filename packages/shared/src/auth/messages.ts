@@ -28,6 +28,8 @@ export const AUTH_MESSAGES = {
     "Please check your email to verify your account. Once verified, you will be automatically added to the health check. If you don't see the email, please check your spam folder.",
   accountExists: 'An account with this email already exists. Please sign in instead.',
   verificationSendFailed: 'Failed to send verification email. Please try again or contact support.',
+  /** Admin sign-up when the verification e-mail cannot go out (e-mail switched off). */
+  verificationNotSent: 'Verification email could not be sent. Please try again or contact support.',
   verificationSent: 'Verification email sent! Please check your inbox and spam folder.',
   resendFailed: 'Failed to send verification email. Please try again.',
   resetFailed: 'Failed to send reset password email',

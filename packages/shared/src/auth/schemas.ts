@@ -100,6 +100,8 @@ export const currentUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** Where this user goes after signing in (PRODUCT-DECISIONS 9). */
   home: z.string(),
+  /** Whether this server sends e-mail (false with MAIL_DISABLED=true): screens then never say "we e-mailed". */
+  mailEnabled: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

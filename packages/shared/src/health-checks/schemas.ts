@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailStateSchema } from '../mail/contract';
 import { PHASES, type ProtectiveSetting } from './rules';
 
 /** The spec's wording (sections 5, 8 and 9) and PRODUCT-DECISIONS 1, written once. */
@@ -34,6 +35,11 @@ export const HEALTH_CHECK_MESSAGES = {
   commentsStayOff: 'Comments cannot be turned back on once people have joined',
   notAllowed: 'Only workspace admins and the creator of this health check can manage it',
   invitationSubject: 'Health Check Invitation',
+  /** Launch with team e-mails while the server sends no e-mail (MAIL_DISABLED=true). */
+  teamNotEmailed:
+    'The join link was not e-mailed to the team: e-mail is switched off on this server. Share the link yourself.',
+  teamMailOff:
+    'E-mail is switched off on this server: nobody listed here is e-mailed. Share the join link yourself after launch.',
   minResponsesForVoting: (n: number) => `At least ${n} completed responses are needed before voting`,
   wrongTransition: (from: string, to: string) => `A health check in the ${from} phase cannot move to ${to}`,
 } as const;
@@ -100,6 +106,8 @@ export const launchResponseSchema = z.object({
   joinUrl: z.string(),
   /** Team addresses that were not valid e-mail addresses and got nothing. */
   failedEmails: z.array(z.string()),
+  /** 'off' when the server sends no e-mail (MAIL_DISABLED=true): the team was not e-mailed the join link. */
+  mail: mailStateSchema,
 });
 export type LaunchResponse = z.infer<typeof launchResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import type { Mailed } from '@pulsecheck/shared/mail/delivery';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';
@@ -22,11 +23,26 @@ import {
   mailQueuedSince,
 } from './queries';
 
-type Deps = Pick<AppDeps, 'db' | 'auth' | 'logger'>;
-type SignupDeps = Deps & Pick<AppDeps, 'mailer' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'auth' | 'logger' | 'mailer'>;
+type SignupDeps = Deps & Pick<AppDeps, 'config'>;
 
-/** The current user as the web app needs it: who, set-up state, active workspace and where home is. */
-export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: string): Promise<CurrentUser> {
+/**
+ * The answer of an action that e-mails the address it was given: the same for every address, and honest about
+ * the e-mail when the server runs with MAIL_DISABLED=true ('off': none was sent).
+ */
+const mailed = (deps: Pick<AppDeps, 'mailer'>): Mailed => ({
+  ok: true,
+  mail: deps.mailer.enabled ? 'sending' : 'off',
+});
+
+/**
+ * The current user as the web app needs it: who, set-up state, active workspace, where home is, and whether
+ * this server sends e-mail.
+ */
+export async function getCurrentUser(
+  deps: Pick<AppDeps, 'db' | 'mailer'>,
+  userId: string,
+): Promise<CurrentUser> {
   const profile = await findProfile(deps.db, userId);
   if (!profile) throw new AppError('unauthenticated', AUTH_MESSAGES.noSession);
   return {
@@ -40,6 +56,7 @@ export async function getCurrentUser(deps: Pick<AppDeps, 'db'>, userId: string):
     canAdmin: await canUseAdminArea(deps.db, userId),
     avatarUrl: profile.avatarId ? `/api/avatars/${profile.avatarId}` : null,
     home: await homeFor(deps.db, profile),
+    mailEnabled: deps.mailer.enabled,
   };
 }
 
@@ -123,7 +140,7 @@ export async function signUpAdmin(
     companySize: string;
     role: string;
   },
-) {
+): Promise<Mailed> {
   await signUp(deps, {
     name: options.fullName,
     email: options.email,
@@ -136,12 +153,13 @@ export async function signUpAdmin(
       pendingJoinHealthCheckId: null,
     },
   });
+  return mailed(deps);
 }
 
 export async function signUpParticipant(
   deps: SignupDeps,
   options: { fullName: string; email: string; password: string; healthCheckId: string },
-) {
+): Promise<Mailed> {
   if (!(await healthCheckExists(deps.db, options.healthCheckId))) throw notFound('Health check not found');
   await signUp(deps, {
     name: options.fullName,
@@ -155,6 +173,7 @@ export async function signUpParticipant(
       pendingJoinHealthCheckId: options.healthCheckId,
     },
   });
+  return mailed(deps);
 }
 
 /** Signs in; returns the user and the session cookies to set. */
@@ -200,7 +219,10 @@ export async function logOut(
 }
 
 /** Always answers the same, whether or not the address has an account (PRODUCT-DECISIONS 6). */
-export async function requestPasswordReset(deps: Deps, options: { email: string; headers: Headers }) {
+export async function requestPasswordReset(
+  deps: Deps,
+  options: { email: string; headers: Headers },
+): Promise<Mailed> {
   try {
     await deps.auth.api.requestPasswordReset({
       body: { email: options.email, redirectTo: '/reset-password' },
@@ -212,6 +234,7 @@ export async function requestPasswordReset(deps: Deps, options: { email: string;
       'password reset request failed',
     );
   }
+  return mailed(deps);
 }
 
 /** Sets the new password; better-auth ends every session of the user, and their live streams close. */
@@ -236,7 +259,10 @@ export async function resetPassword(
 }
 
 /** Sends a new verification link when the address has an unverified account; answers the same otherwise. */
-export async function resendVerification(deps: Deps, options: { email: string; headers: Headers }) {
+export async function resendVerification(
+  deps: Deps,
+  options: { email: string; headers: Headers },
+): Promise<Mailed> {
   try {
     await deps.auth.api.sendVerificationEmail({
       body: { email: options.email, callbackURL: '/auth/redirect' },
@@ -248,4 +274,5 @@ export async function resendVerification(deps: Deps, options: { email: string; h
       'verification e-mail not re-sent',
     );
   }
+  return mailed(deps);
 }

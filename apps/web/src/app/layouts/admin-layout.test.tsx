@@ -21,6 +21,7 @@ const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   canAdmin: true,
   avatarUrl: null,
   home: '/admin/dashboard',
+  mailEnabled: true,
   ...overrides,
 });
 

@@ -1,13 +1,14 @@
+import type { Mailed } from '@pulsecheck/shared/mail/delivery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { apiPost } from '@/lib/api-client';
 import { fetchSession, sessionQueryKey } from '@/lib/session';
 
-export const signUpAdmin = (body: unknown) => apiPost<{ ok: true }>('/signup', body);
-export const requestPasswordReset = (email: string) => apiPost<{ ok: true }>('/password/forgot', { email });
+export const signUpAdmin = (body: unknown) => apiPost<Mailed>('/signup', body);
+export const requestPasswordReset = (email: string) => apiPost<Mailed>('/password/forgot', { email });
 export const resetPassword = (body: unknown) => apiPost<{ ok: true }>('/password/reset', body);
-export const resendVerification = (email: string) => apiPost<{ ok: true }>('/verification/resend', { email });
+export const resendVerification = (email: string) => apiPost<Mailed>('/verification/resend', { email });
 export const setUpOrganization = () => apiPost<{ redirectTo: string }>('/onboarding/setup');
 export const joinHealthCheck = (id: string) =>
   apiPost<{ participantId: string; redirectTo: string }>(`/health-checks/${encodeURIComponent(id)}/join`);

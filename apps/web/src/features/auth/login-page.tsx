@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
 import type { LoginInput } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,17 +38,29 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>(
     stateText(location.state, 'message') === 'forgot' ? 'forgot' : 'login',
   );
-  const [sentTo, setSentTo] = useState('');
+  const [sent, setSent] = useState<{ email: string; mail: MailState }>({ email: '', mail: 'sending' });
 
   // The form shows at once, without waiting for the session (visitors of /login are nearly always signed
   // out); a signed-in visitor is sent on as soon as the session is known.
   if (session.data) return <Navigate to={safeReturnPath(location.state) ?? session.data.home} replace />;
 
+  if (mode === 'sent' && sent.mail === 'off') {
+    // E-mail switched off on the server (MAIL_DISABLED): no reset link went out, and the screen says so.
+    return (
+      <AuthShell title="Email could not be sent">
+        <Notice tone="error">{AUTH_MESSAGES.resetFailed}</Notice>
+        <p className="mt-3 text-sm text-slate-700">{MAIL_MESSAGES.off}</p>
+        <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
+          Back to login
+        </Button>
+      </AuthShell>
+    );
+  }
   if (mode === 'sent') {
     return (
       <AuthShell title="Check your email">
         <Notice tone="success">
-          If an account exists for {sentTo}, we sent a link to reset its password. It expires in 1 hour.
+          If an account exists for {sent.email}, we sent a link to reset its password. It expires in 1 hour.
         </Notice>
         <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
           Back to login
@@ -59,8 +72,8 @@ export function LoginPage() {
     return (
       <ForgotPassword
         onCancel={() => setMode('login')}
-        onSent={(email) => {
-          setSentTo(email);
+        onSent={(email, mail) => {
+          setSent({ email, mail });
           setMode('sent');
         }}
       />
@@ -77,7 +90,9 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const handedError = stateText(location.state, 'error');
   const [failure, setFailure] = useState<string | null>(handedError);
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'failed' }>({ state: 'idle' });
+  const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'off' | 'failed' }>({
+    state: 'idle',
+  });
   const form = useForm<LoginInput>({
     resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '', rememberMe: false },
@@ -101,8 +116,8 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const onResend = async () => {
     setResend({ state: 'sending' });
     try {
-      await resendVerification(getValues('email'));
-      setResend({ state: 'sent' });
+      const { mail } = await resendVerification(getValues('email'));
+      setResend({ state: mail === 'off' ? 'off' : 'sent' });
     } catch {
       setResend({ state: 'failed' });
     }
@@ -137,6 +152,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
             </Button>
             {resend.state === 'sent' && <Notice tone="success">{AUTH_MESSAGES.verificationSent}</Notice>}
             {resend.state === 'failed' && <Notice tone="error">{AUTH_MESSAGES.resendFailed}</Notice>}
+            {resend.state === 'off' && (
+              <Notice tone="error">
+                {AUTH_MESSAGES.resendFailed} {MAIL_MESSAGES.off}
+              </Notice>
+            )}
           </div>
         )}
         <FormField label="Email" error={formState.errors.email?.message}>
@@ -168,7 +188,13 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   );
 }
 
-function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (email: string) => void }) {
+function ForgotPassword({
+  onCancel,
+  onSent,
+}: {
+  onCancel: () => void;
+  onSent: (email: string, mail: MailState) => void;
+}) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ email: string }>({
     resolver: forgotValidation.resolver,
@@ -178,8 +204,8 @@ function ForgotPassword({ onCancel, onSent }: { onCancel: () => void; onSent: (e
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      await requestPasswordReset(email);
-      onSent(email);
+      const { mail } = await requestPasswordReset(email);
+      onSent(email, mail);
     } catch (error) {
       setFailure(applyServerErrors(error, form, AUTH_MESSAGES.resetFailed));
     }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminSignupSchema, type AdminSignupInput } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES, COMPANY_SIZES } from '@pulsecheck/shared/auth/messages';
+import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
@@ -20,7 +21,7 @@ const selectClass =
 
 export function SignupPage() {
   const session = useSession();
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ email: string; mail: MailState } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminSignupInput>({
     resolver: zodResolver(adminSignupSchema),
@@ -44,16 +45,28 @@ export function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signUpAdmin(values);
-      setDone(values.email);
+      const { mail } = await signUpAdmin(values);
+      setDone({ email: values.email, mail });
     } catch (error) {
       setFailure(applyServerErrors(error, form, AUTH_MESSAGES.signupFailed));
     }
   });
 
+  // E-mail switched off on the server (MAIL_DISABLED): no link went out, and the screen says so.
+  if (done?.mail === 'off') {
+    return (
+      <AuthShell title="Email could not be sent" subtitle={`No verification link was sent to ${done.email}.`}>
+        <Notice tone="error">{AUTH_MESSAGES.verificationNotSent}</Notice>
+        <p className="mt-3 text-sm text-slate-700">{MAIL_MESSAGES.off}</p>
+        <Button variant="secondary" className="mt-6 w-full" asChild>
+          <Link to="/login">Back to login</Link>
+        </Button>
+      </AuthShell>
+    );
+  }
   if (done) {
     return (
-      <AuthShell title="Check your email" subtitle={`We sent a verification link to ${done}.`}>
+      <AuthShell title="Check your email" subtitle={`We sent a verification link to ${done.email}.`}>
         <Notice tone="success">{AUTH_MESSAGES.signupSuccess}</Notice>
         <Button variant="secondary" className="mt-6 w-full" asChild>
           <Link to="/login">Back to login</Link>

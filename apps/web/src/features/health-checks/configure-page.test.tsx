@@ -3,22 +3,37 @@ import {
   DEFAULT_SETTINGS,
   HEALTH_CHECK_MESSAGES,
 } from '@pulsecheck/shared/health-checks/schemas';
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
+const SESSION: CurrentUser = {
+  id: 'u-1',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'CTO',
+  setupStatus: 'completed',
+  pendingJoinHealthCheckId: null,
+  activeWorkspaceId: WORKSPACE,
+  canAdmin: true,
+  avatarUrl: null,
+  home: '/admin/dashboard',
+  mailEnabled: true,
+};
 
-function renderConfigure(answer: () => Response, options: { noWorkspace?: boolean } = {}) {
-  const fetch = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetch);
+function renderConfigure(
+  answer: () => Response,
+  options: { noWorkspace?: boolean; mailEnabled?: boolean } = {},
+) {
+  const fetch = stubFetch(answer);
   const one: WorkspacesResponse = {
     workspaces: [
       {
@@ -57,28 +72,22 @@ function renderConfigure(answer: () => Response, options: { noWorkspace?: boolea
       },
     ],
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['workspaces'], workspaces);
-  queryClient.setQueryData(['template', TEMPLATE], { template });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/configure/:templateId', element: <ConfigurePage /> },
       { path: '/admin/workspaces', element: <h1>Workspaces</h1> },
     ],
-    { initialEntries: [`/configure/${TEMPLATE}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    {
+      at: `/configure/${TEMPLATE}`,
+      seed: [
+        [['workspaces'], workspaces],
+        [['template', TEMPLATE], { template }],
+        [['session'], { ...SESSION, mailEnabled: options.mailEnabled ?? true }],
+      ],
+    },
   );
   return fetch;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('configure and launch', () => {
   it('needs an enabled component and a title, says so in the banner and in place, and launches nothing', async () => {
@@ -159,5 +168,13 @@ describe('configure and launch', () => {
     await user.click(screen.getByRole('link', { name: 'Go to Workspaces' }));
     expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says on the Team tab that nobody is e-mailed when the server's e-mail is off", async () => {
+    const user = userEvent.setup();
+    renderConfigure(() => Response.json({}), { mailEnabled: false });
+    await user.click(screen.getByRole('tab', { name: 'Team' }));
+    expect(screen.getByText(HEALTH_CHECK_MESSAGES.teamMailOff)).toBeInTheDocument();
+    expect(screen.queryByText(/is e-mailed the join link/)).not.toBeInTheDocument();
   });
 });

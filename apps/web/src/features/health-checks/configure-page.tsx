@@ -26,6 +26,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
 import { useActiveWorkspace, useLaunch, useTemplate } from './api';
 import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
@@ -127,6 +128,7 @@ function ConfigureForm({
   const navigate = useNavigate();
   const launch = useLaunch();
   const [launchKey] = useState(newLaunchKey);
+  const mailEnabled = useSession().data?.mailEnabled ?? true;
   const [tab, setTab] = useState('components');
   const form = useForm({
     resolver: zodResolver(launchFormSchema),
@@ -182,6 +184,9 @@ function ConfigureForm({
           onSuccess: (result) => {
             setLaunched(result);
             setSharing(true);
+            if (result.mail === 'off' && values.teamEmails.length > 0) {
+              toast.error(HEALTH_CHECK_MESSAGES.teamNotEmailed);
+            }
             if (result.failedEmails.length > 0) {
               toast.error(`These addresses could not be invited: ${result.failedEmails.join(', ')}`);
             }
@@ -317,7 +322,11 @@ function ConfigureForm({
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Team</CardTitle>
-              <CardDescription>Everyone listed is e-mailed the join link when you launch.</CardDescription>
+              <CardDescription>
+                {mailEnabled
+                  ? 'Everyone listed is e-mailed the join link when you launch.'
+                  : HEALTH_CHECK_MESSAGES.teamMailOff}
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <form onSubmit={addEmail} className="flex flex-col gap-2 sm:flex-row sm:items-end">

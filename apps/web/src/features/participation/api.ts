@@ -9,6 +9,7 @@ import type {
   SubmitResult,
 } from '@pulsecheck/shared/participation/contract';
 import type { ParticipantSignupInput } from '@pulsecheck/shared/auth/schemas';
+import type { Mailed } from '@pulsecheck/shared/mail/delivery';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 
@@ -70,4 +71,4 @@ export const saveResponses = (id: string, responses: Responses) =>
 export const submitResponses = (id: string, responses: Responses) =>
   apiPost<SubmitResult>(`/health-checks/${enc(id)}/submit`, responses);
 export const signUpParticipant = (body: ParticipantSignupInput) =>
-  apiPost<{ ok: true }>('/signup/participant', body);
+  apiPost<Mailed>('/signup/participant', body);

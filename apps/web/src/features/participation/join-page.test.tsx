@@ -18,6 +18,7 @@ const USER: CurrentUser = {
   canAdmin: false,
   avatarUrl: null,
   home: '/dashboard',
+  mailEnabled: true,
 };
 const failure = () => Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 });
 const joinInfo = () => Response.json({ id: CHECK, title: 'Q3', acceptingParticipants: true });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { participantSignupSchema, type ParticipantSignupInput } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -52,8 +53,10 @@ export function ParticipantSignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await signUpParticipant({ ...values, healthCheckId });
-      setSentTo(values.email);
+      const { mail } = await signUpParticipant({ ...values, healthCheckId });
+      // E-mail switched off on the server (MAIL_DISABLED): no link went out, and the screen says so.
+      if (mail === 'off') setFailure(`${AUTH_MESSAGES.verificationSendFailed} ${MAIL_MESSAGES.off}`);
+      else setSentTo(values.email);
     } catch (error) {
       // The server answers the same whether or not the address has an account (its owner is told by e-mail),
       // so there is no "account exists" case here: only invalid fields, too many attempts or a failure.

@@ -31,7 +31,10 @@ export function useDepartments(workspaceId: string, enabled: boolean) {
   return useQuery({ ...departmentsQuery(workspaceId), enabled });
 }
 
-function useTeamMutation<TVariables>(workspaceId: string, run: (variables: TVariables) => Promise<unknown>) {
+function useTeamMutation<TVariables, TResult>(
+  workspaceId: string,
+  run: (variables: TVariables) => Promise<TResult>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,

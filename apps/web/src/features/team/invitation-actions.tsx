@@ -3,6 +3,7 @@ import { RotateCw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { useResend, useRevoke } from './api';
+import { invitationToast } from './invitation-toast';
 
 /** Resend (a new link, seven more days) and Revoke for one pending invitation. */
 export function InvitationActions({
@@ -18,16 +19,13 @@ export function InvitationActions({
   const revoke = useRevoke(workspaceId);
   const run = async (action: 'resend' | 'revoke') => {
     try {
-      if (action === 'resend') await resend.mutateAsync(member.id);
-      else await revoke.mutateAsync(member.id);
-      toast.success(
-        action === 'resend'
-          ? `${TEAM_MESSAGES.invitationResent} to ${member.email}`
-          : TEAM_MESSAGES.invitationRevoked,
-        {
-          duration: TOAST.save,
-        },
-      );
+      if (action === 'resend') {
+        const { member: resent } = await resend.mutateAsync(member.id);
+        invitationToast(resent, `${TEAM_MESSAGES.invitationResent} to ${member.email}`);
+      } else {
+        await revoke.mutateAsync(member.id);
+        toast.success(TEAM_MESSAGES.invitationRevoked, { duration: TOAST.save });
+      }
     } catch (error) {
       toast.error(error instanceof Error ? error.message : TEAM_MESSAGES.inviteFailed);
     }

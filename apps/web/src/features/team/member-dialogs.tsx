@@ -18,7 +18,9 @@ import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { useSession } from '@/lib/session';
 import { useDepartments, useInvite, useRemoveMember, useUpdateMember } from './api';
+import { invitationToast } from './invitation-toast';
 
 function FormError({ message }: { message: string | null }) {
   if (!message) return null;
@@ -94,6 +96,7 @@ export function InviteDialog({
   const invite = useInvite(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const [admin, setAdmin] = useState(false);
+  const mailEnabled = useSession().data?.mailEnabled ?? true;
   const form = useForm<InviteForm>({
     resolver: zodResolver(inviteMemberSchema),
     defaultValues: { email: '', role: '', department: '' },
@@ -111,8 +114,8 @@ export function InviteDialog({
     setFailure(null);
     try {
       const body: InviteMemberInput = { ...values, admin, department: values.department || undefined };
-      await invite.mutateAsync(body);
-      toast.success(`${TEAM_MESSAGES.invitationSent} to ${values.email.trim()}`, { duration: TOAST.save });
+      const { member } = await invite.mutateAsync(body);
+      invitationToast(member, `${TEAM_MESSAGES.invitationSent} to ${values.email.trim()}`);
       close(false);
     } catch (error) {
       setFailure(applyServerErrors(error, form, TEAM_MESSAGES.inviteFailed));
@@ -122,7 +125,11 @@ export function InviteDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         title="Invite Team Member"
-        description="We will email them a link to join this workspace. It expires after 7 days."
+        description={
+          mailEnabled
+            ? 'We will email them a link to join this workspace. It expires after 7 days.'
+            : TEAM_MESSAGES.invitationsNotEmailed
+        }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={failure} />
