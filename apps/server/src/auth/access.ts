@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, first } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
 import { workspaceNotFound } from '../lib/app-error';
@@ -73,28 +73,29 @@ export async function homeFor(db: Db, user: { id: string; setupStatus: string | 
  * and whether they may oversee it; null when they may not see it at all (callers answer 404).
  */
 export async function healthCheckAccess(db: Db, userId: string, healthCheckId: string) {
-  const [row] = await db
-    .select({
-      workspaceId: healthChecks.workspaceId,
-      createdBy: healthChecks.createdBy,
-      access: workspaceMembers.access,
-      participantId: participants.id,
-    })
-    .from(healthChecks)
-    .leftJoin(
-      workspaceMembers,
-      and(
-        eq(workspaceMembers.workspaceId, healthChecks.workspaceId),
-        eq(workspaceMembers.userId, userId),
-        eq(workspaceMembers.status, 'active'),
-      ),
-    )
-    .leftJoin(
-      participants,
-      and(eq(participants.healthCheckId, healthChecks.id), eq(participants.userId, userId)),
-    )
-    .where(eq(healthChecks.id, healthCheckId))
-    .limit(1);
+  const row = await first(
+    db
+      .select({
+        workspaceId: healthChecks.workspaceId,
+        createdBy: healthChecks.createdBy,
+        access: workspaceMembers.access,
+        participantId: participants.id,
+      })
+      .from(healthChecks)
+      .leftJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspaceId, healthChecks.workspaceId),
+          eq(workspaceMembers.userId, userId),
+          eq(workspaceMembers.status, 'active'),
+        ),
+      )
+      .leftJoin(
+        participants,
+        and(eq(participants.healthCheckId, healthChecks.id), eq(participants.userId, userId)),
+      )
+      .where(eq(healthChecks.id, healthCheckId)),
+  );
   if (!row) return null;
   const actor: Actor = {
     userId,

@@ -82,3 +82,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The first row a select finds, or undefined: `await first(db.select(…).from(…).where(…))`. */
+export async function first<T>(query: { limit(count: number): PromiseLike<T[]> }): Promise<T | undefined> {
+  const [row] = await query.limit(1);
+  return row;
+}

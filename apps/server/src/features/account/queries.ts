@@ -1,23 +1,24 @@
 import type { UnsubscribableSetting } from '@pulsecheck/shared/account/schemas';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, first, queryRows } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { avatars } from '../../db/schema/messaging';
 
 export async function findProfile(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      fullName: user.name,
-      email: user.email,
-      role: user.role,
-      department: user.department,
-      bio: user.bio,
-      avatarId: user.avatarId,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
-  return row;
+  return first(
+    db
+      .select({
+        fullName: user.name,
+        email: user.email,
+        role: user.role,
+        department: user.department,
+        bio: user.bio,
+        avatarId: user.avatarId,
+      })
+      .from(user)
+      .where(eq(user.id, userId)),
+  );
 }
 
 export async function updateProfile(
@@ -52,19 +53,21 @@ export async function replaceAvatar(db: Db, userId: string, contentType: string,
 }
 
 export async function findAvatar(db: Db, id: string) {
-  const [row] = await db
-    .select({ contentType: avatars.contentType, data: avatars.data })
-    .from(avatars)
-    .where(eq(avatars.id, id));
-  return row;
+  return first(
+    db
+      .select({ contentType: avatars.contentType, data: avatars.data })
+      .from(avatars)
+      .where(eq(avatars.id, id)),
+  );
 }
 
 export async function findPreferences(db: Db, userId: string) {
-  const [row] = await db
-    .select({ preferences: user.notificationPreferences, email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.id, userId));
-  return row;
+  return first(
+    db
+      .select({ preferences: user.notificationPreferences, email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, userId)),
+  );
 }
 
 export async function savePreferences(db: Db, userId: string, preferences: unknown) {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, first, queryRows } from '../../db/client';
 import {
   actionItemMentions,
   actionItems,
@@ -72,21 +72,23 @@ export async function membersAmong(db: Db, workspaceId: string, userIds: string[
 }
 
 export async function componentOfTemplate(db: Db, templateId: string, componentId: string) {
-  const [row] = await db
-    .select({ id: healthCheckComponents.id })
-    .from(healthCheckComponents)
-    .where(and(eq(healthCheckComponents.templateId, templateId), eq(healthCheckComponents.id, componentId)))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({ id: healthCheckComponents.id })
+      .from(healthCheckComponents)
+      .where(
+        and(eq(healthCheckComponents.templateId, templateId), eq(healthCheckComponents.id, componentId)),
+      ),
+  );
 }
 
 export async function findItem(db: Db, actionItemId: string) {
-  const [row] = await db
-    .select({ id: actionItems.id, healthCheckId: actionItems.healthCheckId, ownerId: actionItems.ownerId })
-    .from(actionItems)
-    .where(eq(actionItems.id, actionItemId))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({ id: actionItems.id, healthCheckId: actionItems.healthCheckId, ownerId: actionItems.ownerId })
+      .from(actionItems)
+      .where(eq(actionItems.id, actionItemId)),
+  );
 }
 
 export async function insertItem(db: Db, values: typeof actionItems.$inferInsert) {
@@ -121,15 +123,15 @@ export async function replaceMentions(db: Db, actionItemId: string, userIds: str
 }
 
 export async function findCheckBasics(db: Db, healthCheckId: string) {
-  const [row] = await db
-    .select({
-      id: healthChecks.id,
-      title: healthChecks.title,
-      workspaceId: healthChecks.workspaceId,
-      templateId: healthChecks.templateId,
-    })
-    .from(healthChecks)
-    .where(eq(healthChecks.id, healthCheckId))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({
+        id: healthChecks.id,
+        title: healthChecks.title,
+        workspaceId: healthChecks.workspaceId,
+        templateId: healthChecks.templateId,
+      })
+      .from(healthChecks)
+      .where(eq(healthChecks.id, healthCheckId)),
+  );
 }

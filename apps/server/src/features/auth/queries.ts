@@ -1,17 +1,17 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { account, user, verification, type SignupProfile } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/messaging';
 import { healthChecks } from '../../db/schema/health-checks';
 import { userPreferences } from '../../db/schema/organizations';
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.email, email))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email)),
+  );
 }
 
 /**
@@ -47,60 +47,55 @@ export async function insertUnverifiedUser(
 
 /** Whether an e-mail of `kind` was queued to `to` since `since` (throttles the sign-up warning). */
 export async function mailQueuedSince(db: Db, to: string, kind: string, since: Date) {
-  const [row] = await db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(eq(mailOutbox.to, to.toLowerCase()), eq(mailOutbox.kind, kind), gt(mailOutbox.createdAt, since)),
-    )
-    .limit(1);
+  const row = await first(
+    db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.to, to.toLowerCase()), eq(mailOutbox.kind, kind), gt(mailOutbox.createdAt, since)),
+      ),
+  );
   return Boolean(row);
 }
 
 export async function findProfile(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      setupStatus: user.setupStatus,
-      pendingJoinHealthCheckId: user.pendingJoinHealthCheckId,
-      avatarId: user.avatarId,
-      activeWorkspaceId: userPreferences.activeWorkspaceId,
-    })
-    .from(user)
-    .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
-    .where(eq(user.id, userId))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        setupStatus: user.setupStatus,
+        pendingJoinHealthCheckId: user.pendingJoinHealthCheckId,
+        avatarId: user.avatarId,
+        activeWorkspaceId: userPreferences.activeWorkspaceId,
+      })
+      .from(user)
+      .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
+      .where(eq(user.id, userId)),
+  );
 }
 
 export async function healthCheckExists(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: healthChecks.id })
-    .from(healthChecks)
-    .where(eq(healthChecks.id, id))
-    .limit(1);
+  const row = await first(
+    db.select({ id: healthChecks.id }).from(healthChecks).where(eq(healthChecks.id, id)),
+  );
   return Boolean(row);
 }
 
 /** The owner of an address, to tell them their sign-in was paused (features/auth/login-limit.ts). */
 export async function findAccountOwner(db: Db, email: string) {
-  const [row] = await db
-    .select({ email: user.email, name: user.name })
-    .from(user)
-    .where(eq(user.email, email))
-    .limit(1);
-  return row;
+  return first(db.select({ email: user.email, name: user.name }).from(user).where(eq(user.email, email)));
 }
 
 /** The user a password-reset token belongs to (better-auth keeps it as `reset-password:<token>`), if any. */
 export async function resetTokenOwner(db: Db, token: string) {
-  const [row] = await db
-    .select({ userId: verification.value })
-    .from(verification)
-    .where(eq(verification.identifier, `reset-password:${token}`))
-    .limit(1);
+  const row = await first(
+    db
+      .select({ userId: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`)),
+  );
   return row?.userId;
 }

@@ -1,14 +1,15 @@
 import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, first, queryRows } from '../../db/client';
 import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';
 
 export async function findCheckByLaunchKey(db: Db, userId: string, launchKey: string) {
-  const [row] = await db
-    .select({ id: healthChecks.id })
-    .from(healthChecks)
-    .where(and(eq(healthChecks.createdBy, userId), eq(healthChecks.launchKey, launchKey)))
-    .limit(1);
+  const row = await first(
+    db
+      .select({ id: healthChecks.id })
+      .from(healthChecks)
+      .where(and(eq(healthChecks.createdBy, userId), eq(healthChecks.launchKey, launchKey))),
+  );
   return row?.id ?? null;
 }
 
@@ -41,21 +42,21 @@ export async function insertHealthCheck(db: Db, values: typeof healthChecks.$inf
 
 /** The check's row, locked for the rest of the transaction, so two phase changes run one after the other. */
 export async function lockHealthCheck(db: Db, healthCheckId: string) {
-  const [row] = await db
-    .select({
-      id: healthChecks.id,
-      title: healthChecks.title,
-      phase: healthChecks.phase,
-      status: healthChecks.status,
-      settings: healthChecks.settings,
-      workspaceId: healthChecks.workspaceId,
-      createdBy: healthChecks.createdBy,
-    })
-    .from(healthChecks)
-    .where(eq(healthChecks.id, healthCheckId))
-    .for('update')
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({
+        id: healthChecks.id,
+        title: healthChecks.title,
+        phase: healthChecks.phase,
+        status: healthChecks.status,
+        settings: healthChecks.settings,
+        workspaceId: healthChecks.workspaceId,
+        createdBy: healthChecks.createdBy,
+      })
+      .from(healthChecks)
+      .where(eq(healthChecks.id, healthCheckId))
+      .for('update'),
+  );
 }
 
 export async function updatePhase(

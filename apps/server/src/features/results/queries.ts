@@ -1,29 +1,29 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, first, queryRows } from '../../db/client';
 import { healthChecks } from '../../db/schema/health-checks';
 import { workspaces } from '../../db/schema/organizations';
 
 export async function findCheck(db: Db, healthCheckId: string) {
-  const [row] = await db
-    .select({
-      id: healthChecks.id,
-      title: healthChecks.title,
-      description: healthChecks.description,
-      phase: healthChecks.phase,
-      status: healthChecks.status,
-      settings: healthChecks.settings,
-      createdAt: healthChecks.createdAt,
-      completedAt: healthChecks.completedAt,
-      createdBy: healthChecks.createdBy,
-      workspaceId: healthChecks.workspaceId,
-      templateId: healthChecks.templateId,
-      workspaceName: workspaces.name,
-    })
-    .from(healthChecks)
-    .innerJoin(workspaces, eq(workspaces.id, healthChecks.workspaceId))
-    .where(eq(healthChecks.id, healthCheckId))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select({
+        id: healthChecks.id,
+        title: healthChecks.title,
+        description: healthChecks.description,
+        phase: healthChecks.phase,
+        status: healthChecks.status,
+        settings: healthChecks.settings,
+        createdAt: healthChecks.createdAt,
+        completedAt: healthChecks.completedAt,
+        createdBy: healthChecks.createdBy,
+        workspaceId: healthChecks.workspaceId,
+        templateId: healthChecks.templateId,
+        workspaceName: workspaces.name,
+      })
+      .from(healthChecks)
+      .innerJoin(workspaces, eq(workspaces.id, healthChecks.workspaceId))
+      .where(eq(healthChecks.id, healthCheckId)),
+  );
 }
 
 export type Check = NonNullable<Awaited<ReturnType<typeof findCheck>>>;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, first, queryRows } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import {
   departments,
@@ -53,11 +53,12 @@ export async function listMembers(db: Db, workspaceId: string, memberId?: string
 }
 
 export async function findWorkspace(db: Db, workspaceId: string) {
-  const [row] = await db
-    .select({ id: workspaces.id, name: workspaces.name })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row;
+  return first(
+    db
+      .select({ id: workspaces.id, name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId)),
+  );
 }
 
 export async function listDepartments(db: Db, workspaceId: string) {
@@ -72,10 +73,12 @@ export async function listDepartments(db: Db, workspaceId: string) {
 /** The department of that name in the workspace (case-insensitive), created when first used. */
 export async function departmentIdFor(db: Db, workspaceId: string, name: string): Promise<string> {
   await db.insert(departments).values({ workspaceId, name }).onConflictDoNothing();
-  const [row] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.workspaceId, workspaceId), sql`lower(${departments.name}) = lower(${name})`));
+  const row = await first(
+    db
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.workspaceId, workspaceId), sql`lower(${departments.name}) = lower(${name})`)),
+  );
   if (!row) throw new Error('department insert returned nothing');
   return row.id;
 }
@@ -98,25 +101,26 @@ export async function findMembershipByEmail(db: Db, workspaceId: string, email: 
 }
 
 export async function findMember(db: Db, workspaceId: string, memberId: string) {
-  const [row] = await db
-    .select({
-      id: workspaceMembers.id,
-      userId: workspaceMembers.userId,
-      access: workspaceMembers.access,
-      status: workspaceMembers.status,
-      invitationEmail: workspaceMembers.invitationEmail,
-      name: user.name,
-    })
-    .from(workspaceMembers)
-    .leftJoin(user, eq(user.id, workspaceMembers.userId))
-    .where(
-      and(
-        eq(workspaceMembers.id, memberId),
-        eq(workspaceMembers.workspaceId, workspaceId),
-        inArray(workspaceMembers.access, ['admin', 'member']),
+  return first(
+    db
+      .select({
+        id: workspaceMembers.id,
+        userId: workspaceMembers.userId,
+        access: workspaceMembers.access,
+        status: workspaceMembers.status,
+        invitationEmail: workspaceMembers.invitationEmail,
+        name: user.name,
+      })
+      .from(workspaceMembers)
+      .leftJoin(user, eq(user.id, workspaceMembers.userId))
+      .where(
+        and(
+          eq(workspaceMembers.id, memberId),
+          eq(workspaceMembers.workspaceId, workspaceId),
+          inArray(workspaceMembers.access, ['admin', 'member']),
+        ),
       ),
-    );
-  return row;
+  );
 }
 
 /** Locks the workspace's active admins for the rest of the transaction and says how many there are. */
@@ -180,11 +184,12 @@ export async function findInvitationByHash(db: Db, tokenHash: string, forUpdate 
 }
 
 export async function findMembershipOfUser(db: Db, workspaceId: string, userId: string) {
-  const [row] = await db
-    .select({ id: workspaceMembers.id, access: workspaceMembers.access })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  return row;
+  return first(
+    db
+      .select({ id: workspaceMembers.id, access: workspaceMembers.access })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))),
+  );
 }
 
 export async function clearActiveWorkspace(db: Db, userId: string, workspaceId: string) {

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { healthCheckComponents, templates } from '../../db/schema/health-checks';
 
 const summary = {
@@ -31,12 +31,12 @@ export async function findTemplates(db: Db, options: { workspaceId: string | nul
 
 /** A template by id; a launch's snapshot is not one (its check reads its components by the check's template_id). */
 export async function findTemplate(db: Db, templateId: string) {
-  const [row] = await db
-    .select(summary)
-    .from(templates)
-    .where(and(eq(templates.id, templateId), eq(templates.isSnapshot, false)))
-    .limit(1);
-  return row;
+  return first(
+    db
+      .select(summary)
+      .from(templates)
+      .where(and(eq(templates.id, templateId), eq(templates.isSnapshot, false))),
+  );
 }
 
 export async function findComponents(db: Db, templateId: string) {

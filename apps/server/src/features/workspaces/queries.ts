@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, first } from '../../db/client';
 import { organizations, userPreferences, workspaceMembers, workspaces } from '../../db/schema/organizations';
 
 /** Workspaces where the user has admin or member access, with their organisation. */
@@ -28,11 +28,12 @@ export async function findManagedWorkspaces(db: Db, userId: string) {
 }
 
 export async function findPreferredWorkspaceId(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: userPreferences.activeWorkspaceId })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, userId))
-    .limit(1);
+  const row = await first(
+    db
+      .select({ id: userPreferences.activeWorkspaceId })
+      .from(userPreferences)
+      .where(eq(userPreferences.userId, userId)),
+  );
   return row?.id ?? null;
 }
 
@@ -47,11 +48,12 @@ export async function storePreferredWorkspace(db: Db, userId: string, workspaceI
 }
 
 export async function findWorkspaceOrganization(db: Db, workspaceId: string) {
-  const [row] = await db
-    .select({ organizationId: workspaces.organizationId })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .limit(1);
+  const row = await first(
+    db
+      .select({ organizationId: workspaces.organizationId })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId)),
+  );
   return row?.organizationId ?? null;
 }
 
