@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { UUID_PATTERN } from '@pulsecheck/shared/api/ids';
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 
 /**
  * The one way to declare an id in a path. Anything but a UUID is simply not found: the router answers 404 with
@@ -11,3 +12,6 @@ export const idParam = (notFoundMessage: string, ...aliases: string[]) =>
     .string()
     .max(64)
     .refine((id) => UUID_PATTERN.test(id) || aliases.includes(id), notFoundMessage);
+
+/** The path of every route under `/health-checks/{healthCheckId}`. */
+export const checkParams = z.object({ healthCheckId: idParam(HEALTH_CHECK_NOT_FOUND) });

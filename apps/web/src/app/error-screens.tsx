@@ -1,4 +1,5 @@
 import { AlertTriangle, LinkIcon, Settings2 } from 'lucide-react';
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Link, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -82,7 +83,7 @@ export function InvalidLinkPage() {
   return (
     <ErrorLayout
       icon={<LinkIcon aria-hidden="true" />}
-      title="Health check not found"
+      title={HEALTH_CHECK_NOT_FOUND}
       message={
         stateMessage(location.state) ??
         'This link does not lead to a health check. It may have been mistyped, or the health check was removed. Ask the person who shared it for a new link.'

@@ -3,6 +3,9 @@
  * the web app and the tests.
  */
 
+/** The answer to anyone who asks for a check that does not exist or that they may not see. */
+export const HEALTH_CHECK_NOT_FOUND = 'Health check not found';
+
 export const PHASES = ['collect', 'vote', 'summarize', 'plan'] as const;
 export type Phase = (typeof PHASES)[number];
 

@@ -1,4 +1,5 @@
 import type { Phase } from '../health-checks/rules';
+import { HEALTH_CHECK_NOT_FOUND } from '../health-checks/rules';
 
 /**
  * Participation's constants, messages and pure rules, without zod: the participation screen needs them at first
@@ -22,7 +23,7 @@ export const COMPONENTS_MAX = 200;
 
 /** The spec's wording (sections 5 and 8, PRODUCT-DECISIONS 2 and 3), written once. */
 export const PARTICIPATION_MESSAGES = {
-  notFound: 'Health check not found',
+  notFound: HEALTH_CHECK_NOT_FOUND,
   notAccepting: (status: string) => `Health check is not accepting participants (status: ${status})`,
   notMember: 'You must be a workspace member to participate',
   notParticipant: 'Join this health check from its link before answering',

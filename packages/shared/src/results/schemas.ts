@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_CHECK_NOT_FOUND } from '../health-checks/rules';
 import { RELEASE_MESSAGES, RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
 
@@ -6,7 +7,7 @@ import { HEALTH_LABELS } from './rules';
 export const RESULTS_MESSAGES = {
   errorTitle: 'Error Loading Results',
   noId: 'No health check ID provided',
-  notFound: 'Health check not found',
+  notFound: HEALTH_CHECK_NOT_FOUND,
   untitledCheck: 'Untitled Health Check',
   untitledComponent: 'Untitled Component',
   uncategorized: 'Uncategorized',

@@ -6,10 +6,9 @@ import {
 } from '@pulsecheck/shared/action-items/schemas';
 import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
+import { checkParams, idParam } from '../../lib/params';
 import * as service from './service';
 
-const checkParams = z.object({ healthCheckId: idParam('Health check not found') });
 const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
 
 export const actionItemRoutes = routes('action-items')

@@ -1,4 +1,5 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   ACTION_ITEM_MESSAGES,
   type CreateActionItemInput,
@@ -43,7 +44,7 @@ export async function listActionItems(db: Db, healthCheckId: string, itemId?: st
 async function managedCheck(db: Db, userId: string, healthCheckId: string) {
   const access = await healthCheckAccess(db, userId, healthCheckId);
   const check = access?.manages ? await q.findCheckBasics(db, healthCheckId) : undefined;
-  if (!check) throw notFound('Health check not found');
+  if (!check) throw notFound(HEALTH_CHECK_NOT_FOUND);
   return check;
 }
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   changePhaseSchema,
   healthCheckDetailResponseSchema,
@@ -12,7 +13,7 @@ import { routes } from '../../lib/openapi';
 import { idParam } from '../../lib/params';
 import * as service from './service';
 
-const idParams = z.object({ id: idParam('Health check not found') });
+const idParams = z.object({ id: idParam(HEALTH_CHECK_NOT_FOUND) });
 
 export const healthCheckRoutes = routes('health-checks')
   .call(

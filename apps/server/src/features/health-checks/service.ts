@@ -1,12 +1,13 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
+  allParticipantsCompleted,
   canTransition,
   completionRate,
-  allParticipantsCompleted,
+  HEALTH_CHECK_NOT_FOUND,
   loosenedSettings,
+  type Phase,
   phaseLabel,
   STATUS_OF_PHASE,
-  type Phase,
 } from '@pulsecheck/shared/health-checks/rules';
 import {
   cleanEmails,
@@ -55,7 +56,7 @@ export const joinUrlFor = (config: { appUrl: string }, healthCheckId: string) =>
 /** The check, when the user is an admin or member of its workspace (otherwise 404, PRODUCT-DECISIONS 3). */
 async function requireManageView(db: Db, userId: string, healthCheckId: string) {
   const access = await healthCheckAccess(db, userId, healthCheckId);
-  if (!access?.manages) throw notFound('Health check not found');
+  if (!access?.manages) throw notFound(HEALTH_CHECK_NOT_FOUND);
   return access;
 }
 
@@ -193,7 +194,7 @@ export async function getHealthCheck(
 ): Promise<HealthCheckDetail> {
   const access = await requireManageView(deps.db, options.userId, options.healthCheckId);
   const row = await findHealthCheckDetail(deps.db, options.healthCheckId);
-  if (!row) throw notFound('Health check not found');
+  if (!row) throw notFound(HEALTH_CHECK_NOT_FOUND);
   const settings = row.settings;
   return {
     id: row.id,
@@ -289,7 +290,7 @@ export async function changePhase(
   const access = await requireManageView(deps.db, userId, healthCheckId);
   return deps.db.transaction(async (tx) => {
     const check = await lockHealthCheck(tx, healthCheckId);
-    if (!check) throw notFound('Health check not found');
+    if (!check) throw notFound(HEALTH_CHECK_NOT_FOUND);
     if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase === to) return { phase: to, status: check.status };
     if (!canTransition(check.phase, to)) {
@@ -322,7 +323,7 @@ export async function changeSettings(
   const settings = settingsSchema.parse(options.settings);
   return deps.db.transaction(async (tx) => {
     const check = await lockHealthCheck(tx, options.healthCheckId);
-    if (!check) throw notFound('Health check not found');
+    if (!check) throw notFound(HEALTH_CHECK_NOT_FOUND);
     if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase !== 'collect') throw conflict(HEALTH_CHECK_MESSAGES.settingsLocked);
     const loosened = loosenedSettings(check.settings, settings);

@@ -1,24 +1,20 @@
-import { z } from '@hono/zod-openapi';
-import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
 import { putVotesSchema, votingStateSchema } from '@pulsecheck/shared/voting/schemas';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
+import { checkParams } from '../../lib/params';
 import * as service from './service';
-
-const params = z.object({ healthCheckId: idParam(RESULTS_MESSAGES.notFound) });
 
 export const votingRoutes = routes('voting')
   .call(
     'get /health-checks/{healthCheckId}/votes',
     "The caller's dots, the live tally and the components to vote on",
-    { params, ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
+    { params: checkParams, ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
     service.getVotingState,
   )
   .call(
     'put /health-checks/{healthCheckId}/votes',
     "Replace the caller's whole dot allocation { componentId: dots } (during the vote phase)",
     {
-      params,
+      params: checkParams,
       body: putVotesSchema,
       ok: [200, votingStateSchema, 'Saved'],
       errors: [400, 401, 403, 404, 409],

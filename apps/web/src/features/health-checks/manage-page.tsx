@@ -1,10 +1,11 @@
 import {
   dashboardStatus,
+  HEALTH_CHECK_NOT_FOUND,
   phaseAction,
   phaseLabel,
+  PHASES,
   progressColour,
   STEPPER_PHASES,
-  PHASES,
 } from '@pulsecheck/shared/health-checks/rules';
 import { HEALTH_CHECK_MESSAGES, type HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
 import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
@@ -41,7 +42,7 @@ export function ManagePage() {
         <AlertTriangle className="mx-auto size-10 text-red-600" aria-hidden="true" />
         <h1 className="mt-3 text-lg font-semibold">Error Loading Health Check</h1>
         <p className="mt-2 text-sm text-slate-600">
-          {notFound ? 'Health check not found' : HEALTH_CHECK_MESSAGES.loadFailed}
+          {notFound ? HEALTH_CHECK_NOT_FOUND : HEALTH_CHECK_MESSAGES.loadFailed}
         </p>
         <Button className="mt-4" asChild>
           <Link to="/admin/dashboard">Return to Dashboard</Link>
