@@ -1,4 +1,9 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@pulsecheck/shared/api/errors';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  NOT_FOUND_MESSAGES,
+} from '@pulsecheck/shared/api/errors';
 
 /** The one error type of the server; mapped to `{ error: { code, message, fields? } }` in app.ts. */
 export class AppError extends Error {
@@ -22,8 +27,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);
-export const workspaceNotFound = () => new AppError('workspace_not_found', 'Workspace not found');
-export const templateNotFound = () => new AppError('template_not_found', 'Template not found');
+export const workspaceNotFound = () => new AppError('workspace_not_found', NOT_FOUND_MESSAGES.workspace);
+export const templateNotFound = () => new AppError('template_not_found', NOT_FOUND_MESSAGES.template);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError('conflict', message, fields);

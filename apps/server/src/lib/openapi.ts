@@ -4,8 +4,9 @@ import { errorBodySchema } from '@pulsecheck/shared/api/errors';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { requireUser, type SessionUser } from '../auth/session';
+import { PATH_PARAMS, type PathParam } from './params';
 import { createRouter, type AppDeps, type AppEnv } from './router';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Statuses answered by a thrown `AppError`, always with the shared error body. */
@@ -35,32 +36,49 @@ const response = (schema: z.ZodType, description: string, mediaType = 'applicati
 });
 const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArray(ok[0]);
 
-type Spec<P, Q, J, F, O> = { params?: P; query?: Q; body?: J; form?: F; ok: O; errors?: ErrorStatus[] };
+type Spec<Q, J, F, O> = { query?: Q; body?: J; form?: F; ok: O; errors?: ErrorStatus[] };
+type PathOf<E extends string> = E extends `${string} ${infer Path}` ? Path : never;
+/** The names in a path's `{braces}`. */
+type NamesIn<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | NamesIn<Rest> : never;
+/** A path's parameters: each name's one declaration in `PATH_PARAMS`, or nothing for a path without any. */
+type ParamsOf<E extends string> = [NamesIn<PathOf<E>>] extends [never]
+  ? undefined
+  : z.ZodObject<{ [N in NamesIn<PathOf<E>> & PathParam]: (typeof PATH_PARAMS)[N] }>;
 /** The route `declare` makes, typed from its arguments as a hand-written `createRoute` would be. */
-type Declared<E extends string, O extends Answer | readonly Answer[], P, Q, J, F> = {
+type Declared<E extends string, O extends Answer | readonly Answer[], Q, J, F> = {
   method: E extends `${infer M extends Method} ${string}` ? M : never;
-  path: E extends `${string} ${infer Path}` ? Path : never;
+  path: PathOf<E>;
   tags: string[];
   summary: string;
-  request: Part<'params', P> &
+  request: Part<'params', ParamsOf<E>> &
     Part<'query', Q> &
     Body<'application/json', J> &
     Body<'multipart/form-data', F>;
   responses: Responses<O>;
 };
 
-function declare<E extends `${Method} /${string}`, O extends Answer | readonly Answer[], P, Q, J, F>(
+/** The schema of a path's parameters, from the names in it; an unknown name is a programming error. */
+function pathParams(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => name);
+  if (names.length === 0) return undefined;
+  const unknown = names.find((name) => !(name in PATH_PARAMS));
+  if (unknown) throw new Error(`${path}: declare {${unknown}} in PATH_PARAMS (lib/params.ts)`);
+  return z.object(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name as PathParam]])));
+}
+
+function declare<E extends `${Method} /${string}`, O extends Answer | readonly Answer[], Q, J, F>(
   tags: string[],
   endpoint: E,
   summary: string,
-  spec: Spec<P, Q, J, F, O>,
+  spec: Spec<Q, J, F, O>,
 ) {
-  const [method, path] = endpoint.split(' ');
-  const { params, query, body, form, ok, errors = [] } = spec;
+  const [method, path = ''] = endpoint.split(' ');
+  const { query, body, form, ok, errors = [] } = spec;
+  const params = pathParams(path);
   const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
   const schema = (part: unknown) => part as z.ZodType;
   const request = {
-    ...(params && { params: schema(params) }),
+    ...(params && { params }),
     ...(query && { query: schema(query) }),
     ...(body && { body: { content: content('application/json', schema(body)), required: true } }),
     ...(form && { body: { content: content('multipart/form-data', schema(form)), required: true } }),
@@ -78,12 +96,14 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
     summary,
     ...(Object.keys(request).length > 0 && { request }),
     responses,
-  } as Declared<E, O, P, Q, J, F>);
+  } as Declared<E, O, Q, J, F>);
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 /** What a `call` gives its service: the caller's id and the validated path, query and body, merged. */
-export type CallInput<P, Q, J> = Parsed<P> & Parsed<Q> & Parsed<J> & { userId: string };
+export type CallInput<E extends string, Q, J> = Parsed<ParamsOf<E>> &
+  Parsed<Q> &
+  Parsed<J> & { userId: string };
 /** What a `call`'s service returns: the answer's body, or nothing where the answer is `{ ok: true }`. */
 type Reply<S> = z.input<S> | (S extends typeof okSchema ? void : never);
 type Endpoint = `${Method} /${string}`;
@@ -108,15 +128,14 @@ export function routes(...tags: string[]) {
     handle<
       const E extends Endpoint,
       const O extends Answer | readonly Answer[],
-      P extends Schema = undefined,
       Q extends Schema = undefined,
       J extends Schema = undefined,
       F extends Schema = undefined,
     >(
       endpoint: E,
       summary: string,
-      spec: Spec<P, Q, J, F, O>,
-      handler: RouteHandler<Declared<E, O, P, Q, J, F>, AppEnv>,
+      spec: Spec<Q, J, F, O>,
+      handler: RouteHandler<Declared<E, O, Q, J, F>, AppEnv>,
     ) {
       router.openapi(declare(tags, endpoint, summary, spec), handler);
       return feature;
@@ -124,14 +143,13 @@ export function routes(...tags: string[]) {
     call<
       const E extends Endpoint,
       const O extends Answer,
-      P extends Schema = undefined,
       Q extends Schema = undefined,
       J extends Schema = undefined,
     >(
       endpoint: E,
       summary: string,
-      spec: Spec<P, Q, J, undefined, O>,
-      run: (deps: AppDeps, input: CallInput<P, Q, J>, user: SessionUser) => Promise<Reply<O[1]>>,
+      spec: Spec<Q, J, undefined, O>,
+      run: (deps: AppDeps, input: CallInput<E, Q, J>, user: SessionUser) => Promise<Reply<O[1]>>,
     ) {
       const [status] = spec.ok;
       const handler = async (c: Context<AppEnv>) => {
@@ -140,7 +158,7 @@ export function routes(...tags: string[]) {
           (c.req.valid as (target: string) => object | undefined)(target);
         // The path names the resource: it wins over a body or query field of the same name.
         const input = { ...valid('json'), ...valid('query'), ...valid('param'), userId: user.id };
-        const result = await run(c.get('deps'), input as CallInput<P, Q, J>, user);
+        const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };
       router.openapi(declare(tags, endpoint, summary, spec), handler);

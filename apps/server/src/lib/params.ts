@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { z } from '@hono/zod-openapi';
 import { UUID_PATTERN } from '@pulsecheck/shared/api/ids';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
@@ -13,5 +14,21 @@ export const idParam = (notFoundMessage: string, ...aliases: string[]) =>
     .max(64)
     .refine((id) => UUID_PATTERN.test(id) || aliases.includes(id), notFoundMessage);
 
-/** The path of every route under `/health-checks/{healthCheckId}`. */
-export const checkParams = z.object({ healthCheckId: idParam(HEALTH_CHECK_NOT_FOUND) });
+/** The path token of an e-mailed invitation link (it is the secret, not an id). */
+const token = z.string().min(10).max(200);
+
+/**
+ * Every parameter a path may hold, declared once by its name: a route's path says which it takes
+ * (`/workspaces/{workspaceId}/members/{memberId}`) and the route helper (lib/openapi.ts) validates them from here.
+ */
+export const PATH_PARAMS = {
+  healthCheckId: idParam(HEALTH_CHECK_NOT_FOUND),
+  workspaceId: idParam(NOT_FOUND_MESSAGES.workspace),
+  memberId: idParam(NOT_FOUND_MESSAGES.member),
+  templateId: idParam(NOT_FOUND_MESSAGES.template, 'new'),
+  actionItemId: idParam(NOT_FOUND_MESSAGES.actionItem),
+  notificationId: idParam(NOT_FOUND_MESSAGES.notification),
+  avatarId: idParam(NOT_FOUND_MESSAGES.photo),
+  token,
+};
+export type PathParam = keyof typeof PATH_PARAMS;

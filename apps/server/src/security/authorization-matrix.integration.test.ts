@@ -145,7 +145,7 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'DAAAAAA',
     request: () => ({ path: '/api/notifications/read-all' }),
   },
-  'POST /api/notifications/{id}/read': {
+  'POST /api/notifications/{notificationId}/read': {
     expect: 'DDDDDDA',
     request: async (w) => {
       const [row] = await w.ctx.deps.db
@@ -199,7 +199,7 @@ const ENTRIES: Record<string, Entry> = {
       body: DEFAULT_NOTIFICATION_PREFERENCES,
     }),
   },
-  'GET /api/avatars/{id}': { expect: 'PPPPPPP', request: () => ({ path: `/api/avatars/${randomUUID()}` }) },
+  'GET /api/avatars/{avatarId}': { expect: 'PPPPPPP', request: () => ({ path: `/api/avatars/${randomUUID()}` }) },
 
   'GET /api/workspaces': { expect: 'DAAAAAA', request: () => ({ path: '/api/workspaces' }) },
   'POST /api/workspaces': {
@@ -210,7 +210,7 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('workspace:use'),
     request: (w) => ({ path: '/api/workspaces/active', body: { workspaceId: w.workspaceId } }),
   },
-  'PATCH /api/workspaces/{id}': {
+  'PATCH /api/workspaces/{workspaceId}': {
     expect: byPolicy('workspace:administer'),
     request: (w) => ({ path: `/api/workspaces/${w.workspaceId}`, body: { name: 'Renamed team' } }),
   },
@@ -254,7 +254,7 @@ const ENTRIES: Record<string, Entry> = {
   },
 
   'GET /api/templates': { expect: 'DAAAAAA', request: () => ({ path: '/api/templates' }) },
-  'GET /api/templates/{id}': {
+  'GET /api/templates/{templateId}': {
     expect: byPolicy('workspace:use'),
     request: (w) => ({ path: `/api/templates/${w.templateId}` }),
   },
@@ -262,19 +262,19 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('workspace:use'),
     request: async (w) => ({ path: '/api/health-checks', body: await launchBody(w.ctx, w.workspaceId) }),
   },
-  'GET /api/health-checks/{id}': {
+  'GET /api/health-checks/{healthCheckId}': {
     expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}` }),
   },
-  'GET /api/health-checks/{id}/participants': {
+  'GET /api/health-checks/{healthCheckId}/participants': {
     expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/participants` }),
   },
-  'POST /api/health-checks/{id}/phase': {
+  'POST /api/health-checks/{healthCheckId}/phase': {
     expect: byPolicy('check:change'),
     request: async (w) => ({ path: `/api/health-checks/${await fresh(w)}/phase`, body: { to: 'vote' } }),
   },
-  'PUT /api/health-checks/{id}/settings': {
+  'PUT /api/health-checks/{healthCheckId}/settings': {
     expect: byPolicy('check:change'),
     request: (w) => ({
       path: `/api/health-checks/${check(w)}/settings`,

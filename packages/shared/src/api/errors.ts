@@ -28,6 +28,16 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What a 404 says for each kind of thing; the path parameters and the services answer in these words. */
+export const NOT_FOUND_MESSAGES = {
+  workspace: 'Workspace not found',
+  member: 'Member not found',
+  template: 'Template not found',
+  actionItem: 'Action item not found',
+  notification: 'Notification not found',
+  photo: 'Photo not found',
+} as const;
+
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),

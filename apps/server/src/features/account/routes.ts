@@ -16,7 +16,6 @@ import { requireUser, setCookies } from '../../auth/session';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
 import * as service from './service';
 
 // Room for the multipart envelope around a photo of the largest allowed size.
@@ -73,21 +72,17 @@ account
     },
   )
   .handle(
-    'get /avatars/{id}',
+    'get /avatars/{avatarId}',
     'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-    {
-      params: z.object({ id: idParam('Photo not found') }),
-      ok: [200, z.any(), 'The image', 'image/*'],
-      errors: [401, 404],
-    },
+    { ok: [200, z.any(), 'The image', 'image/*'], errors: [401, 404] },
     async (c) => {
       await requireUser(c);
-      const { id } = c.req.valid('param');
-      const etag = `"${id}"`;
+      const { avatarId } = c.req.valid('param');
+      const etag = `"${avatarId}"`;
       c.header('Cache-Control', 'private, max-age=31536000, immutable');
       c.header('ETag', etag);
       if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-      const avatar = await service.getAvatar(c.get('deps'), id);
+      const avatar = await service.getAvatar(c.get('deps'), avatarId);
       c.header('Content-Type', avatar.contentType);
       c.header('Content-Disposition', 'inline');
       return c.body(new Uint8Array(avatar.data), 200);

@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import {
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
@@ -57,7 +58,7 @@ export async function updateAvatar(deps: Pick<Deps, 'db'>, options: { userId: st
 
 export async function getAvatar(deps: Pick<Deps, 'db'>, id: string) {
   const row = await q.findAvatar(deps.db, id);
-  if (!row) throw notFound('Photo not found');
+  if (!row) throw notFound(NOT_FOUND_MESSAGES.photo);
   return row;
 }
 

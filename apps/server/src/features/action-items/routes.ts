@@ -6,7 +6,6 @@ import {
 } from '@pulsecheck/shared/action-items/schemas';
 import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import { routes } from '../../lib/openapi';
-import { checkParams, idParam } from '../../lib/params';
 import * as service from './service';
 
 const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
@@ -16,7 +15,6 @@ export const actionItemRoutes = routes('action-items')
     'get /health-checks/{healthCheckId}/members',
     "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
     {
-      params: checkParams,
       query: z.object({ q: z.string().max(100).optional() }),
       ok: [200, membersResponseSchema, 'Members'],
       errors: [401, 404],
@@ -26,24 +24,14 @@ export const actionItemRoutes = routes('action-items')
   .call(
     'post /health-checks/{healthCheckId}/action-items',
     'Add an action item; the owner and the mentioned are notified',
-    {
-      params: checkParams,
-      body: createActionItemSchema,
-      ok: [201, actionItemSchema, 'Created'],
-      errors: [400, 401, 404],
-    },
+    { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'], errors: [400, 401, 404] },
     (deps, { healthCheckId, userId: _, ...input }, user) =>
       service.createActionItem(deps, { actor: actorOf(user), healthCheckId, input }),
   )
   .call(
     'patch /action-items/{actionItemId}',
     'Edit an action item (description, owner, due date, status, mentions)',
-    {
-      params: z.object({ actionItemId: idParam('Action item not found') }),
-      body: updateActionItemSchema,
-      ok: [200, actionItemSchema, 'Updated'],
-      errors: [400, 401, 404],
-    },
+    { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'], errors: [400, 401, 404] },
     (deps, { actionItemId, userId: _, ...input }, user) =>
       service.updateActionItem(deps, { actor: actorOf(user), actionItemId, input }),
   ).router;

@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
@@ -163,9 +164,9 @@ export async function updateActionItem(
 ): Promise<ActionItem> {
   const input = updateActionItemSchema.parse(options.input);
   const existing = await q.findItem(deps.db, options.actionItemId);
-  if (!existing) throw notFound('Action item not found');
+  if (!existing) throw notFound(NOT_FOUND_MESSAGES.actionItem);
   const check = await managedCheck(deps.db, options.actor.id, existing.healthCheckId).catch(() => {
-    throw notFound('Action item not found');
+    throw notFound(NOT_FOUND_MESSAGES.actionItem);
   });
   const mentioned = input.mentionedUserIds ? [...new Set(input.mentionedUserIds)] : undefined;
   await checkPeople(deps.db, check.workspaceId, input.ownerId, mentioned ?? []);

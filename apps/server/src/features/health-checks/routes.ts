@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   changePhaseSchema,
   healthCheckDetailResponseSchema,
@@ -10,10 +9,7 @@ import {
   settingsSchema,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
 import * as service from './service';
-
-const idParams = z.object({ id: idParam(HEALTH_CHECK_NOT_FOUND) });
 
 export const healthCheckRoutes = routes('health-checks')
   .call(
@@ -27,42 +23,32 @@ export const healthCheckRoutes = routes('health-checks')
     (deps, { userId, ...input }) => service.launchHealthCheck(deps, { userId, input }),
   )
   .call(
-    'get /health-checks/{id}',
+    'get /health-checks/{healthCheckId}',
     'A health check for its manage screen (workspace admins and members)',
-    { params: idParams, ok: [200, healthCheckDetailResponseSchema, 'The health check'], errors: [401, 404] },
-    async (deps, { userId, id }) => ({
-      healthCheck: await service.getHealthCheck(deps, { userId, healthCheckId: id }),
-    }),
+    { ok: [200, healthCheckDetailResponseSchema, 'The health check'], errors: [401, 404] },
+    async (deps, input) => ({ healthCheck: await service.getHealthCheck(deps, input) }),
   )
   .call(
-    'get /health-checks/{id}/participants',
+    'get /health-checks/{healthCheckId}/participants',
     'Participants with status, progress and last activity',
-    { params: idParams, ok: [200, participantsResponseSchema, 'Participants'], errors: [401, 404] },
-    async (deps, { userId, id }) => ({
-      participants: await service.listParticipants(deps, { userId, healthCheckId: id }),
-    }),
+    { ok: [200, participantsResponseSchema, 'Participants'], errors: [401, 404] },
+    async (deps, input) => ({ participants: await service.listParticipants(deps, input) }),
   )
   .call(
-    'post /health-checks/{id}/phase',
+    'post /health-checks/{healthCheckId}/phase',
     'Move to the next phase (collect → vote → summarize → plan)',
     {
-      params: idParams,
       body: changePhaseSchema,
       ok: [200, z.object({ phase: z.string(), status: z.string() }), 'Moved'],
       errors: [400, 401, 403, 404, 409],
     },
-    (deps, { userId, id, to }) => service.changePhase(deps, { userId, healthCheckId: id, to }),
+    service.changePhase,
   )
   .call(
-    'put /health-checks/{id}/settings',
+    'put /health-checks/{healthCheckId}/settings',
     'Change the settings while the check collects responses',
-    {
-      params: idParams,
-      body: settingsSchema,
-      ok: [200, settingsResponseSchema, 'Saved'],
-      errors: [400, 401, 403, 404, 409],
-    },
-    async (deps, { userId, id, ...settings }) => ({
-      settings: await service.changeSettings(deps, { userId, healthCheckId: id, settings }),
+    { body: settingsSchema, ok: [200, settingsResponseSchema, 'Saved'], errors: [400, 401, 403, 404, 409] },
+    async (deps, { userId, healthCheckId, ...settings }) => ({
+      settings: await service.changeSettings(deps, { userId, healthCheckId, settings }),
     }),
   ).router;

@@ -1,11 +1,10 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
 import { NOTIFICATIONS_LIMIT } from '@pulsecheck/shared/notifications/schemas';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import * as q from './queries';
-
-export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** The bell: the caller's latest notifications and the unread count. Always the caller's own. */
 export async function bellOf(
@@ -34,8 +33,8 @@ export async function markAllRead(deps: Pick<AppDeps, 'db' | 'realtime'>, { user
 /** Marks one of the caller's notifications read; another person's is not found. */
 export async function markRead(
   deps: Pick<AppDeps, 'db' | 'realtime'>,
-  { userId, id }: { userId: string; id: string },
+  { userId, notificationId }: { userId: string; notificationId: string },
 ) {
-  if (!(await q.markRead(deps.db, userId, id))) throw notFound(NOTIFICATION_NOT_FOUND);
+  if (!(await q.markRead(deps.db, userId, notificationId))) throw notFound(NOT_FOUND_MESSAGES.notification);
   await announceRead(deps, userId);
 }

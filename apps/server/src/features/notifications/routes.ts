@@ -1,9 +1,7 @@
-import { z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
 import { requireUser } from '../../auth/session';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
 import * as bell from './bell';
 
 export const notificationRoutes = routes('notifications')
@@ -25,12 +23,8 @@ export const notificationRoutes = routes('notifications')
     bell.markAllRead,
   )
   .call(
-    'post /notifications/{id}/read',
+    'post /notifications/{notificationId}/read',
     'Mark one notification read',
-    {
-      params: z.object({ id: idParam(bell.NOTIFICATION_NOT_FOUND) }),
-      ok: [200, okSchema, 'Done'],
-      errors: [401, 404],
-    },
+    { ok: [200, okSchema, 'Done'], errors: [401, 404] },
     bell.markRead,
   ).router;

@@ -11,27 +11,25 @@ import {
 } from '@pulsecheck/shared/participation/contract';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { routes } from '../../lib/openapi';
-import { checkParams } from '../../lib/params';
 import * as service from './service';
 
 export const participationRoutes = routes('participation')
   .handle(
     'get /join/{healthCheckId}',
     'Title of the health check behind a join link (public: the link is what is shared)',
-    { params: checkParams, ok: [200, joinInfoSchema, 'The health check'], errors: [400, 404] },
+    { ok: [200, joinInfoSchema, 'The health check'], errors: [400, 404] },
     async (c) => c.json(await service.getJoinInfo(c.get('deps').db, c.req.valid('param').healthCheckId), 200),
   )
   .call(
     'post /health-checks/{healthCheckId}/join',
     'Register the signed-in user as a participant (once; repeats answer the same)',
-    { params: checkParams, ok: [200, joinResponseSchema, 'Registered'], errors: [400, 401, 404, 409] },
+    { ok: [200, joinResponseSchema, 'Registered'], errors: [400, 401, 404, 409] },
     service.joinHealthCheck,
   )
   .call(
     'get /health-checks/{healthCheckId}/participation',
     "The participation screen's data: check, components, own interim responses, team progress",
     {
-      params: checkParams,
       query: z.object({ preview: z.enum(['0', '1']).optional() }),
       ok: [200, participationSchema, 'The participation'],
       errors: [400, 401, 403, 404],
@@ -41,14 +39,13 @@ export const participationRoutes = routes('participation')
   .call(
     'get /health-checks/{healthCheckId}/progress',
     'Phase and team progress (completed of total), for polling',
-    { params: checkParams, ok: [200, progressSchema, 'Progress'], errors: [400, 401, 403, 404] },
+    { ok: [200, progressSchema, 'Progress'], errors: [400, 401, 403, 404] },
     ({ db }, input) => service.getProgress(db, input),
   )
   .handle(
     'put /health-checks/{healthCheckId}/responses',
     "Autosave the caller's interim responses (idempotent)",
     {
-      params: checkParams,
       body: responsesSchema,
       ok: [200, saveResponsesResultSchema, 'Saved'],
       errors: [400, 401, 403, 404, 409],
@@ -69,12 +66,7 @@ export const participationRoutes = routes('participation')
   .call(
     'post /health-checks/{healthCheckId}/submit',
     'Submit every rating and comment (once)',
-    {
-      params: checkParams,
-      body: responsesSchema,
-      ok: [200, submitResultSchema, 'Submitted'],
-      errors: [400, 401, 403, 404, 409],
-    },
+    { body: responsesSchema, ok: [200, submitResultSchema, 'Submitted'], errors: [400, 401, 403, 404, 409] },
     (deps, { userId, healthCheckId, ...responses }) =>
       service.submitResponses(deps, { userId, healthCheckId, responses }),
   )

@@ -7,7 +7,6 @@ import {
 } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
 import { routes } from '../../lib/openapi';
-import { checkParams } from '../../lib/params';
 import * as service from './service';
 
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
@@ -16,7 +15,7 @@ export const resultsRoutes = routes('results')
   .handle(
     'get /health-checks/{healthCheckId}/results',
     'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-    { params: checkParams, ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
+    { ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
     async (c) => {
       const user = await requireUser(c);
       const results = await service.getResults(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
@@ -27,7 +26,7 @@ export const resultsRoutes = routes('results')
   .handle(
     'get /health-checks/{healthCheckId}/results/csv',
     'The results as a CSV download',
-    { params: checkParams, ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 404, 409] },
+    { ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 404, 409] },
     async (c) => {
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
@@ -44,25 +43,19 @@ export const resultsRoutes = routes('results')
   .call(
     'post /health-checks/{healthCheckId}/plan',
     "'Plan Actions': move a completed check from summarize to plan",
-    { params: checkParams, ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
+    { ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
     service.planActions,
   )
   .call(
     'post /health-checks/{healthCheckId}/follow-up',
     "'Schedule Follow-up': e-mail the creator on that date",
-    {
-      params: checkParams,
-      body: followUpRequestSchema,
-      ok: [200, followUpResponseSchema, 'Scheduled'],
-      errors: [400, 401, 404],
-    },
+    { body: followUpRequestSchema, ok: [200, followUpResponseSchema, 'Scheduled'], errors: [400, 401, 404] },
     service.scheduleFollowUp,
   )
   .handle(
     'get /health-checks/{healthCheckId}/follow-up/calendar',
     'The follow-up as an .ics calendar file',
     {
-      params: checkParams,
       query: followUpRequestSchema,
       ok: [200, z.string(), 'iCalendar', 'text/calendar'],
       errors: [400, 401, 404],

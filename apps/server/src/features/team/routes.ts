@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import {
   acceptResponseSchema,
@@ -14,32 +13,26 @@ import { setCookies } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
-import { idParam } from '../../lib/params';
 import * as acceptance from './invitation-acceptance';
 import * as service from './service';
-
-const workspaceParams = z.object({ workspaceId: idParam('Workspace not found') });
-const memberParams = workspaceParams.extend({ memberId: idParam('Member not found') });
-const tokenParams = z.object({ token: z.string().min(10).max(200) });
 
 export const teamRoutes = routes('team')
   .call(
     'get /workspaces/{workspaceId}/members',
     'Admins, members and pending invitations of a workspace (admins and members may look)',
-    { params: workspaceParams, ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
+    { ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
     service.listTeam,
   )
   .call(
     'get /workspaces/{workspaceId}/departments',
     'Department names used in the workspace',
-    { params: workspaceParams, ok: [200, departmentsResponseSchema, 'Departments'], errors: [401, 404] },
+    { ok: [200, departmentsResponseSchema, 'Departments'], errors: [401, 404] },
     async (deps, input) => ({ departments: await service.listDepartments(deps, input) }),
   )
   .call(
     'post /workspaces/{workspaceId}/invitations',
     'Invite someone by e-mail (admins); the member stays pending until they accept',
     {
-      params: workspaceParams,
       body: inviteMemberSchema,
       ok: [201, memberResponseSchema, 'Invitation sent'],
       errors: [400, 401, 403, 404, 409, 429],
@@ -49,20 +42,19 @@ export const teamRoutes = routes('team')
   .call(
     'post /workspaces/{workspaceId}/invitations/{memberId}/resend',
     'Send a pending invitation again with a new link (admins)',
-    { params: memberParams, ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
+    { ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
     async (deps, input) => ({ member: await service.resendInvitation(deps, input) }),
   )
   .call(
     'delete /workspaces/{workspaceId}/invitations/{memberId}',
     'Revoke a pending invitation (admins)',
-    { params: memberParams, ok: [200, okSchema, 'Revoked'], errors: [401, 403, 404] },
+    { ok: [200, okSchema, 'Revoked'], errors: [401, 403, 404] },
     service.revokeInvitation,
   )
   .call(
     'patch /workspaces/{workspaceId}/members/{memberId}',
     "Change a member's role label, access or department (admins; the last admin stays admin)",
     {
-      params: memberParams,
       body: updateMemberSchema,
       ok: [200, memberResponseSchema, 'Updated'],
       errors: [400, 401, 403, 404, 409],
@@ -72,26 +64,25 @@ export const teamRoutes = routes('team')
   .call(
     'delete /workspaces/{workspaceId}/members/{memberId}',
     'Remove a member from the workspace (admins; never the last admin)',
-    { params: memberParams, ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
+    { ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
     service.removeMember,
   )
   .handle(
     'get /invitations/{token}',
     'What an invitation link is for (public; the token is the secret)',
-    { params: tokenParams, ok: [200, invitationInfoSchema, 'The invitation'], errors: [404] },
+    { ok: [200, invitationInfoSchema, 'The invitation'], errors: [404] },
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .call(
     'post /invitations/{token}/accept',
     'Accept as the signed-in user with the invited address; makes the workspace active',
-    { params: tokenParams, ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
+    { ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
     (deps, { token }, user) => acceptance.acceptInvitation(deps, { token, user }),
   )
   .handle(
     'post /invitations/{token}/accept-signup',
     'Accept as a new person: creates the account for the invited address and signs it in',
     {
-      params: tokenParams,
       body: acceptSignupSchema,
       ok: [200, acceptResponseSchema, 'Accepted and signed in'],
       errors: [400, 404, 409, 429],

@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   INVITATION_DAYS,
@@ -76,7 +77,7 @@ export async function listDepartments(
 
 async function memberById(db: Db, workspaceId: string, memberId: string) {
   const [row] = await q.listMembers(db, workspaceId, memberId);
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound(NOT_FOUND_MESSAGES.member);
   return toMember(row);
 }
 
@@ -224,7 +225,7 @@ export async function updateMember(
   await requireManager(deps.db, options.userId, options.workspaceId);
   await deps.db.transaction(async (tx) => {
     const member = await q.findMember(tx, options.workspaceId, options.memberId);
-    if (!member) throw notFound('Member not found');
+    if (!member) throw notFound(NOT_FOUND_MESSAGES.member);
     const demotes = options.access === 'member' && member.access === 'admin' && member.status === 'active';
     if (demotes && (await q.lockActiveAdmins(tx, options.workspaceId)) <= 1)
       throw conflict(TEAM_MESSAGES.lastAdmin);
@@ -255,7 +256,7 @@ export async function removeMember(
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
   await deps.db.transaction(async (tx) => {
     const member = await q.findMember(tx, options.workspaceId, options.memberId);
-    if (!member) throw notFound('Member not found');
+    if (!member) throw notFound(NOT_FOUND_MESSAGES.member);
     if (member.access === 'admin' && member.status === 'active') {
       if ((await q.lockActiveAdmins(tx, options.workspaceId)) <= 1) throw conflict(TEAM_MESSAGES.lastAdmin);
     }

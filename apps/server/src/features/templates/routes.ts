@@ -1,11 +1,9 @@
-import { z } from '@hono/zod-openapi';
 import {
   templateDetailResponseSchema,
   templatesQuerySchema,
   templatesResponseSchema,
 } from '@pulsecheck/shared/templates/schemas';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
 import * as service from './service';
 
 export const templateRoutes = routes('templates')
@@ -16,14 +14,8 @@ export const templateRoutes = routes('templates')
     async (deps, input) => ({ templates: await service.listTemplates(deps, input) }),
   )
   .call(
-    'get /templates/{id}',
+    'get /templates/{templateId}',
     "A template with its components ('new' is the global catalogue)",
-    {
-      params: z.object({ id: idParam('Template not found', 'new') }),
-      ok: [200, templateDetailResponseSchema, 'The template'],
-      errors: [400, 401, 404],
-    },
-    async (deps, { id, userId }) => ({
-      template: await service.getTemplate(deps, { userId, templateId: id }),
-    }),
+    { ok: [200, templateDetailResponseSchema, 'The template'], errors: [400, 401, 404] },
+    async (deps, input) => ({ template: await service.getTemplate(deps, input) }),
   ).router;

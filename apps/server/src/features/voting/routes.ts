@@ -1,23 +1,17 @@
 import { putVotesSchema, votingStateSchema } from '@pulsecheck/shared/voting/schemas';
 import { routes } from '../../lib/openapi';
-import { checkParams } from '../../lib/params';
 import * as service from './service';
 
 export const votingRoutes = routes('voting')
   .call(
     'get /health-checks/{healthCheckId}/votes',
     "The caller's dots, the live tally and the components to vote on",
-    { params: checkParams, ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
+    { ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
     service.getVotingState,
   )
   .call(
     'put /health-checks/{healthCheckId}/votes',
     "Replace the caller's whole dot allocation { componentId: dots } (during the vote phase)",
-    {
-      params: checkParams,
-      body: putVotesSchema,
-      ok: [200, votingStateSchema, 'Saved'],
-      errors: [400, 401, 403, 404, 409],
-    },
+    { body: putVotesSchema, ok: [200, votingStateSchema, 'Saved'], errors: [400, 401, 403, 404, 409] },
     service.putVotes,
   ).router;

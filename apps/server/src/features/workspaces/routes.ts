@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import {
   createWorkspaceSchema,
   renameWorkspaceSchema,
@@ -7,10 +6,7 @@ import {
   workspacesResponseSchema,
 } from '@pulsecheck/shared/workspaces/schemas';
 import { routes } from '../../lib/openapi';
-import { idParam } from '../../lib/params';
 import * as service from './service';
-
-const idParams = z.object({ id: idParam('Workspace not found') });
 
 export const workspaceRoutes = routes('workspaces')
   .call(
@@ -30,17 +26,14 @@ export const workspaceRoutes = routes('workspaces')
     async (deps, input) => ({ workspace: await service.createWorkspace(deps, input) }),
   )
   .call(
-    'patch /workspaces/{id}',
+    'patch /workspaces/{workspaceId}',
     'Rename a workspace (its admins)',
     {
-      params: idParams,
       body: renameWorkspaceSchema,
       ok: [200, workspaceResponseSchema, 'Renamed'],
       errors: [400, 401, 403, 404],
     },
-    async (deps, { id, ...input }) => ({
-      workspace: await service.renameWorkspace(deps, { ...input, workspaceId: id }),
-    }),
+    async (deps, input) => ({ workspace: await service.renameWorkspace(deps, input) }),
   )
   .call(
     'put /workspaces/active',
