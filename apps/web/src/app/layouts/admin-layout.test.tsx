@@ -2,6 +2,7 @@ import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { RouteErrorBoundary } from '../error-screens';
 import { AdminLayout } from './admin-layout';
@@ -10,20 +11,7 @@ function Broken(): never {
   throw new Error('The screen exploded');
 }
 
-const user = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  role: 'Admin',
-  setupStatus: 'completed',
-  pendingJoinHealthCheckId: null,
-  activeWorkspaceId: 'w1',
-  canAdmin: true,
-  avatarUrl: null,
-  home: '/admin/dashboard',
-  mailEnabled: true,
-  ...overrides,
-});
+const user = (overrides: Partial<CurrentUser> = {}) => currentUser({ role: 'Admin', ...overrides });
 
 function renderAt(path: string, session: CurrentUser | null) {
   return renderRoutes(

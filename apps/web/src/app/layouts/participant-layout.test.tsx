@@ -1,25 +1,22 @@
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import type { NotificationsResponse } from '@pulsecheck/shared/notifications/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { currentUser } from '@/test/fixtures';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { PARTICIPANT_SETTINGS_PATH, ParticipantLayout } from './participant-layout';
 
 /** The session fields the layout and the bell read. */
-const participant = {
+const participant = currentUser({
   id: 'u2',
   email: 'pat@example.com',
   name: 'Pat',
   role: null,
-  setupStatus: 'completed',
-  pendingJoinHealthCheckId: null,
   activeWorkspaceId: null,
   canAdmin: false,
-  avatarUrl: null,
   home: '/dashboard',
-} satisfies Partial<CurrentUser>;
+});
 
 const bell: NotificationsResponse = {
   items: [
@@ -37,42 +34,23 @@ const bell: NotificationsResponse = {
 };
 
 function renderAt(path: string, session: Partial<CurrentUser>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(['session'], session);
-  const router = createMemoryRouter(
-    [
-      {
-        element: <ParticipantLayout />,
-        children: [
-          { path: '/dashboard', element: <h1>My Health Checks</h1> },
-          { path: PARTICIPANT_SETTINGS_PATH, element: <h1>Notification Settings</h1> },
-          { path: '/health-check/:id/vote', element: <h1>Voting</h1> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const routes = [
+    {
+      element: <ParticipantLayout />,
+      children: [
+        { path: '/dashboard', element: <h1>My Health Checks</h1> },
+        { path: PARTICIPANT_SETTINGS_PATH, element: <h1>Notification Settings</h1> },
+        { path: '/health-check/:id/vote', element: <h1>Voting</h1> },
+      ],
+    },
+  ];
+  return renderRoutes(routes, { at: path, seed: [[['session'], session]] }).router;
 }
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = input instanceof Request ? input.url : input.toString();
-      if (url.endsWith('/api/notifications')) return new Response(JSON.stringify(bell), { status: 200 });
-      return new Response(JSON.stringify({ ok: true }), { status: 200 });
-    }),
+  stubFetch((url) =>
+    url.endsWith('/api/notifications') ? Response.json(bell) : Response.json({ ok: true }),
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('ParticipantLayout', () => {

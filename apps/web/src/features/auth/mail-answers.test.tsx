@@ -1,11 +1,10 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
 
@@ -16,39 +15,20 @@ import { SignupPage } from './signup-page';
  */
 
 function renderSignedOut(element: ReactNode, mail: MailState) {
-  const fetch = vi.fn(async (url: string) =>
+  const fetch = stubFetch((url) =>
     url === '/api/me'
       ? Response.json({ error: { code: 'unauthenticated', message: 'No session' } }, { status: 401 })
       : Response.json({ ok: true, mail }),
   );
-  vi.stubGlobal('fetch', fetch);
-  // jsdom has no ResizeObserver, which the terms checkbox measures itself with inside a form.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['session'], null);
-  const router = createMemoryRouter([
-    { path: '/', element },
-    { path: '/login', element: <p>Login</p> },
-  ]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  renderRoutes(
+    [
+      { path: '/', element },
+      { path: '/login', element: <p>Login</p> },
+    ],
+    { seed: [[['session'], null]] },
   );
   return fetch;
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 async function signUp() {
   const user = userEvent.setup();

@@ -3,31 +3,18 @@ import {
   DEFAULT_SETTINGS,
   HEALTH_CHECK_MESSAGES,
 } from '@pulsecheck/shared/health-checks/schemas';
-import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
-const SESSION: CurrentUser = {
-  id: 'u-1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  role: 'CTO',
-  setupStatus: 'completed',
-  pendingJoinHealthCheckId: null,
-  activeWorkspaceId: WORKSPACE,
-  canAdmin: true,
-  avatarUrl: null,
-  home: '/admin/dashboard',
-  mailEnabled: true,
-};
 
 function renderConfigure(
   answer: () => Response,
@@ -82,7 +69,10 @@ function renderConfigure(
       seed: [
         [['workspaces'], workspaces],
         [['template', TEMPLATE], { template }],
-        [['session'], { ...SESSION, mailEnabled: options.mailEnabled ?? true }],
+        [
+          ['session'],
+          currentUser({ activeWorkspaceId: WORKSPACE, mailEnabled: options.mailEnabled ?? true }),
+        ],
       ],
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '@pulsecheck/shared/health-checks/rules';
 import { HEALTH_CHECK_MESSAGES, type HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
 import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -107,36 +107,25 @@ function Manage({ check }: { check: HealthCheckDetail }) {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <Card>
-          <CardContent className="pt-6">
-            <p className="text-sm text-slate-600">Phase</p>
-            <p className="text-xl font-semibold" data-testid="phase-card">
-              {phaseLabel(check.phase)}
-            </p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent className="pt-6">
-            <p className="text-sm text-slate-600">Participants</p>
-            <p className="text-xl font-semibold" data-testid="participants-card">
-              {check.participants.total}
-            </p>
-            <p className="text-xs text-slate-600">{check.participants.completed} completed</p>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent className="flex flex-col gap-2 pt-6">
-            <p className="text-sm text-slate-600">Completion</p>
-            <p className="text-xl font-semibold" data-testid="completion-card">
-              {check.completionRate}%
-            </p>
+        <Stat label="Phase" testId="phase-card" value={phaseLabel(check.phase)} />
+        <Stat
+          label="Participants"
+          testId="participants-card"
+          value={check.participants.total}
+          detail={`${check.participants.completed} completed`}
+        />
+        <Stat
+          label="Completion"
+          testId="completion-card"
+          value={`${check.completionRate}%`}
+          detail={
             <ProgressBar
               value={check.completionRate}
               tone={progressColour(check.completionRate)}
               label="Completion"
             />
-          </CardContent>
-        </Card>
+          }
+        />
       </div>
 
       <Card>
@@ -299,18 +288,11 @@ function ParticipantsTab({ id }: { id: string }) {
       <table className="w-full min-w-[560px] text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Progress
-            </th>
-            <th scope="col" className="px-4 py-3 font-medium">
-              Last activity
-            </th>
+            {['Name', 'Status', 'Progress', 'Last activity'].map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-medium">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -345,6 +327,31 @@ function ParticipantsTab({ id }: { id: string }) {
           ))}
         </tbody>
       </table>
+    </Card>
+  );
+}
+
+/** One figure of the check, with an optional line or bar under it. */
+function Stat({
+  label,
+  testId,
+  value,
+  detail,
+}: {
+  label: string;
+  testId: string;
+  value: ReactNode;
+  detail?: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-6">
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-xl font-semibold" data-testid={testId}>
+          {value}
+        </p>
+        {typeof detail === 'string' ? <p className="text-xs text-slate-600">{detail}</p> : detail}
+      </CardContent>
     </Card>
   );
 }

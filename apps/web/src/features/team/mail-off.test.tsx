@@ -1,10 +1,10 @@
-import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { TEAM_MESSAGES, type Member } from '@pulsecheck/shared/team/schemas';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { currentUser } from '@/test/fixtures';
+import { renderRoutes, stubFetch } from '@/test/render';
 import { InviteDialog } from './member-dialogs';
 import { StatusBadge } from './team-page';
 
@@ -30,44 +30,22 @@ const invited = (delivery: 'pending' | 'sent' | 'failed'): Member => ({
     deliveryError: delivery === 'failed' ? REASON : null,
   },
 });
-const session = (mailEnabled: boolean): CurrentUser => ({
-  id: 'u-1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  role: 'CTO',
-  setupStatus: 'completed',
-  pendingJoinHealthCheckId: null,
-  activeWorkspaceId: WORKSPACE,
-  canAdmin: true,
-  avatarUrl: null,
-  home: '/admin/dashboard',
-  mailEnabled,
-});
 
 function renderInvite(mailEnabled: boolean, answer: Member) {
-  const fetch = vi.fn(async (url: string) =>
+  stubFetch((url) =>
     url.endsWith('/invitations')
       ? Response.json({ member: answer }, { status: 201 })
       : Response.json({ departments: [] }),
   );
-  vi.stubGlobal('fetch', fetch);
-  // jsdom has no ResizeObserver, which the 'Admin access' checkbox measures itself with inside a form.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['session'], session(mailEnabled));
-  render(
-    <QueryClientProvider client={queryClient}>
+  const screenWithToasts = (
+    <>
       <Toaster />
       <InviteDialog workspaceId={WORKSPACE} open onOpenChange={() => {}} />
-    </QueryClientProvider>,
+    </>
   );
+  renderRoutes([{ path: '/', element: screenWithToasts }], {
+    seed: [[['session'], currentUser({ activeWorkspaceId: WORKSPACE, mailEnabled })]],
+  });
 }
 
 async function sendInvitation() {
@@ -77,11 +55,6 @@ async function sendInvitation() {
   await user.type(dialog.getByLabelText(/^Role/), 'Engineer');
   await user.click(dialog.getByRole('button', { name: 'Send Invitation' }));
 }
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('team screens without e-mail', () => {
   it("badges an invitation whose e-mail failed 'Email failed'", () => {

@@ -164,15 +164,10 @@ const editSchema = z.object({
 });
 type EditForm = z.input<typeof editSchema>;
 
-export function EditMemberDialog({
-  workspaceId,
-  member,
-  onClose,
-}: {
-  workspaceId: string;
-  member: Member;
-  onClose: () => void;
-}) {
+/** What every dialog about one member of the team gets. */
+type MemberDialogProps = { workspaceId: string; member: Member; onClose: () => void };
+
+export function EditMemberDialog({ workspaceId, member, onClose }: MemberDialogProps) {
   const update = useUpdateMember(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const [admin, setAdmin] = useState(member.access === 'admin');
@@ -219,15 +214,7 @@ export function EditMemberDialog({
   );
 }
 
-export function RemoveMemberDialog({
-  workspaceId,
-  member,
-  onClose,
-}: {
-  workspaceId: string;
-  member: Member;
-  onClose: () => void;
-}) {
+export function RemoveMemberDialog({ workspaceId, member, onClose }: MemberDialogProps) {
   const remove = useRemoveMember(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const name = member.name ?? member.email;
