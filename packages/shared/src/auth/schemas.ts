@@ -1,22 +1,14 @@
 import { z } from 'zod';
+import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES, COMPANY_SIZES, PASSWORD_MAX, PASSWORD_MIN } from './messages';
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .max(254, AUTH_MESSAGES.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AUTH_MESSAGES.emailInvalid)
-  .transform((value) => value.toLowerCase());
+const email = emailAddress({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid });
 
 const newPassword = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
-
-const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 export const emailSchema = email;
 export const newPasswordSchema = newPassword;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../api/fields';
 import { mailStateSchema } from '../mail/contract';
 import { PHASES, type ProtectiveSetting } from './rules';
 
@@ -48,18 +49,10 @@ export const DEFAULT_TITLE = 'New Health Check';
 export const DEFAULT_DESCRIPTION = "A collaborative assessment of our organization's health";
 
 export const settingsSchema = z.strictObject({
-  minResponses: z
-    .number({ error: HEALTH_CHECK_MESSAGES.minResponsesRange })
-    .int(HEALTH_CHECK_MESSAGES.minResponsesRange)
-    .min(1, HEALTH_CHECK_MESSAGES.minResponsesRange)
-    .max(50, HEALTH_CHECK_MESSAGES.minResponsesRange),
+  minResponses: wholeNumber(1, 50, HEALTH_CHECK_MESSAGES.minResponsesRange),
   allowAnonymous: z.boolean(),
   enableComments: z.boolean(),
-  votesPerPerson: z
-    .number({ error: HEALTH_CHECK_MESSAGES.votesPerPersonRange })
-    .int(HEALTH_CHECK_MESSAGES.votesPerPersonRange)
-    .min(1, HEALTH_CHECK_MESSAGES.votesPerPersonRange)
-    .max(10, HEALTH_CHECK_MESSAGES.votesPerPersonRange),
+  votesPerPerson: wholeNumber(1, 10, HEALTH_CHECK_MESSAGES.votesPerPersonRange),
   showResultsAfterVoting: z.boolean(),
 });
 export type HealthCheckSettings = z.infer<typeof settingsSchema>;

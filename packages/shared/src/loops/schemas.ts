@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../api/fields';
 import {
   CADENCES,
   DEFAULT_LOOP_SETTINGS,
@@ -21,18 +22,14 @@ import { isPlainDate, isTimeOfDay, isTimeZone } from './zoned-time';
  * The words (LOOP_MESSAGES), limits and vocabulary live in rules.ts, without zod: import them from there.
  */
 
-/** Trimmed text that must not be empty, with its two messages. */
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
 const questionText = requiredText(
-  LOOP_LIMITS.questionMax,
   LOOP_MESSAGES.questionRequired,
+  LOOP_LIMITS.questionMax,
   LOOP_MESSAGES.questionTooLong,
 );
 const scaleLabel = requiredText(
-  LOOP_LIMITS.scaleLabelMax,
   LOOP_MESSAGES.scaleLabelRequired,
+  LOOP_LIMITS.scaleLabelMax,
   LOOP_MESSAGES.scaleLabelTooLong,
 );
 
@@ -112,7 +109,7 @@ const settingsFields = {
 
 /** The loop fields, for forms that pick from them (`loopDefinitionSchema` adds the rules across fields). */
 export const loopDefinitionFields = {
-  title: requiredText(LOOP_LIMITS.titleMax, LOOP_MESSAGES.titleRequired, LOOP_MESSAGES.titleTooLong),
+  title: requiredText(LOOP_MESSAGES.titleRequired, LOOP_LIMITS.titleMax, LOOP_MESSAGES.titleTooLong),
   description: z
     .string()
     .trim()
