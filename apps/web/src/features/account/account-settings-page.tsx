@@ -23,6 +23,7 @@ import { toast, TOAST } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { changePassword, useProfile, useSaveProfile, useUploadPhoto } from './api';
+import { LoadFailed } from '@/components/ui/state-card';
 
 type Section = 'profile' | 'password' | 'security';
 
@@ -112,14 +113,7 @@ function ProfileSection() {
   const profile = useProfile();
   if (profile.isPending) return <Spinner label="Loading profile..." className="py-12" />;
   if (profile.isError) {
-    return (
-      <Card className="p-8 text-center" role="alert">
-        <h2 className="text-lg font-semibold text-slate-900">{ACCOUNT_MESSAGES.loadFailed}</h2>
-        <Button className="mt-4" variant="secondary" onClick={() => void profile.refetch()}>
-          Try Again
-        </Button>
-      </Card>
-    );
+    return <LoadFailed title={ACCOUNT_MESSAGES.loadFailed} onRetry={() => void profile.refetch()} />;
   }
   return <ProfileForm profile={profile.data.profile} />;
 }

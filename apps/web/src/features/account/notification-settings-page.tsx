@@ -20,6 +20,7 @@ import { toast, TOAST } from '@/components/ui/toaster';
 import { useBrowserNotificationPermission } from '@/lib/browser-notifications';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { usePreferences, useSavePreferences } from './api';
+import { LoadFailed } from '@/components/ui/state-card';
 
 function Toggle({
   label,
@@ -86,12 +87,11 @@ export function NotificationSettingsPage({ frame = 'admin' }: { frame?: Settings
   if (preferences.isPending) return <Spinner label="Loading notification settings..." className="py-12" />;
   if (preferences.isError) {
     return (
-      <Card className="p-8 text-center" role="alert">
-        <h1 className="text-lg font-semibold text-slate-900">{ACCOUNT_MESSAGES.preferencesLoadFailed}</h1>
-        <Button className="mt-4" variant="secondary" onClick={() => void preferences.refetch()}>
-          Try Again
-        </Button>
-      </Card>
+      <LoadFailed
+        title={ACCOUNT_MESSAGES.preferencesLoadFailed}
+        headingLevel={1}
+        onRetry={() => void preferences.refetch()}
+      />
     );
   }
   return <SettingsForm initial={preferences.data.preferences} frame={frame} />;

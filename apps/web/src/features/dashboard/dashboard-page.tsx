@@ -41,6 +41,7 @@ import {
   type DashboardView,
   type Tab,
 } from './view';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
@@ -62,13 +63,12 @@ export function DashboardPage() {
   if (dashboard.isPending) return <Spinner label="Loading dashboard..." className="py-16" />;
   if (dashboard.isError) {
     return (
-      <Card className="mx-auto max-w-md p-8 text-center">
-        <h1 className="text-lg font-semibold">Failed to load the dashboard</h1>
-        <p className="mt-2 text-sm text-slate-600">{dashboard.error.message}</p>
-        <Button className="mt-4" onClick={() => void dashboard.refetch()}>
-          Try Again
-        </Button>
-      </Card>
+      <LoadFailed
+        title="Failed to load the dashboard"
+        headingLevel={1}
+        message={dashboard.error.message}
+        onRetry={() => void dashboard.refetch()}
+      />
     );
   }
   const { workspace, items, globalTemplates } = dashboard.data;
@@ -307,12 +307,7 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
 
 function ItemList({ items, empty }: { items: DashboardItem[]; empty: string }) {
   if (items.length === 0) {
-    return (
-      <Card className="p-8 text-center">
-        <p className="font-medium text-slate-900">{empty}</p>
-        <p className="mt-1 text-sm text-slate-600">Start a health check from a template to see it here.</p>
-      </Card>
-    );
+    return <StateCard title={empty} message="Start a health check from a template to see it here." />;
   }
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -13,9 +13,10 @@ import { ApiError } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { participationKeys, participationQuery, progressQuery } from './api';
-import { ParticipationShell, StateCard } from './participation-shell';
+import { ParticipationShell } from './participation-shell';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft } from './use-autosave';
+import { StateCard } from '@/components/ui/state-card';
 
 /** /health-check/{id}/complete: 'Phase 1 Complete!' with confetti, team progress and what comes next. */
 export function CompletionPage() {

@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { myHealthChecksQuery } from './api';
-import { ParticipationShell, StateCard } from './participation-shell';
+import { ParticipationShell } from './participation-shell';
+import { StateCard } from '@/components/ui/state-card';
 
 const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green' } as const;
 

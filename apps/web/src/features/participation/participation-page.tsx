@@ -17,9 +17,10 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { joinHealthCheck, participationKeys, participationQuery, progressQuery } from './api';
-import { ParticipationShell, StateCard } from './participation-shell';
+import { ParticipationShell } from './participation-shell';
 import { draftQuery } from './use-autosave';
 import { RatingFlow } from './rating-flow';
+import { StateCard } from '@/components/ui/state-card';
 
 /**
  * The seam for the voting phase: a route may carry `handle: { votingView }`, a component the voting feature

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
 
 /**
  * A participant screen's content: its title and description, then the screen. The frame around it (logo,
@@ -25,32 +24,5 @@ export function ParticipationShell({
       )}
       {children}
     </div>
-  );
-}
-
-/** A centred card for empty, closed and error states. */
-export function StateCard({
-  title,
-  message,
-  actions,
-  tone = 'neutral',
-}: {
-  title: string;
-  message: ReactNode;
-  actions?: ReactNode;
-  tone?: 'neutral' | 'error';
-}) {
-  return (
-    <section
-      role={tone === 'error' ? 'alert' : undefined}
-      className={cn(
-        'mx-auto max-w-lg rounded-2xl border bg-white p-8 text-center shadow-sm',
-        tone === 'error' ? 'border-red-200' : 'border-slate-200',
-      )}
-    >
-      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <div className="mt-2 text-sm text-slate-700">{message}</div>
-      {actions && <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>}
-    </section>
   );
 }

@@ -7,7 +7,8 @@ import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { useTeam } from './api';
 import { InvitationActions, invitationSummary } from './invitation-actions';
-import { LoadFailed, NoWorkspace, StatusBadge } from './team-page';
+import { NoWorkspace, StatusBadge, TEAM_LOAD_FAILED } from './team-page';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 export function InvitationsPage() {
   const session = useSession();
@@ -31,12 +32,13 @@ export function InvitationsPage() {
       ) : team.isPending ? (
         <Spinner label="Loading invitations..." className="py-12" />
       ) : team.isError ? (
-        <LoadFailed message={team.error.message} onRetry={() => void team.refetch()} />
+        <LoadFailed
+          title={TEAM_LOAD_FAILED}
+          message={team.error.message}
+          onRetry={() => void team.refetch()}
+        />
       ) : pending.length === 0 ? (
-        <Card className="p-8 text-center">
-          <h2 className="text-lg font-semibold text-slate-900">No pending invitations</h2>
-          <p className="mt-2 text-sm text-slate-600">Everyone you invited has joined.</p>
-        </Card>
+        <StateCard title="No pending invitations" message="Everyone you invited has joined." />
       ) : (
         <ul className="space-y-3" aria-label="Pending invitations">
           {pending.map((member) => (

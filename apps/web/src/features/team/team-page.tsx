@@ -12,6 +12,7 @@ import { useTeam } from './api';
 import { MemberAvatar } from './member-avatar';
 import { EditMemberDialog, InviteDialog, RemoveMemberDialog } from './member-dialogs';
 import { InvitationActions } from './invitation-actions';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 export function StatusBadge({ member }: { member: Member }) {
   if (member.status === 'active') return <Badge tone="green">Active</Badge>;
@@ -22,26 +23,14 @@ export function StatusBadge({ member }: { member: Member }) {
 
 export function NoWorkspace() {
   return (
-    <Card className="p-8 text-center">
-      <h2 className="text-lg font-semibold text-slate-900">No Workspace Found</h2>
-      <p className="mt-2 text-sm text-slate-600">
-        You are not part of a workspace yet. Please contact your administrator.
-      </p>
-    </Card>
+    <StateCard
+      title="No Workspace Found"
+      message="You are not part of a workspace yet. Please contact your administrator."
+    />
   );
 }
 
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Card className="p-8 text-center" role="alert">
-      <h2 className="text-lg font-semibold text-slate-900">Failed to load team members</h2>
-      <p className="mt-2 text-sm text-slate-600">{message}</p>
-      <Button className="mt-4" variant="secondary" onClick={onRetry}>
-        Try Again
-      </Button>
-    </Card>
-  );
-}
+export const TEAM_LOAD_FAILED = 'Failed to load team members';
 
 type Dialogs = { kind: 'edit' | 'remove'; member: Member } | null;
 
@@ -88,7 +77,11 @@ export function TeamManagementPage() {
       ) : team.isPending ? (
         <Spinner label="Loading team members..." className="py-12" />
       ) : team.isError ? (
-        <LoadFailed message={team.error.message} onRetry={() => void team.refetch()} />
+        <LoadFailed
+          title={TEAM_LOAD_FAILED}
+          message={team.error.message}
+          onRetry={() => void team.refetch()}
+        />
       ) : (
         <Card>
           <div className="border-b border-slate-200 p-4">

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { apiGet } from '@/lib/api-client';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 type Filter = 'all' | 'health-check';
 
@@ -54,19 +55,16 @@ export function TemplatesPage() {
       {templates.isPending ? (
         <Spinner label="Loading templates..." className="py-12" />
       ) : templates.isError ? (
-        <Card className="p-6 text-center">
-          <p role="alert" className="text-sm text-red-700">
-            {templates.error.message}
-          </p>
-          <Button className="mt-3" onClick={() => void templates.refetch()}>
-            Try Again
-          </Button>
-        </Card>
+        <LoadFailed
+          title="Failed to load templates"
+          message={templates.error.message}
+          onRetry={() => void templates.refetch()}
+        />
       ) : listed.length === 0 ? (
-        <Card className="p-8 text-center">
-          <LayoutTemplate className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-medium text-slate-900">{TEMPLATE_MESSAGES.empty}</p>
-        </Card>
+        <StateCard
+          icon={<LayoutTemplate className="mx-auto mb-3 size-10 text-slate-400" aria-hidden="true" />}
+          message={TEMPLATE_MESSAGES.empty}
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {listed.map((template) => (

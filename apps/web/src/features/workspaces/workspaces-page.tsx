@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useCreateWorkspace, useRenameWorkspace, useSwitchWorkspace, useWorkspaces } from './api';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 const FALLBACK = 'Something went wrong';
 
@@ -51,14 +52,11 @@ export function WorkspacesPage() {
   if (workspaces.isPending) return <Spinner label="Loading workspaces..." className="py-12" />;
   if (workspaces.isError) {
     return (
-      <Card className="p-6 text-center">
-        <p role="alert" className="text-sm text-red-700">
-          {workspaces.error.message}
-        </p>
-        <Button className="mt-3" onClick={() => void workspaces.refetch()}>
-          Try Again
-        </Button>
-      </Card>
+      <LoadFailed
+        title="Failed to load workspaces"
+        message={workspaces.error.message}
+        onRetry={() => void workspaces.refetch()}
+      />
     );
   }
   const { workspaces: list, activeWorkspaceId } = workspaces.data;
@@ -78,10 +76,10 @@ export function WorkspacesPage() {
         </p>
       </div>
       {list.length === 0 ? (
-        <Card className="p-8 text-center">
-          <Building2 className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-          <p className="mt-3 font-medium">{WORKSPACE_MESSAGES.noWorkspace}</p>
-        </Card>
+        <StateCard
+          icon={<Building2 className="mx-auto mb-3 size-10 text-slate-400" aria-hidden="true" />}
+          message={WORKSPACE_MESSAGES.noWorkspace}
+        />
       ) : (
         <ul className="flex flex-col gap-3">
           {list.map((workspace) => (
