@@ -9,7 +9,10 @@ import { createRouter, type AppDeps, type AppEnv } from './router';
 import { z } from 'zod';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
-/** Statuses answered by a thrown `AppError`, always with the shared error body. */
+/**
+ * Statuses answered by a thrown `AppError`, always with the shared error body. A route lists those its rules
+ * answer; 400 (input), 401 (`call`: no session) and 404 (an id in the path) are added where they apply.
+ */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 /** A response the handler returns itself: `[status, schema, description]`, JSON unless a media type follows. */
 type Answer = readonly [status: StatusCode, schema: z.ZodType, description: string, mediaType?: string];
@@ -71,10 +74,19 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
   endpoint: E,
   summary: string,
   spec: Spec<Q, J, F, O>,
+  signedIn = false,
 ) {
   const [method, path = ''] = endpoint.split(' ');
-  const { query, body, form, ok, errors = [] } = spec;
+  const { query, body, form, ok } = spec;
   const params = pathParams(path);
+  // The statuses every route of its kind can answer go without saying: 400 for input that fails validation,
+  // 404 for a malformed id in the path, 401 without a session where the route needs one.
+  const errors = new Set<ErrorStatus>([
+    ...(query || body || form ? [400 as const] : []),
+    ...(signedIn ? [401 as const] : []),
+    ...(params ? [404 as const] : []),
+    ...(spec.errors ?? []),
+  ]);
   const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
   const schema = (part: unknown) => part as z.ZodType;
   const request = {
@@ -86,7 +98,7 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
   const responses: Record<number, ReturnType<typeof response>> = {};
   for (const [status, schema, description, mediaType] of answers)
     responses[status] = response(schema, description, mediaType);
-  for (const status of errors) responses[status] = response(errorBodySchema, 'Error');
+  for (const status of [...errors].sort()) responses[status] = response(errorBodySchema, 'Error');
   // The split, the record and the optional parts lose the literal types the handler is typed from; they are
   // exactly the arguments'. Error statuses stay out of the type: handlers throw them, they never return them.
   return createRoute({
@@ -161,7 +173,7 @@ export function routes(...tags: string[]) {
         const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };
-      router.openapi(declare(tags, endpoint, summary, spec), handler);
+      router.openapi(declare(tags, endpoint, summary, spec, true), handler);
       return feature;
     },
   };

@@ -39,13 +39,13 @@ account
   .call(
     'get /account/profile',
     "The signed-in user's profile",
-    { ok: [200, profileResponseSchema, 'Profile'], errors: [401] },
+    { ok: [200, profileResponseSchema, 'Profile'] },
     async (deps, { userId }) => ({ profile: await service.getProfile(deps, userId) }),
   )
   .call(
     'put /account/profile',
     'Save full name, role (job title), team/department and bio; the e-mail is read-only',
-    { body: updateProfileSchema, ok: [200, profileResponseSchema, 'Saved'], errors: [400, 401] },
+    { body: updateProfileSchema, ok: [200, profileResponseSchema, 'Saved'] },
     async (deps, input) => ({ profile: await service.updateProfile(deps, input) }),
   )
   .handle(
@@ -54,7 +54,7 @@ account
     {
       form: z.object({ photo: z.any().openapi({ type: 'string', format: 'binary' }) }),
       ok: [200, avatarResponseSchema, 'Stored'],
-      errors: [400, 401, 413],
+      errors: [401, 413],
     },
     async (c) => {
       const user = await requireUser(c);
@@ -74,7 +74,7 @@ account
   .handle(
     'get /avatars/{avatarId}',
     'A profile photo (signed-in users); ids change with every upload, so it caches for good',
-    { ok: [200, z.any(), 'The image', 'image/*'], errors: [401, 404] },
+    { ok: [200, z.any(), 'The image', 'image/*'], errors: [401] },
     async (c) => {
       await requireUser(c);
       const { avatarId } = c.req.valid('param');
@@ -91,7 +91,7 @@ account
   .handle(
     'post /account/password',
     'Change the password (current one checked); every other session of the user ends',
-    { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401] },
+    { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [401] },
     async (c) => {
       const user = await requireUser(c);
       const cookies = await service.changePassword(c.get('deps'), {
@@ -106,17 +106,13 @@ account
   .call(
     'get /account/notification-preferences',
     'Notification settings (the spec defaults where nothing was saved)',
-    { ok: [200, notificationPreferencesResponseSchema, 'Settings'], errors: [401] },
+    { ok: [200, notificationPreferencesResponseSchema, 'Settings'] },
     async (deps, { userId }) => ({ preferences: await service.getPreferences(deps, userId) }),
   )
   .call(
     'put /account/notification-preferences',
     'Save every notification setting at once',
-    {
-      body: notificationPreferencesSchema,
-      ok: [200, notificationPreferencesResponseSchema, 'Saved'],
-      errors: [400, 401],
-    },
+    { body: notificationPreferencesSchema, ok: [200, notificationPreferencesResponseSchema, 'Saved'] },
     async (deps, { userId, ...preferences }) => ({
       preferences: await service.savePreferences(deps, { userId, preferences }),
     }),
@@ -124,7 +120,7 @@ account
   .handle(
     'post /account/unsubscribe',
     'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
-    { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'], errors: [400] },
+    { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'] },
     async (c) => {
       await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
       return c.json({ ok: true as const }, 200);

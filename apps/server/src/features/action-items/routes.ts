@@ -14,24 +14,20 @@ export const actionItemRoutes = routes('action-items')
   .call(
     'get /health-checks/{healthCheckId}/members',
     "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
-    {
-      query: z.object({ q: z.string().max(100).optional() }),
-      ok: [200, membersResponseSchema, 'Members'],
-      errors: [401, 404],
-    },
+    { query: z.object({ q: z.string().max(100).optional() }), ok: [200, membersResponseSchema, 'Members'] },
     async ({ db }, { q, ...input }) => ({ members: await service.listMembers(db, { ...input, query: q }) }),
   )
   .call(
     'post /health-checks/{healthCheckId}/action-items',
     'Add an action item; the owner and the mentioned are notified',
-    { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'], errors: [400, 401, 404] },
+    { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'] },
     (deps, { healthCheckId, userId: _, ...input }, user) =>
       service.createActionItem(deps, { actor: actorOf(user), healthCheckId, input }),
   )
   .call(
     'patch /action-items/{actionItemId}',
     'Edit an action item (description, owner, due date, status, mentions)',
-    { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'], errors: [400, 401, 404] },
+    { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'] },
     (deps, { actionItemId, userId: _, ...input }, user) =>
       service.updateActionItem(deps, { actor: actorOf(user), actionItemId, input }),
   ).router;

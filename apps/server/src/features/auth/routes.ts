@@ -23,7 +23,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /signup',
     'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
-    { body: adminSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [400, 429] },
+    { body: adminSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
@@ -34,7 +34,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /signup/participant',
     'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
-    { body: participantSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [400, 404, 429] },
+    { body: participantSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [404, 429] },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       await service.signUpParticipant(c.get('deps'), c.req.valid('json'));
@@ -44,7 +44,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /login',
     'Sign in with e-mail and password',
-    { body: loginSchema, ok: [200, loginResponseSchema, 'Signed in'], errors: [400, 401, 403, 429] },
+    { body: loginSchema, ok: [200, loginResponseSchema, 'Signed in'], errors: [401, 403, 429] },
     async (c) => {
       const input = c.req.valid('json');
       await enforceLimit(c, LIMITS.login);
@@ -63,7 +63,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /password/forgot',
     'E-mail a password reset link (same answer whether or not the address has an account)',
-    { body: forgotPasswordSchema, ok: [200, okSchema, 'Done'], errors: [400, 429] },
+    { body: forgotPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.forgotPassword);
       await service.requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
@@ -73,7 +73,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /password/reset',
     'Set a new password with the token of the e-mailed link',
-    { body: resetPasswordSchema, ok: [200, okSchema, 'Done'], errors: [400, 429] },
+    { body: resetPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
     async (c) => {
       await service.resetPassword(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
       return c.json({ ok: true as const }, 200);
@@ -82,7 +82,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /verification/resend',
     'Send a new verification link',
-    { body: resendVerificationSchema, ok: [200, okSchema, 'Done'], errors: [400, 429] },
+    { body: resendVerificationSchema, ok: [200, okSchema, 'Done'], errors: [429] },
     async (c) => {
       const { email } = c.req.valid('json');
       await enforceLimit(c, LIMITS.resendVerification, email);
@@ -93,6 +93,6 @@ export const authRoutes = routes('auth')
   .call(
     'get /me',
     'The signed-in user',
-    { ok: [200, meResponseSchema, 'The signed-in user'], errors: [401] },
+    { ok: [200, meResponseSchema, 'The signed-in user'] },
     async (deps, { userId }) => ({ user: await service.getCurrentUser(deps, userId) }),
   ).router;

@@ -9,7 +9,7 @@ export const dashboardRoutes = routes('dashboard').call(
   {
     query: z.object({ workspaceId: z.uuid().optional() }),
     ok: [200, dashboardResponseSchema, 'The dashboard'],
-    errors: [400, 401, 404],
+    errors: [404],
   },
   getDashboard,
 ).router;

@@ -18,20 +18,20 @@ export const healthCheckRoutes = routes('health-checks')
     {
       body: launchSchema,
       ok: [201, launchResponseSchema, 'Launched (or the earlier launch with this key)'],
-      errors: [400, 401, 404, 429],
+      errors: [404, 429],
     },
     (deps, { userId, ...input }) => service.launchHealthCheck(deps, { userId, input }),
   )
   .call(
     'get /health-checks/{healthCheckId}',
     'A health check for its manage screen (workspace admins and members)',
-    { ok: [200, healthCheckDetailResponseSchema, 'The health check'], errors: [401, 404] },
+    { ok: [200, healthCheckDetailResponseSchema, 'The health check'] },
     async (deps, input) => ({ healthCheck: await service.getHealthCheck(deps, input) }),
   )
   .call(
     'get /health-checks/{healthCheckId}/participants',
     'Participants with status, progress and last activity',
-    { ok: [200, participantsResponseSchema, 'Participants'], errors: [401, 404] },
+    { ok: [200, participantsResponseSchema, 'Participants'] },
     async (deps, input) => ({ participants: await service.listParticipants(deps, input) }),
   )
   .call(
@@ -40,14 +40,14 @@ export const healthCheckRoutes = routes('health-checks')
     {
       body: changePhaseSchema,
       ok: [200, z.object({ phase: z.string(), status: z.string() }), 'Moved'],
-      errors: [400, 401, 403, 404, 409],
+      errors: [403, 409],
     },
     service.changePhase,
   )
   .call(
     'put /health-checks/{healthCheckId}/settings',
     'Change the settings while the check collects responses',
-    { body: settingsSchema, ok: [200, settingsResponseSchema, 'Saved'], errors: [400, 401, 403, 404, 409] },
+    { body: settingsSchema, ok: [200, settingsResponseSchema, 'Saved'], errors: [403, 409] },
     async (deps, { userId, healthCheckId, ...settings }) => ({
       settings: await service.changeSettings(deps, { userId, healthCheckId, settings }),
     }),

@@ -15,7 +15,7 @@ export const resultsRoutes = routes('results')
   .handle(
     'get /health-checks/{healthCheckId}/results',
     'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-    { ok: [200, resultsResponseSchema, 'Results'], errors: [401, 404] },
+    { ok: [200, resultsResponseSchema, 'Results'], errors: [401] },
     async (c) => {
       const user = await requireUser(c);
       const results = await service.getResults(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
@@ -26,7 +26,7 @@ export const resultsRoutes = routes('results')
   .handle(
     'get /health-checks/{healthCheckId}/results/csv',
     'The results as a CSV download',
-    { ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 404, 409] },
+    { ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 409] },
     async (c) => {
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
@@ -43,23 +43,19 @@ export const resultsRoutes = routes('results')
   .call(
     'post /health-checks/{healthCheckId}/plan',
     "'Plan Actions': move a completed check from summarize to plan",
-    { ok: [200, planResponseSchema, 'Moved'], errors: [401, 403, 404, 409] },
+    { ok: [200, planResponseSchema, 'Moved'], errors: [403, 409] },
     service.planActions,
   )
   .call(
     'post /health-checks/{healthCheckId}/follow-up',
     "'Schedule Follow-up': e-mail the creator on that date",
-    { body: followUpRequestSchema, ok: [200, followUpResponseSchema, 'Scheduled'], errors: [400, 401, 404] },
+    { body: followUpRequestSchema, ok: [200, followUpResponseSchema, 'Scheduled'] },
     service.scheduleFollowUp,
   )
   .handle(
     'get /health-checks/{healthCheckId}/follow-up/calendar',
     'The follow-up as an .ics calendar file',
-    {
-      query: followUpRequestSchema,
-      ok: [200, z.string(), 'iCalendar', 'text/calendar'],
-      errors: [400, 401, 404],
-    },
+    { query: followUpRequestSchema, ok: [200, z.string(), 'iCalendar', 'text/calendar'], errors: [401] },
     async (c) => {
       const user = await requireUser(c);
       const { ics, filename } = await service.followUpCalendar(c.get('deps'), {

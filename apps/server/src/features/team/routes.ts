@@ -20,63 +20,55 @@ export const teamRoutes = routes('team')
   .call(
     'get /workspaces/{workspaceId}/members',
     'Admins, members and pending invitations of a workspace (admins and members may look)',
-    { ok: [200, membersResponseSchema, 'The team'], errors: [401, 404] },
+    { ok: [200, membersResponseSchema, 'The team'] },
     service.listTeam,
   )
   .call(
     'get /workspaces/{workspaceId}/departments',
     'Department names used in the workspace',
-    { ok: [200, departmentsResponseSchema, 'Departments'], errors: [401, 404] },
+    { ok: [200, departmentsResponseSchema, 'Departments'] },
     async (deps, input) => ({ departments: await service.listDepartments(deps, input) }),
   )
   .call(
     'post /workspaces/{workspaceId}/invitations',
     'Invite someone by e-mail (admins); the member stays pending until they accept',
-    {
-      body: inviteMemberSchema,
-      ok: [201, memberResponseSchema, 'Invitation sent'],
-      errors: [400, 401, 403, 404, 409, 429],
-    },
+    { body: inviteMemberSchema, ok: [201, memberResponseSchema, 'Invitation sent'], errors: [403, 409, 429] },
     async (deps, input) => ({ member: await service.inviteMember(deps, input) }),
   )
   .call(
     'post /workspaces/{workspaceId}/invitations/{memberId}/resend',
     'Send a pending invitation again with a new link (admins)',
-    { ok: [200, memberResponseSchema, 'Sent again'], errors: [401, 403, 404, 429] },
+    { ok: [200, memberResponseSchema, 'Sent again'], errors: [403, 429] },
     async (deps, input) => ({ member: await service.resendInvitation(deps, input) }),
   )
   .call(
     'delete /workspaces/{workspaceId}/invitations/{memberId}',
     'Revoke a pending invitation (admins)',
-    { ok: [200, okSchema, 'Revoked'], errors: [401, 403, 404] },
+    { ok: [200, okSchema, 'Revoked'], errors: [403] },
     service.revokeInvitation,
   )
   .call(
     'patch /workspaces/{workspaceId}/members/{memberId}',
     "Change a member's role label, access or department (admins; the last admin stays admin)",
-    {
-      body: updateMemberSchema,
-      ok: [200, memberResponseSchema, 'Updated'],
-      errors: [400, 401, 403, 404, 409],
-    },
+    { body: updateMemberSchema, ok: [200, memberResponseSchema, 'Updated'], errors: [403, 409] },
     async (deps, input) => ({ member: await service.updateMember(deps, input) }),
   )
   .call(
     'delete /workspaces/{workspaceId}/members/{memberId}',
     'Remove a member from the workspace (admins; never the last admin)',
-    { ok: [200, okSchema, 'Removed'], errors: [401, 403, 404, 409] },
+    { ok: [200, okSchema, 'Removed'], errors: [403, 409] },
     service.removeMember,
   )
   .handle(
     'get /invitations/{token}',
     'What an invitation link is for (public; the token is the secret)',
-    { ok: [200, invitationInfoSchema, 'The invitation'], errors: [404] },
+    { ok: [200, invitationInfoSchema, 'The invitation'] },
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .call(
     'post /invitations/{token}/accept',
     'Accept as the signed-in user with the invited address; makes the workspace active',
-    { ok: [200, acceptResponseSchema, 'Accepted'], errors: [401, 403, 404, 409] },
+    { ok: [200, acceptResponseSchema, 'Accepted'], errors: [403, 409] },
     (deps, { token }, user) => acceptance.acceptInvitation(deps, { token, user }),
   )
   .handle(
@@ -85,7 +77,7 @@ export const teamRoutes = routes('team')
     {
       body: acceptSignupSchema,
       ok: [200, acceptResponseSchema, 'Accepted and signed in'],
-      errors: [400, 404, 409, 429],
+      errors: [409, 429],
     },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);

@@ -6,12 +6,12 @@ export const votingRoutes = routes('voting')
   .call(
     'get /health-checks/{healthCheckId}/votes',
     "The caller's dots, the live tally and the components to vote on",
-    { ok: [200, votingStateSchema, 'Voting state'], errors: [401, 404] },
+    { ok: [200, votingStateSchema, 'Voting state'] },
     service.getVotingState,
   )
   .call(
     'put /health-checks/{healthCheckId}/votes',
     "Replace the caller's whole dot allocation { componentId: dots } (during the vote phase)",
-    { body: putVotesSchema, ok: [200, votingStateSchema, 'Saved'], errors: [400, 401, 403, 404, 409] },
+    { body: putVotesSchema, ok: [200, votingStateSchema, 'Saved'], errors: [403, 409] },
     service.putVotes,
   ).router;

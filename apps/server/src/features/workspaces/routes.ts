@@ -12,32 +12,24 @@ export const workspaceRoutes = routes('workspaces')
   .call(
     'get /workspaces',
     "The user's workspaces (admin or member access) and the active one",
-    { ok: [200, workspacesResponseSchema, 'Workspaces'], errors: [401] },
+    { ok: [200, workspacesResponseSchema, 'Workspaces'] },
     (deps, { userId }) => service.listWorkspaces(deps, userId),
   )
   .call(
     'post /workspaces',
     "Create a workspace in the active workspace's organisation (admins)",
-    {
-      body: createWorkspaceSchema,
-      ok: [201, workspaceResponseSchema, 'Created'],
-      errors: [400, 401, 403, 404],
-    },
+    { body: createWorkspaceSchema, ok: [201, workspaceResponseSchema, 'Created'], errors: [403, 404] },
     async (deps, input) => ({ workspace: await service.createWorkspace(deps, input) }),
   )
   .call(
     'patch /workspaces/{workspaceId}',
     'Rename a workspace (its admins)',
-    {
-      body: renameWorkspaceSchema,
-      ok: [200, workspaceResponseSchema, 'Renamed'],
-      errors: [400, 401, 403, 404],
-    },
+    { body: renameWorkspaceSchema, ok: [200, workspaceResponseSchema, 'Renamed'], errors: [403] },
     async (deps, input) => ({ workspace: await service.renameWorkspace(deps, input) }),
   )
   .call(
     'put /workspaces/active',
     'Choose the active workspace (stored per user)',
-    { body: switchWorkspaceSchema, ok: [200, workspacesResponseSchema, 'Switched'], errors: [400, 401, 404] },
+    { body: switchWorkspaceSchema, ok: [200, workspacesResponseSchema, 'Switched'], errors: [404] },
     service.switchWorkspace,
   ).router;
