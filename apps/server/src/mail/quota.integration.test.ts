@@ -81,9 +81,9 @@ describe('daily e-mail budget per user', () => {
     // The last one of the day still goes; then invitations and resends are refused too.
     expect((await launchTo(admin, [`last-${admin.workspaceId}@victims.example`])).status).toBe(201);
     const extra = `extra-${admin.workspaceId}@victims.example`;
-    const invitation = await ctx.request('POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
-      body: { email: extra, role: 'Engineer' },
-      headers: admin.jar.header(),
+    const invitation = await ctx.call(admin.jar, 'POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
+      email: extra,
+      role: 'Engineer',
     });
     expect(invitation.status).toBe(429);
     expect((await refusal(invitation)).error?.message).toContain('you can send up to 500');
@@ -95,10 +95,10 @@ describe('daily e-mail budget per user', () => {
     expect(members).toHaveLength(0);
 
     const before = await queued([pending.email]);
-    const resend = await ctx.request(
+    const resend = await ctx.call(
+      admin.jar,
       'POST',
       `/api/workspaces/${admin.workspaceId}/invitations/${pending.memberId}/resend`,
-      { headers: admin.jar.header() },
     );
     expect(resend.status).toBe(429);
     expect(await queued([pending.email])).toBe(before);

@@ -35,15 +35,11 @@ describe('GET /api/events', () => {
   it('streams events of topics the user may see, and refuses others', async () => {
     const admin = await createAdmin(ctx);
     const other = await createAdmin(ctx);
-    const refused = await ctx.request('GET', `/api/events?topic=workspace:${other.workspaceId}`, {
-      headers: admin.jar.header(),
-    });
+    const refused = await ctx.call(admin.jar, 'GET', `/api/events?topic=workspace:${other.workspaceId}`);
     expect(refused.status).toBe(404);
     expect((await ctx.request('GET', `/api/events?topic=user:${admin.userId}`)).status).toBe(401);
 
-    const response = await ctx.request('GET', `/api/events?topic=workspace:${admin.workspaceId}`, {
-      headers: admin.jar.header(),
-    });
+    const response = await ctx.call(admin.jar, 'GET', `/api/events?topic=workspace:${admin.workspaceId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const stream = readEventStream(response);

@@ -73,17 +73,17 @@ const pendingInvite = async (world: World) =>
 const freshMember = async (world: World) => {
   const person = await signedInUser(world.ctx, { workspaceId: world.workspaceId, access: 'member' });
   const members = (await (
-    await world.ctx.request('GET', `/api/workspaces/${world.workspaceId}/members`, {
-      headers: world.jars.admin.header(),
-    })
+    await world.ctx.call(world.jars.admin, 'GET', `/api/workspaces/${world.workspaceId}/members`)
   ).json()) as { members: { id: string; userId: string | null }[] };
   return members.members.find((m) => m.userId === person.userId)!.id;
 };
 const freshActionItem = async (world: World) => {
-  const response = await world.ctx.request('POST', `/api/health-checks/${world.checkId}/action-items`, {
-    headers: world.jars.admin.header(),
-    body: { description: 'Fix onboarding', ownerId: world.adminId },
-  });
+  const response = await world.ctx.call(
+    world.jars.admin,
+    'POST',
+    `/api/health-checks/${world.checkId}/action-items`,
+    { description: 'Fix onboarding', ownerId: world.adminId },
+  );
   return ((await response.json()) as { id: string }).id;
 };
 const allRatingsMissing = { votes: {}, comments: {} };
@@ -199,7 +199,10 @@ const ENTRIES: Record<string, Entry> = {
       body: DEFAULT_NOTIFICATION_PREFERENCES,
     }),
   },
-  'GET /api/avatars/{avatarId}': { expect: 'PPPPPPP', request: () => ({ path: `/api/avatars/${randomUUID()}` }) },
+  'GET /api/avatars/{avatarId}': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/avatars/${randomUUID()}` }),
+  },
 
   'GET /api/workspaces': { expect: 'DAAAAAA', request: () => ({ path: '/api/workspaces' }) },
   'POST /api/workspaces': {

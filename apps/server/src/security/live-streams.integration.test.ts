@@ -40,7 +40,7 @@ describe('7. live streams do not outlive the session that opened them', () => {
     const member = await addMember(ctx, admin);
     const elsewhere = await signIn(ctx, member.email, member.password);
     const stream = await openStream(elsewhere);
-    expect((await ctx.request('POST', '/api/logout', { headers: member.jar.header() })).status).toBe(200);
+    expect((await ctx.call(member.jar, 'POST', '/api/logout')).status).toBe(200);
     const { text, closedByServer } = await stream.ended();
     expect(closedByServer).toBe(true);
     expect(text).toContain('"type":"session-ended"');
@@ -50,13 +50,10 @@ describe('7. live streams do not outlive the session that opened them', () => {
     const member = await addMember(ctx, admin);
     const elsewhere = await signIn(ctx, member.email, member.password);
     const stream = await openStream(elsewhere);
-    const change = await ctx.request('POST', '/api/account/password', {
-      body: {
-        currentPassword: member.password,
-        newPassword: 'a-brand-new-password-2',
-        confirmPassword: 'a-brand-new-password-2',
-      },
-      headers: member.jar.header(),
+    const change = await ctx.call(member.jar, 'POST', '/api/account/password', {
+      currentPassword: member.password,
+      newPassword: 'a-brand-new-password-2',
+      confirmPassword: 'a-brand-new-password-2',
     });
     expect(change.status).toBe(200);
     expect((await stream.ended()).closedByServer).toBe(true);
@@ -76,16 +73,16 @@ describe('7. live streams do not outlive the session that opened them', () => {
   it('ends the stream of a member removed from the workspace, though their session lives on', async () => {
     const member = await addMember(ctx, admin);
     const stream = await openStream(member.jar);
-    const removed = await ctx.request(
+    const removed = await ctx.call(
+      admin.jar,
       'DELETE',
       `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
-      { headers: admin.jar.header() },
     );
     expect(removed.status).toBe(200);
     const { closedByServer, text } = await stream.ended();
     expect(closedByServer).toBe(true);
     expect(text).not.toContain('health-check-changed');
-    expect((await ctx.request('GET', '/api/me', { headers: member.jar.header() })).status).toBe(200);
+    expect((await ctx.call(member.jar, 'GET', '/api/me')).status).toBe(200);
   });
 
   it('re-checks every open stream within a minute, so a session ended any other way ends its stream too', async () => {

@@ -28,7 +28,7 @@ describe('profile', () => {
   it('loads and saves the editable fields; the e-mail stays', async () => {
     const admin = await createAdmin(ctx);
     const loaded = await json<{ profile: Record<string, unknown> }>(
-      await ctx.request('GET', '/api/account/profile', { headers: admin.jar.header() }),
+      await ctx.call(admin.jar, 'GET', '/api/account/profile'),
     );
     expect(loaded.profile).toMatchObject({
       fullName: 'Ada Admin',
@@ -36,9 +36,11 @@ describe('profile', () => {
       role: 'Head of People',
       avatarUrl: null,
     });
-    const saved = await ctx.request('PUT', '/api/account/profile', {
-      body: { fullName: ' Ada Lovelace ', role: 'CTO', department: 'Engineering', bio: 'Counts things.' },
-      headers: admin.jar.header(),
+    const saved = await ctx.call(admin.jar, 'PUT', '/api/account/profile', {
+      fullName: ' Ada Lovelace ',
+      role: 'CTO',
+      department: 'Engineering',
+      bio: 'Counts things.',
     });
     expect(saved.status).toBe(200);
     expect((await json<{ profile: unknown }>(saved)).profile).toMatchObject({
@@ -48,14 +50,19 @@ describe('profile', () => {
       department: 'Engineering',
       bio: 'Counts things.',
     });
-    const withEmail = await ctx.request('PUT', '/api/account/profile', {
-      body: { fullName: 'X', role: null, department: null, bio: null, email: 'other@example.com' },
-      headers: admin.jar.header(),
+    const withEmail = await ctx.call(admin.jar, 'PUT', '/api/account/profile', {
+      fullName: 'X',
+      role: null,
+      department: null,
+      bio: null,
+      email: 'other@example.com',
     });
     expect(withEmail.status).toBe(400);
-    const blank = await ctx.request('PUT', '/api/account/profile', {
-      body: { fullName: '  ', role: null, department: null, bio: null },
-      headers: admin.jar.header(),
+    const blank = await ctx.call(admin.jar, 'PUT', '/api/account/profile', {
+      fullName: '  ',
+      role: null,
+      department: null,
+      bio: null,
     });
     expect((await json(blank)).error.fields?.fullName).toBe(ACCOUNT_MESSAGES.fullNameRequired);
     expect((await ctx.request('GET', '/api/account/profile')).status).toBe(401);
@@ -69,11 +76,9 @@ describe('profile photo', () => {
     expect(response.status).toBe(200);
     const { avatarUrl } = await json<{ avatarUrl: string }>(response);
     expect(avatarUrl).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}$/);
-    const me = await json<{ user: { avatarUrl: string } }>(
-      await ctx.request('GET', '/api/me', { headers: admin.jar.header() }),
-    );
+    const me = await json<{ user: { avatarUrl: string } }>(await ctx.call(admin.jar, 'GET', '/api/me'));
     expect(me.user.avatarUrl).toBe(avatarUrl);
-    const image = await ctx.request('GET', avatarUrl, { headers: admin.jar.header() });
+    const image = await ctx.call(admin.jar, 'GET', avatarUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
@@ -84,10 +89,10 @@ describe('profile photo', () => {
     expect(cached.status).toBe(304);
 
     const gif = await json<{ avatarUrl: string }>(await upload(admin.jar, GIF, 'x.gif', 'image/gif'));
-    const gifImage = await ctx.request('GET', gif.avatarUrl, { headers: admin.jar.header() });
+    const gifImage = await ctx.call(admin.jar, 'GET', gif.avatarUrl);
     expect(gifImage.headers.get('content-type')).toBe('image/gif');
     // The old photo is gone.
-    expect((await ctx.request('GET', avatarUrl, { headers: admin.jar.header() })).status).toBe(404);
+    expect((await ctx.call(admin.jar, 'GET', avatarUrl)).status).toBe(404);
   });
 
   it('refuses what is not an image by its bytes, whatever its name says', async () => {
@@ -101,7 +106,7 @@ describe('profile photo', () => {
     expect(fake.status).toBe(400);
     expect((await json(fake)).error.message).toBe(ACCOUNT_MESSAGES.photoType);
     const me = await json<{ user: { avatarUrl: string | null } }>(
-      await ctx.request('GET', '/api/me', { headers: admin.jar.header() }),
+      await ctx.call(admin.jar, 'GET', '/api/me'),
     );
     expect(me.user.avatarUrl).toBeNull();
   });
@@ -163,21 +168,18 @@ describe('password change', () => {
   it('changes it, keeps this session, ends the others, and the new password signs in', async () => {
     const admin = await createAdmin(ctx);
     const other = await signIn(ctx, admin.email, admin.password);
-    expect((await ctx.request('GET', '/api/me', { headers: other.header() })).status).toBe(200);
+    expect((await ctx.call(other, 'GET', '/api/me')).status).toBe(200);
 
     const changed = admin.jar.store(
-      await ctx.request('POST', '/api/account/password', {
-        body: {
-          currentPassword: admin.password,
-          newPassword: 'brand-new-pass',
-          confirmPassword: 'brand-new-pass',
-        },
-        headers: admin.jar.header(),
+      await ctx.call(admin.jar, 'POST', '/api/account/password', {
+        currentPassword: admin.password,
+        newPassword: 'brand-new-pass',
+        confirmPassword: 'brand-new-pass',
       }),
     );
     expect(changed.status).toBe(200);
-    expect((await ctx.request('GET', '/api/me', { headers: admin.jar.header() })).status).toBe(200);
-    expect((await ctx.request('GET', '/api/me', { headers: other.header() })).status).toBe(401);
+    expect((await ctx.call(admin.jar, 'GET', '/api/me')).status).toBe(200);
+    expect((await ctx.call(other, 'GET', '/api/me')).status).toBe(401);
     expect(
       (await ctx.request('POST', '/api/login', { body: { email: admin.email, password: admin.password } }))
         .status,
@@ -193,7 +195,7 @@ describe('notification preferences', () => {
   it('starts from the spec defaults, saves everything, and refuses a webhook that is not https', async () => {
     const admin = await createAdmin(ctx);
     const initial = await json<{ preferences: NotificationPreferences }>(
-      await ctx.request('GET', '/api/account/notification-preferences', { headers: admin.jar.header() }),
+      await ctx.call(admin.jar, 'GET', '/api/account/notification-preferences'),
     );
     expect(initial.preferences).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     const next: NotificationPreferences = structuredClone(DEFAULT_NOTIFICATION_PREFERENCES);
@@ -205,27 +207,20 @@ describe('notification preferences', () => {
       webhookUrl: 'https://hooks.slack.com/services/T/B/X',
       dailyDigest: true,
     };
-    const saved = await ctx.request('PUT', '/api/account/notification-preferences', {
-      body: next,
-      headers: admin.jar.header(),
-    });
+    const saved = await ctx.call(admin.jar, 'PUT', '/api/account/notification-preferences', next);
     expect(saved.status).toBe(200);
     const reloaded = await json<{ preferences: NotificationPreferences }>(
-      await ctx.request('GET', '/api/account/notification-preferences', { headers: admin.jar.header() }),
+      await ctx.call(admin.jar, 'GET', '/api/account/notification-preferences'),
     );
     expect(reloaded.preferences).toEqual(next);
 
     const insecure = structuredClone(next);
     insecure.slackNotifications.webhookUrl = 'http://hooks.slack.com/services/T/B/X';
-    const refused = await ctx.request('PUT', '/api/account/notification-preferences', {
-      body: insecure,
-      headers: admin.jar.header(),
-    });
+    const refused = await ctx.call(admin.jar, 'PUT', '/api/account/notification-preferences', insecure);
     expect(refused.status).toBe(400);
     expect((await json(refused)).error.message).toBe(ACCOUNT_MESSAGES.webhookHttps);
-    const partial = await ctx.request('PUT', '/api/account/notification-preferences', {
-      body: { emailNotifications: next.emailNotifications },
-      headers: admin.jar.header(),
+    const partial = await ctx.call(admin.jar, 'PUT', '/api/account/notification-preferences', {
+      emailNotifications: next.emailNotifications,
     });
     expect(partial.status).toBe(400);
   });
@@ -241,7 +236,7 @@ describe('notification preferences', () => {
       expect((await ctx.request('POST', '/api/account/unsubscribe', { body: { token } })).status).toBe(200);
     }
     const prefs = await json<{ preferences: NotificationPreferences }>(
-      await ctx.request('GET', '/api/account/notification-preferences', { headers: admin.jar.header() }),
+      await ctx.call(admin.jar, 'GET', '/api/account/notification-preferences'),
     );
     expect(prefs.preferences.emailNotifications).toEqual({
       ...DEFAULT_NOTIFICATION_PREFERENCES.emailNotifications,

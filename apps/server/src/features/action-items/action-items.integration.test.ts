@@ -22,39 +22,29 @@ beforeAll(async () => {
 const create = (jar: Jar, body: unknown, id = check.healthCheckId) =>
   ctx.call(jar, 'POST', `/api/health-checks/${id}/action-items`, body);
 const bell = async (jar: Jar) =>
-  (await (
-    await ctx.request('GET', '/api/notifications', { headers: jar.header() })
-  ).json()) as NotificationsResponse;
+  (await (await ctx.call(jar, 'GET', '/api/notifications')).json()) as NotificationsResponse;
 
 describe('members for owners and @mentions', () => {
   it("lists the check's workspace members, filtered by name or e-mail; 404 for non-managers", async () => {
-    let response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/members`, {
-      headers: admin.jar.header(),
-    });
+    let response = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/members`);
     expect(response.status).toBe(200);
     const { members } = (await response.json()) as { members: { id: string; name: string; email: string }[] };
     expect(members.map((m) => m.id)).toEqual(
       expect.arrayContaining([admin.userId, owner.userId, mentioned.userId]),
     );
-    response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/members?q=olivia`, {
-      headers: admin.jar.header(),
-    });
+    response = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/members?q=olivia`);
     expect(((await response.json()) as { members: { id: string }[] }).members.map((m) => m.id)).toEqual([
       owner.userId,
     ]);
-    response = await ctx.request(
+    response = await ctx.call(
+      admin.jar,
       'GET',
       `/api/health-checks/${check.healthCheckId}/members?q=${encodeURIComponent(mentioned.email)}`,
-      {
-        headers: admin.jar.header(),
-      },
     );
     expect(((await response.json()) as { members: { id: string }[] }).members.map((m) => m.id)).toEqual([
       mentioned.userId,
     ]);
-    response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/members`, {
-      headers: mentioned.jar.header(),
-    });
+    response = await ctx.call(mentioned.jar, 'GET', `/api/health-checks/${check.healthCheckId}/members`);
     expect(response.status).toBe(404);
   });
 });
@@ -95,9 +85,7 @@ describe('action items', () => {
     ).toEqual([]);
 
     const results = (await (
-      await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results`, {
-        headers: admin.jar.header(),
-      })
+      await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results`)
     ).json()) as ResultsResponse;
     expect(results.actionItems!.map((a) => a.id)).toContain(item.id);
   });
@@ -107,9 +95,10 @@ describe('action items', () => {
       await create(admin.jar, { description: 'Fix the onboarding doc', ownerId: admin.userId })
     ).json()) as ActionItem;
     const before = (await bell(owner.jar)).items.length;
-    let response = await ctx.request('PATCH', `/api/action-items/${item.id}`, {
-      body: { status: 'completed', ownerId: owner.userId, mentionedUserIds: [mentioned.userId] },
-      headers: admin.jar.header(),
+    let response = await ctx.call(admin.jar, 'PATCH', `/api/action-items/${item.id}`, {
+      status: 'completed',
+      ownerId: owner.userId,
+      mentionedUserIds: [mentioned.userId],
     });
     expect(response.status).toBe(200);
     expect((await response.json()) as ActionItem).toMatchObject({
@@ -118,9 +107,9 @@ describe('action items', () => {
     });
     expect((await bell(owner.jar)).items.length).toBe(before + 1);
     const mentions = (await bell(mentioned.jar)).items.filter((n) => n.type === 'mention').length;
-    response = await ctx.request('PATCH', `/api/action-items/${item.id}`, {
-      body: { description: 'Fix the onboarding doc today', mentionedUserIds: [mentioned.userId] },
-      headers: admin.jar.header(),
+    response = await ctx.call(admin.jar, 'PATCH', `/api/action-items/${item.id}`, {
+      description: 'Fix the onboarding doc today',
+      mentionedUserIds: [mentioned.userId],
     });
     expect(response.status).toBe(200);
     expect((await bell(mentioned.jar)).items.filter((n) => n.type === 'mention').length).toBe(mentions);
@@ -154,10 +143,7 @@ describe('action items', () => {
     const item = (await (
       await create(admin.jar, { description: 'Valid', ownerId: owner.userId })
     ).json()) as ActionItem;
-    response = await ctx.request('PATCH', `/api/action-items/${item.id}`, {
-      body: { description: '' },
-      headers: admin.jar.header(),
-    });
+    response = await ctx.call(admin.jar, 'PATCH', `/api/action-items/${item.id}`, { description: '' });
     expect(response.status).toBe(400);
   });
 
@@ -168,9 +154,8 @@ describe('action items', () => {
     const item = (await (
       await create(admin.jar, { description: 'Mine', ownerId: owner.userId })
     ).json()) as ActionItem;
-    const response = await ctx.request('PATCH', `/api/action-items/${item.id}`, {
-      body: { status: 'completed' },
-      headers: outsider.jar.header(),
+    const response = await ctx.call(outsider.jar, 'PATCH', `/api/action-items/${item.id}`, {
+      status: 'completed',
     });
     expect(response.status).toBe(404);
   });
@@ -188,19 +173,15 @@ describe('the bell', () => {
     expect(list.items[0]!.message).toContain('Task 21');
 
     const first = list.items[0]!;
-    const foreign = await ctx.request('POST', `/api/notifications/${first.id}/read`, {
-      headers: owner.jar.header(),
-    });
+    const foreign = await ctx.call(owner.jar, 'POST', `/api/notifications/${first.id}/read`);
     expect(foreign.status).toBe(404);
-    const read = await ctx.request('POST', `/api/notifications/${first.id}/read`, {
-      headers: person.jar.header(),
-    });
+    const read = await ctx.call(person.jar, 'POST', `/api/notifications/${first.id}/read`);
     expect(read.status).toBe(200);
     list = await bell(person.jar);
     expect(list.unread).toBe(21);
     expect(list.items[0]!.read).toBe(true);
 
-    await ctx.request('POST', '/api/notifications/read-all', { headers: person.jar.header() });
+    await ctx.call(person.jar, 'POST', '/api/notifications/read-all');
     list = await bell(person.jar);
     expect(list.unread).toBe(0);
     expect((await ctx.request('GET', '/api/notifications')).status).toBe(401);

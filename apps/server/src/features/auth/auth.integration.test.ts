@@ -76,7 +76,7 @@ describe('sign-up, verification and set-up', () => {
     expect(verified.status).toBe(302);
     expect(verified.headers.get('location')).toContain('/auth/redirect');
     const me = await json<{ user: { setupStatus: string; home: string; canAdmin: boolean } }>(
-      await ctx.request('GET', '/api/me', { headers: jar.header() }),
+      await ctx.call(jar, 'GET', '/api/me'),
     );
     expect(me.user).toMatchObject({
       setupStatus: 'pending_setup',
@@ -84,16 +84,16 @@ describe('sign-up, verification and set-up', () => {
       canAdmin: false,
     });
 
-    const setup = await ctx.request('POST', '/api/onboarding/setup', { headers: jar.header() });
+    const setup = await ctx.call(jar, 'POST', '/api/onboarding/setup');
     expect(setup.status).toBe(200);
     expect(await setup.json()).toEqual({ redirectTo: '/admin/dashboard' });
     const after = await json<{
       user: { setupStatus: string; home: string; activeWorkspaceId: string | null };
-    }>(await ctx.request('GET', '/api/me', { headers: jar.header() }));
+    }>(await ctx.call(jar, 'GET', '/api/me'));
     expect(after.user).toMatchObject({ setupStatus: 'completed', home: '/admin/dashboard' });
     expect(after.user.activeWorkspaceId).toBeTruthy();
 
-    const again = await ctx.request('POST', '/api/onboarding/setup', { headers: jar.header() });
+    const again = await ctx.call(jar, 'POST', '/api/onboarding/setup');
     expect(again.status).toBe(409);
     expect((await json(again)).error.message).toBe(AUTH_MESSAGES.orgExists);
   });
@@ -115,8 +115,8 @@ describe('sign-up, verification and set-up', () => {
     await ctx.request('POST', '/api/signup', { body });
     const { jar } = await followLink(ctx, linkIn((await latestMail(ctx, body.email, 'Verify')).text));
     const results = await Promise.all([
-      ctx.request('POST', '/api/onboarding/setup', { headers: jar.header() }),
-      ctx.request('POST', '/api/onboarding/setup', { headers: jar.header() }),
+      ctx.call(jar, 'POST', '/api/onboarding/setup'),
+      ctx.call(jar, 'POST', '/api/onboarding/setup'),
     ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
@@ -183,12 +183,12 @@ describe('login and logout', () => {
   it("logout ends all of the user's sessions", async () => {
     const admin = await createAdmin(ctx);
     const other = await signIn(ctx, admin.email, admin.password);
-    expect((await ctx.request('GET', '/api/me', { headers: other.header() })).status).toBe(200);
+    expect((await ctx.call(other, 'GET', '/api/me')).status).toBe(200);
 
-    const logout = admin.jar.store(await ctx.request('POST', '/api/logout', { headers: admin.jar.header() }));
+    const logout = admin.jar.store(await ctx.call(admin.jar, 'POST', '/api/logout'));
     expect(logout.status).toBe(200);
-    expect((await ctx.request('GET', '/api/me', { headers: admin.jar.header() })).status).toBe(401);
-    const stale = await ctx.request('GET', '/api/me', { headers: other.header() });
+    expect((await ctx.call(admin.jar, 'GET', '/api/me')).status).toBe(401);
+    const stale = await ctx.call(other, 'GET', '/api/me');
     expect(stale.status).toBe(401);
     expect((await json(stale)).error.message).toBe(AUTH_MESSAGES.noSession);
   });
@@ -313,7 +313,7 @@ describe('session lookup', () => {
     const jar = await signIn(ctx, admin.email, admin.password, { rememberMe: true });
     const soon = new Date(Date.now() + 20 * 86_400_000);
     await ctx.deps.db.update(session).set({ expiresAt: soon }).where(eq(session.userId, admin.userId));
-    const response = await ctx.request('GET', '/api/me', { headers: jar.header() });
+    const response = await ctx.call(jar, 'GET', '/api/me');
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true);
     const rows = await ctx.deps.db.select().from(session).where(eq(session.userId, admin.userId));

@@ -140,7 +140,7 @@ describe('pre-registration of someone else’s address', () => {
     expect((await login(victim, 'victim-password')).status).toBe(200);
     const sessions = await ctx.deps.db.select().from(session).where(eq(session.userId, account0.id));
     expect(sessions).toHaveLength(2); // the link's and the login's
-    const me = (await (await ctx.request('GET', '/api/me', { headers: jar.header() })).json()) as {
+    const me = (await (await ctx.call(jar, 'GET', '/api/me')).json()) as {
       user: { name: string; setupStatus: string | null; pendingJoinHealthCheckId: string | null };
     };
     // The owner's sign-up won: their name, no admin set-up, and their check, joined at the login above (the
@@ -198,7 +198,7 @@ describe('pre-registration of someone else’s address', () => {
     const resent = linkIn((await latestMail(ctx, victim, 'Verify')).text);
     expect(resent).not.toContain('signup=');
     const { jar } = await followLink(ctx, resent);
-    expect((await ctx.request('GET', '/api/me', { headers: jar.header() })).status).toBe(200);
+    expect((await ctx.call(jar, 'GET', '/api/me')).status).toBe(200);
     expect((await login(victim, 'attacker-password')).status).toBe(401);
     expect((await login(victim, 'victim-password')).status).toBe(401);
     const row = await userRow(victim);

@@ -130,6 +130,7 @@ describe('phase changes reach participants on the bell and by e-mail', () => {
     expect(mail!.html).toContain(`<a href="http://localhost:3000/unsubscribe?token=${token}"`);
     const unsubscribed = await ctx.request('POST', '/api/account/unsubscribe', { body: { token } });
     expect(unsubscribed.status).toBe(200);
+    expect(await json(unsubscribed)).toEqual({ ok: true, unsubscribed: ['phaseChanges', 'resultsReady'] });
     const { preferences } = await json<{ preferences: NotificationPreferences }>(
       await ctx.call(done1.jar, 'GET', '/api/account/notification-preferences'),
     );

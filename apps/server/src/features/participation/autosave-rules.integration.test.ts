@@ -24,10 +24,12 @@ describe('autosave progress', () => {
         fc.constantFrom(...PARTICIPATION_RATINGS),
         async (answered, rating) => {
           const votes = Object.fromEntries(answered.map((id) => [id, rating]));
-          const response = await ctx.request('PUT', `/api/health-checks/${check.healthCheckId}/responses`, {
-            body: { votes, comments: {}, last_component_index: 0 },
-            headers: person.jar.header(),
-          });
+          const response = await ctx.call(
+            person.jar,
+            'PUT',
+            `/api/health-checks/${check.healthCheckId}/responses`,
+            { votes, comments: {}, last_component_index: 0 },
+          );
           expect(response.status).toBe(200);
           const { progress } = (await response.json()) as { progress: number };
           expect(progress).toBe(answeredPercent(ids, votes));

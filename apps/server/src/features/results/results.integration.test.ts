@@ -123,9 +123,7 @@ describe('release and anonymity threshold', () => {
     expect(body.overallHealth).toBeNull();
     expect(body.actionItems).toBeNull();
     expect(JSON.stringify(body)).not.toMatch(/fireWarning|healthy"/);
-    const csv = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results/csv`, {
-      headers: admin.jar.header(),
-    });
+    const csv = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results/csv`);
     expect(csv.status).toBe(409);
     expect(((await csv.json()) as { error: { message: string } }).error.message).toBe(
       '2 more responses are needed before results can be shown',
@@ -180,9 +178,7 @@ describe('release and anonymity threshold', () => {
     expect(body.components).toBeNull();
     ({ body } = await getResults(admin.jar, check.healthCheckId));
     expect(body.release.state).toBe('released');
-    const csv = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results/csv`, {
-      headers: me.jar.header(),
-    });
+    const csv = await ctx.call(me.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results/csv`);
     expect(csv.status).toBe(409);
   });
 
@@ -192,22 +188,16 @@ describe('release and anonymity threshold', () => {
     const stranger = await signedInUser(ctx);
     for (const jar of [outsider.jar, stranger.jar]) {
       for (const path of ['results', 'results/csv', 'votes', 'members']) {
-        const response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/${path}`, {
-          headers: jar.header(),
-        });
+        const response = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/${path}`);
         expect(response.status).toBe(404);
         const text = await response.text();
         expect(text).toContain('not found');
         expect(text).not.toMatch(/fire|healthy"|Check hc-/i);
       }
-      const plan = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
-        headers: jar.header(),
-      });
+      const plan = await ctx.call(jar, 'POST', `/api/health-checks/${check.healthCheckId}/plan`);
       expect(plan.status).toBe(404);
     }
-    const bad = await ctx.request('GET', '/api/health-checks/not-a-uuid/results', {
-      headers: admin.jar.header(),
-    });
+    const bad = await ctx.call(admin.jar, 'GET', '/api/health-checks/not-a-uuid/results');
     expect(bad.status).toBe(404);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBe(
       'Health check not found',
@@ -233,9 +223,7 @@ describe('anonymity', () => {
     }
     const me = await signedInParticipant(ctx, check, 'completed');
     for (const jar of [admin.jar, me.jar]) {
-      const response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results`, {
-        headers: jar.header(),
-      });
+      const response = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/results`);
       const text = await response.text();
       for (const person of people) {
         for (const secret of [person.userId, person.participantId, person.name, person.email]) {
@@ -316,23 +304,17 @@ describe('Plan Actions', () => {
     const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
     let { body } = await getResults(member.jar, check.healthCheckId);
     expect(body.viewer).toMatchObject({ manages: true, canPlan: false });
-    const refused = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
-      headers: member.jar.header(),
-    });
+    const refused = await ctx.call(member.jar, 'POST', `/api/health-checks/${check.healthCheckId}/plan`);
     expect(refused.status).toBe(403);
 
     ({ body } = await getResults(admin.jar, check.healthCheckId));
     expect(body.viewer.canPlan).toBe(true);
-    const moved = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
-      headers: admin.jar.header(),
-    });
+    const moved = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/plan`);
     expect(moved.status).toBe(200);
     ({ body } = await getResults(admin.jar, check.healthCheckId));
     expect(body.healthCheck.phase).toBe('plan');
     expect(body.viewer.canPlan).toBe(false);
-    const again = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
-      headers: admin.jar.header(),
-    });
+    const again = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/plan`);
     expect(again.status).toBe(200);
     ({ body } = await getResults(admin.jar, check.healthCheckId));
     expect(body.healthCheck.phase).toBe('plan');
@@ -340,9 +322,7 @@ describe('Plan Actions', () => {
 
   it('refuses to plan a check still collecting', async () => {
     const check = await createCheck(ctx, admin, { phase: 'collect' });
-    const response = await ctx.request('POST', `/api/health-checks/${check.healthCheckId}/plan`, {
-      headers: admin.jar.header(),
-    });
+    const response = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/plan`);
     expect(response.status).toBe(409);
   });
 });
@@ -357,9 +337,11 @@ describe('export and follow-up', () => {
     await rateAll(ctx, check, await addParticipants(ctx, check, 3), (_, j) =>
       j === 2 ? 'fire-warning' : 'healthy',
     );
-    const response = await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results/csv`, {
-      headers: admin.jar.header(),
-    });
+    const response = await ctx.call(
+      admin.jar,
+      'GET',
+      `/api/health-checks/${check.healthCheckId}/results/csv`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     expect(response.headers.get('content-disposition')).toContain('q3-check-results.csv');
@@ -374,21 +356,12 @@ describe('export and follow-up', () => {
   it('schedules one follow-up job per check (a new date replaces it), offers an .ics and e-mails the creator', async () => {
     const check = await createCheck(ctx, admin, { phase: 'summarize' });
     const url = `/api/health-checks/${check.healthCheckId}/follow-up`;
-    const past = await ctx.request('POST', url, {
-      body: { date: '2020-01-01' },
-      headers: admin.jar.header(),
-    });
+    const past = await ctx.call(admin.jar, 'POST', url, { date: '2020-01-01' });
     expect(past.status).toBe(400);
-    const first = await ctx.request('POST', url, {
-      body: { date: '2099-03-01' },
-      headers: admin.jar.header(),
-    });
+    const first = await ctx.call(admin.jar, 'POST', url, { date: '2099-03-01' });
     expect(first.status).toBe(200);
-    await ctx.request('POST', url, { body: { date: '2099-03-01' }, headers: admin.jar.header() });
-    const second = await ctx.request('POST', url, {
-      body: { date: '2099-04-15' },
-      headers: admin.jar.header(),
-    });
+    await ctx.call(admin.jar, 'POST', url, { date: '2099-03-01' });
+    const second = await ctx.call(admin.jar, 'POST', url, { date: '2099-04-15' });
     const scheduled = (await second.json()) as { date: string; icsUrl: string };
     expect(scheduled.date).toBe('2099-04-15');
     const rows = (await ctx.deps.db.select().from(jobs).where(eq(jobs.kind, FOLLOW_UP_JOB))).filter(
@@ -399,7 +372,7 @@ describe('export and follow-up', () => {
     const { body } = await getResults(admin.jar, check.healthCheckId);
     expect(body.followUp).toEqual({ date: '2099-04-15' });
 
-    const ics = await ctx.request('GET', scheduled.icsUrl, { headers: admin.jar.header() });
+    const ics = await ctx.call(admin.jar, 'GET', scheduled.icsUrl);
     expect(ics.headers.get('content-type')).toContain('text/calendar');
     const text = await ics.text();
     expect(text).toContain('DTSTART;VALUE=DATE:20990415');

@@ -79,7 +79,7 @@ describe('inviting', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ workspaceId: admin.workspaceId, redirectTo: '/admin/dashboard' });
     const me = await json<{ user: { activeWorkspaceId: string; canAdmin: boolean; home: string } }>(
-      await ctx.request('GET', '/api/me', { headers: jar.header() }),
+      await ctx.call(jar, 'GET', '/api/me'),
     );
     expect(me.user).toMatchObject({
       activeWorkspaceId: admin.workspaceId,
@@ -116,25 +116,18 @@ describe('inviting', () => {
     expect((await json(signup)).error.message).toBe(TEAM_MESSAGES.invitationAccountExists);
 
     expect((await ctx.request('POST', `/api/invitations/${invited.token}/accept`)).status).toBe(401);
-    const wrong = await ctx.request('POST', `/api/invitations/${invited.token}/accept`, {
-      headers: stranger.jar.header(),
-    });
+    const wrong = await ctx.call(stranger.jar, 'POST', `/api/invitations/${invited.token}/accept`);
     expect(wrong.status).toBe(403);
     expect((await json(wrong)).error.message).toBe(TEAM_MESSAGES.invitationWrongUser);
 
-    const ok = await ctx.request('POST', `/api/invitations/${invited.token}/accept`, {
-      headers: other.jar.header(),
-    });
+    const ok = await ctx.call(other.jar, 'POST', `/api/invitations/${invited.token}/accept`);
     expect(ok.status).toBe(200);
     const me = await json<{ user: { activeWorkspaceId: string } }>(
-      await ctx.request('GET', '/api/me', { headers: other.jar.header() }),
+      await ctx.call(other.jar, 'GET', '/api/me'),
     );
     expect(me.user.activeWorkspaceId).toBe(admin.workspaceId);
     // Accepting twice is harmless.
-    expect(
-      (await ctx.request('POST', `/api/invitations/${invited.token}/accept`, { headers: other.jar.header() }))
-        .status,
-    ).toBe(200);
+    expect((await ctx.call(other.jar, 'POST', `/api/invitations/${invited.token}/accept`)).status).toBe(200);
     const members = (await team(admin.jar, admin.workspaceId)).members;
     expect(members.filter((m) => m.userId === other.userId)).toHaveLength(1);
   });
@@ -142,15 +135,15 @@ describe('inviting', () => {
   it('refuses a second invitation to the same address and an invitation to a member', async () => {
     const admin = await createAdmin(ctx);
     const invited = await invite(ctx, admin);
-    const again = await ctx.request('POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
-      body: { email: invited.email.toUpperCase(), role: 'Engineer' },
-      headers: admin.jar.header(),
+    const again = await ctx.call(admin.jar, 'POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
+      email: invited.email.toUpperCase(),
+      role: 'Engineer',
     });
     expect(again.status).toBe(409);
     expect((await json(again)).error.message).toBe(TEAM_MESSAGES.alreadyInvited);
-    const self = await ctx.request('POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
-      body: { email: admin.email, role: 'Engineer' },
-      headers: admin.jar.header(),
+    const self = await ctx.call(admin.jar, 'POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
+      email: admin.email,
+      role: 'Engineer',
     });
     expect(self.status).toBe(409);
     expect((await json(self)).error.message).toBe(TEAM_MESSAGES.alreadyMember);
@@ -175,10 +168,10 @@ describe('invitation expiry, resend and revoke', () => {
     const listed = (await team(admin.jar, admin.workspaceId)).members.find((m) => m.id === invited.memberId);
     expect(listed?.invitation?.expired).toBe(true);
 
-    const resend = await ctx.request(
+    const resend = await ctx.call(
+      admin.jar,
       'POST',
       `/api/workspaces/${admin.workspaceId}/invitations/${invited.memberId}/resend`,
-      { headers: admin.jar.header() },
     );
     expect(resend.status).toBe(200);
     expect((await json<{ member: Member }>(resend)).member.invitation?.expired).toBe(false);
@@ -195,12 +188,10 @@ describe('invitation expiry, resend and revoke', () => {
   it('revokes: the member row goes and the link says so', async () => {
     const admin = await createAdmin(ctx);
     const invited = await invite(ctx, admin);
-    const revoke = await ctx.request(
+    const revoke = await ctx.call(
+      admin.jar,
       'DELETE',
       `/api/workspaces/${admin.workspaceId}/invitations/${invited.memberId}`,
-      {
-        headers: admin.jar.header(),
-      },
     );
     expect(revoke.status).toBe(200);
     expect((await team(admin.jar, admin.workspaceId)).members.map((m) => m.id)).not.toContain(
@@ -232,15 +223,19 @@ describe('roles, access and removal', () => {
     const admin = await createAdmin(ctx);
     const { members } = await team(admin.jar, admin.workspaceId);
     const self = members.find((m) => m.userId === admin.userId)!;
-    const demote = await ctx.request('PATCH', `/api/workspaces/${admin.workspaceId}/members/${self.id}`, {
-      body: { access: 'member' },
-      headers: admin.jar.header(),
-    });
+    const demote = await ctx.call(
+      admin.jar,
+      'PATCH',
+      `/api/workspaces/${admin.workspaceId}/members/${self.id}`,
+      { access: 'member' },
+    );
     expect(demote.status).toBe(409);
     expect((await json(demote)).error.message).toBe(TEAM_MESSAGES.lastAdmin);
-    const remove = await ctx.request('DELETE', `/api/workspaces/${admin.workspaceId}/members/${self.id}`, {
-      headers: admin.jar.header(),
-    });
+    const remove = await ctx.call(
+      admin.jar,
+      'DELETE',
+      `/api/workspaces/${admin.workspaceId}/members/${self.id}`,
+    );
     expect(remove.status).toBe(409);
     const [row] = await ctx.deps.db.select().from(workspaceMembers).where(eq(workspaceMembers.id, self.id));
     expect(row?.access).toBe('admin');
@@ -252,13 +247,11 @@ describe('roles, access and removal', () => {
     const { members } = await team(admin.jar, admin.workspaceId);
     const first = members.find((m) => m.userId === admin.userId)!;
     const results = await Promise.all([
-      ctx.request('PATCH', `/api/workspaces/${admin.workspaceId}/members/${second.memberId}`, {
-        body: { access: 'member' },
-        headers: admin.jar.header(),
+      ctx.call(admin.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}/members/${second.memberId}`, {
+        access: 'member',
       }),
-      ctx.request('PATCH', `/api/workspaces/${admin.workspaceId}/members/${first.id}`, {
-        body: { access: 'member' },
-        headers: second.jar.header(),
+      ctx.call(second.jar, 'PATCH', `/api/workspaces/${admin.workspaceId}/members/${first.id}`, {
+        access: 'member',
       }),
     ]);
     // The loser is refused either as no longer an admin (403) or as the last admin's target (409).
@@ -272,13 +265,11 @@ describe('roles, access and removal', () => {
   it('changes a role label, access and department, and removes a member', async () => {
     const admin = await createAdmin(ctx);
     const member = await addMember(ctx, admin);
-    const patch = await ctx.request(
+    const patch = await ctx.call(
+      admin.jar,
       'PATCH',
       `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
-      {
-        body: { role: 'Tech Lead', access: 'admin', department: 'Platform' },
-        headers: admin.jar.header(),
-      },
+      { role: 'Tech Lead', access: 'admin', department: 'Platform' },
     );
     expect(patch.status).toBe(200);
     expect((await json<{ member: Member }>(patch)).member).toMatchObject({
@@ -287,35 +278,27 @@ describe('roles, access and removal', () => {
       department: 'Platform',
     });
     const departments = await json<{ departments: string[] }>(
-      await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/departments`, {
-        headers: admin.jar.header(),
-      }),
+      await ctx.call(admin.jar, 'GET', `/api/workspaces/${admin.workspaceId}/departments`),
     );
     expect(departments.departments).toEqual(['Platform']);
-    const empty = await ctx.request(
+    const empty = await ctx.call(
+      admin.jar,
       'PATCH',
       `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
-      {
-        body: { role: '' },
-        headers: admin.jar.header(),
-      },
+      { role: '' },
     );
     expect(empty.status).toBe(400);
 
-    const removed = await ctx.request(
+    const removed = await ctx.call(
+      admin.jar,
       'DELETE',
       `/api/workspaces/${admin.workspaceId}/members/${member.memberId}`,
-      {
-        headers: admin.jar.header(),
-      },
     );
     expect(removed.status).toBe(200);
-    const gone = await ctx.request('GET', `/api/workspaces/${admin.workspaceId}/members`, {
-      headers: member.jar.header(),
-    });
+    const gone = await ctx.call(member.jar, 'GET', `/api/workspaces/${admin.workspaceId}/members`);
     expect(gone.status).toBe(404);
     const me = await json<{ user: { activeWorkspaceId: string | null; canAdmin: boolean } }>(
-      await ctx.request('GET', '/api/me', { headers: member.jar.header() }),
+      await ctx.call(member.jar, 'GET', '/api/me'),
     );
     expect(me.user).toMatchObject({ activeWorkspaceId: null, canAdmin: false });
   });
@@ -327,9 +310,9 @@ describe('roles, access and removal', () => {
     const view = await team(member.jar, admin.workspaceId);
     expect(view.canManage).toBe(false);
     expect(view.members).toHaveLength(2);
-    const refused = await ctx.request('POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
-      body: { email: uniqueEmail(), role: 'Engineer' },
-      headers: member.jar.header(),
+    const refused = await ctx.call(member.jar, 'POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
+      email: uniqueEmail(),
+      role: 'Engineer',
     });
     expect(refused.status).toBe(403);
     expect((await json(refused)).error.message).toBe(TEAM_MESSAGES.manageForbidden);
@@ -353,16 +336,11 @@ describe('team updates', () => {
     const admin = await createAdmin(ctx);
     const watcher = await addMember(ctx, admin, { fullName: 'Wendy Watcher' });
     const prefs = await json<{ preferences: { emailNotifications: Record<string, boolean> } }>(
-      await ctx.request('GET', '/api/account/notification-preferences', { headers: watcher.jar.header() }),
+      await ctx.call(watcher.jar, 'GET', '/api/account/notification-preferences'),
     );
     prefs.preferences.emailNotifications.teamUpdates = true;
     expect(
-      (
-        await ctx.request('PUT', '/api/account/notification-preferences', {
-          body: prefs.preferences,
-          headers: watcher.jar.header(),
-        })
-      ).status,
+      (await ctx.call(watcher.jar, 'PUT', '/api/account/notification-preferences', prefs.preferences)).status,
     ).toBe(200);
 
     await addMember(ctx, admin, { fullName: 'Jo Joiner' });

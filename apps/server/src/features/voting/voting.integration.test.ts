@@ -49,9 +49,7 @@ describe('PUT /api/health-checks/{id}/votes', () => {
 
     const results = async () =>
       (await (
-        await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/results`, {
-          headers: admin.jar.header(),
-        })
+        await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/results`)
       ).json()) as ResultsResponse;
     // While voting runs, how many voted shows, never the dot totals (they would change with each person's dots).
     let body = await results();
@@ -130,9 +128,7 @@ describe('PUT /api/health-checks/{id}/votes', () => {
     const check = await votingCheck({ showResultsAfterVoting: false });
     const me = await signedInParticipant(ctx, check);
     const state = (await (
-      await ctx.request('GET', `/api/health-checks/${check.healthCheckId}/votes`, {
-        headers: me.jar.header(),
-      })
+      await ctx.call(me.jar, 'GET', `/api/health-checks/${check.healthCheckId}/votes`)
     ).json()) as VotingState;
     expect(state.components.every((c) => c.counts === null)).toBe(true);
     expect(state.components.map((c) => c.id)).toEqual(check.components.map((c) => c.id));
