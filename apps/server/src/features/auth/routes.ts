@@ -9,6 +9,7 @@ import {
   resendVerificationSchema,
   resetPasswordSchema,
 } from '@pulsecheck/shared/auth/schemas';
+import { mailedSchema } from '@pulsecheck/shared/mail/contract';
 import { currentUser, setCookies } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
@@ -23,22 +24,20 @@ export const authRoutes = routes('auth')
   .handle(
     'post /signup',
     'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
-    { body: adminSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [429] },
+    { body: adminSignupSchema, ok: [201, mailedSchema, CHECK_YOUR_EMAIL], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
-      await service.signUpAdmin(c.get('deps'), input);
-      return c.json({ ok: true as const }, 201);
+      return c.json(await service.signUpAdmin(c.get('deps'), input), 201);
     },
   )
   .handle(
     'post /signup/participant',
     'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
-    { body: participantSignupSchema, ok: [201, okSchema, CHECK_YOUR_EMAIL], errors: [404, 429] },
+    { body: participantSignupSchema, ok: [201, mailedSchema, CHECK_YOUR_EMAIL], errors: [404, 429] },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
-      await service.signUpParticipant(c.get('deps'), c.req.valid('json'));
-      return c.json({ ok: true as const }, 201);
+      return c.json(await service.signUpParticipant(c.get('deps'), c.req.valid('json')), 201);
     },
   )
   .handle(
@@ -63,11 +62,11 @@ export const authRoutes = routes('auth')
   .handle(
     'post /password/forgot',
     'E-mail a password reset link (same answer whether or not the address has an account)',
-    { body: forgotPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
+    { body: forgotPasswordSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.forgotPassword);
-      await service.requestPasswordReset(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
-      return c.json({ ok: true as const }, 200);
+      const input = { ...c.req.valid('json'), headers: authHeaders(c) };
+      return c.json(await service.requestPasswordReset(c.get('deps'), input), 200);
     },
   )
   .handle(
@@ -82,12 +81,11 @@ export const authRoutes = routes('auth')
   .handle(
     'post /verification/resend',
     'Send a new verification link',
-    { body: resendVerificationSchema, ok: [200, okSchema, 'Done'], errors: [429] },
+    { body: resendVerificationSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
     async (c) => {
       const { email } = c.req.valid('json');
       await enforceLimit(c, LIMITS.resendVerification, email);
-      await service.resendVerification(c.get('deps'), { email, headers: authHeaders(c) });
-      return c.json({ ok: true as const }, 200);
+      return c.json(await service.resendVerification(c.get('deps'), { email, headers: authHeaders(c) }), 200);
     },
   )
   .call(
