@@ -258,7 +258,17 @@ test.describe('participation', () => {
     await expect(bellOf(p2)).toHaveAccessibleName(/1 unread/, { timeout: 15_000 });
     const mail = await waitForMail(mailDir, three.email, /^Voting has started for "Sprint Team Health"/);
     expect(mail.text).toContain(`/health-check/${check.id}/vote`);
-    expect(mail.text).toMatch(/Unsubscribe: http\S+\/unsubscribe\?token=/);
+    const unsubscribe = /Unsubscribe: (http\S+\/unsubscribe\?token=\S+)/.exec(mail.text)?.[1];
+    expect(unsubscribe).toBeTruthy();
+    // The link works without signing in and says what it switched off.
+    const outside = await browser.newContext();
+    const outsidePage = await outside.newPage();
+    await outsidePage.goto(unsubscribe!);
+    await expect(
+      outsidePage.getByText('You will no longer receive phase change and results ready emails.'),
+    ).toBeVisible();
+    await expectAccessible(outsidePage);
+    await outside.close();
 
     // Participants reach their notification settings: the phase and results e-mails are on, and can go off.
     await p2

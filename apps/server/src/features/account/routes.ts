@@ -7,6 +7,7 @@ import {
   notificationPreferencesResponseSchema,
   notificationPreferencesSchema,
   profileResponseSchema,
+  unsubscribeResponseSchema,
   unsubscribeSchema,
   updateProfileSchema,
 } from '@pulsecheck/shared/account/schemas';
@@ -119,11 +120,11 @@ account
   )
   .handle(
     'post /account/unsubscribe',
-    'Turn survey reminder e-mails off with the signed token of an e-mailed link (no session)',
-    { body: unsubscribeSchema, ok: [200, okSchema, 'Unsubscribed'] },
+    "Turn off the e-mails an e-mailed link's signed token names (no session)",
+    { body: unsubscribeSchema, ok: [200, unsubscribeResponseSchema, 'Unsubscribed'] },
     async (c) => {
-      await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
-      return c.json({ ok: true as const }, 200);
+      const unsubscribed = await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
+      return c.json({ ok: true as const, unsubscribed }, 200);
     },
   );
 

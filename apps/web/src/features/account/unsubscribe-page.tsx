@@ -29,9 +29,7 @@ export function UnsubscribePage() {
           {done ? 'Unsubscribed' : failed ? 'Could not unsubscribe' : 'Unsubscribing...'}
         </h1>
         {!done && !failed && <Spinner className="mt-4" label="Turning these emails off..." />}
-        {done && (
-          <p className="mt-3 text-slate-700">{unsubscribedMessage(mutation.data.unsubscribed ?? [])}</p>
-        )}
+        {done && <p className="mt-3 text-slate-700">{unsubscribedMessage(mutation.data.unsubscribed)}</p>}
         {failed && (
           <p role="alert" className="mt-3 text-red-800">
             {mutation.error?.message ?? ACCOUNT_MESSAGES.unsubscribeInvalid}
