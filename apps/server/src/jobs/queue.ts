@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { jobs } from '../db/schema/messaging';
 import type { Logger } from '../logger';
-import { failedAttempt, startWorker } from '../lib/worker';
+import { claimDue, retryAfter, startWorker, workClaimed } from '../lib/worker';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -72,45 +72,42 @@ type Claimed = { id: string; kind: string; payload: Record<string, unknown>; att
 /** Runs due jobs once. Claims use SKIP LOCKED, so each job runs in one process only. */
 export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
   const { db, logger, handlers } = options;
-  const claimed = await queryRows<Claimed>(
-    db,
-    sql`update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
-        where id in (
-          select id from jobs
-          where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
-          order by run_at limit 20 for update skip locked)
-        returning id, kind, payload, attempts`,
-  );
-  for (const job of claimed) {
-    const handler = handlers[job.kind];
-    try {
+  const claimed = await claimDue<Claimed>(db, {
+    table: 'jobs',
+    due: 'run_at',
+    orderBy: 'run_at',
+    lockFor: '5 minutes',
+    limit: 20,
+    returning: 'id, kind, payload, attempts',
+  });
+  return workClaimed(claimed, {
+    run: async (job) => {
+      const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await db
+    },
+    settle: (job, failure) =>
+      db
         .update(jobs)
-        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null })
-        .where(eq(jobs.id, job.id));
-    } catch (error) {
-      const outcome = failedAttempt(error, {
-        attempts: job.attempts,
-        maxAttempts: MAX_ATTEMPTS,
-        baseSeconds: 30,
-        logger,
-        what: 'job',
-        context: { job: job.kind },
-      });
-      await db
-        .update(jobs)
-        .set({
-          status: outcome.status,
-          lockedUntil: null,
-          lastError: outcome.lastError,
-          runAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
-        })
-        .where(eq(jobs.id, job.id));
-    }
-  }
-  return claimed.length;
+        .set(
+          failure
+            ? {
+                status: failure.status,
+                lastError: failure.lastError,
+                lockedUntil: null,
+                runAt: retryAfter(failure),
+              }
+            : { status: 'done', finishedAt: new Date(), lockedUntil: null },
+        )
+        .where(eq(jobs.id, job.id)),
+    backoff: {
+      maxAttempts: MAX_ATTEMPTS,
+      baseSeconds: 30,
+      logger,
+      what: 'job',
+      context: (job) => ({ job: job.kind }),
+    },
+  });
 }
 
 export function startJobWorker(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 import type { Logger } from '../logger';
 
 /**
@@ -68,4 +70,63 @@ export function failedAttempt(
     lastError: message.slice(0, 1000),
     delaySeconds: Math.min(options.baseSeconds * 2 ** (options.attempts - 1), 3600),
   };
+}
+
+export type FailedAttempt = ReturnType<typeof failedAttempt>;
+
+/** When a failed attempt is tried again, for the row's due-time column. */
+export const retryAfter = (failure: FailedAttempt) =>
+  sql`now() + make_interval(secs => ${failure.delaySeconds})`;
+
+/**
+ * Works the claimed rows in turn: `run` each, then `settle` it as done (`null`) or with its failed attempt
+ * (retried after a backoff, or failed for good). Answers how many there were.
+ */
+export async function workClaimed<R extends { attempts: number }>(
+  claimed: R[],
+  options: {
+    run: (row: R) => Promise<void>;
+    settle: (row: R, failure: FailedAttempt | null) => Promise<unknown>;
+    backoff: {
+      maxAttempts: number;
+      baseSeconds: number;
+      logger: Logger;
+      what: string;
+      context: (row: R) => object;
+    };
+  },
+): Promise<number> {
+  const { context, ...backoff } = options.backoff;
+  for (const row of claimed) {
+    let failure: FailedAttempt | null = null;
+    try {
+      await options.run(row);
+    } catch (error) {
+      failure = failedAttempt(error, { ...backoff, attempts: row.attempts, context: context(row) });
+    }
+    await options.settle(row, failure);
+  }
+  return claimed.length;
+}
+
+/**
+ * Claims up to `limit` due rows of a work table (`status`, `attempts`, `locked_until` and a due-time column) for
+ * this process for `lockFor`, counting the attempt. SKIP LOCKED: several processes never claim one row twice, and
+ * a row whose process died is claimed again once its lock runs out.
+ */
+export function claimDue<R>(
+  db: Db,
+  work: { table: string; due: string; orderBy: string; lockFor: string; limit: number; returning: string },
+) {
+  const table = sql.identifier(work.table);
+  return queryRows<R>(
+    db,
+    sql`update ${table} set locked_until = now() + ${work.lockFor}::interval, attempts = attempts + 1
+        where id in (
+          select id from ${table}
+          where status = 'pending' and ${sql.identifier(work.due)} <= now()
+            and (locked_until is null or locked_until < now())
+          order by ${sql.identifier(work.orderBy)} limit ${work.limit} for update skip locked)
+        returning ${sql.raw(work.returning)}`,
+  );
 }

@@ -1,10 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/client';
 import { mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
-import { failedAttempt, startWorker } from '../lib/worker';
+import { claimDue, retryAfter, startWorker, workClaimed } from '../lib/worker';
 import type { MailContent } from './templates';
 
 export type OutgoingMail = MailContent & { to: string; kind: string };
@@ -37,43 +36,38 @@ export async function processOutbox(options: {
   send: (mail: Claimed) => Promise<void>;
 }): Promise<number> {
   const { db, logger, send } = options;
-  const claimed = await queryRows<Claimed>(
-    db,
-    sql`update mail_outbox set locked_until = now() + interval '2 minutes', attempts = attempts + 1
-        where id in (
-          select id from mail_outbox
-          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-          order by created_at limit ${BATCH} for update skip locked)
-        returning id, "to", subject, html, text, attempts`,
-  );
-  for (const mail of claimed) {
-    try {
-      await send(mail);
-      await db
+  const claimed = await claimDue<Claimed>(db, {
+    table: 'mail_outbox',
+    due: 'next_attempt_at',
+    orderBy: 'created_at',
+    lockFor: '2 minutes',
+    limit: BATCH,
+    returning: 'id, "to", subject, html, text, attempts',
+  });
+  return workClaimed(claimed, {
+    run: send,
+    settle: (mail, failure) =>
+      db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
-    } catch (error) {
-      const outcome = failedAttempt(error, {
-        attempts: mail.attempts,
-        maxAttempts: MAX_ATTEMPTS,
-        baseSeconds: 5,
-        logger,
-        what: 'e-mail',
-        context: { to: mail.to },
-      });
-      await db
-        .update(mailOutbox)
-        .set({
-          status: outcome.status,
-          lockedUntil: null,
-          lastError: outcome.lastError,
-          nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delaySeconds})`,
-        })
-        .where(eq(mailOutbox.id, mail.id));
-    }
-  }
-  return claimed.length;
+        .set(
+          failure
+            ? {
+                status: failure.status,
+                lastError: failure.lastError,
+                lockedUntil: null,
+                nextAttemptAt: retryAfter(failure),
+              }
+            : { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
+        )
+        .where(eq(mailOutbox.id, mail.id)),
+    backoff: {
+      maxAttempts: MAX_ATTEMPTS,
+      baseSeconds: 5,
+      logger,
+      what: 'e-mail',
+      context: (mail) => ({ to: mail.to }),
+    },
+  });
 }
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
