@@ -75,11 +75,10 @@ export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Re
   const claimed = await claimDue<Claimed>(db, {
     table: 'jobs',
     due: 'run_at',
-    orderBy: 'run_at',
     lockFor: '5 minutes',
     limit: 20,
-    returning: 'id, kind, payload, attempts',
   });
+
   return workClaimed(claimed, {
     run: async (job) => {
       const handler = handlers[job.kind];

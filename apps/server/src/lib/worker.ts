@@ -110,14 +110,11 @@ export async function workClaimed<R extends { attempts: number }>(
 }
 
 /**
- * Claims up to `limit` due rows of a work table (`status`, `attempts`, `locked_until` and a due-time column) for
- * this process for `lockFor`, counting the attempt. SKIP LOCKED: several processes never claim one row twice, and
- * a row whose process died is claimed again once its lock runs out.
+ * Claims up to `limit` due rows of a work table (`status`, `attempts`, `locked_until` and a due-time column),
+ * earliest due first, for this process for `lockFor`, counting the attempt. SKIP LOCKED: several processes
+ * never claim one row twice, and a row whose process died is claimed again once its lock runs out.
  */
-export function claimDue<R>(
-  db: Db,
-  work: { table: string; due: string; orderBy: string; lockFor: string; limit: number; returning: string },
-) {
+export function claimDue<R>(db: Db, work: { table: string; due: string; lockFor: string; limit: number }) {
   const table = sql.identifier(work.table);
   return queryRows<R>(
     db,
@@ -126,7 +123,7 @@ export function claimDue<R>(
           select id from ${table}
           where status = 'pending' and ${sql.identifier(work.due)} <= now()
             and (locked_until is null or locked_until < now())
-          order by ${sql.identifier(work.orderBy)} limit ${work.limit} for update skip locked)
-        returning ${sql.raw(work.returning)}`,
+          order by ${sql.identifier(work.due)} limit ${work.limit} for update skip locked)
+        returning *`,
   );
 }

@@ -39,11 +39,10 @@ export async function processOutbox(options: {
   const claimed = await claimDue<Claimed>(db, {
     table: 'mail_outbox',
     due: 'next_attempt_at',
-    orderBy: 'created_at',
     lockFor: '2 minutes',
     limit: BATCH,
-    returning: 'id, "to", subject, html, text, attempts',
   });
+
   return workClaimed(claimed, {
     run: send,
     settle: (mail, failure) =>
