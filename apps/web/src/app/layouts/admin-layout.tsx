@@ -21,6 +21,7 @@ import { useWorkspaces } from '@/features/workspaces/api';
 import { cn } from '@/lib/cn';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout, UnexpectedError } from '../error-screens';
+import { SkipLink } from '@/components/ui/skip-link';
 
 const NAVIGATION = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -62,12 +63,7 @@ function AdminShell() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#admin-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink to="admin-main" />
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:hidden">
         <Button
           variant="ghost"

@@ -5,6 +5,7 @@ import { Logo } from '@/components/ui/logo';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout } from '../error-screens';
+import { SkipLink } from '@/components/ui/skip-link';
 
 /** Where everyone signed in changes what reaches them; admins go on to the same page in the admin area. */
 export const PARTICIPANT_SETTINGS_PATH = '/account-settings/notifications';
@@ -25,12 +26,7 @@ export function ParticipantLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a
-        href="#participant-main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink to="participant-main" />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
           <Logo to="/dashboard" />
