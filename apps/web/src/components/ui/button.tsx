@@ -32,3 +32,17 @@ export function Button({ className, variant, size, asChild, type, ...props }: Bu
     />
   );
 }
+
+/** A form's submit button: disabled, and saying `busy` ('Saving...'), while the form submits. */
+export function SubmitButton({
+  pending,
+  busy,
+  children,
+  ...props
+}: Omit<ButtonProps, 'type' | 'disabled'> & { pending: boolean; busy: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? busy : children}
+    </Button>
+  );
+}

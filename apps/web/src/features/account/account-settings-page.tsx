@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -180,9 +180,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Textarea rows={4} {...register('bio')} />
           </FormField>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-            </Button>
+            <SubmitButton pending={formState.isSubmitting} busy="Saving...">
+              Save Changes
+            </SubmitButton>
             <p role="status" className="text-sm text-green-800">
               {saved ? ACCOUNT_MESSAGES.saved : ''}
             </p>
@@ -351,9 +351,9 @@ function PasswordSection() {
             error={formState.errors.confirmPassword?.message}
             {...register('confirmPassword')}
           />
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Updating...' : 'Update Password'}
-          </Button>
+          <SubmitButton pending={formState.isSubmitting} busy="Updating...">
+            Update Password
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

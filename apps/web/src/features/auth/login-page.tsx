@@ -4,7 +4,7 @@ import type { LoginInput } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -180,9 +180,9 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
             Forgot password?
           </Button>
         </div>
-        <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Signing in...' : 'Sign in'}
-        </Button>
+        <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Signing in...">
+          Sign in
+        </SubmitButton>
       </form>
     </AuthShell>
   );
@@ -220,9 +220,9 @@ function ForgotPassword({
         <FormField label="Email" error={formState.errors.email?.message}>
           <Input type="email" autoComplete="email" autoFocus {...register('email')} />
         </FormField>
-        <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Sending...' : 'Send reset link'}
-        </Button>
+        <SubmitButton className="w-full" pending={formState.isSubmitting} busy="Sending...">
+          Send reset link
+        </SubmitButton>
         <Button type="button" variant="ghost" className="w-full" onClick={onCancel}>
           Back to login
         </Button>

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
@@ -74,9 +74,9 @@ export function ResetPasswordPage() {
             <FormField label="Confirm new password" error={formState.errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
-            <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Updating...' : 'Update password'}
-            </Button>
+            <SubmitButton className="w-full" pending={formState.isSubmitting} busy="Updating...">
+              Update password
+            </SubmitButton>
           </>
         )}
       </form>

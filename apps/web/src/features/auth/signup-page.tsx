@@ -5,7 +5,7 @@ import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery'
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -167,9 +167,14 @@ export function SignupPage() {
             </p>
           )}
         </div>
-        <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating your workspace...' : 'Create workspace'}
-        </Button>
+        <SubmitButton
+          className="w-full"
+          size="lg"
+          pending={formState.isSubmitting}
+          busy="Creating your workspace..."
+        >
+          Create workspace
+        </SubmitButton>
       </form>
     </AuthShell>
   );

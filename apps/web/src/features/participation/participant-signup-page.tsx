@@ -7,7 +7,7 @@ import { ClipboardCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CardPage } from '@/components/ui/card-page';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -115,9 +115,14 @@ export function ParticipantSignupPage() {
           <FormField label="Password" hint="At least 8 characters" error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
-          <Button type="submit" size="lg" className="w-full" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Creating your account...' : 'Join Health Check'}
-          </Button>
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            pending={formState.isSubmitting}
+            busy="Creating your account..."
+          >
+            Join Health Check
+          </SubmitButton>
         </form>
       )}
     </CardPage>

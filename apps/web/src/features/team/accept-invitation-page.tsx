@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { CardPage } from '@/components/ui/card-page';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -172,9 +172,9 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
       <FormField label="Password" error={formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
-      <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Joining...' : 'Sign in and join'}
-      </Button>
+      <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Joining...">
+        Sign in and join
+      </SubmitButton>
     </form>
   );
 }
@@ -211,9 +211,9 @@ function SignUpAndJoin({ token, info }: { token: string; info: InvitationInfo })
       <FormField label="Confirm Password" error={formState.errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
-      <Button type="submit" className="w-full" size="lg" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Creating account...' : 'Create account and join'}
-      </Button>
+      <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Creating account...">
+        Create account and join
+      </SubmitButton>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -148,9 +148,9 @@ export function InviteDialog({
           </FormField>
           <AdminAccessField checked={admin} onChange={setAdmin} />
           <DialogActions onCancel={() => close(false)}>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Sending...' : 'Send Invitation'}
-            </Button>
+            <SubmitButton pending={formState.isSubmitting} busy="Sending...">
+              Send Invitation
+            </SubmitButton>
           </DialogActions>
         </form>
       </DialogContent>
@@ -204,9 +204,9 @@ export function EditMemberDialog({ workspaceId, member, onClose }: MemberDialogP
           </FormField>
           <AdminAccessField checked={admin} onChange={setAdmin} />
           <DialogActions onCancel={onClose}>
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-            </Button>
+            <SubmitButton pending={formState.isSubmitting} busy="Saving...">
+              Save Changes
+            </SubmitButton>
           </DialogActions>
         </form>
       </DialogContent>

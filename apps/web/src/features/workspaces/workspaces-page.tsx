@@ -8,7 +8,7 @@ import { Building2, Check, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -118,9 +118,9 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
               </FormField>
             </div>
             <div className="flex gap-2">
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? 'Saving...' : 'Save'}
-              </Button>
+              <SubmitButton pending={form.formState.isSubmitting} busy="Saving...">
+                Save
+              </SubmitButton>
               <Button variant="secondary" onClick={() => setEditing(false)}>
                 Cancel
               </Button>
@@ -194,9 +194,9 @@ function CreateWorkspace({ organizationName }: { organizationName: string }) {
               <Input maxLength={120} {...form.register('name')} />
             </FormField>
           </div>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {form.formState.isSubmitting ? 'Creating...' : 'Create Workspace'}
-          </Button>
+          <SubmitButton pending={form.formState.isSubmitting} busy="Creating...">
+            Create Workspace
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
