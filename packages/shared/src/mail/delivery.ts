@@ -14,4 +14,7 @@ export const MAIL_MESSAGES = {
   off: 'E-mail is switched off on this server, so no e-mail was sent. Contact your administrator.',
   /** Before an action whose e-mails will not go out. */
   offNotice: 'E-mail is switched off on this server: no e-mail will be sent.',
+  /** Above the e-mail settings while e-mail is off. */
+  settingsOff:
+    'E-mail is switched off on this server, so none of these e-mails is sent for now. Your choices apply once it is on.',
 } as const;

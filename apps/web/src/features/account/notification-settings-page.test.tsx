@@ -1,14 +1,20 @@
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import { ACCOUNT_MESSAGES, DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { currentUser } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { preferencesQuery } from './api';
 import { NotificationSettingsPage, type SettingsFrame } from './notification-settings-page';
 
-function renderPage(frame?: SettingsFrame) {
+function renderPage(frame?: SettingsFrame, session: Partial<CurrentUser> = {}) {
   renderRoutes([{ path: '/', element: <NotificationSettingsPage frame={frame} /> }], {
-    seed: [[[...preferencesQuery.queryKey], { preferences: DEFAULT_NOTIFICATION_PREFERENCES }]],
+    seed: [
+      [[...preferencesQuery.queryKey], { preferences: DEFAULT_NOTIFICATION_PREFERENCES }],
+      [['session'], currentUser(session)],
+    ],
   });
 }
 
@@ -74,11 +80,27 @@ describe('notification settings', () => {
     for (const name of ['Survey Reminders', 'Phase Changes', 'Results Ready']) {
       expect(email.getByRole('switch', { name })).toBeChecked();
     }
+    const push = within(screen.getByRole('region', { name: 'Push' }));
+    expect(push.getAllByRole('switch')).toHaveLength(1);
+    for (const name of ['New Responses', 'Completion Milestones', 'Team Updates']) {
+      expect(push.queryByRole('switch', { name })).toBeNull();
+    }
     const slack = within(screen.getByRole('region', { name: 'Slack' }));
     expect(slack.getByRole('switch', { name: 'Survey Reminders' })).toBeInTheDocument();
     for (const name of ['New Responses', 'Completion Milestones', 'Daily Digest']) {
       expect(slack.queryByRole('switch', { name })).toBeNull();
     }
     expect(screen.getAllByRole('button', { name: 'Save Changes' })).toHaveLength(2);
+  });
+
+  it('says above the e-mail switches that e-mail is off on this server, and not otherwise', () => {
+    renderPage('admin', { mailEnabled: false });
+    const email = within(screen.getByRole('region', { name: 'Email' }));
+    expect(email.getByRole('status')).toHaveTextContent(MAIL_MESSAGES.settingsOff);
+  });
+
+  it('does not warn about e-mail while the server sends it', () => {
+    renderPage('admin', { mailEnabled: true });
+    expect(screen.queryByText(MAIL_MESSAGES.settingsOff)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import {
   ACCOUNT_MESSAGES,
   notificationPreferencesSchema,
@@ -20,7 +21,9 @@ import { toast, TOAST } from '@/components/ui/toaster';
 import { useBrowserNotificationPermission } from '@/lib/browser-notifications';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { usePreferences, useSavePreferences } from './api';
+import { Notice } from '@/components/ui/notice';
 import { LoadFailed } from '@/components/ui/state-card';
+import { useSession } from '@/lib/session';
 
 function Toggle({
   label,
@@ -184,16 +187,20 @@ const PUSH: Switches = [
     name: 'pushNotifications.newResponses',
     label: 'New Responses',
     description: 'Each new response to a health check you created.',
+    team: true,
   },
   {
     name: 'pushNotifications.completionMilestones',
     label: 'Completion Milestones',
-    description: 'When half, and then all, of the participants have completed.',
+    description:
+      'When at least half of the participants have completed, when enough have to start voting, and when all have.',
+    team: true,
   },
   {
     name: 'pushNotifications.teamUpdates',
     label: 'Team Updates',
     description: 'When members join or leave your workspace.',
+    team: true,
   },
 ];
 
@@ -256,6 +263,7 @@ function Toggles({ control, items }: { control: Control<Preferences>; items: Swi
 
 function SettingsForm({ initial, frame }: { initial: NotificationPreferences; frame: SettingsFrame }) {
   const save = useSavePreferences();
+  const session = useSession();
   const form = useForm<Preferences>({
     resolver: zodResolver(notificationPreferencesSchema),
     defaultValues: initial,
@@ -325,6 +333,7 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
         description="Emails to your sign-in address."
         icon={<Mail className="size-5" aria-hidden="true" />}
       >
+        {session.data?.mailEnabled === false && <Notice tone="warning">{MAIL_MESSAGES.settingsOff}</Notice>}
         <Toggles control={control} items={forFrame(EMAIL, frame)} />
       </SettingsCard>
 
@@ -333,7 +342,7 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
         description="Decides what reaches the bell in the app and, while Pulsecheck is open in a tab and this browser allows it, a browser notification. Phase changes, action items assigned to you and mentions always reach the bell."
         icon={<Bell className="size-5" aria-hidden="true" />}
       >
-        <Toggles control={control} items={PUSH} />
+        <Toggles control={control} items={forFrame(PUSH, frame)} />
         <BrowserNotifications />
       </SettingsCard>
 
