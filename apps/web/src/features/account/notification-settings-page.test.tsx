@@ -82,6 +82,7 @@ describe('notification settings', () => {
     }
     const push = within(screen.getByRole('region', { name: 'Push' }));
     expect(push.getAllByRole('switch')).toHaveLength(1);
+    expect(push.getByRole('switch', { name: 'Survey Reminders' })).toBeInTheDocument();
     for (const name of ['New Responses', 'Completion Milestones', 'Team Updates']) {
       expect(push.queryByRole('switch', { name })).toBeNull();
     }
