@@ -1,3 +1,4 @@
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
 import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
@@ -160,7 +161,7 @@ export async function signUpParticipant(
   deps: SignupDeps,
   options: { fullName: string; email: string; password: string; healthCheckId: string },
 ): Promise<Mailed> {
-  if (!(await healthCheckExists(deps.db, options.healthCheckId))) throw notFound('Health check not found');
+  if (!(await healthCheckExists(deps.db, options.healthCheckId))) throw notFound(HEALTH_CHECK_NOT_FOUND);
   await signUp(deps, {
     name: options.fullName,
     email: options.email,

@@ -1,3 +1,4 @@
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { participantSignupSchema, type ParticipantSignupInput } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
@@ -45,7 +46,7 @@ export function ParticipantSignupPage() {
       <Navigate
         to="/error"
         replace
-        state={{ message: notFound ? 'Health check not found' : info.error.message }}
+        state={{ message: notFound ? HEALTH_CHECK_NOT_FOUND : info.error.message }}
       />
     );
   }
