@@ -80,6 +80,37 @@ test.describe('account settings', () => {
     expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);
   });
 
+  test('Download my data saves a JSON file of the person, from the keyboard, and says when it fails', async ({
+    page,
+    mailDir,
+  }) => {
+    const { email } = await signUpAdmin(page, mailDir, { fullName: 'Dana Download' });
+    await page.goto('/admin/account-settings');
+    await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+    const button = page.getByRole('button', { name: 'Download my data' });
+    await expect(button).toHaveAccessibleDescription(/everything Pulsecheck stores about you/);
+    await expectAccessible(page);
+
+    await button.focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(download.suggestedFilename()).toMatch(/^pulsecheck-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      profile: { email: string; fullName: string };
+      memberships: { organization: string; access: string }[];
+    };
+    expect(file.profile).toMatchObject({ email, fullName: 'Dana Download' });
+    expect(file.memberships).toEqual([
+      expect.objectContaining({ organization: 'Rocket Teams', access: 'admin' }),
+    ]);
+    await expect(button).toBeEnabled();
+
+    // Signed out behind the page's back: the download fails and the card says so.
+    await page.context().clearCookies();
+    await button.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to download your data' })).toBeVisible();
+    await expect(button).toBeEnabled();
+  });
+
   test('the password changes with the spec messages, and the new one logs in', async ({
     page,
     browser,

@@ -156,6 +156,7 @@ const ENTRIES: Record<string, Entry> = {
     },
   },
   'GET /api/account/profile': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/profile' }) },
+  'GET /api/account/export': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/export' }) },
   'PUT /api/account/profile': {
     expect: 'DAAAAAA',
     request: () => ({

@@ -26,6 +26,8 @@ export const ACCOUNT_MESSAGES = {
   webhookRequired: 'Enter the incoming webhook URL to post to Slack',
   unsubscribed: 'You will no longer receive survey reminder emails.',
   unsubscribeInvalid: 'This unsubscribe link is invalid.',
+  downloadData: 'Download my data',
+  downloadFailed: 'Failed to download your data',
 } as const;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -17,6 +17,7 @@ import { requireUser, setCookies } from '../../auth/session';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
+import { exportFileName, exportPersonalData } from './export';
 import * as service from './service';
 
 // Room for the multipart envelope around a photo of the largest allowed size.
@@ -102,6 +103,22 @@ account
       });
       setCookies(c, cookies);
       return c.json({ ok: true as const }, 200);
+    },
+  )
+  .handle(
+    'get /account/export',
+    '"Download my data": a JSON file of everything stored about the signed-in person (docs/security.md says what is left out and why)',
+    {
+      ok: [200, z.record(z.string(), z.unknown()), 'The file (Content-Disposition: attachment)'],
+      errors: [401],
+    },
+    async (c) => {
+      const user = await requireUser(c);
+      const now = new Date();
+      const data = await exportPersonalData(c.get('deps'), user.id, now);
+      c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json(data, 200);
     },
   )
   .call(

@@ -8,13 +8,13 @@ import {
   type ChangePasswordInput,
   type Profile,
 } from '@pulsecheck/shared/account/schemas';
-import { Bell, Camera, Eye, EyeOff, KeyRound, Shield, User } from 'lucide-react';
+import { Bell, Camera, Download, Eye, EyeOff, KeyRound, Loader2, Shield, User } from 'lucide-react';
 import { useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
-import { SubmitButton } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
-import { changePassword, useProfile, useSaveProfile, useUploadPhoto } from './api';
+import { changePassword, downloadMyData, useProfile, useSaveProfile, useUploadPhoto } from './api';
 import { LoadFailed } from '@/components/ui/state-card';
 
 type Section = 'profile' | 'password' | 'security';
@@ -115,7 +115,69 @@ function ProfileSection() {
   if (profile.isError) {
     return <LoadFailed title={ACCOUNT_MESSAGES.loadFailed} onRetry={() => void profile.refetch()} />;
   }
-  return <ProfileForm profile={profile.data.profile} />;
+  return (
+    <div className="space-y-6">
+      <ProfileForm profile={profile.data.profile} />
+      <YourDataCard />
+    </div>
+  );
+}
+
+/** "Download my data": the export as a file, through fetch so the button can say it is busy or that it failed. */
+function YourDataCard() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState('');
+  const descriptionId = useId();
+  const download = async () => {
+    setPending(true);
+    setError('');
+    try {
+      const { blob, fileName } = await downloadMyData();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (failure) {
+      const reason = errorMessage(failure, '');
+      setError(reason ? `${ACCOUNT_MESSAGES.downloadFailed}: ${reason}` : ACCOUNT_MESSAGES.downloadFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your data</CardTitle>
+        <CardDescription id={descriptionId}>
+          A JSON file of everything Pulsecheck stores about you: your profile, memberships, health checks,
+          attributed comments, action items, notifications and settings. Answers you gave anonymously are not
+          in it: they cannot be linked to you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Button
+          variant="secondary"
+          onClick={() => void download()}
+          disabled={pending}
+          aria-describedby={descriptionId}
+        >
+          {pending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Download aria-hidden="true" />
+          )}
+          {pending ? 'Preparing your data...' : ACCOUNT_MESSAGES.downloadData}
+        </Button>
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      </CardContent>
+    </Card>
+  );
 }
 
 const profileFormSchema = z.object({

@@ -81,3 +81,26 @@ export function useSavePreferences() {
 }
 
 export const unsubscribe = (token: string) => apiPost<UnsubscribeResponse>('/account/unsubscribe', { token });
+
+/** "Download my data": the export file and the name the server gave it; errors become ApiError. */
+export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/account/export', { credentials: 'same-origin', cache: 'no-store' });
+  } catch {
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as {
+      error?: { code: string; message: string };
+    } | null;
+    throw new ApiError(
+      response.status,
+      (data?.error?.code ?? 'internal') as ApiError['code'],
+      data?.error?.message ?? `Request failed (${response.status})`,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'pulsecheck-data.json';
+  return { blob: await response.blob(), fileName };
+}
