@@ -91,6 +91,12 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     accountRoutes,
   ];
   const api = createRouter();
+  // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says
+  // otherwise (profile photos, whose ids change with every upload; live streams).
+  api.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
   for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);
   // The e-mail preview exists only on a local installation: outside production and without an SMTP server.

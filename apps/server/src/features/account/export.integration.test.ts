@@ -15,6 +15,7 @@ import {
   addRatings,
   createCheck,
   participantRows,
+  type CheckFixture,
 } from '../../test/health-checks';
 import { json } from '../../test/requests';
 import type { PersonalData } from './export-queries';
@@ -26,6 +27,30 @@ type Export = Omit<PersonalData, 'storedNotificationPreferences' | 'activeWorksp
   note: string;
   preferences: { activeWorkspace: string | null; notifications: Record<string, Record<string, unknown>> };
 };
+
+/** `userId` joins `check` with `status`, leaving a draft that rates and comments on component `index`. */
+async function joinWithDraft(
+  check: CheckFixture,
+  userId: string,
+  draft: { status: 'in_progress' | 'completed'; index: number; rating: string; comment: string },
+) {
+  const componentId = check.componentIds[draft.index]!;
+  const responses = {
+    votes: { [componentId]: draft.rating },
+    comments: { [componentId]: draft.comment },
+    last_component_index: draft.index,
+  };
+  const [row] = await ctx.deps.db
+    .insert(participants)
+    .values(
+      participantRows(check.healthCheckId, [userId], draft.status).map((values) => ({
+        ...values,
+        responses,
+      })),
+    )
+    .returning({ id: participants.id });
+  return row;
+}
 
 describe('Download my data', () => {
   it("exports the person's own data, attributed answers only, and nothing of anyone else", async () => {
@@ -52,19 +77,12 @@ describe('Download my data', () => {
       settings: { allowAnonymous: false },
       componentCount: 3,
     });
-    const [mine] = await ctx.deps.db
-      .insert(participants)
-      .values(
-        participantRows(open.healthCheckId, [person.userId], 'in_progress').map((row) => ({
-          ...row,
-          responses: {
-            votes: { [open.componentIds[2]!]: 'needs-improvement' },
-            comments: { [open.componentIds[2]!]: 'My draft on an attributed check' },
-            last_component_index: 2,
-          },
-        })),
-      )
-      .returning({ id: participants.id });
+    const mine = await joinWithDraft(open, person.userId, {
+      status: 'in_progress',
+      index: 2,
+      rating: 'needs-improvement',
+      comment: 'My draft on an attributed check',
+    });
     const other = await addParticipant(ctx, open, { name: 'Olive Otherperson' });
     const [first, second] = open.components;
     const ratings = await addRatings(ctx, open.healthCheckId, [
@@ -98,19 +116,12 @@ describe('Download my data', () => {
       settings: { allowAnonymous: true },
       componentCount: 2,
     });
-    const [hidden] = await ctx.deps.db
-      .insert(participants)
-      .values(
-        participantRows(secret.healthCheckId, [person.userId], 'completed').map((row) => ({
-          ...row,
-          responses: {
-            votes: { [secret.componentIds[0]!]: 'fire-warning' },
-            comments: { [secret.componentIds[0]!]: 'Draft of my anonymous answer' },
-            last_component_index: 0,
-          },
-        })),
-      )
-      .returning({ id: participants.id });
+    const hidden = await joinWithDraft(secret, person.userId, {
+      status: 'completed',
+      index: 0,
+      rating: 'fire-warning',
+      comment: 'Draft of my anonymous answer',
+    });
     const hiddenRatings = await addRatings(ctx, secret.healthCheckId, [
       { participantId: hidden!.id, componentId: secret.componentIds[0]!, rating: 'fire-warning' },
     ]);

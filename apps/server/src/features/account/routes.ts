@@ -117,7 +117,6 @@ account
       const now = new Date();
       const data = await exportPersonalData(c.get('deps'), user.id, now);
       c.header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`);
-      c.header('Cache-Control', 'no-store');
       return c.json(data, 200);
     },
   )

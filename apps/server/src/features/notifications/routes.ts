@@ -1,20 +1,14 @@
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { NOTIFICATIONS_LIMIT, notificationsResponseSchema } from '@pulsecheck/shared/notifications/schemas';
-import { requireUser } from '../../auth/session';
 import { routes } from '../../lib/openapi';
 import * as bell from './bell';
 
 export const notificationRoutes = routes('notifications')
-  .handle(
+  .call(
     'get /notifications',
     `The caller's latest ${NOTIFICATIONS_LIMIT} notifications and the unread count`,
-    { ok: [200, notificationsResponseSchema, 'Notifications'], errors: [401] },
-    async (c) => {
-      const user = await requireUser(c);
-      const latest = await bell.bellOf(c.get('deps'), { userId: user.id });
-      c.header('Cache-Control', 'no-store');
-      return c.json(latest, 200);
-    },
+    { ok: [200, notificationsResponseSchema, 'Notifications'] },
+    bell.bellOf,
   )
   .call(
     'post /notifications/read-all',

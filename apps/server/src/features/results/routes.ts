@@ -12,16 +12,11 @@ import * as service from './service';
 const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
 
 export const resultsRoutes = routes('results')
-  .handle(
+  .call(
     'get /health-checks/{healthCheckId}/results',
     'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-    { ok: [200, resultsResponseSchema, 'Results'], errors: [401] },
-    async (c) => {
-      const user = await requireUser(c);
-      const results = await service.getResults(c.get('deps'), { userId: user.id, ...c.req.valid('param') });
-      c.header('Cache-Control', 'no-store');
-      return c.json(results, 200);
-    },
+    { ok: [200, resultsResponseSchema, 'Results'] },
+    service.getResults,
   )
   .handle(
     'get /health-checks/{healthCheckId}/results/csv',
@@ -36,7 +31,6 @@ export const resultsRoutes = routes('results')
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': attachment(filename),
-        'Cache-Control': 'no-store',
       });
     },
   )

@@ -35,6 +35,18 @@ describe('API surface', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('keeps API answers, errors included, out of browser and proxy caches', async () => {
+    for (const [path, status] of [
+      ['/api/health', 200],
+      ['/api/me', 401],
+      ['/api/notifications', 401],
+    ] as const) {
+      const response = await ctx.request('GET', path);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('describes its routes in the OpenAPI document', async () => {
     const response = await ctx.request('GET', '/api/openapi.json');
     expect(response.status).toBe(200);
