@@ -15,7 +15,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button, SubmitButton } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -99,12 +99,7 @@ export function AccountSettingsPage() {
 export function SecurityPage() {
   return (
     <SettingsFrame section="security">
-      <Card>
-        <CardHeader>
-          <CardTitle>Security</CardTitle>
-          <CardDescription>Two-factor sign-in is coming soon.</CardDescription>
-        </CardHeader>
-      </Card>
+      <SectionCard title="Security" description="Two-factor sign-in is coming soon." />
     </SettingsFrame>
   );
 }
@@ -149,34 +144,25 @@ function YourDataCard() {
     }
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your data</CardTitle>
-        <CardDescription id={descriptionId}>
-          A JSON file of everything Pulsecheck stores about you: your profile, memberships, health checks,
-          attributed comments, action items, notifications and settings. Answers you gave anonymously are not
-          in it: they cannot be linked to you.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-3">
-        <Button
-          variant="secondary"
-          onClick={() => void download()}
-          disabled={pending}
-          aria-describedby={descriptionId}
-        >
-          {pending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Download aria-hidden="true" />
-          )}
-          {pending ? 'Preparing your data...' : ACCOUNT_MESSAGES.downloadData}
-        </Button>
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Your data"
+      descriptionId={descriptionId}
+      description="A JSON file of everything Pulsecheck stores about you: your profile, memberships, health checks, attributed comments, action items, notifications and settings. Answers you gave anonymously are not in it: they cannot be linked to you."
+      contentClassName="space-y-3"
+    >
+      <Button
+        variant="secondary"
+        onClick={() => void download()}
+        disabled={pending}
+        aria-describedby={descriptionId}
+      >
+        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+        {pending ? 'Preparing your data...' : ACCOUNT_MESSAGES.downloadData}
+      </Button>
+      <p role="alert" className="text-sm text-red-700">
+        {error}
+      </p>
+    </SectionCard>
   );
 }
 
@@ -218,40 +204,38 @@ function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile</CardTitle>
-        <CardDescription>How your team sees you in Pulsecheck.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <PhotoField profile={profile} />
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <FormField label="Full Name" error={formState.errors.fullName?.message}>
-            <Input autoComplete="name" {...register('fullName')} />
-          </FormField>
-          <FormField label="Email" hint="Your sign-in address cannot be changed here.">
-            <Input type="email" value={profile.email} readOnly className="bg-slate-50" />
-          </FormField>
-          <FormField label="Role" error={formState.errors.role?.message} hint="Your job title">
-            <Input autoComplete="organization-title" {...register('role')} />
-          </FormField>
-          <FormField label="Team/Department" error={formState.errors.department?.message}>
-            <Input {...register('department')} />
-          </FormField>
-          <FormField label="Bio" error={formState.errors.bio?.message}>
-            <Textarea rows={4} {...register('bio')} />
-          </FormField>
-          <div className="flex flex-wrap items-center gap-3">
-            <SubmitButton pending={formState.isSubmitting} busy="Saving...">
-              Save Changes
-            </SubmitButton>
-            <p role="status" className="text-sm text-green-800">
-              {saved ? ACCOUNT_MESSAGES.saved : ''}
-            </p>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Profile"
+      description="How your team sees you in Pulsecheck."
+      contentClassName="space-y-6"
+    >
+      <PhotoField profile={profile} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Full Name" error={formState.errors.fullName?.message}>
+          <Input autoComplete="name" {...register('fullName')} />
+        </FormField>
+        <FormField label="Email" hint="Your sign-in address cannot be changed here.">
+          <Input type="email" value={profile.email} readOnly className="bg-slate-50" />
+        </FormField>
+        <FormField label="Role" error={formState.errors.role?.message} hint="Your job title">
+          <Input autoComplete="organization-title" {...register('role')} />
+        </FormField>
+        <FormField label="Team/Department" error={formState.errors.department?.message}>
+          <Input {...register('department')} />
+        </FormField>
+        <FormField label="Bio" error={formState.errors.bio?.message}>
+          <Textarea rows={4} {...register('bio')} />
+        </FormField>
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton pending={formState.isSubmitting} busy="Saving...">
+            Save Changes
+          </SubmitButton>
+          <p role="status" className="text-sm text-green-800">
+            {saved ? ACCOUNT_MESSAGES.saved : ''}
+          </p>
+        </div>
+      </form>
+    </SectionCard>
   );
 }
 
@@ -388,36 +372,30 @@ function PasswordSection() {
     },
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Password</CardTitle>
-        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            error={formState.errors.currentPassword?.message}
-            {...register('currentPassword')}
-          />
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            error={formState.errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            error={formState.errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <SubmitButton pending={formState.isSubmitting} busy="Updating...">
-            Update Password
-          </SubmitButton>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard title="Password" description="Changing it signs you out everywhere else.">
+      <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
+        <PasswordInput
+          label="Current Password"
+          autoComplete="current-password"
+          error={formState.errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <PasswordInput
+          label="New Password"
+          autoComplete="new-password"
+          error={formState.errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <PasswordInput
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SubmitButton pending={formState.isSubmitting} busy="Updating...">
+          Update Password
+        </SubmitButton>
+      </form>
+    </SectionCard>
   );
 }
