@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/messaging';
 import type { Logger } from '../logger';
-import { claimDue, retryAfter, startWorker, workClaimed } from '../lib/worker';
+import { startWorker, workDue, type WorkTable } from '../lib/worker';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -69,42 +69,25 @@ export async function recordOnce(
 
 type Claimed = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
 
+const JOBS: WorkTable = {
+  table: 'jobs',
+  due: 'run_at',
+  done: sql`status = 'done', finished_at = now()`,
+  lockFor: '5 minutes',
+  limit: 20,
+  backoff: { maxAttempts: MAX_ATTEMPTS, baseSeconds: 30, what: 'job' },
+};
+
 /** Runs due jobs once. Claims use SKIP LOCKED, so each job runs in one process only. */
 export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
   const { db, logger, handlers } = options;
-  const claimed = await claimDue<Claimed>(db, {
-    table: 'jobs',
-    due: 'run_at',
-    lockFor: '5 minutes',
-    limit: 20,
-  });
-
-  return workClaimed(claimed, {
+  return workDue<Claimed>(db, JOBS, {
+    logger,
+    context: (job) => ({ job: job.kind }),
     run: async (job) => {
       const handler = handlers[job.kind];
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-    },
-    settle: (job, failure) =>
-      db
-        .update(jobs)
-        .set(
-          failure
-            ? {
-                status: failure.status,
-                lastError: failure.lastError,
-                lockedUntil: null,
-                runAt: retryAfter(failure),
-              }
-            : { status: 'done', finishedAt: new Date(), lockedUntil: null },
-        )
-        .where(eq(jobs.id, job.id)),
-    backoff: {
-      maxAttempts: MAX_ATTEMPTS,
-      baseSeconds: 30,
-      logger,
-      what: 'job',
-      context: (job) => ({ job: job.kind }),
     },
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -48,7 +48,7 @@ export function startWorker(options: {
  * What becomes of a claimed row whose work failed: retried after an exponential backoff from `baseSeconds`
  * (at most an hour), or failed for good after `maxAttempts`. Logs the outcome.
  */
-export function failedAttempt(
+function failedAttempt(
   error: unknown,
   options: {
     attempts: number;
@@ -72,58 +72,58 @@ export function failedAttempt(
   };
 }
 
-export type FailedAttempt = ReturnType<typeof failedAttempt>;
-
-/** When a failed attempt is tried again, for the row's due-time column. */
-export const retryAfter = (failure: FailedAttempt) =>
-  sql`now() + make_interval(secs => ${failure.delaySeconds})`;
+/**
+ * A table of work rows: `id`, `status` ('pending' until done or failed for good), `attempts`, `locked_until`,
+ * `last_error`, the due-time column `due`, and what `done` sets on success. A claim locks a row for `lockFor`.
+ */
+export type WorkTable = {
+  table: string;
+  due: string;
+  done: SQL;
+  lockFor: string;
+  limit: number;
+  backoff: { maxAttempts: number; baseSeconds: number; what: string };
+};
 
 /**
- * Works the claimed rows in turn: `run` each, then `settle` it as done (`null`) or with its failed attempt
- * (retried after a backoff, or failed for good). Answers how many there were.
+ * Works what is due in `work.table` once: claims up to `limit` rows, earliest due first, counting the attempt
+ * (SKIP LOCKED: several processes never claim one row twice, and a row whose process died is claimed again once
+ * its lock runs out); then `run`s each and marks it done, or, when it throws, retries it after a backoff or
+ * fails it for good. Answers how many rows it claimed.
  */
-export async function workClaimed<R extends { attempts: number }>(
-  claimed: R[],
-  options: {
-    run: (row: R) => Promise<void>;
-    settle: (row: R, failure: FailedAttempt | null) => Promise<unknown>;
-    backoff: {
-      maxAttempts: number;
-      baseSeconds: number;
-      logger: Logger;
-      what: string;
-      context: (row: R) => object;
-    };
-  },
+export async function workDue<R extends { id: string; attempts: number }>(
+  db: Db,
+  work: WorkTable,
+  options: { logger: Logger; run: (row: R) => Promise<void>; context: (row: R) => object },
 ): Promise<number> {
-  const { context, ...backoff } = options.backoff;
-  for (const row of claimed) {
-    let failure: FailedAttempt | null = null;
-    try {
-      await options.run(row);
-    } catch (error) {
-      failure = failedAttempt(error, { ...backoff, attempts: row.attempts, context: context(row) });
-    }
-    await options.settle(row, failure);
-  }
-  return claimed.length;
-}
-
-/**
- * Claims up to `limit` due rows of a work table (`status`, `attempts`, `locked_until` and a due-time column),
- * earliest due first, for this process for `lockFor`, counting the attempt. SKIP LOCKED: several processes
- * never claim one row twice, and a row whose process died is claimed again once its lock runs out.
- */
-export function claimDue<R>(db: Db, work: { table: string; due: string; lockFor: string; limit: number }) {
   const table = sql.identifier(work.table);
-  return queryRows<R>(
+  const due = sql.identifier(work.due);
+  const claimed = await queryRows<R>(
     db,
     sql`update ${table} set locked_until = now() + ${work.lockFor}::interval, attempts = attempts + 1
         where id in (
           select id from ${table}
-          where status = 'pending' and ${sql.identifier(work.due)} <= now()
-            and (locked_until is null or locked_until < now())
-          order by ${sql.identifier(work.due)} limit ${work.limit} for update skip locked)
+          where status = 'pending' and ${due} <= now() and (locked_until is null or locked_until < now())
+          order by ${due} limit ${work.limit} for update skip locked)
         returning *`,
   );
+  for (const row of claimed) {
+    try {
+      await options.run(row);
+      await db.execute(sql`update ${table} set ${work.done}, locked_until = null where id = ${row.id}`);
+    } catch (error) {
+      const failure = failedAttempt(error, {
+        ...work.backoff,
+        logger: options.logger,
+        attempts: row.attempts,
+        context: options.context(row),
+      });
+      await db.execute(
+        sql`update ${table} set status = ${failure.status}, last_error = ${failure.lastError}, locked_until = null,
+              ${due} = now() + make_interval(secs => ${failure.delaySeconds})
+            where id = ${row.id}`,
+      );
+    }
+  }
+  return claimed.length;
 }

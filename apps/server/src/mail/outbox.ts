@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
-import { claimDue, retryAfter, startWorker, workClaimed } from '../lib/worker';
+import { startWorker, workDue, type WorkTable } from '../lib/worker';
 import type { MailContent } from './templates';
 
 export type OutgoingMail = MailContent & { to: string; kind: string };
@@ -29,6 +29,15 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, options?: { failed
 
 type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
 
+const OUTBOX: WorkTable = {
+  table: 'mail_outbox',
+  due: 'next_attempt_at',
+  done: sql`status = 'sent', sent_at = now(), last_error = null`,
+  lockFor: '2 minutes',
+  limit: BATCH,
+  backoff: { maxAttempts: MAX_ATTEMPTS, baseSeconds: 5, what: 'e-mail' },
+};
+
 /** Sends what is due. Rows are claimed with SKIP LOCKED, so several processes never send one message twice. */
 export async function processOutbox(options: {
   db: Db;
@@ -36,37 +45,7 @@ export async function processOutbox(options: {
   send: (mail: Claimed) => Promise<void>;
 }): Promise<number> {
   const { db, logger, send } = options;
-  const claimed = await claimDue<Claimed>(db, {
-    table: 'mail_outbox',
-    due: 'next_attempt_at',
-    lockFor: '2 minutes',
-    limit: BATCH,
-  });
-
-  return workClaimed(claimed, {
-    run: send,
-    settle: (mail, failure) =>
-      db
-        .update(mailOutbox)
-        .set(
-          failure
-            ? {
-                status: failure.status,
-                lastError: failure.lastError,
-                lockedUntil: null,
-                nextAttemptAt: retryAfter(failure),
-              }
-            : { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
-        )
-        .where(eq(mailOutbox.id, mail.id)),
-    backoff: {
-      maxAttempts: MAX_ATTEMPTS,
-      baseSeconds: 5,
-      logger,
-      what: 'e-mail',
-      context: (mail) => ({ to: mail.to }),
-    },
-  });
+  return workDue<Claimed>(db, OUTBOX, { logger, context: (mail) => ({ to: mail.to }), run: send });
 }
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;

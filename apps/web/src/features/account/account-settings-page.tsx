@@ -3,18 +3,16 @@ import {
   ACCOUNT_MESSAGES,
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
-  changePasswordSchema,
   updateProfileSchema,
-  type ChangePasswordInput,
   type Profile,
 } from '@pulsecheck/shared/account/schemas';
-import { Bell, Camera, Download, Eye, EyeOff, KeyRound, Loader2, Shield, User } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { Bell, Camera, KeyRound, Shield, User } from 'lucide-react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
-import { Button, SubmitButton } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
@@ -22,7 +20,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
-import { changePassword, downloadMyData, useProfile, useSaveProfile, useUploadPhoto } from './api';
+import { useProfile, useSaveProfile, useUploadPhoto } from './api';
+import { PasswordSection } from './password-section';
+import { YourDataCard } from './your-data-card';
 import { LoadFailed } from '@/components/ui/state-card';
 
 type Section = 'profile' | 'password' | 'security';
@@ -115,54 +115,6 @@ function ProfileSection() {
       <ProfileForm profile={profile.data.profile} />
       <YourDataCard />
     </div>
-  );
-}
-
-/** "Download my data": the export as a file, through fetch so the button can say it is busy or that it failed. */
-function YourDataCard() {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState('');
-  const descriptionId = useId();
-  const download = async () => {
-    setPending(true);
-    setError('');
-    try {
-      const { blob, fileName } = await downloadMyData();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (failure) {
-      const reason = errorMessage(failure, '');
-      setError(reason ? `${ACCOUNT_MESSAGES.downloadFailed}: ${reason}` : ACCOUNT_MESSAGES.downloadFailed);
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <SectionCard
-      title="Your data"
-      descriptionId={descriptionId}
-      description="A JSON file of everything Pulsecheck stores about you: your profile, memberships, health checks, attributed comments, action items, notifications and settings. Answers you gave anonymously are not in it: they cannot be linked to you."
-      contentClassName="space-y-3"
-    >
-      <Button
-        variant="secondary"
-        onClick={() => void download()}
-        disabled={pending}
-        aria-describedby={descriptionId}
-      >
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-        {pending ? 'Preparing your data...' : ACCOUNT_MESSAGES.downloadData}
-      </Button>
-      <p role="alert" className="text-sm text-red-700">
-        {error}
-      </p>
-    </SectionCard>
   );
 }
 
@@ -303,99 +255,5 @@ function PhotoField({ profile }: { profile: Profile }) {
         <p className="mt-1 text-xs text-slate-600">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
       </div>
     </div>
-  );
-}
-
-function PasswordInput({
-  label,
-  error,
-  ...props
-}: { label: string; error?: string | undefined } & ComponentProps<'input'>) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <FormField label={label} error={error}>
-      <PasswordBox visible={visible} onVisibleChange={() => setVisible((v) => !v)} label={label} {...props} />
-    </FormField>
-  );
-}
-
-/** The input and its show/hide toggle; FormField wires the label to the input through `id`. */
-function PasswordBox({
-  visible,
-  onVisibleChange,
-  label,
-  id,
-  ...props
-}: { visible: boolean; onVisibleChange: () => void; label: string } & ComponentProps<'input'>) {
-  return (
-    <div className="relative">
-      <Input id={id} type={visible ? 'text' : 'password'} className="pr-11" {...props} />
-      <button
-        type="button"
-        onClick={onVisibleChange}
-        aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
-        aria-pressed={visible}
-        className="absolute top-0 right-0 flex size-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
-      >
-        {visible ? (
-          <EyeOff className="size-4" aria-hidden="true" />
-        ) : (
-          <Eye className="size-4" aria-hidden="true" />
-        )}
-      </button>
-    </div>
-  );
-}
-
-const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-function PasswordSection() {
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: EMPTY,
-  });
-  const { register, handleSubmit, formState, reset } = form;
-  const onSubmit = handleSubmit(
-    async (values) => {
-      try {
-        await changePassword(values);
-        toast.success(ACCOUNT_MESSAGES.passwordUpdated, { duration: TOAST.save });
-        reset(EMPTY);
-      } catch (error) {
-        applyServerErrors(error, form, ACCOUNT_MESSAGES.passwordFailed);
-        toast.error(errorMessage(error, ACCOUNT_MESSAGES.passwordFailed));
-      }
-    },
-    (errors) => {
-      const first = errors.currentPassword ?? errors.newPassword ?? errors.confirmPassword;
-      if (first?.message) toast.error(first.message);
-    },
-  );
-  return (
-    <SectionCard title="Password" description="Changing it signs you out everywhere else.">
-      <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
-        <PasswordInput
-          label="Current Password"
-          autoComplete="current-password"
-          error={formState.errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <PasswordInput
-          label="New Password"
-          autoComplete="new-password"
-          error={formState.errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          autoComplete="new-password"
-          error={formState.errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <SubmitButton pending={formState.isSubmitting} busy="Updating...">
-          Update Password
-        </SubmitButton>
-      </form>
-    </SectionCard>
   );
 }

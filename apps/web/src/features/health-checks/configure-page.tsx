@@ -9,11 +9,10 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
-import { AlertTriangle, ArrowLeft, Mail, Rocket, Trash2, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { AlertTriangle, ArrowLeft, Rocket, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { IconLink } from '@/components/ui/icon-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,6 +29,7 @@ import { useSession } from '@/lib/session';
 import { useActiveWorkspace, useLaunch, useTemplate } from './api';
 import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
+import { TeamEmails } from './team-emails';
 
 const newLaunchKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -151,7 +151,6 @@ function ConfigureForm({
   });
   const enabled = new Set(enabledIds);
   const emails = teamEmails ?? [];
-  const [emailDraft, setEmailDraft] = useState('');
   const [banner, setBanner] = useState<string | null>(null);
   const [launched, setLaunched] = useState<LaunchResponse | null>(null);
   const [sharing, setSharing] = useState(false);
@@ -164,16 +163,6 @@ function ConfigureForm({
       'enabledComponentIds',
       template.components.filter((c) => (c.id === id ? on : current.has(c.id))).map((c) => c.id),
     );
-  };
-
-  const setEmails = (next: string[]) => setValue('teamEmails', next);
-
-  const addEmail = (event: FormEvent) => {
-    event.preventDefault();
-    const email = emailDraft.trim();
-    if (!email) return;
-    setEmails([...(getValues('teamEmails') ?? []), email]);
-    setEmailDraft('');
   };
 
   const submit = form.handleSubmit(
@@ -319,61 +308,11 @@ function ConfigureForm({
         </TabsContent>
 
         <TabsContent value="team">
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Team</CardTitle>
-              <CardDescription>
-                {mailEnabled
-                  ? 'Everyone listed is e-mailed the join link when you launch.'
-                  : HEALTH_CHECK_MESSAGES.teamMailOff}
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4">
-              <form onSubmit={addEmail} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                <div className="flex-1">
-                  <FormField label="Team member email">
-                    <Input
-                      type="email"
-                      value={emailDraft}
-                      onChange={(e) => setEmailDraft(e.target.value)}
-                      placeholder="name@company.com"
-                    />
-                  </FormField>
-                </div>
-                <Button type="submit" variant="secondary">
-                  Add
-                </Button>
-              </form>
-              {emails.length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-                  No team members added yet. Add e-mail addresses to send them the join link at launch.
-                </p>
-              ) : (
-                <ul className="flex flex-col divide-y divide-slate-100" aria-label="Team members">
-                  {emails.map((email, index) => (
-                    <li
-                      key={`${email}-${index}`}
-                      className="flex items-center justify-between gap-2 py-2 text-sm"
-                    >
-                      <span className="flex min-w-0 items-center gap-2">
-                        <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-                        <span className="truncate">{email}</span>
-                        <Badge>member</Badge>
-                      </span>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Remove ${email}`}
-                        onClick={() => setEmails(emails.filter((_, i) => i !== index))}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
+          <TeamEmails
+            emails={emails}
+            onChange={(next) => setValue('teamEmails', next)}
+            mailEnabled={mailEnabled}
+          />
         </TabsContent>
 
         <TabsContent value="settings">
