@@ -70,6 +70,7 @@ CREATE TABLE "loop_rounds" (
 	"min_responses" integer NOT NULL,
 	"question_ids" uuid[] NOT NULL,
 	"reminded_at" timestamp with time zone,
+	CONSTRAINT "loop_rounds_id_anonymous_key" UNIQUE("id","anonymous"),
 	CONSTRAINT "loop_rounds_status_check" CHECK ("loop_rounds"."status" in ('open', 'closed'))
 );
 --> statement-breakpoint
@@ -127,6 +128,5 @@ CREATE UNIQUE INDEX "loop_round_recipients_token_key" ON "loop_round_recipients"
 CREATE INDEX "loop_round_recipients_member_idx" ON "loop_round_recipients" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "loop_rounds_loop_number_key" ON "loop_rounds" USING btree ("loop_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "loop_rounds_one_open_key" ON "loop_rounds" USING btree ("loop_id") WHERE "loop_rounds"."status" = 'open';--> statement-breakpoint
-CREATE UNIQUE INDEX "loop_rounds_id_anonymous_key" ON "loop_rounds" USING btree ("id","anonymous");--> statement-breakpoint
 CREATE INDEX "loops_workspace_created_idx" ON "loops" USING btree ("workspace_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "loops_launch_key" ON "loops" USING btree ("created_by","launch_key");

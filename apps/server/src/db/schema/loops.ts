@@ -18,6 +18,7 @@ import {
   primaryKey,
   smallint,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -145,7 +146,7 @@ export const loopRounds = pgTable(
       .on(t.loopId)
       .where(sql`${t.status} = 'open'`),
     // The target of loop_responses' (round_id, anonymous) reference.
-    uniqueIndex('loop_rounds_id_anonymous_key').on(t.id, t.anonymous),
+    unique('loop_rounds_id_anonymous_key').on(t.id, t.anonymous),
     check('loop_rounds_status_check', sql`${t.status} in ${sqlList(ROUND_STATUSES)}`),
   ],
 );
