@@ -143,7 +143,12 @@ export async function openRound(
       tokenHash: secretHash(answerToken(deps.config.authSecret, round.id, memberId)),
     })),
   );
-  const next = nextRoundOpening(schedule, { after: now, lastOpenedAt: now }).opensAt;
+  // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
+  const served = options.expectedAt ?? now;
+  const next = nextRoundOpening(schedule, {
+    after: new Date(Math.max(now.getTime(), served.getTime())),
+    lastOpenedAt: served,
+  }).opensAt;
   await q.updateLoop(tx, loop.id, { nextRoundAt: next });
   await scheduleOpening(tx, loop.id, next);
   await enqueueJobs(tx, [
