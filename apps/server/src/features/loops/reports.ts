@@ -205,16 +205,16 @@ export async function loopResultsCsv(deps: Deps, options: { userId: string; loop
   const results = await roundResults(deps.db, round);
   if (results.state !== 'released') throw conflict(LOOP_MESSAGES.resultsNotReleased);
   const rows: (string | number | null)[][] = [
-    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer'],
+    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer', 'Author'],
   ];
   const prefix = [loop.title, round.number];
   for (const question of results.questions) {
     if (question.state !== 'released') {
-      rows.push([...prefix, question.text, question.kind, null, question.answers, null, null, null, question.message]);
+      rows.push([...prefix, question.text, question.kind, null, question.answers, null, null, null, question.message, null]);
       continue;
     }
     for (const text of question.texts ?? [])
-      rows.push([...prefix, question.text, question.kind, null, null, null, null, null, text.author ? `${text.author}: ${text.text}` : text.text]);
+      rows.push([...prefix, question.text, question.kind, null, null, null, null, null, text.text, text.author]);
     const min = question.kind === 'scale' ? SCALE_MIN : ENPS_MIN;
     for (const [index, count] of (question.counts ?? []).entries()) {
       rows.push([
@@ -226,6 +226,7 @@ export async function loopResultsCsv(deps: Deps, options: { userId: string; loop
         question.shares?.[index] ?? null,
         question.mean,
         question.enps?.score ?? null,
+        null,
         null,
       ]);
     }

@@ -13,6 +13,7 @@ import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import {
   addPeople,
+  editable,
   answerByLink,
   answerToken,
   launchLoop,
@@ -103,28 +104,6 @@ describe('rounds opened by the job table', () => {
     ]);
   });
 });
-
-/** The editable part of a loop, as Configure Loop sends it back. */
-function editable(loop: LoopDetail) {
-  return {
-    title: loop.title,
-    description: loop.description,
-    questions: loop.questions.map((q) =>
-      q.kind === 'scale'
-        ? { id: q.id, kind: q.kind, text: q.text, lowLabel: q.lowLabel!, highLabel: q.highLabel! }
-        : { id: q.id, kind: q.kind, text: q.text },
-    ),
-    audience: loop.audience,
-    cadence: loop.cadence,
-    weekday: loop.weekday,
-    time: loop.time,
-    timeZone: loop.timeZone,
-    roundDays: loop.roundDays,
-    anonymous: loop.anonymous,
-    minResponses: loop.minResponses,
-    reminder: loop.reminder,
-  };
-}
 
 describe('reminders', () => {
   it('reach only those who have not answered, by their survey-reminder settings, with a one-click unsubscribe', async () => {
