@@ -210,8 +210,8 @@ export const loopResultsSchema = z.object({
 });
 export type LoopResults = z.infer<typeof loopResultsSchema>;
 
+/** Which round Loop Results and its CSV export show: the newest when left out. */
 export const loopResultsQuerySchema = z.object({ roundId: z.uuid('Round not found').optional() });
-export const loopCsvQuerySchema = z.object({ roundId: z.uuid('Round not found') });
 
 // ---------------------------------------------------------------------------------------------------------
 // Loop Insights

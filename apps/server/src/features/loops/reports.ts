@@ -197,8 +197,8 @@ export async function loopResults(
   };
 }
 
-/** The CSV export of a released round: a line per question and value, and per free-text answer. */
-export async function loopResultsCsv(deps: Deps, options: { userId: string; loopId: string; roundId: string }) {
+/** The CSV export of a released round (default: the newest): a line per question and value, and per free-text answer. */
+export async function loopResultsCsv(deps: Deps, options: { userId: string; loopId: string; roundId?: string }) {
   const { loop } = await loopHeader(deps.db, options.userId, options.loopId);
   const { round } = await pickRound(deps.db, options.loopId, options.roundId);
   if (!round) throw notFound(NOT_FOUND_MESSAGES.round);

@@ -4,7 +4,6 @@ import {
   completionStatusSchema,
   continueAnswerBodySchema,
   launchLoopResponseSchema,
-  loopCsvQuerySchema,
   loopDetailResponseSchema,
   loopInsightsSchema,
   loopResultsQuerySchema,
@@ -99,7 +98,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/results/csv',
     "A released round's results as CSV",
     {
-      query: loopCsvQuerySchema,
+      query: loopResultsQuerySchema,
       ok: [200, z.string(), 'CSV', 'text/csv'],
       errors: [401, 404, 409],
     },
