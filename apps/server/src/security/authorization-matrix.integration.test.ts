@@ -98,9 +98,15 @@ const roundOf = (world: World) => world.loop.currentRound!.id;
 const freshLoop = async (world: World) =>
   readLoop(world, (await launchLoop(world.ctx, world.jars.admin, world.workspaceId)).id);
 const readLoop = async (world: World, id: string) =>
-  ((await (await world.ctx.call(world.jars.admin, 'GET', `/api/loops/${id}`)).json()) as { loop: LoopDetail }).loop;
+  ((await (await world.ctx.call(world.jars.admin, 'GET', `/api/loops/${id}`)).json()) as { loop: LoopDetail })
+    .loop;
 const [catalogueLoop] = LOOP_CATALOGUE;
-const loopTemplateBody = { title: catalogueLoop!.title, description: '', questions: catalogueLoop!.questions, defaults: catalogueLoop!.defaults };
+const loopTemplateBody = {
+  title: catalogueLoop!.title,
+  description: '',
+  questions: catalogueLoop!.questions,
+  defaults: catalogueLoop!.defaults,
+};
 const freshLoopTemplate = async (world: World) => {
   const response = await world.ctx.call(world.jars.admin, 'POST', '/api/templates', {
     workspaceId: world.workspaceId,
@@ -388,11 +394,17 @@ const ENTRIES: Record<string, Entry> = {
 
   'POST /api/templates': {
     expect: byPolicy('workspace:use'),
-    request: (w) => ({ path: '/api/templates', body: { workspaceId: w.workspaceId, template: loopTemplateBody } }),
+    request: (w) => ({
+      path: '/api/templates',
+      body: { workspaceId: w.workspaceId, template: loopTemplateBody },
+    }),
   },
   'PUT /api/templates/{templateId}': {
     expect: byPolicy('template:change'),
-    request: async (w) => ({ path: `/api/templates/${await freshLoopTemplate(w)}`, body: { template: loopTemplateBody } }),
+    request: async (w) => ({
+      path: `/api/templates/${await freshLoopTemplate(w)}`,
+      body: { template: loopTemplateBody },
+    }),
   },
   'DELETE /api/templates/{templateId}': {
     expect: byPolicy('template:change'),
@@ -472,7 +484,10 @@ const ENTRIES: Record<string, Entry> = {
   },
   'POST /api/loop-responses/continue': {
     expect: 'PPPPPPP',
-    request: () => ({ path: '/api/loop-responses/continue', body: { continuation: 'x'.repeat(43), answers: {} } }),
+    request: () => ({
+      path: '/api/loop-responses/continue',
+      body: { continuation: 'x'.repeat(43), answers: {} },
+    }),
   },
   // Signed-in answering: the members the round was sent to (everyone of the workspace when it opened).
   'GET /api/loop-rounds/{roundId}/answer': {

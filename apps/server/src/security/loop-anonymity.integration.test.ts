@@ -26,7 +26,9 @@ describe('an anonymous round against the database', () => {
   it('stores answers with nothing that leads back to their authors once the round has closed', async () => {
     const people = await addPeople(ctx, admin.workspaceId, 12);
     const launched = await launchLoop(ctx, admin.jar, admin.workspaceId);
-    const loop = (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}`))).loop;
+    const loop = (
+      await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}`))
+    ).loop;
     const roundId = loop.currentRound!.id;
     // Each person answers in turn with a value that tells them apart: 1..5 cycling, and their name as free text.
     for (const [index, person] of people.entries()) {
@@ -41,7 +43,13 @@ describe('an anonymous round against the database', () => {
     expect(close.status).toBe(200);
 
     // What the tables can hold: no member, user, token, time or sequence on a response or an answer.
-    expect(await columnsOf('loop_responses')).toEqual(['id', 'round_id', 'anonymous', 'member_id', 'continuation_hash']);
+    expect(await columnsOf('loop_responses')).toEqual([
+      'id',
+      'round_id',
+      'anonymous',
+      'member_id',
+      'continuation_hash',
+    ]);
     expect(await columnsOf('loop_answers')).toEqual(['response_id', 'question_id', 'score', 'text']);
     expect(await columnsOf('loop_round_ledger')).toEqual(['round_id', 'member_id']);
 
@@ -95,7 +103,9 @@ describe('an anonymous round against the database', () => {
   it('refuses at the database a member on an anonymous response', async () => {
     const [person] = await addPeople(ctx, admin.workspaceId, 3);
     const launched = await launchLoop(ctx, admin.jar, admin.workspaceId);
-    const loop = (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}`))).loop;
+    const loop = (
+      await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}`))
+    ).loop;
     await expect(
       ctx.deps.db.execute(
         sql`insert into loop_responses (round_id, anonymous, member_id) values (${loop.currentRound!.id}, true, ${person!.memberId})`,

@@ -25,7 +25,11 @@ export function loopBody(workspaceId: string, overrides: Partial<LaunchLoopInput
   return {
     title: `Pulse ${unique('loop')}`,
     description: 'How is the team doing?',
-    questions: [scaleQuestion(), { kind: 'enps', text: 'How likely are you to recommend the team?' }, { kind: 'text', text: 'Anything else?' }],
+    questions: [
+      scaleQuestion(),
+      { kind: 'enps', text: 'How likely are you to recommend the team?' },
+      { kind: 'text', text: 'Anything else?' },
+    ],
     audience: { kind: 'all' },
     cadence: 'weekly',
     weekday: 'monday',
@@ -118,7 +122,8 @@ export async function answerToken(ctx: TestContext, email: string) {
 
 export async function completion(ctx: TestContext, jar: Jar, loopId: string) {
   const response = await ctx.call(jar, 'GET', `/api/loops/${loopId}/completion-status`);
-  if (response.status !== 200) throw new Error(`completion status: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`completion status: ${response.status} ${await response.text()}`);
   return json<CompletionStatus>(response);
 }
 

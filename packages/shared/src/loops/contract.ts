@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { mailStateSchema } from '../mail/contract';
-import {
-  CADENCES,
-  LOOP_STATUSES,
-  QUESTION_KINDS,
-  ROUND_STATUSES,
-  WEEKDAYS,
-} from './rules';
+import { CADENCES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
 import { ROUND_RESULT_STATES } from './release';
 import { audienceSchema, loopTemplateSchema } from './schemas';
 

@@ -110,7 +110,9 @@ describe('templates', () => {
       await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
     );
     // Only the seeded global loop templates (none of this workspace's are loops).
-    expect(loops.templates.map((t) => [t.type, t.isGlobal])).toEqual(LOOP_CATALOGUE.map(() => ['loop', true]));
+    expect(loops.templates.map((t) => [t.type, t.isGlobal])).toEqual(
+      LOOP_CATALOGUE.map(() => ['loop', true]),
+    );
     const others = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(stranger.jar, 'GET', '/api/templates'),
     );

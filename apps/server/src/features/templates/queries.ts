@@ -64,7 +64,11 @@ export async function insertTemplate(db: Db, values: typeof templates.$inferInse
   return row.id;
 }
 
-export async function updateTemplate(db: Db, templateId: string, values: Partial<typeof templates.$inferInsert>) {
+export async function updateTemplate(
+  db: Db,
+  templateId: string,
+  values: Partial<typeof templates.$inferInsert>,
+) {
   await db.update(templates).set(values).where(eq(templates.id, templateId));
 }
 

@@ -105,15 +105,21 @@ describe('templates and launch snapshots', () => {
 
 describe('loop templates', () => {
   const [weekly] = LOOP_CATALOGUE;
-  const content = { title: 'Our pulse', description: 'Ours', questions: weekly!.questions, defaults: weekly!.defaults };
-  const detail = async (jar: typeof admin.jar, id: string) =>
-    ctx.call(jar, 'GET', `/api/templates/${id}`);
+  const content = {
+    title: 'Our pulse',
+    description: 'Ours',
+    questions: weekly!.questions,
+    defaults: weekly!.defaults,
+  };
+  const detail = async (jar: typeof admin.jar, id: string) => ctx.call(jar, 'GET', `/api/templates/${id}`);
 
   it('lists the five seeded loop templates with both kinds, filters by type, and opens one with its questions', async () => {
     const all = await listed();
     const loops = all.filter((t) => t.type === 'loop' && t.isGlobal);
     expect(loops.map((t) => t.title).sort()).toEqual(LOOP_CATALOGUE.map((t) => t.title).sort());
-    const onlyLoops = await json<{ templates: TemplateSummary[] }>(await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'));
+    const onlyLoops = await json<{ templates: TemplateSummary[] }>(
+      await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
+    );
     expect(onlyLoops.templates.every((t) => t.type === 'loop')).toBe(true);
     const opened = await json<{ template: TemplateDetail }>(await detail(admin.jar, weekly!.id));
     expect(opened.template).toMatchObject({ type: 'loop', components: [], title: weekly!.title });
@@ -121,22 +127,36 @@ describe('loop templates', () => {
     expect(opened.template.loop?.defaults).toEqual(weekly!.defaults);
   });
 
-  it('saves, edits and deletes a workspace loop template; members change only their own; global ones are nobody\'s', async () => {
-    const created = await ctx.call(admin.jar, 'POST', '/api/templates', { workspaceId: admin.workspaceId, template: content });
+  it("saves, edits and deletes a workspace loop template; members change only their own; global ones are nobody's", async () => {
+    const created = await ctx.call(admin.jar, 'POST', '/api/templates', {
+      workspaceId: admin.workspaceId,
+      template: content,
+    });
     expect(created.status).toBe(201);
     const { id } = await json<{ id: string }>(created);
-    expect((await listed()).find((t) => t.id === id)).toMatchObject({ type: 'loop', isGlobal: false, workspaceId: admin.workspaceId });
+    expect((await listed()).find((t) => t.id === id)).toMatchObject({
+      type: 'loop',
+      isGlobal: false,
+      workspaceId: admin.workspaceId,
+    });
 
-    const renamed = await ctx.call(admin.jar, 'PUT', `/api/templates/${id}`, { template: { ...content, title: 'Renamed pulse' } });
+    const renamed = await ctx.call(admin.jar, 'PUT', `/api/templates/${id}`, {
+      template: { ...content, title: 'Renamed pulse' },
+    });
     expect(renamed.status).toBe(200);
-    expect((await json<{ template: TemplateDetail }>(await detail(admin.jar, id))).template.title).toBe('Renamed pulse');
+    expect((await json<{ template: TemplateDetail }>(await detail(admin.jar, id))).template.title).toBe(
+      'Renamed pulse',
+    );
 
     const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
     const notTheirs = await ctx.call(member.jar, 'PUT', `/api/templates/${id}`, { template: content });
     expect(notTheirs.status).toBe(403);
     expect((await json(notTheirs)).error.message).toBe(LOOP_MESSAGES.templateNotAllowed);
     const theirs = await json<{ id: string }>(
-      await ctx.call(member.jar, 'POST', '/api/templates', { workspaceId: admin.workspaceId, template: content }),
+      await ctx.call(member.jar, 'POST', '/api/templates', {
+        workspaceId: admin.workspaceId,
+        template: content,
+      }),
     );
     expect((await ctx.call(member.jar, 'DELETE', `/api/templates/${theirs.id}`)).status).toBe(200);
 
@@ -157,18 +177,33 @@ describe('loop templates', () => {
     expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${id}`)).status).toBe(200);
     expect((await detail(admin.jar, id)).status).toBe(404);
     const after = await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}`);
-    expect((await json<{ loop: { questions: unknown[]; templateId: string | null } }>(after)).loop).toMatchObject({ templateId: null });
+    expect(
+      (await json<{ loop: { questions: unknown[]; templateId: string | null } }>(after)).loop,
+    ).toMatchObject({ templateId: null });
   });
 
   it('launches only from a loop template the workspace may use', async () => {
     const other = await createAdmin(ctx);
     const theirs = await json<{ id: string }>(
-      await ctx.call(other.jar, 'POST', '/api/templates', { workspaceId: other.workspaceId, template: content }),
+      await ctx.call(other.jar, 'POST', '/api/templates', {
+        workspaceId: other.workspaceId,
+        template: content,
+      }),
     );
-    const refused = await ctx.call(admin.jar, 'POST', '/api/loops', loopBody(admin.workspaceId, { templateId: theirs.id }));
+    const refused = await ctx.call(
+      admin.jar,
+      'POST',
+      '/api/loops',
+      loopBody(admin.workspaceId, { templateId: theirs.id }),
+    );
     expect(refused.status).toBe(404);
     expect((await json(refused)).error.code).toBe('template_not_found');
-    const healthCheck = await ctx.call(admin.jar, 'POST', '/api/loops', loopBody(admin.workspaceId, { templateId: GLOBAL_TEMPLATE_ID }));
+    const healthCheck = await ctx.call(
+      admin.jar,
+      'POST',
+      '/api/loops',
+      loopBody(admin.workspaceId, { templateId: GLOBAL_TEMPLATE_ID }),
+    );
     expect(healthCheck.status).toBe(404);
   });
 });
