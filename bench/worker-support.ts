@@ -67,3 +67,22 @@ export async function median(run: () => Promise<unknown>, runs = 30) {
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
 }
+
+/**
+ * The median times of `a` and `b`, their runs interleaved (a, b, a, b, …), so that a change of the machine's load
+ * during the measurement weighs on both alike.
+ */
+export async function pairedMedians(a: () => Promise<unknown>, b: () => Promise<unknown>, runs = 30) {
+  await a();
+  await b();
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [index, run] of [a, b].entries()) {
+      const start = performance.now();
+      await run();
+      times[index]!.push(performance.now() - start);
+    }
+  }
+  const median = (list: number[]) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
+  return [median(times[0]), median(times[1])] as const;
+}
