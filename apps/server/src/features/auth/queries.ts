@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { twoFactorDueSql } from '../../auth/access';
 import { type Db, first } from '../../db/client';
 import { account, user, verification, type SignupProfile } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/messaging';
@@ -70,6 +71,7 @@ export async function findProfile(db: Db, userId: string) {
         pendingJoinHealthCheckId: user.pendingJoinHealthCheckId,
         avatarId: user.avatarId,
         activeWorkspaceId: userPreferences.activeWorkspaceId,
+        twoFactorDue: sql<boolean>`${twoFactorDueSql(sql`${user.id}`, sql`${user.twoFactorEnabled}`)}`,
       })
       .from(user)
       .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
