@@ -217,15 +217,18 @@ async function startFlow(
         errorCallbackURL: `${appUrl}${errorPath}`,
         scopes: SCOPES,
         ...(options.email && { loginHint: options.email }),
-        additionalParams: { nonce },
       }),
     }),
   );
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
-  const state = body?.url ? new URL(body.url).searchParams.get('state') : null;
-  if (!response.ok || !body?.url || !state) throw new AppError('unavailable', SECURITY_MESSAGES.ssoIssuerUnreachable);
+  const url = body?.url ? new URL(body.url) : null;
+  const state = url?.searchParams.get('state');
+  if (!response.ok || !url || !state) throw new AppError('unavailable', SECURITY_MESSAGES.ssoIssuerUnreachable);
+  // The plugin sends no nonce (and refuses one among its additional parameters): it is added to its URL here,
+  // and resolveUser compares the ID token's with the one kept for this state.
+  url.searchParams.set('nonce', nonce);
   await saveFlow(deps.db, state, { ...flow, nonce });
-  return { url: body.url, cookies: response.headers.getSetCookie() };
+  return { url: url.toString(), cookies: response.headers.getSetCookie() };
 }
 
 /** 'Sign in with SSO': the e-mail's domain picks the organisation's provider. */
