@@ -22,5 +22,7 @@ export function sharedAuthOptions(config: Config) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
     telemetry: { enabled: false },
+    // better-auth logs refusals itself (a token that failed verification, say); quiet where our logs are.
+    logger: { disabled: config.logLevel === 'silent' },
   };
 }
