@@ -5,15 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import {
-  account,
-  passkey,
-  rateLimit,
-  session,
-  twoFactor,
-  user,
-  verification,
-} from '../db/schema/auth';
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
@@ -48,7 +40,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // A new password ends the pause of the per-account sign-in limit (features/auth/login-limit.ts).
+      // A new password ends the pause of the per-account sign-in limit (auth/login-limit.ts).
       onPasswordReset: async ({ user: u }) => {
         await clearHits(db, loginAccountKey(u.email));
       },

@@ -1,6 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import {
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  SignJWT,
+  decodeJwt,
+  decodeProtectedHeader,
+} from 'jose';
 import Provider from 'oidc-provider';
 
 /** The person the provider signs in next (there is no login form: the interaction completes at once). */
@@ -83,7 +91,7 @@ export async function startOidcProvider(options: { clientId?: string; clientSecr
   async function tamperedToken(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const inner = createServer(handle);
+    const inner = createServer((request, response) => void handle(request, response));
     await new Promise<void>((resolve) => inner.listen(0, '127.0.0.1', resolve));
     try {
       const headers = Object.fromEntries(

@@ -86,11 +86,6 @@ export async function healthCheckExists(db: Db, id: string) {
   return Boolean(row);
 }
 
-/** The owner of an address, to tell them their sign-in was paused (features/auth/login-limit.ts). */
-export async function findAccountOwner(db: Db, email: string) {
-  return first(db.select({ email: user.email, name: user.name }).from(user).where(eq(user.email, email)));
-}
-
 /** The user a password-reset token belongs to (better-auth keeps it as `reset-password:<token>`), if any. */
 export async function resetTokenOwner(db: Db, token: string) {
   const row = await first(

@@ -26,16 +26,20 @@ import type { AppEnv } from '../../lib/router';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
-import { limitFailedLogins } from './login-limit';
+import { limitFailedLogins } from '../../auth/login-limit';
 import * as service from './service';
 
 const CHECK_YOUR_EMAIL = 'Check your e-mail (whether or not the address has an account)';
 
 /**
  * The second step of a password sign-in, for the person its challenge cookie names; wrong codes count against
- * their account exactly as wrong passwords do (login-limit.ts), on top of the plugin's own lock-out.
+ * their account exactly as wrong passwords do (auth/login-limit.ts), on top of the plugin's own lock-out.
  */
-async function secondStep(c: Context<AppEnv>, kind: 'code' | 'recovery', input: { code: string; trustDevice: boolean }) {
+async function secondStep(
+  c: Context<AppEnv>,
+  kind: 'code' | 'recovery',
+  input: { code: string; trustDevice: boolean },
+) {
   const deps = c.get('deps');
   await enforceLimit(c, LIMITS.login);
   const pending = await pendingSignIn(deps, signedCookie(c, 'two_factor'));

@@ -16,7 +16,7 @@ import { requireUser, setCookies } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/router';
-import { limitFailedLogins } from '../auth/login-limit';
+import { limitFailedLogins } from '../../auth/login-limit';
 import * as service from './service';
 
 /** The signed-in caller with the headers better-auth needs (their session cookie, their address). */
@@ -26,7 +26,7 @@ async function caller(c: Context<AppEnv>) {
 }
 
 // The Security tab (issue 15): two-factor sign-in, passkeys, and the organisation's two-factor rule. The routes
-// that pass a code count a wrong one against the account like a failed sign-in (features/auth/login-limit.ts).
+// that pass a code count a wrong one against the account like a failed sign-in (auth/login-limit.ts).
 export const securityRoutes = routes('security')
   .call(
     'get /account/security',
