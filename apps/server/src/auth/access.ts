@@ -49,7 +49,10 @@ export async function requireOrganizationAdmin(db: Db, userId: string) {
  * SQL that is true when the user (`userId`, a column or value) has no two-factor sign-in while an organisation
  * they are in requires it: they must enrol before anything else (issue 15).
  */
-export const twoFactorDueSql = (userId: SQL, twoFactorEnabled: SQL) => sql`(not ${twoFactorEnabled} and exists (
+export const twoFactorDueSql = (
+  userId: SQL,
+  twoFactorEnabled: SQL,
+) => sql`(not ${twoFactorEnabled} and exists (
   select 1 from organizations o
   where o.require_two_factor
     and (o.created_by = ${userId}

@@ -81,7 +81,8 @@ export function createSsoAuth(options: { config: Config; db: Db }) {
   return betterAuth({
     ...sharedAuthOptions(config),
     // The plugin fetches only from trusted origins: the configured issuers (each checked by issuerAllowed).
-    trustedOrigins: async (request) => (request ? [config.appUrl, ...(await issuerOrigins(db))] : [config.appUrl]),
+    trustedOrigins: async (request) =>
+      request ? [config.appUrl, ...(await issuerOrigins(db))] : [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,

@@ -52,7 +52,12 @@ const AS_THE_POLICY_SEES: Record<Exclude<Actor, 'anon'>, PolicyActor> = {
   stranger: { userId: 'stranger', access: null, organizationRole: null },
   otherAdmin: { userId: 'other-admin', access: null, organizationRole: 'owner' },
   otherParticipant: { userId: 'other-participant', access: null, organizationRole: 'member' },
-  participant: { userId: 'participant', access: 'participant', participates: true, organizationRole: 'member' },
+  participant: {
+    userId: 'participant',
+    access: 'participant',
+    participates: true,
+    organizationRole: 'member',
+  },
   member: { userId: 'member', access: 'member', organizationRole: 'member' },
   admin: { userId: 'creator', access: 'admin', organizationRole: 'owner' },
 };
@@ -278,7 +283,10 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'PPPPPPP',
     request: () => ({ path: '/api/login/recovery-code', body: { code: 'abcde-fghij' } }),
   },
-  'POST /api/login/passkey/options': { expect: 'PPPPPPP', request: () => ({ path: '/api/login/passkey/options' }) },
+  'POST /api/login/passkey/options': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/passkey/options' }),
+  },
   'POST /api/login/passkey': {
     expect: 'PPPPPPP',
     request: () => ({ path: '/api/login/passkey', body: { response: { id: 'x' } } }),

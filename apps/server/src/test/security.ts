@@ -25,7 +25,9 @@ export async function enrolTwoFactor(ctx: TestContext, jar: CookieJar, password:
 
 /** The password step of a sign-in; the jar keeps the challenge cookie (or the session). */
 export async function passwordStep(ctx: TestContext, jar: CookieJar, email: string, password: string) {
-  return jar.store(await ctx.request('POST', '/api/login', { body: { email, password }, headers: jar.header() }));
+  return jar.store(
+    await ctx.request('POST', '/api/login', { body: { email, password }, headers: jar.header() }),
+  );
 }
 
 /** The second step with a code (or a recovery code); the jar keeps the session. */
@@ -57,8 +59,16 @@ export async function configureSso(
     domains: domain,
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
-  idp.signInAs({ sub: `admin-${domain}`, email: options.adminEmail ?? `owner@${domain}`, emailVerified: true });
-  const tested = await throughProvider(ctx, await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'), admin.jar);
+  idp.signInAs({
+    sub: `admin-${domain}`,
+    email: options.adminEmail ?? `owner@${domain}`,
+    emailVerified: true,
+  });
+  const tested = await throughProvider(
+    ctx,
+    await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'),
+    admin.jar,
+  );
   expect(tested.headers.get('location')).toMatch(/\?sso=tested$/);
   const switched = await ctx.call(admin.jar, 'PUT', '/api/organization/sso/switch', {
     enabled: true,
@@ -94,7 +104,8 @@ export async function providerRedirect(ctx: TestContext, start: Response, browse
       idpCookies.set(pair.slice(0, index), pair.slice(index + 1));
     }
     const next = answer.headers.get('location');
-    if (!next) throw new Error(`the provider answered ${answer.status} without a redirect: ${await answer.text()}`);
+    if (!next)
+      throw new Error(`the provider answered ${answer.status} without a redirect: ${await answer.text()}`);
     location = new URL(next, location).toString();
   }
   return location;

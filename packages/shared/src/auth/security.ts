@@ -35,15 +35,15 @@ export const SECURITY_MESSAGES = {
   ssoNotSetUp:
     'Single sign-on is not set up for this e-mail domain. Sign in with your password, or ask your organisation admin.',
   ssoNotConfigured: 'Set up single sign-on and save it first.',
-  ssoNotTested: "Use 'Test connection' and sign in through your provider once before switching single sign-on on.",
+  ssoNotTested:
+    "Use 'Test connection' and sign in through your provider once before switching single sign-on on.",
   ssoRequireNeedsEnabled: 'Switch single sign-on on before requiring it.',
   ssoIssuerInvalid:
     'Enter the https:// address of your identity provider (its issuer, e.g. https://login.example.com).',
   ssoIssuerUnreachable:
-    "Your identity provider could not be reached, or its /.well-known/openid-configuration is not valid. Check the issuer URL.",
+    'Your identity provider could not be reached, or its /.well-known/openid-configuration is not valid. Check the issuer URL.',
   ssoDomainTaken: 'This domain is already covered by another organisation.',
-  ssoDomainNotYours:
-    'You can only cover the e-mail domain of an organisation admin (yours is {domain}).',
+  ssoDomainNotYours: 'You can only cover the e-mail domain of an organisation admin (yours is {domain}).',
   ssoDomainPublic: 'A public e-mail provider cannot be covered by single sign-on.',
   ssoDomainsRequired: 'Enter at least one e-mail domain',
   ssoDomainInvalid: 'Enter domains like example.com, separated by commas',
@@ -56,12 +56,16 @@ export const SECURITY_MESSAGES = {
  * created in any of these cases.
  */
 export const SSO_ERRORS = {
-  state: 'That sign-in link was already used or does not belong to this browser. Start again with "Sign in with SSO".',
-  token: 'The identity provider\'s answer could not be verified (issuer, audience or signature). Nothing was changed; ask your organisation admin to check the single sign-on settings.',
+  state:
+    'That sign-in link was already used or does not belong to this browser. Start again with "Sign in with SSO".',
+  token:
+    "The identity provider's answer could not be verified (issuer, audience or signature). Nothing was changed; ask your organisation admin to check the single sign-on settings.",
   nonce: 'The identity provider\'s answer did not match this sign-in. Start again with "Sign in with SSO".',
-  email_unverified: 'Your identity provider has not verified your e-mail address, so Pulsecheck cannot sign you in with it.',
-  domain: 'Your e-mail address is not in a domain your organisation\'s single sign-on covers.',
-  unreachable: 'Your identity provider could not be reached. Try again in a moment, or ask your organisation admin.',
+  email_unverified:
+    'Your identity provider has not verified your e-mail address, so Pulsecheck cannot sign you in with it.',
+  domain: "Your e-mail address is not in a domain your organisation's single sign-on covers.",
+  unreachable:
+    'Your identity provider could not be reached. Try again in a moment, or ask your organisation admin.',
   denied: 'The identity provider did not sign you in.',
   not_enabled: 'Single sign-on is not switched on for your organisation.',
   failed: 'Single sign-on did not work. Try again, or ask your organisation admin.',
@@ -149,7 +153,12 @@ export const ssoDomainsSchema = z
   );
 
 export const ssoSettingsInputSchema = z.strictObject({
-  issuer: z.string().trim().min(1, SECURITY_MESSAGES.ssoIssuerInvalid).max(500).url(SECURITY_MESSAGES.ssoIssuerInvalid),
+  issuer: z
+    .string()
+    .trim()
+    .min(1, SECURITY_MESSAGES.ssoIssuerInvalid)
+    .max(500)
+    .url(SECURITY_MESSAGES.ssoIssuerInvalid),
   clientId: requiredText(SECURITY_MESSAGES.ssoClientIdRequired, 300),
   /** Empty keeps the secret already saved. */
   clientSecret: z.string().max(1000).default(''),

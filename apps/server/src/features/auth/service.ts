@@ -224,12 +224,21 @@ export async function logIn(
  */
 export async function verifySecondStep(
   deps: Deps & Pick<AppDeps, 'realtime'>,
-  options: { userId: string; kind: 'code' | 'recovery'; code: string; trustDevice: boolean; headers: Headers },
+  options: {
+    userId: string;
+    kind: 'code' | 'recovery';
+    code: string;
+    trustDevice: boolean;
+    headers: Headers;
+  },
 ) {
   const { userId, code, trustDevice, headers } = options;
-  const wrong = options.kind === 'code' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid;
+  const wrong =
+    options.kind === 'code' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid;
   if (options.kind === 'code' && (await claimCode(deps, userId, code)) === 'replayed')
-    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeReplayed, { code: SECURITY_MESSAGES.codeReplayed });
+    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeReplayed, {
+      code: SECURITY_MESSAGES.codeReplayed,
+    });
   try {
     const body = { code, trustDevice };
     const result =
@@ -240,7 +249,8 @@ export async function verifySecondStep(
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     const reason = (error.body as { code?: string } | undefined)?.code;
-    if (reason === 'ACCOUNT_TEMPORARILY_LOCKED') throw new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
+    if (reason === 'ACCOUNT_TEMPORARILY_LOCKED')
+      throw new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
     if (reason === 'INVALID_CODE' || reason === 'INVALID_BACKUP_CODE')
       throw new AppError('unauthenticated', wrong, { code: wrong });
     // The challenge expired, was used up (5 tries) or never existed: start again with the password.

@@ -21,7 +21,9 @@ function explain(error: unknown): never {
   if (code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL_OR_PASSWORD')
     throw invalid(SECURITY_MESSAGES.passwordWrong, { password: SECURITY_MESSAGES.passwordWrong });
   if (code === 'INVALID_CODE')
-    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeInvalid, { code: SECURITY_MESSAGES.codeInvalid });
+    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeInvalid, {
+      code: SECURITY_MESSAGES.codeInvalid,
+    });
   if (code === 'TOTP_ALREADY_ENABLED') throw new AppError('conflict', SECURITY_MESSAGES.alreadyEnabled);
   if (code === 'TWO_FACTOR_NOT_ENABLED' || code === 'TOTP_NOT_ENABLED')
     throw new AppError('conflict', SECURITY_MESSAGES.notEnabled);

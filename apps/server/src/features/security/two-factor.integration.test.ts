@@ -29,22 +29,33 @@ describe('enrolling an authenticator app', () => {
   it('needs the password, then a current code; shows 10 recovery codes once and turns sign-in to two steps', async () => {
     const { jar, ...person } = await signedInUser(ctx);
 
-    const wrongPassword = await ctx.call(jar, 'POST', '/api/account/two-factor/enrol', { password: 'nope-nope' });
+    const wrongPassword = await ctx.call(jar, 'POST', '/api/account/two-factor/enrol', {
+      password: 'nope-nope',
+    });
     expect(wrongPassword.status).toBe(400);
     expect((await json(wrongPassword)).error.message).toBe(SECURITY_MESSAGES.passwordWrong);
 
-    const started = await ctx.call(jar, 'POST', '/api/account/two-factor/enrol', { password: 'correct-horse-battery' });
+    const started = await ctx.call(jar, 'POST', '/api/account/two-factor/enrol', {
+      password: 'correct-horse-battery',
+    });
     const { key, totpUri } = await json<{ key: string; totpUri: string }>(started);
     expect(totpUri).toMatch(/^otpauth:\/\/totp\/Pulsecheck:/);
     expect(totpUri).toContain(`secret=${key}`);
     // Not in force before it is confirmed.
-    expect((await json<{ twoFactorEnabled: boolean }>(await ctx.call(jar, 'GET', '/api/account/security'))).twoFactorEnabled).toBe(false);
+    expect(
+      (await json<{ twoFactorEnabled: boolean }>(await ctx.call(jar, 'GET', '/api/account/security')))
+        .twoFactorEnabled,
+    ).toBe(false);
 
-    const wrongCode = await ctx.call(jar, 'POST', '/api/account/two-factor/confirm', { code: codeAt(key, 3) });
+    const wrongCode = await ctx.call(jar, 'POST', '/api/account/two-factor/confirm', {
+      code: codeAt(key, 3),
+    });
     expect(wrongCode.status).toBe(401);
     expect((await json(wrongCode)).error.message).toBe(SECURITY_MESSAGES.codeInvalid);
 
-    const confirmed = jar.store(await ctx.call(jar, 'POST', '/api/account/two-factor/confirm', { code: codeAt(key) }));
+    const confirmed = jar.store(
+      await ctx.call(jar, 'POST', '/api/account/two-factor/confirm', { code: codeAt(key) }),
+    );
     const { recoveryCodes } = await json<{ recoveryCodes: string[] }>(confirmed);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -113,7 +124,9 @@ describe('the second step of a sign-in', () => {
     const browser = new CookieJar();
     await passwordStep(ctx, browser, person.email, person.password);
     expect((await codeStep(ctx, browser, code!, { recovery: true })).status).toBe(200);
-    const status = await json<{ recoveryCodesLeft: number }>(await ctx.call(browser, 'GET', '/api/account/security'));
+    const status = await json<{ recoveryCodesLeft: number }>(
+      await ctx.call(browser, 'GET', '/api/account/security'),
+    );
     expect(status.recoveryCodesLeft).toBe(9);
 
     const again = new CookieJar();
@@ -220,7 +233,11 @@ describe("an organisation's two-factor requirement", () => {
     });
 
     await enrolTwoFactor(ctx, member.jar, 'correct-horse-battery');
-    expect((await me<{ user: { mustEnrolTwoFactor: boolean } }>(ctx, member.jar)).user.mustEnrolTwoFactor).toBe(false);
-    expect((await ctx.call(member.jar, 'GET', `/api/workspaces/${admin.workspaceId}/members`)).status).toBe(200);
+    expect(
+      (await me<{ user: { mustEnrolTwoFactor: boolean } }>(ctx, member.jar)).user.mustEnrolTwoFactor,
+    ).toBe(false);
+    expect((await ctx.call(member.jar, 'GET', `/api/workspaces/${admin.workspaceId}/members`)).status).toBe(
+      200,
+    );
   });
 });

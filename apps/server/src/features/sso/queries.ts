@@ -58,9 +58,7 @@ export async function ssoForDomain(db: Db, domain: string) {
 }
 
 export async function ssoOfOrganization(db: Db, organizationId: string) {
-  return first(
-    db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)),
-  );
+  return first(db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)));
 }
 
 export async function domainsOf(db: Db, organizationId: string): Promise<string[]> {

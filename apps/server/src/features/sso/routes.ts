@@ -39,7 +39,10 @@ export const ssoRoutes = routes('sso')
     async (c) => {
       const user = await requireUser(c);
       await enforceLimit(c, LIMITS.login);
-      const { url, cookies } = await service.startTest(c.get('deps'), { userId: user.id, clientIp: clientIp(c) });
+      const { url, cookies } = await service.startTest(c.get('deps'), {
+        userId: user.id,
+        clientIp: clientIp(c),
+      });
       setCookies(c, cookies);
       return c.json({ url }, 200);
     },

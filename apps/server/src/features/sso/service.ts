@@ -15,7 +15,14 @@ import { user } from '../../db/schema/auth';
 import { organizations, organizationSso, ssoDomains } from '../../db/schema/organizations';
 import { AppError, conflict, invalid } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
-import { domainsOf, domainsTakenElsewhere, saveFlow, ssoForDomain, ssoOfOrganization, takeFlow } from './queries';
+import {
+  domainsOf,
+  domainsTakenElsewhere,
+  saveFlow,
+  ssoForDomain,
+  ssoOfOrganization,
+  takeFlow,
+} from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'auth'>;
 
@@ -95,12 +102,14 @@ async function checkDomains(deps: Deps, organizationId: string, adminId: string,
   const allowed = new Set(admins.map((admin) => domainOf(admin.email)));
   for (const domain of domains) {
     const refuse = (message: string) => invalid(message, { domains: message });
-    if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain)) throw refuse(SECURITY_MESSAGES.ssoDomainPublic);
+    if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain))
+      throw refuse(SECURITY_MESSAGES.ssoDomainPublic);
     if (!allowed.has(domain))
       throw refuse(SECURITY_MESSAGES.ssoDomainNotYours.replace('{domain}', [...allowed].join(', ')));
   }
   const taken = await domainsTakenElsewhere(deps.db, organizationId, domains);
-  if (taken.length > 0) throw conflict(SECURITY_MESSAGES.ssoDomainTaken, { domains: SECURITY_MESSAGES.ssoDomainTaken });
+  if (taken.length > 0)
+    throw conflict(SECURITY_MESSAGES.ssoDomainTaken, { domains: SECURITY_MESSAGES.ssoDomainTaken });
 }
 
 /**
@@ -128,7 +137,8 @@ export async function saveSettings(
   try {
     discovered = await discoverOIDCConfig({
       issuer,
-      isTrustedOrigin: (url) => issuerAllowed(deps.config, url) && new URL(url).origin === new URL(issuer).origin,
+      isTrustedOrigin: (url) =>
+        issuerAllowed(deps.config, url) && new URL(url).origin === new URL(issuer).origin,
     });
   } catch (error) {
     if (!(error instanceof DiscoveryError)) throw error;
@@ -169,7 +179,10 @@ export async function saveSettings(
     await tx
       .insert(organizationSso)
       .values({ organizationId: organization.id, providerId })
-      .onConflictDoUpdate({ target: organizationSso.organizationId, set: { ...reset, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: organizationSso.organizationId,
+        set: { ...reset, updatedAt: new Date() },
+      });
     await tx.delete(ssoDomains).where(eq(ssoDomains.organizationId, organization.id));
     await tx
       .insert(ssoDomains)
@@ -223,7 +236,8 @@ async function startFlow(
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
   const url = body?.url ? new URL(body.url) : null;
   const state = url?.searchParams.get('state');
-  if (!response.ok || !url || !state) throw new AppError('unavailable', SECURITY_MESSAGES.ssoIssuerUnreachable);
+  if (!response.ok || !url || !state)
+    throw new AppError('unavailable', SECURITY_MESSAGES.ssoIssuerUnreachable);
   // The plugin sends no nonce (and refuses one among its additional parameters): it is added to its URL here,
   // and resolveUser compares the ID token's with the one kept for this state.
   url.searchParams.set('nonce', nonce);
@@ -254,18 +268,28 @@ export async function startTest(deps: Deps, options: { userId: string; clientIp:
   );
 }
 
-const STATE_ERRORS = new Set(['invalid_state', 'state_mismatch', 'state_not_found', 'please_restart_the_process']);
+const STATE_ERRORS = new Set([
+  'invalid_state',
+  'state_mismatch',
+  'state_not_found',
+  'please_restart_the_process',
+]);
 
 /** Why the plugin refused, in the few words the screens explain (SSO_ERRORS); the provider's own text is not shown. */
 function errorCode(error: string, description: string): SsoErrorCode {
-  if (error === SSO_REFUSALS.state || STATE_ERRORS.has(error) || description.includes('state')) return 'state';
+  if (error === SSO_REFUSALS.state || STATE_ERRORS.has(error) || description.includes('state'))
+    return 'state';
   if (error === SSO_REFUSALS.nonce) return 'nonce';
   if (error === SSO_REFUSALS.emailUnverified) return 'email_unverified';
   if (error === SSO_REFUSALS.domain) return 'domain';
   if (description === 'token_not_verified' || description.startsWith('id_token')) return 'token';
-  if (error === 'discovery_failed' || /fetch failed|ECONNREFUSED|timed? ?out|unreachable|network/i.test(description))
+  if (
+    error === 'discovery_failed' ||
+    /fetch failed|ECONNREFUSED|timed? ?out|unreachable|network/i.test(description)
+  )
     return 'unreachable';
-  if (error === 'access_denied' || error === 'login_required' || error === 'consent_required') return 'denied';
+  if (error === 'access_denied' || error === 'login_required' || error === 'consent_required')
+    return 'denied';
   return 'failed';
 }
 

@@ -78,7 +78,10 @@ describe('configuring SSO', () => {
     expect(row!.oidc_config).not.toContain(idp.clientId);
 
     // Switching on needs a passed 'Test connection' first.
-    const early = await ctx.call(admin.jar, 'PUT', '/api/organization/sso/switch', { enabled: true, required: false });
+    const early = await ctx.call(admin.jar, 'PUT', '/api/organization/sso/switch', {
+      enabled: true,
+      required: false,
+    });
     expect(early.status).toBe(409);
     expect((await json(early)).error.message).toBe(SECURITY_MESSAGES.ssoNotTested);
   });
@@ -94,14 +97,21 @@ describe('configuring SSO', () => {
         domains: domain,
         ...body,
       });
-    for (const issuer of ['http://idp.example.com', 'https://10.0.0.5', 'https://169.254.169.254', 'ftp://x.example']) {
+    for (const issuer of [
+      'http://idp.example.com',
+      'https://10.0.0.5',
+      'https://169.254.169.254',
+      'ftp://x.example',
+    ]) {
       const refused = await save({ issuer });
       expect(refused.status, issuer).toBe(400);
       expect((await json(refused)).error.fields?.issuer).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
     }
     const unreachable = await save({ issuer: 'http://127.0.0.1:9' });
     expect((await json(unreachable)).error.message).toBe(SECURITY_MESSAGES.ssoIssuerUnreachable);
-    expect((await json(await save({ domains: 'gmail.com' }))).error.message).toBe(SECURITY_MESSAGES.ssoDomainPublic);
+    expect((await json(await save({ domains: 'gmail.com' }))).error.message).toBe(
+      SECURITY_MESSAGES.ssoDomainPublic,
+    );
     const notYours = await json(await save({ domains: 'bank.example' }));
     expect(notYours.error.message).toContain(domain);
 
@@ -112,7 +122,11 @@ describe('configuring SSO', () => {
 
   it('is for organisation admins only', async () => {
     const { admin, domain } = await organization();
-    const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'admin', email: `m@${domain}` });
+    const member = await signedInUser(ctx, {
+      workspaceId: admin.workspaceId,
+      access: 'admin',
+      email: `m@${domain}`,
+    });
     expect((await ctx.call(member.jar, 'GET', '/api/organization/sso')).status).toBe(403);
     const stranger = await signedInUser(ctx);
     expect((await ctx.call(stranger.jar, 'GET', '/api/organization/sso')).status).toBe(404);
@@ -130,10 +144,18 @@ describe("'Test connection'", () => {
       domains: domain,
     });
     idp.signInAs({ sub: 'tester', email: `it-person@${domain}`, emailVerified: true });
-    const tested = await throughProvider(ctx, await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'), admin.jar);
-    expect(tested.headers.get('location')).toBe(`${ctx.deps.config.appUrl}/admin/account-settings/security?sso=tested`);
+    const tested = await throughProvider(
+      ctx,
+      await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'),
+      admin.jar,
+    );
+    expect(tested.headers.get('location')).toBe(
+      `${ctx.deps.config.appUrl}/admin/account-settings/security?sso=tested`,
+    );
     expect(await traces(`it-person@${domain}`)).toEqual([]);
-    const settings = await json<{ testedAt: string | null }>(await ctx.call(admin.jar, 'GET', '/api/organization/sso'));
+    const settings = await json<{ testedAt: string | null }>(
+      await ctx.call(admin.jar, 'GET', '/api/organization/sso'),
+    );
     expect(settings.testedAt).not.toBeNull();
     // The admin is still themselves.
     expect((await me(ctx, admin.jar)).user.id).toBe(admin.userId);
@@ -149,10 +171,16 @@ describe("'Test connection'", () => {
       domains: domain,
     });
     idp.signInAs({ sub: 'tester', email: `it-person@${domain}`, emailVerified: true }, 'signature');
-    const tested = await throughProvider(ctx, await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'), admin.jar);
+    const tested = await throughProvider(
+      ctx,
+      await ctx.call(admin.jar, 'POST', '/api/organization/sso/test'),
+      admin.jar,
+    );
     expect(tested.headers.get('location')).toMatch(/security\?sso_error=token$/);
     idp.signInAs({}, null);
-    const settings = await json<{ testedAt: string | null }>(await ctx.call(admin.jar, 'GET', '/api/organization/sso'));
+    const settings = await json<{ testedAt: string | null }>(
+      await ctx.call(admin.jar, 'GET', '/api/organization/sso'),
+    );
     expect(settings.testedAt).toBeNull();
   });
 });
@@ -173,7 +201,9 @@ describe("'Sign in with SSO'", () => {
     const [membership] = await ctx.deps.db
       .select({ access: workspaceMembers.access })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.userId, signedIn.id), eq(workspaceMembers.workspaceId, admin.workspaceId)));
+      .where(
+        and(eq(workspaceMembers.userId, signedIn.id), eq(workspaceMembers.workspaceId, admin.workspaceId)),
+      );
     expect(membership).toEqual({ access: 'member' });
 
     // The next sign-in finds the same person.
@@ -280,9 +310,14 @@ describe("'Require SSO for these domains'", () => {
     const password = 'correct-horse-battery';
     const expectSso = async (response: Response) => {
       expect(response.status).toBe(403);
-      expect((await json(response)).error).toEqual({ code: 'sso_required', message: SECURITY_MESSAGES.ssoRequired });
+      expect((await json(response)).error).toEqual({
+        code: 'sso_required',
+        message: SECURITY_MESSAGES.ssoRequired,
+      });
     };
-    await expectSso(await ctx.request('POST', '/api/login', { body: { email: `owner@${domain}`, password } }));
+    await expectSso(
+      await ctx.request('POST', '/api/login', { body: { email: `owner@${domain}`, password } }),
+    );
     await expectSso(
       await ctx.request('POST', '/api/signup', {
         body: {
@@ -297,8 +332,12 @@ describe("'Require SSO for these domains'", () => {
         },
       }),
     );
-    await expectSso(await ctx.request('POST', '/api/password/forgot', { body: { email: `owner@${domain}` } }));
+    await expectSso(
+      await ctx.request('POST', '/api/password/forgot', { body: { email: `owner@${domain}` } }),
+    );
     // Other domains are not affected.
-    expect((await ctx.request('POST', '/api/password/forgot', { body: { email: 'x@other.test' } })).status).toBe(200);
+    expect(
+      (await ctx.request('POST', '/api/password/forgot', { body: { email: 'x@other.test' } })).status,
+    ).toBe(200);
   });
 });
