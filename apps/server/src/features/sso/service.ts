@@ -312,6 +312,8 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
   const state = new URL(request.url).searchParams.get('state');
   const stored = state ? await takeFlow(deps.db, state) : null;
   if (!isFlow(stored)) return redirect('/login?sso_error=state');
+  if (stored.purpose === 'sign-in' && !(await ssoOfOrganization(deps.db, stored.organizationId))?.enabled)
+    return redirect('/login?sso_error=not_enabled');
   const domains = await domainsOf(deps.db, stored.organizationId);
   const response = await runInFlow({ ...stored, domains }, () => deps.auth.sso.handler(request));
   const location = new URL(response.headers.get('location') ?? '/', appUrl);
