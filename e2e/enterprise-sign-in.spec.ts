@@ -25,11 +25,16 @@ async function logOut(page: Page) {
 }
 
 test.describe('two-factor sign-in', () => {
-  test('enrol an authenticator app, sign in with a code, then with a recovery code', async ({ page, mailDir }) => {
+  test('enrol an authenticator app, sign in with a code, then with a recovery code', async ({
+    page,
+    mailDir,
+  }) => {
     const admin = await signUpAdmin(page, mailDir);
     await page.goto('/admin/account-settings');
     // The menu's Security entry is a real screen now ('Soon' is gone).
-    const securityLink = page.getByRole('navigation', { name: 'Account settings' }).getByRole('link', { name: 'Security' });
+    const securityLink = page
+      .getByRole('navigation', { name: 'Account settings' })
+      .getByRole('link', { name: 'Security' });
     await expect(securityLink).not.toContainText('Soon');
     await securityLink.click();
     await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
@@ -40,7 +45,9 @@ test.describe('two-factor sign-in', () => {
     await page.keyboard.press('Enter');
     await page.getByLabel('Current password').fill(admin.password);
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: 'QR code to scan with your authenticator app' }),
+    ).toBeVisible();
     const key = (await page.getByTestId('totp-key').textContent())!.trim();
     await page.getByLabel('Code from your authenticator app').fill(codeAt(key));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
@@ -164,7 +171,9 @@ test.describe('single sign-on', () => {
     await expectAccessible(visitor);
     await visitor.getByRole('button', { name: 'Continue' }).click();
     await expect(visitor).toHaveURL(/\/admin\/dashboard$/);
-    const me = (await (await visitor.request.get('/api/me')).json()) as { user: { name: string; canAdmin: boolean } };
+    const me = (await (await visitor.request.get('/api/me')).json()) as {
+      user: { name: string; canAdmin: boolean };
+    };
     expect(me.user).toMatchObject({ name: 'Nia Newcomer', canAdmin: true });
     await newcomer.close();
 
@@ -174,7 +183,9 @@ test.describe('single sign-on', () => {
     const other = await browser.newContext({ baseURL: baseURL! });
     const passwordPage = await other.newPage();
     await signInWithPassword(passwordPage, admin.email, admin.password);
-    await expect(passwordPage.getByRole('alert')).toContainText('Your organisation signs in with single sign-on');
+    await expect(passwordPage.getByRole('alert')).toContainText(
+      'Your organisation signs in with single sign-on',
+    );
     await expect(passwordPage.getByText('Your organisation uses single sign-on:')).toBeVisible();
     await other.close();
   });
