@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
+// The same as apps/server/src/test/server-process.ts's, which cannot be imported here (it loads Vitest).
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -44,14 +44,10 @@ export async function codeStep(
 /** A fresh e-mail domain, so that each test's organisation can claim its own. */
 export const uniqueDomain = () => `acme-${Math.random().toString(36).slice(2, 10)}.test`;
 
-/** Saves `idp` as the SSO provider of `admin`'s organisation for `domain`, passes 'Test connection', switches it on. */
-export async function configureSso(
-  ctx: TestContext,
-  admin: { jar: CookieJar },
-  idp: { issuer: string; clientId: string; clientSecret: string; signInAs(user: object): void },
-  domain: string,
-  options: { required?: boolean; adminEmail?: string } = {},
-) {
+type Idp = { issuer: string; clientId: string; clientSecret: string; signInAs(user: object): void };
+
+/** Saves `idp` as the SSO provider of `admin`'s organisation, covering `domain`. */
+export async function saveSso(ctx: TestContext, admin: { jar: CookieJar }, idp: Idp, domain: string) {
   const saved = await ctx.call(admin.jar, 'PUT', '/api/organization/sso', {
     issuer: idp.issuer,
     clientId: idp.clientId,
@@ -59,6 +55,18 @@ export async function configureSso(
     domains: domain,
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
+  return saved;
+}
+
+/** `saveSso`, then 'Test connection' passes (as the admin's address) and SSO is switched on. */
+export async function configureSso(
+  ctx: TestContext,
+  admin: { jar: CookieJar },
+  idp: Idp,
+  domain: string,
+  options: { required?: boolean; adminEmail?: string } = {},
+) {
+  await saveSso(ctx, admin, idp, domain);
   idp.signInAs({
     sub: `admin-${domain}`,
     email: options.adminEmail ?? `owner@${domain}`,

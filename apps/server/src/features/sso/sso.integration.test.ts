@@ -12,6 +12,7 @@ import {
   backToApp,
   configureSso,
   providerRedirect,
+  saveSso,
   throughProvider,
   uniqueDomain,
 } from '../../test/security';
@@ -50,13 +51,7 @@ describe('configuring SSO', () => {
   it('discovers the issuer, keeps the client secret encrypted at rest and never sends it back', async () => {
     const domain = uniqueDomain();
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
-    const saved = await ctx.call(admin.jar, 'PUT', '/api/organization/sso', {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      domains: `${domain}`,
-    });
-    expect(saved.status).toBe(200);
+    const saved = await saveSso(ctx, admin, idp, domain);
     const settings = await json<Record<string, unknown>>(saved);
     expect(settings).toMatchObject({
       configured: true,
@@ -137,12 +132,7 @@ describe("'Test connection'", () => {
   it('signs the admin in through the provider once and creates nothing', async () => {
     const domain = uniqueDomain();
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
-    await ctx.call(admin.jar, 'PUT', '/api/organization/sso', {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      domains: domain,
-    });
+    await saveSso(ctx, admin, idp, domain);
     idp.signInAs({ sub: 'tester', email: `it-person@${domain}`, emailVerified: true });
     const tested = await throughProvider(
       ctx,
@@ -164,12 +154,7 @@ describe("'Test connection'", () => {
   it('a failed test says why and leaves SSO untested', async () => {
     const domain = uniqueDomain();
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
-    await ctx.call(admin.jar, 'PUT', '/api/organization/sso', {
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      domains: domain,
-    });
+    await saveSso(ctx, admin, idp, domain);
     idp.signInAs({ sub: 'tester', email: `it-person@${domain}`, emailVerified: true }, 'signature');
     const tested = await throughProvider(
       ctx,
