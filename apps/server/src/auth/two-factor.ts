@@ -1,8 +1,10 @@
 import { createOTP } from '@better-auth/utils/otp';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { first } from '../db/client';
 import { twoFactor, user, verification } from '../db/schema/auth';
+import { AppError } from '../lib/app-error';
 import type { AppDeps } from '../lib/router';
 
 /** The code's period (RFC 6238), as better-auth's two-factor plugin uses it. */
@@ -37,7 +39,7 @@ async function stepOf(deps: Deps, userId: string, code: string): Promise<number 
  * refused. 'wrong': the code matches no step now (the plugin then counts the failure); 'replayed': its step was
  * already used; 'fresh': claimed.
  */
-export async function claimCode(deps: Deps, userId: string, code: string) {
+async function claimCode(deps: Deps, userId: string, code: string) {
   const step = await stepOf(deps, userId, code);
   if (step === null) return 'wrong' as const;
   const claimed = await deps.db
@@ -48,6 +50,17 @@ export async function claimCode(deps: Deps, userId: string, code: string) {
     )
     .returning({ id: twoFactor.id });
   return claimed.length > 0 ? ('fresh' as const) : ('replayed' as const);
+}
+
+/**
+ * Refuses a code used before (`claimCode`) as a failure of the account (the caller counts it); a code that
+ * matches no step goes on to the plugin, which refuses it and counts it in its own lock-out.
+ */
+export async function refuseReplayedCode(deps: Deps, userId: string, code: string) {
+  if ((await claimCode(deps, userId, code)) === 'replayed')
+    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeReplayed, {
+      code: SECURITY_MESSAGES.codeReplayed,
+    });
 }
 
 /**

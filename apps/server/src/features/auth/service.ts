@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';
 import { VERIFICATION_EXPIRES_SECONDS } from '../../auth/auth';
 import { recordSignupCredential, SIGNUP_TOKEN_PARAM } from '../../auth/signup-credentials';
-import { claimCode } from '../../auth/two-factor';
+import { refuseReplayedCode } from '../../auth/two-factor';
 import type { Db } from '../../db/client';
 import { session, type SignupProfile } from '../../db/schema/auth';
 import { AppError, notFound } from '../../lib/app-error';
@@ -235,10 +235,7 @@ export async function verifySecondStep(
   const { userId, code, trustDevice, headers } = options;
   const wrong =
     options.kind === 'code' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid;
-  if (options.kind === 'code' && (await claimCode(deps, userId, code)) === 'replayed')
-    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeReplayed, {
-      code: SECURITY_MESSAGES.codeReplayed,
-    });
+  if (options.kind === 'code') await refuseReplayedCode(deps, userId, code);
   try {
     const body = { code, trustDevice };
     const result =

@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import { can } from '../../auth/policy';
 import { organizationOf, requireOrganizationAdmin } from '../../auth/access';
-import { claimCode } from '../../auth/two-factor';
+import { refuseReplayedCode } from '../../auth/two-factor';
 import { first } from '../../db/client';
 import { account, passkey, user } from '../../db/schema/auth';
 import { organizations } from '../../db/schema/organizations';
@@ -94,10 +94,7 @@ export async function startEnrolment(deps: Deps, options: WithHeaders & { passwo
  * and a replayed one are refused alike as failures of the account (the caller counts them).
  */
 async function verifyCode(deps: Deps, options: WithHeaders & { code: string }) {
-  if ((await claimCode(deps, options.userId, options.code)) === 'replayed')
-    throw new AppError('unauthenticated', SECURITY_MESSAGES.codeReplayed, {
-      code: SECURITY_MESSAGES.codeReplayed,
-    });
+  await refuseReplayedCode(deps, options.userId, options.code);
   try {
     return await deps.auth.api.verifyTOTP({
       body: { code: options.code },
