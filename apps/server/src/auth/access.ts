@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';

@@ -1,5 +1,5 @@
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security';
+import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
-import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';

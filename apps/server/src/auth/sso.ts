@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isLoopbackHost, isPublicRoutableHost } from '@better-auth/core/utils/host';
 import { sso } from '@better-auth/sso';
-import { domainOf } from '@pulsecheck/shared/auth/security';
+import { domainOf } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';

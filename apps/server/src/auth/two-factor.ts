@@ -1,5 +1,5 @@
 import { createOTP } from '@better-auth/utils/otp';
-import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { first } from '../db/client';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_MESSAGES, ssoDomainsSchema, twoFactorSignInSchema } from './security';
+import { ssoDomainsSchema, twoFactorSignInSchema } from './security';
+import { SECURITY_MESSAGES } from './security-messages';
 
 describe('ssoDomainsSchema', () => {
   it('splits, trims, lower-cases and de-duplicates what an admin types', () => {

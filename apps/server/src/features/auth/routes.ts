@@ -13,10 +13,10 @@ import {
 import {
   passkeySignInSchema,
   recoverySignInSchema,
-  SECURITY_MESSAGES,
   twoFactorSignInSchema,
   webAuthnJsonSchema,
 } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { mailedSchema } from '@pulsecheck/shared/mail/contract';
 import type { Context } from 'hono';
 import { currentUser, setCookies, signedCookie } from '../../auth/session';

@@ -2,7 +2,7 @@ import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
 import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
-import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import type { Mailed } from '@pulsecheck/shared/mail/delivery';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';

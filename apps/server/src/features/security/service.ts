@@ -1,5 +1,6 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
-import { SECURITY_MESSAGES, type SecurityStatus } from '@pulsecheck/shared/auth/security';
+import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { APIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import { can } from '../../auth/policy';

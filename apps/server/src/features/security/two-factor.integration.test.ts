@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
-import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { twoFactor } from '../../db/schema/auth';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { DiscoveryError, discoverOIDCConfig } from '@better-auth/sso';
+import { type SsoSettings } from '@pulsecheck/shared/auth/security';
 import {
   domainOf,
   PUBLIC_EMAIL_DOMAINS,
   SECURITY_MESSAGES,
   type SsoErrorCode,
-  type SsoSettings,
-} from '@pulsecheck/shared/auth/security';
+} from '@pulsecheck/shared/auth/security-messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import { requireOrganizationAdmin } from '../../auth/access';
 import { issuerAllowed, runInFlow, SSO_REFUSALS, ssoProviderRows, type SsoFlow } from '../../auth/sso';

@@ -1,11 +1,11 @@
+import type { SecurityStatus } from '@pulsecheck/shared/auth/security';
 import {
   RECOVERY_CODE_COUNT,
   SECURITY_MESSAGES,
   SSO_ERRORS,
   TRUST_DEVICE_DAYS,
-  type SecurityStatus,
   type SsoErrorCode,
-} from '@pulsecheck/shared/auth/security';
+} from '@pulsecheck/shared/auth/security-messages';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
-import type { LoginInput } from '@pulsecheck/shared/auth/schemas';
+import type { CurrentUser, LoginInput } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +18,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
 import { AuthShell } from './auth-shell';
 import { PasskeySignIn, SecondStep, SsoSignIn, ssoErrorText } from './sign-in-steps';
-import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 
 type Mode = 'login' | 'forgot' | 'sent' | 'second-step' | 'sso';
 

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, SSO_ERRORS } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES, SSO_ERRORS } from '@pulsecheck/shared/auth/security-messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

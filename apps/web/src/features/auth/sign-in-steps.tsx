@@ -3,7 +3,7 @@ import {
   SSO_ERRORS,
   TRUST_DEVICE_DAYS,
   type SsoErrorCode,
-} from '@pulsecheck/shared/auth/security';
+} from '@pulsecheck/shared/auth/security-messages';
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { Fingerprint } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
