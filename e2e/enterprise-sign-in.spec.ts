@@ -79,6 +79,9 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/admin\/account-settings\/security$/);
     await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
+    // Readable at 360 px: nothing wider than the screen.
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
 
@@ -123,6 +126,9 @@ test.describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/admin\/account-settings\/security$/);
     await expect(passkeys.getByText('Work laptop')).toBeVisible();
+    // Removable.
+    await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
     await context.close();
   });
 });

@@ -110,9 +110,17 @@ describe('configuring SSO', () => {
     const notYours = await json(await save({ domains: 'bank.example' }));
     expect(notYours.error.message).toContain(domain);
 
+    // Another organisation whose owner is at a domain this one already covers cannot claim it.
     const { domain: taken } = await organization();
-    const conflict = await save({ domains: `${domain}, ${taken}` });
-    expect(conflict.status).toBe(400);
+    const rival = await createAdmin(ctx, { email: `rival@${taken}` });
+    const conflict = await ctx.call(rival.jar, 'PUT', '/api/organization/sso', {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: 'secret',
+      domains: taken,
+    });
+    expect(conflict.status).toBe(409);
+    expect((await json(conflict)).error.message).toBe(SECURITY_MESSAGES.ssoDomainTaken);
   });
 
   it('is for organisation admins only', async () => {
