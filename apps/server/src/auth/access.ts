@@ -46,18 +46,18 @@ export async function requireOrganizationAdmin(db: Db, userId: string) {
 }
 
 /**
- * SQL that is true when the user (`userId`, a column or value) has no two-factor sign-in while an organisation
- * they are in requires it: they must enrol before anything else (issue 15).
+ * SQL that is true when the user (`userId`, a column or value) signs in with a password, has no two-factor sign-in,
+ * and an organisation they are in requires it: they must enrol before anything else (issue 15). People who sign in
+ * only through their organisation's identity provider are not asked: the provider does its own second factor.
  */
-export const twoFactorDueSql = (
-  userId: SQL,
-  twoFactorEnabled: SQL,
-) => sql`(not ${twoFactorEnabled} and exists (
-  select 1 from organizations o
-  where o.require_two_factor
-    and (o.created_by = ${userId}
-      or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
-                 where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active'))))`;
+export const twoFactorDueSql = (userId: SQL, twoFactorEnabled: SQL) => sql`(not ${twoFactorEnabled}
+  and exists (select 1 from account a where a.user_id = ${userId} and a.provider_id = 'credential')
+  and exists (
+    select 1 from organizations o
+    where o.require_two_factor
+      and (o.created_by = ${userId}
+        or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
+                   where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active'))))`;
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { twoFactor } from '../../db/schema/auth';
+import { account, twoFactor } from '../../db/schema/auth';
 import { createAdmin, me, signedInUser } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { CookieJar, json } from '../../test/requests';
@@ -231,6 +231,15 @@ describe("an organisation's two-factor requirement", () => {
       code: 'two_factor_required',
       message: SECURITY_MESSAGES.enrolmentRequired,
     });
+
+    // Someone who signs in only through the organisation's identity provider (no password) is not asked.
+    const ssoOnly = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
+    await ctx.deps.db
+      .delete(account)
+      .where(and(eq(account.userId, ssoOnly.userId), eq(account.providerId, 'credential')));
+    expect(
+      (await me<{ user: { mustEnrolTwoFactor: boolean } }>(ctx, ssoOnly.jar)).user.mustEnrolTwoFactor,
+    ).toBe(false);
 
     await enrolTwoFactor(ctx, member.jar, 'correct-horse-battery');
     expect(
