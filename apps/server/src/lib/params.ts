@@ -31,6 +31,11 @@ export const PATH_PARAMS = {
   avatarId: idParam(NOT_FOUND_MESSAGES.photo),
   loopId: idParam(NOT_FOUND_MESSAGES.loop),
   roundId: idParam(NOT_FOUND_MESSAGES.round),
+  /** better-auth's ids (random letters and digits, not UUIDs). */
+  passkeyId: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, NOT_FOUND_MESSAGES.passkey),
   token,
 };
 export type PathParam = keyof typeof PATH_PARAMS;
