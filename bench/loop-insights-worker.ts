@@ -10,19 +10,19 @@ const AUDIENCE = Number(process.env.BENCH_LOOP_AUDIENCE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 52);
 const RUNS = 30;
 
-const { db, app, cookie, adminId, close } = await benchApp(process.argv[2] || undefined, 'insights');
-const [ids] = await queryRows<{ workspace_id: string; loop_id: string }>(
-  db,
-  sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
-      ws as (insert into workspaces (name, organization_id, is_default) select 'Bench', id, true from org returning id),
-      m as (insert into workspace_members (workspace_id, user_id, access, role) select id, ${adminId}, 'admin', 'Admin' from ws),
-      l as (insert into loops (workspace_id, title, audience_kind, cadence, weekday, time, time_zone, anchor_date,
-                               round_days, anonymous, min_responses, reminder, created_by)
-            select id, 'Weekly pulse', 'all', 'weekly', 'monday', '09:00', 'Europe/Berlin', '2025-01-06', 3, true, 3,
-                   true, ${adminId} from ws returning id)
-      select (select id from ws) as workspace_id, (select id from l) as loop_id`,
+const { db, app, cookie, adminId, workspaceId, close } = await benchApp(
+  process.argv[2] || undefined,
+  'insights',
 );
-const { workspace_id: workspaceId, loop_id: loopId } = ids!;
+const [loop] = await queryRows<{ id: string }>(
+  db,
+  sql`insert into loops (workspace_id, title, audience_kind, cadence, weekday, time, time_zone, anchor_date,
+                         round_days, anonymous, min_responses, reminder, created_by)
+      values (${workspaceId}, 'Weekly pulse', 'all', 'weekly', 'monday', '09:00', 'Europe/Berlin', '2025-01-06', 3,
+              true, 3, true, ${adminId})
+      returning id`,
+);
+const loopId = loop!.id;
 
 // The audience, four scale questions and an eNPS question, 52 closed weekly rounds sent to everyone.
 await db.execute(sql`

@@ -10,18 +10,18 @@ import { benchApp, median } from './worker-support';
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
 const RUNS = 30;
 
-const { db, app, cookie, adminId, close } = await benchApp(process.argv[2] || undefined, 'results');
-const [ids] = await queryRows<{ workspace_id: string; check_id: string }>(
-  db,
-  sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
-      ws as (insert into workspaces (name, organization_id, is_default) select 'Bench', id, true from org returning id),
-      m as (insert into workspace_members (workspace_id, user_id, access, role) select id, ${adminId}, 'admin', 'Admin' from ws),
-      hc as (insert into health_checks (title, settings, workspace_id, template_id, created_by, phase, status, completed_at)
-             select 'Scale check', '{"minResponses":3,"allowAnonymous":true,"enableComments":true,"votesPerPerson":5,"showResultsAfterVoting":true}'::jsonb,
-                    id, ${GLOBAL_TEMPLATE_ID}, ${adminId}, 'summarize', 'completed', now() from ws returning id)
-      select (select id from ws) as workspace_id, (select id from hc) as check_id`,
+const { db, app, cookie, adminId, workspaceId, close } = await benchApp(
+  process.argv[2] || undefined,
+  'results',
 );
-const { workspace_id: workspaceId, check_id: checkId } = ids!;
+const [check] = await queryRows<{ id: string }>(
+  db,
+  sql`insert into health_checks (title, settings, workspace_id, template_id, created_by, phase, status, completed_at)
+      values ('Scale check', '{"minResponses":3,"allowAnonymous":true,"enableComments":true,"votesPerPerson":5,"showResultsAfterVoting":true}'::jsonb,
+              ${workspaceId}, ${GLOBAL_TEMPLATE_ID}, ${adminId}, 'summarize', 'completed', now())
+      returning id`,
+);
+const checkId = check!.id;
 
 // 10,000 participants, each with a rating of every component, and a comment on a few.
 await db.execute(sql`

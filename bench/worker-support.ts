@@ -7,13 +7,16 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../apps/server/src/app';
 import { createAuth } from '../apps/server/src/auth/auth';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, runMigrations } from '../apps/server/src/db/client';
+import { openDatabase, queryRows, runMigrations } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { createLogger } from '../apps/server/src/logger';
 import { createMailer } from '../apps/server/src/mail/mailer';
 import { createRealtime } from '../apps/server/src/realtime/bus';
 
-/** The app in this process on a fresh database (PostgreSQL at `databaseUrl`, else embedded), and an admin's cookie. */
+/**
+ * The app in this process on a fresh database (PostgreSQL at `databaseUrl`, else embedded), and an admin's cookie
+ * and workspace.
+ */
 export async function benchApp(databaseUrl: string | undefined, label: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `pc-bench-${label}-`));
   const config = loadConfig({
@@ -43,11 +46,22 @@ export async function benchApp(databaseUrl: string | undefined, label: string) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  const adminId = signIn.response.user.id;
+  // The admin's organisation and workspace.
+  const [workspace] = await queryRows<{ id: string }>(
+    db,
+    sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
+        ws as (insert into workspaces (name, organization_id, is_default) select 'Bench', id, true from org returning id),
+        m as (insert into workspace_members (workspace_id, user_id, access, role)
+              select id, ${adminId}, 'admin', 'Admin' from ws)
+        select id from ws`,
+  );
   return {
     db,
     app,
     cookie,
-    adminId: signIn.response.user.id,
+    adminId,
+    workspaceId: workspace!.id,
     close: async () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -38,7 +38,7 @@ import {
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as q from './queries';
-import { roundSummary, scheduleOf } from './rounds';
+import { roundSummary, scheduleOf, toIso } from './rounds';
 import { questionOut, requireLoop } from './service';
 
 /**
@@ -47,7 +47,6 @@ import { questionOut, requireLoop } from './service';
  */
 
 type Deps = { db: Db };
-const toIso = (value: string | Date) => new Date(value).toISOString();
 
 async function loopHeader(db: Db, userId: string, loopId: string) {
   const access = await requireLoop(db, userId, loopId);

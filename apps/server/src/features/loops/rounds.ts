@@ -48,7 +48,8 @@ export const LOOP_JOBS = {
 /** E-mails queued per transaction when a round's invitations go out. */
 const INVITE_BATCH = 250;
 
-const toIso = (value: string | Date) => new Date(value).toISOString();
+/** A time from the database as the API answers it. */
+export const toIso = (value: string | Date) => new Date(value).toISOString();
 const instant = (value: string | Date) => new Date(value);
 
 export const scheduleOf = (loop: q.LoopRow): Schedule => ({

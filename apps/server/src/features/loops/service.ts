@@ -47,12 +47,12 @@ import {
   scheduleOf,
   scheduleOpening,
   startRound,
+  toIso,
   type Deps,
 } from './rounds';
 
 /** Launch, read, edit, pause, resume and stop a loop, and its rounds by hand (docs/api/loops.md). */
 
-const toIso = (value: string | Date) => new Date(value).toISOString();
 const HOUR_MS = 3_600_000;
 
 const loopNotFound = () => notFound(NOT_FOUND_MESSAGES.loop);
