@@ -1,11 +1,64 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type Db, first } from '../db/client';
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
-import { workspaceNotFound } from '../lib/app-error';
+import { notFound, workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
+/** A person's role in an organisation: its owner (who set it up) or an organisation admin the owner appointed. */
+export type OrganizationRole = 'owner' | 'admin';
+
+/**
+ * THE fact "is owner / is organisation admin of this organisation", as an SQL expression ('owner', 'admin' or
+ * null), written once: every check of it, in a single lookup or per row of a list, uses this. The owner is
+ * `organizations.created_by`; an organisation admin is a row of `organization_admins` that counts only while the
+ * person is an active admin or member of one of the organisation's workspaces (removed from all of them, they lose
+ * the role). `user` and `organization` are values or columns.
+ */
+export const organizationRoleSql = (user: SQL | string, organization: SQL | string) => sql`(
+  select case
+    when role_org.created_by = ${user} then 'owner'
+    when exists (
+      select 1 from organization_admins role_admin
+      where role_admin.organization_id = role_org.id and role_admin.user_id = ${user}
+        and exists (
+          select 1 from workspace_members role_member
+          join workspaces role_workspace on role_workspace.id = role_member.workspace_id
+          where role_workspace.organization_id = role_org.id and role_member.user_id = ${user}
+            and role_member.status = 'active' and role_member.access in ('admin', 'member'))) then 'admin'
+  end
+  from organizations role_org where role_org.id = ${organization})`;
+
+/** The user's role in the organisation, or null (also for an organisation that does not exist). */
+export async function organizationRole(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<OrganizationRole | null> {
+  const [row] = await queryRows<{ role: OrganizationRole | null }>(
+    db,
+    sql`select ${organizationRoleSql(userId, organizationId)} as role`,
+  );
+  return row?.role ?? null;
+}
+
+/**
+ * The organisation as the user may act on it: their role when the policy lets them do `action` (default: oversee
+ * it), else a 404 'Organisation not found', so that nobody else learns that it exists or what it holds.
+ */
+export async function requireOrganization(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  action: Extract<Action, `organization:${string}`> = 'organization:oversee',
+) {
+  const role = await organizationRole(db, userId, organizationId);
+  if (!can({ userId, access: null, organizationRole: role }, action))
+    throw notFound(NOT_FOUND_MESSAGES.organization);
+  return { organizationId, role: role! };
+}
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {
@@ -110,5 +163,37 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
     participantId: row.participantId,
     manages: can(actor, 'check:oversee'),
     mayChange: can(actor, 'check:change', { createdBy: row.createdBy }),
+    /** Sees the check only as its organisation's owner or admin (organizationCheckAccess). */
+    forOrganization: false,
+  };
+}
+
+/**
+ * A health check as its organisation's owner or admins read it when they are not in its workspace (the insights
+ * heat map opens a team's results): read-only, and only where `organization:oversee` allows; null otherwise.
+ */
+export async function organizationCheckAccess(db: Db, userId: string, healthCheckId: string) {
+  const [row] = await queryRows<{
+    workspaceId: string;
+    createdBy: string | null;
+    role: OrganizationRole | null;
+  }>(
+    db,
+    sql`select h.workspace_id as "workspaceId", h.created_by as "createdBy",
+               ${organizationRoleSql(userId, sql`w.organization_id`)} as role
+        from health_checks h join workspaces w on w.id = h.workspace_id
+        where h.id = ${healthCheckId}`,
+  );
+  if (!row) return null;
+  const actor: Actor = { userId, access: null, organizationRole: row.role };
+  if (!can(actor, 'organization:oversee')) return null;
+  return {
+    workspaceId: row.workspaceId,
+    createdBy: row.createdBy,
+    actor,
+    participantId: null,
+    manages: false,
+    mayChange: false,
+    forOrganization: true,
   };
 }

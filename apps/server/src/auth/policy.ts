@@ -1,4 +1,4 @@
-import type { Access } from './access';
+import type { Access, OrganizationRole } from './access';
 
 /**
  * Who may do what (PRODUCT-DECISIONS 3), written once: every service asks `can(actor, action, resource)` and the
@@ -6,8 +6,16 @@ import type { Access } from './access';
  * for what an outsider may not know of, a 403 for a known thing one may not change.
  */
 
-/** The caller as the policy sees them: their access in the resource's workspace, and whether they take part. */
-export type Actor = { userId: string; access: Access | null; participates?: boolean };
+/**
+ * The caller as the policy sees them: their access in the resource's workspace, whether they take part, and their
+ * role in the resource's organisation (owner or organisation admin; auth/access.ts, `organizationRole`).
+ */
+export type Actor = {
+  userId: string;
+  access: Access | null;
+  participates?: boolean;
+  organizationRole?: OrganizationRole | null;
+};
 export type Resource = { createdBy?: string | null };
 
 const managesWorkspace = (actor: Actor) => actor.access === 'admin' || actor.access === 'member';
@@ -26,6 +34,14 @@ export const POLICY = {
     actor.access === 'admin' || (actor.access === 'member' && resource.createdBy === actor.userId),
   /** Taking part: joining, rating, voting. Any active member of the workspace, link participants included. */
   'check:participate': (actor: Actor) => actor.access !== null,
+  /**
+   * The whole organisation: insights across all of its workspaces (member of each or not), the results of their
+   * completed checks read-only, organisation settings. Its owner and the organisation admins the owner appointed.
+   */
+  'organization:oversee': (actor: Actor) =>
+    actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
+  /** Appointing and removing organisation admins: the owner only. */
+  'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;
 
 export type Action = keyof typeof POLICY;

@@ -1,0 +1,239 @@
+import { csvFile } from '@pulsecheck/shared/api/csv';
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import {
+  cellCounts,
+  cellLabel,
+  healthScore,
+  PERIOD_LABELS,
+  periodStart,
+  sortTeams,
+  sumCounts,
+  type InsightPeriod,
+  type InsightSort,
+} from '@pulsecheck/shared/insights/rules';
+import {
+  INSIGHTS_MESSAGES,
+  type InsightCell,
+  type InsightsResponse,
+  type InsightTeam,
+} from '@pulsecheck/shared/insights/schemas';
+import {
+  componentTrend,
+  HIGHLIGHTED_TOP,
+  overallHealth,
+  prioritize,
+  type RatingCounts,
+} from '@pulsecheck/shared/results/rules';
+import { requireOrganization } from '../../auth/access';
+import { CATALOGUE } from '../../db/catalogue';
+import { notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import * as q from './queries';
+
+type Deps = Pick<AppDeps, 'db'>;
+type Options = {
+  userId: string;
+  organizationId: string;
+  period: InsightPeriod;
+  category?: string | undefined;
+};
+
+const CATEGORIES = [...new Set(CATALOGUE.map((c) => c.category))];
+const COMPONENTS = new Map(CATALOGUE.map((c) => [c.key, c]));
+const PRIORITIES_SHOWN = 5;
+
+const cellOf = (c: RatingCounts, trend: InsightCell[4] = null): InsightCell => [
+  c.healthy,
+  c.needsImprovement,
+  c.fireWarning,
+  c.dontKnow,
+  trend,
+];
+const points = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The organisation's heat map (issue 16), for its owner and organisation admins only (404 for anyone else): each
+ * workspace's latest completed check within the period, per catalogue component, under the privacy floor
+ * (privacyFloor: the check's own minimum, never fewer than 3), with the arrow against the team's previous check of
+ * that component, the Organisation column pooling only the teams shown, and the priorities.
+ */
+export async function getInsights(deps: Deps, options: Options): Promise<InsightsResponse> {
+  const { db } = deps;
+  await requireOrganization(db, options.userId, options.organizationId);
+  await q.summarizeCompletedChecks(db, options.organizationId);
+  const [name, teamRows, cellRows] = await Promise.all([
+    q.organizationName(db, options.organizationId),
+    q.teams(db, options.organizationId),
+    q.latestCells(db, options.organizationId),
+  ]);
+  if (name === null) throw notFound(NOT_FOUND_MESSAGES.organization);
+  const since = periodStart(options.period, new Date());
+
+  const cellsByTeam = new Map<string, q.CellRow[]>();
+  for (const row of cellRows) {
+    const list = cellsByTeam.get(row.workspaceId) ?? [];
+    list.push(row);
+    cellsByTeam.set(row.workspaceId, list);
+  }
+
+  const teams: InsightTeam[] = [];
+  const leftOut: InsightsResponse['leftOut'] = [];
+  const topCounts = new Map<string, number>();
+  const falling: InsightsResponse['priorities']['falling'] = [];
+  for (const row of teamRows) {
+    const completedAt = row.completedAt ? new Date(row.completedAt) : null;
+    if (!row.checkId || !completedAt || (since && completedAt < since)) {
+      leftOut.push({ id: row.id, name: row.name, reason: 'no-check' });
+      continue;
+    }
+    if ((row.responses ?? 0) < (row.floor ?? Number.POSITIVE_INFINITY)) {
+      leftOut.push({ id: row.id, name: row.name, reason: 'below-floor' });
+      continue;
+    }
+    const rows = cellsByTeam.get(row.id) ?? [];
+    const shown = rows.filter((c) => c.shown);
+    const cells: InsightTeam['cells'] = {};
+    for (const c of shown)
+      cells[c.key] = cellOf(c, c.before ? componentTrend(c, cellCounts(c.before)) : null);
+    const total = sumCounts(shown);
+    const score = healthScore(total);
+    const before = row.previous ? healthScore(row.previous) : null;
+    const change = score !== null && before !== null ? points(score - before) : null;
+    teams.push({
+      id: row.id,
+      name: row.name,
+      check: { id: row.checkId, title: row.checkTitle ?? '', completedAt: completedAt.toISOString() },
+      responses: row.responses ?? 0,
+      overallHealth: overallHealth(shown),
+      score,
+      change,
+      cells,
+      hidden: rows.filter((c) => !c.shown).map((c) => c.key),
+    });
+    for (const top of prioritize(shown).slice(0, HIGHLIGHTED_TOP))
+      topCounts.set(top.key, (topCounts.get(top.key) ?? 0) + 1);
+    if (change !== null && change < 0 && row.previous)
+      falling.push({
+        id: row.id,
+        name: row.name,
+        change,
+        from: overallHealth([row.previous]),
+        to: overallHealth(shown),
+      });
+  }
+
+  // The Organisation column: the shown cells of the shown teams, and nothing else.
+  const organisationCells: InsightTeam['cells'] = {};
+  for (const { key } of CATALOGUE) {
+    const pooled = teams.flatMap((t) => (t.cells[key] ? [cellCounts(t.cells[key])] : []));
+    if (pooled.length > 0) organisationCells[key] = cellOf(sumCounts(pooled));
+  }
+
+  const rows = CATEGORIES.filter((c) => !options.category || c === options.category).map((category) => ({
+    category,
+    components: CATALOGUE.filter((c) => c.category === category).map((c) => ({ key: c.key, title: c.title })),
+  }));
+  const keys = new Set(rows.flatMap((r) => r.components.map((c) => c.key)));
+  const onlyRows = (cells: InsightTeam['cells']) =>
+    Object.fromEntries(Object.entries(cells).filter(([key]) => keys.has(key)));
+
+  return {
+    organization: { id: options.organizationId, name },
+    period: options.period,
+    since: since?.toISOString() ?? null,
+    category: options.category || null,
+    rows,
+    categories: CATEGORIES,
+    teams: teams.map((t) => ({
+      ...t,
+      cells: onlyRows(t.cells),
+      hidden: t.hidden.filter((k) => keys.has(k)),
+    })),
+    leftOut,
+    organisation: {
+      teams: teams.length,
+      cells: onlyRows(organisationCells),
+      overallHealth:
+        teams.length > 0 ? overallHealth(Object.values(organisationCells).map(cellCounts)) : null,
+    },
+    priorities: {
+      components: [...topCounts]
+        .sort(([a, x], [b, y]) => y - x || CATALOGUE_ORDER(a) - CATALOGUE_ORDER(b))
+        .slice(0, PRIORITIES_SHOWN)
+        .map(([key, count]) => ({
+          key,
+          title: COMPONENTS.get(key)?.title ?? key,
+          category: COMPONENTS.get(key)?.category ?? '',
+          teams: count,
+        })),
+      falling: falling.sort((a, b) => a.change - b.change).slice(0, PRIORITIES_SHOWN),
+    },
+  };
+}
+
+const CATALOGUE_ORDER = (key: string) => CATALOGUE.findIndex((c) => c.key === key);
+
+const CSV_HEADER = [
+  'Category',
+  'Component',
+  'Team',
+  'Health check',
+  'Completed',
+  'Responses',
+  'Healthy',
+  'Needs Improvement',
+  'Fire Warning',
+  "Don't Know",
+  'Health',
+  'Trend',
+];
+
+/** The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page. */
+export async function exportInsightsCsv(deps: Deps, options: Options & { sort: InsightSort }) {
+  const insights = await getInsights(deps, options);
+  const teams = sortTeams(insights.teams, options.sort);
+  const lines: (string | number | null)[][] = [CSV_HEADER];
+  for (const row of insights.rows) {
+    for (const component of row.components) {
+      for (const team of teams) {
+        const cell = team.cells[component.key];
+        const hidden = team.hidden.includes(component.key);
+        const counts = cell ? cell.slice(0, 4) : [null, null, null, null];
+        const health = cell
+          ? cellLabel(cellCounts(cell))
+          : hidden
+            ? INSIGHTS_MESSAGES.belowFloor
+            : INSIGHTS_MESSAGES.notInCheck;
+        lines.push([
+          row.category,
+          component.title,
+          team.name,
+          team.check.title,
+          team.check.completedAt.slice(0, 10),
+          team.responses,
+          ...(counts as (number | null)[]),
+          health,
+          cell?.[4] ?? null,
+        ]);
+      }
+      const pooled = insights.organisation.cells[component.key];
+      if (pooled)
+        lines.push([
+          row.category,
+          component.title,
+          `Organisation (${insights.organisation.teams} teams)`,
+          PERIOD_LABELS[insights.period],
+          null,
+          null,
+          ...pooled.slice(0, 4),
+          cellLabel(cellCounts(pooled)),
+          null,
+        ]);
+    }
+  }
+  const slug = insights.organization.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return { csv: csvFile(lines), filename: `${slug || 'organisation'}-insights.csv` };
+}
