@@ -37,6 +37,7 @@ type World = {
   ctx: TestContext;
   jars: Record<Actor, CookieJar>;
   workspaceId: string;
+  organizationId: string;
   checkId: string;
   templateId: string;
   adminId: string;
@@ -53,7 +54,8 @@ const AS_THE_POLICY_SEES: Record<Exclude<Actor, 'anon'>, PolicyActor> = {
   otherParticipant: { userId: 'other-participant', access: null },
   participant: { userId: 'participant', access: 'participant', participates: true },
   member: { userId: 'member', access: 'member' },
-  admin: { userId: 'creator', access: 'admin' },
+  // The admin set the organisation up: its owner. Organisation admins are covered in features/insights.
+  admin: { userId: 'creator', access: 'admin', organizationRole: 'owner' },
 };
 const byPolicy = (action: Action) =>
   ACTORS.map((actor) =>
@@ -252,6 +254,21 @@ const ENTRIES: Record<string, Entry> = {
       body: { role: 'Lead' },
     }),
   },
+  'PUT /api/workspaces/{workspaceId}/members/{memberId}/organization-admin': {
+    expect: byPolicy('organization:appoint-admins'),
+    request: async (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}/organization-admin`,
+      body: { organizationAdmin: true },
+    }),
+  },
+  'GET /api/organizations/{organizationId}/insights': {
+    expect: byPolicy('organization:oversee'),
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights` }),
+  },
+  'GET /api/organizations/{organizationId}/insights/csv': {
+    expect: byPolicy('organization:oversee'),
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/csv` }),
+  },
   'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
     expect: byPolicy('workspace:administer'),
     request: async (w) => ({ path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}` }),
@@ -390,6 +407,9 @@ beforeAll(async () => {
     .insert(templates)
     .values({ title: 'Workspace template', type: 'health-check', workspaceId: admin.workspaceId })
     .returning({ templateId: templates.id });
+  const { workspaces } = (await (await ctx.call(admin.jar, 'GET', '/api/workspaces')).json()) as {
+    workspaces: { organizationId: string }[];
+  };
   world = {
     ctx,
     jars: {
@@ -402,6 +422,7 @@ beforeAll(async () => {
       admin: admin.jar,
     },
     workspaceId: admin.workspaceId,
+    organizationId: workspaces[0]!.organizationId,
     checkId: checkX.id,
     templateId: workspaceTemplate!.templateId,
     adminId: admin.userId,
