@@ -7,6 +7,8 @@ export const INSIGHTS_MESSAGES = {
   title: 'Organisation insights',
   loadFailed: 'Failed to load organisation insights',
   noWorkspace: 'Choose a workspace of your organisation to see its insights.',
+  notForYou:
+    "Organisation insights are for the organisation's owner and the organisation admins they appoint. Ask your organisation's owner if you need them.",
   noTeams: 'No team has a completed health check in this period yet.',
   noTeamsHint:
     'Teams appear here once a health check is completed with enough responses. Choose a longer period, or complete a health check.',

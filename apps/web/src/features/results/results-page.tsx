@@ -34,15 +34,8 @@ import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
+import { PrintStyle } from '@/components/ui/print-style';
 import { NextSteps } from './next-steps';
-
-/** Hides the app chrome when printing, so the browser's "Save as PDF" gives a clean report. */
-const PRINT_CSS = `@media print {
-  #admin-sidebar, body header.sticky, [data-print-hide], [data-sonner-toaster] { display: none !important; }
-  .lg\\:pl-\\[280px\\] { padding-left: 0 !important; }
-  body { background: #fff !important; }
-  [data-print-block] { break-inside: avoid; }
-}`;
 
 /**
  * The results screen (spec section 2) for `/health-check/{id}/results` and the admin routes. What it shows is
@@ -55,7 +48,7 @@ export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
   const Shell = inAdmin ? 'div' : 'main';
   return (
     <>
-      <style>{PRINT_CSS}</style>
+      <PrintStyle />
       {!inAdmin && (
         <header className="border-b border-slate-200 bg-white" data-print-hide>
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
