@@ -88,13 +88,14 @@ function TeamCell({ team, component }: { team: InsightTeam; component: { key: st
     );
   }
   const { label, text } = describeCell(cell);
-  const description = `${component.title} in ${team.name}: ${text}. Open the team's results.`;
+  const where = `${component.title} in ${team.name}`;
   return (
     <Link
       to={`/admin/health-check/${team.check.id}/results#component-${component.key}`}
       className={cn(CELL, TONES[label], 'hover:ring-2 hover:ring-brand-600 hover:ring-inset')}
-      aria-label={description}
-      title={description}
+      // The name holds the visible word too, so speech input can say what the eye reads.
+      aria-label={`${where}: ${SHORT_LABELS[label]}. ${text}. Open the team's results.`}
+      title={`${where}: ${text}`}
       data-testid="heat-cell"
     >
       <CellBody cell={cell} />
@@ -157,7 +158,8 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
   return (
     <div
       ref={scroller}
-      className="max-h-[75vh] overflow-auto rounded-xl [--lead:8.5rem] sm:[--lead:13rem] border border-slate-200 bg-white print:max-h-none print:overflow-visible"
+      // relative: the screen-reader texts inside (absolutely placed) stay within the frame, not the page's width.
+      className="relative max-h-[75vh] overflow-auto rounded-xl [--lead:8.5rem] sm:[--lead:13rem] border border-slate-200 bg-white print:max-h-none print:overflow-visible"
       role="region"
       aria-label="Heat map (scrolls sideways)"
       tabIndex={0}

@@ -56,12 +56,14 @@ describe('InsightsPage', () => {
   it('labels every cell in words, with its arrow, and links it to the team’s results at that component', async () => {
     renderPage(insights([team(1), team(2, { hidden: ['c3'] })]));
     const cell = await screen.findByRole('link', {
-      name: "Decisions in Team 001: Mostly Healthy: 80% healthy, 20% needs improvement, 0% fire warning, better than the previous check. Open the team's results.",
+      name: "Decisions in Team 001: Healthy. Mostly Healthy: 80% healthy, 20% needs improvement, 0% fire warning, better than the previous check. Open the team's results.",
     });
     expect(cell).toHaveAttribute('href', '/admin/health-check/check-1/results#component-c1');
     expect(within(cell).getByText('Healthy')).toBeInTheDocument();
     expect(
-      screen.getAllByRole('link', { name: /^Meetings in Team 001: Needs Immediate Attention.*worse than/ }),
+      screen.getAllByRole('link', {
+        name: /^Meetings in Team 001: Urgent\. Needs Immediate Attention.*worse than/,
+      }),
     ).toHaveLength(1);
     expect(screen.getAllByText('Urgent').length).toBeGreaterThan(0);
     // A hidden cell and a component the check lacked say so, and link nowhere.
