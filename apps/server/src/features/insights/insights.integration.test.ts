@@ -346,6 +346,21 @@ describe('the heat map', () => {
     expect(body.teams[0]!.change).toBe(200);
   });
 
+  it('compares each component with the latest earlier check that has it, across later completions', async () => {
+    const fresh = await newOrganization();
+    const ws = fresh.owner.workspaceId;
+    await completedCheck(fresh, ws, { people: 3, pick: () => 'fire-warning', completedAt: daysAgo(90) });
+    // Read once: the first check is summed now, the later ones on the next read.
+    expect((await insights(fresh.owner.jar, fresh)).teams[0]!.cells.c2?.[4]).toBeNull();
+    await completedCheck(fresh, ws, { people: 3, pick: () => 'healthy', keys: ['c1'], completedAt: daysAgo(30) });
+    await completedCheck(fresh, ws, { people: 3, pick: () => 'healthy', completedAt: daysAgo(1) });
+    const latest = (await insights(fresh.owner.jar, fresh)).teams[0]!;
+    expect(latest.cells.c1?.[4]).toBe('same');
+    // The check of 30 days ago lacked c2: c2 compares with the one of 90 days ago.
+    expect(latest.cells.c2?.[4]).toBe('better');
+    expect(latest.change).toBe(0);
+  });
+
   it('ranks the priorities: components most often in top 3, teams whose health fell most', async () => {
     const fresh = await newOrganization();
     const x = fresh.owner.workspaceId;

@@ -26,6 +26,7 @@ import {
 } from '@pulsecheck/shared/results/rules';
 import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
+import type { SummaryCell } from '../../db/schema/insights';
 import { notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import * as q from './queries';
@@ -50,6 +51,25 @@ const cellOf = (c: RatingCounts, trend: InsightCell[4] = null): InsightCell => [
   trend,
 ];
 const points = (value: number) => Math.round(value * 10) / 10;
+type Tally = RatingCounts & {
+  key: string;
+  orderIndex: number;
+  shown: boolean;
+  dots: number;
+  /** The same component in the team's previous check that shows it (the arrow's other end). */
+  before: RatingCounts | null;
+};
+const tally = ([key, orderIndex, shown, h, n, f, d, dots, bh, bn, bf, bd]: SummaryCell): Tally => ({
+  key,
+  orderIndex,
+  shown,
+  healthy: h,
+  needsImprovement: n,
+  fireWarning: f,
+  dontKnow: d,
+  dots,
+  before: bh === null ? null : { healthy: bh, needsImprovement: bn ?? 0, fireWarning: bf ?? 0, dontKnow: bd ?? 0 },
+});
 
 /**
  * The organisation's heat map (issue 16), for its owner and organisation admins only (404 for anyone else): each
@@ -61,42 +81,52 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
   const { db } = deps;
   await requireOrganization(db, options.userId, options.organizationId);
   await q.summarizeCompletedChecks(db, options.organizationId);
-  const [name, teamRows, cellRows] = await Promise.all([
+  const [name, teamRows] = await Promise.all([
     q.organizationName(db, options.organizationId),
     q.teams(db, options.organizationId),
-    q.latestCells(db, options.organizationId),
   ]);
   if (name === null) throw notFound(NOT_FOUND_MESSAGES.organization);
   const since = periodStart(options.period, new Date());
 
-  const cellsByTeam = new Map<string, q.CellRow[]>();
-  for (const row of cellRows) {
-    const list = cellsByTeam.get(row.workspaceId) ?? [];
-    list.push(row);
-    cellsByTeam.set(row.workspaceId, list);
-  }
+  const rows = CATEGORIES.filter((c) => !options.category || c === options.category).map((category) => ({
+    category,
+    components: CATALOGUE.filter((c) => c.category === category).map((c) => ({ key: c.key, title: c.title })),
+  }));
+  const inRows = new Set(rows.flatMap((r) => r.components.map((c) => c.key)));
 
   const teams: InsightTeam[] = [];
   const leftOut: InsightsResponse['leftOut'] = [];
   const topCounts = new Map<string, number>();
   const falling: InsightsResponse['priorities']['falling'] = [];
+  // The Organisation column: the shown cells of the shown teams, and nothing else.
+  const pooled = new Map<string, RatingCounts[]>();
   for (const row of teamRows) {
     const completedAt = row.completedAt ? new Date(row.completedAt) : null;
     if (!row.checkId || !completedAt || (since && completedAt < since)) {
       leftOut.push({ id: row.id, name: row.name, reason: 'no-check' });
       continue;
     }
-    if ((row.responses ?? 0) < (row.floor ?? Number.POSITIVE_INFINITY)) {
+    if (!row.shown || !row.totals) {
       leftOut.push({ id: row.id, name: row.name, reason: 'below-floor' });
       continue;
     }
-    const rows = cellsByTeam.get(row.id) ?? [];
-    const shown = rows.filter((c) => c.shown);
+    const shown: Tally[] = [];
     const cells: InsightTeam['cells'] = {};
-    for (const c of shown)
-      cells[c.key] = cellOf(c, c.before ? componentTrend(c, cellCounts(c.before)) : null);
-    const total = sumCounts(shown);
-    const score = healthScore(total);
+    const hidden: string[] = [];
+    for (const summary of row.cells ?? []) {
+      const c = tally(summary);
+      if (!c.shown) {
+        if (inRows.has(c.key)) hidden.push(c.key);
+        continue;
+      }
+      shown.push(c);
+      const list = pooled.get(c.key);
+      if (list) list.push(c);
+      else pooled.set(c.key, [c]);
+      if (inRows.has(c.key)) cells[c.key] = cellOf(c, c.before && componentTrend(c, c.before));
+    }
+    const health = overallHealth(shown);
+    const score = healthScore(row.totals);
     const before = row.previous ? healthScore(row.previous) : null;
     const change = score !== null && before !== null ? points(score - before) : null;
     teams.push({
@@ -104,38 +134,19 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
       name: row.name,
       check: { id: row.checkId, title: row.checkTitle ?? '', completedAt: completedAt.toISOString() },
       responses: row.responses ?? 0,
-      overallHealth: overallHealth(shown),
+      overallHealth: health,
       score,
       change,
       cells,
-      hidden: rows.filter((c) => !c.shown).map((c) => c.key),
+      hidden,
     });
     for (const top of prioritize(shown).slice(0, HIGHLIGHTED_TOP))
       topCounts.set(top.key, (topCounts.get(top.key) ?? 0) + 1);
     if (change !== null && change < 0 && row.previous)
-      falling.push({
-        id: row.id,
-        name: row.name,
-        change,
-        from: overallHealth([row.previous]),
-        to: overallHealth(shown),
-      });
+      falling.push({ id: row.id, name: row.name, change, from: overallHealth([row.previous]), to: health });
   }
-
-  // The Organisation column: the shown cells of the shown teams, and nothing else.
   const organisationCells: InsightTeam['cells'] = {};
-  for (const { key } of CATALOGUE) {
-    const pooled = teams.flatMap((t) => (t.cells[key] ? [cellCounts(t.cells[key])] : []));
-    if (pooled.length > 0) organisationCells[key] = cellOf(sumCounts(pooled));
-  }
-
-  const rows = CATEGORIES.filter((c) => !options.category || c === options.category).map((category) => ({
-    category,
-    components: CATALOGUE.filter((c) => c.category === category).map((c) => ({ key: c.key, title: c.title })),
-  }));
-  const keys = new Set(rows.flatMap((r) => r.components.map((c) => c.key)));
-  const onlyRows = (cells: InsightTeam['cells']) =>
-    Object.fromEntries(Object.entries(cells).filter(([key]) => keys.has(key)));
+  for (const [key, list] of pooled) if (inRows.has(key)) organisationCells[key] = cellOf(sumCounts(list));
 
   return {
     organization: { id: options.organizationId, name },
@@ -144,17 +155,12 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
     category: options.category || null,
     rows,
     categories: CATEGORIES,
-    teams: teams.map((t) => ({
-      ...t,
-      cells: onlyRows(t.cells),
-      hidden: t.hidden.filter((k) => keys.has(k)),
-    })),
+    teams,
     leftOut,
     organisation: {
       teams: teams.length,
-      cells: onlyRows(organisationCells),
-      overallHealth:
-        teams.length > 0 ? overallHealth(Object.values(organisationCells).map(cellCounts)) : null,
+      cells: organisationCells,
+      overallHealth: teams.length > 0 ? overallHealth([...pooled.values()].map(sumCounts)) : null,
     },
     priorities: {
       components: [...topCounts]
