@@ -352,7 +352,12 @@ describe('the heat map', () => {
     await completedCheck(fresh, ws, { people: 3, pick: () => 'fire-warning', completedAt: daysAgo(90) });
     // Read once: the first check is summed now, the later ones on the next read.
     expect((await insights(fresh.owner.jar, fresh)).teams[0]!.cells.c2?.[4]).toBeNull();
-    await completedCheck(fresh, ws, { people: 3, pick: () => 'healthy', keys: ['c1'], completedAt: daysAgo(30) });
+    await completedCheck(fresh, ws, {
+      people: 3,
+      pick: () => 'healthy',
+      keys: ['c1'],
+      completedAt: daysAgo(30),
+    });
     await completedCheck(fresh, ws, { people: 3, pick: () => 'healthy', completedAt: daysAgo(1) });
     const latest = (await insights(fresh.owner.jar, fresh)).teams[0]!;
     expect(latest.cells.c1?.[4]).toBe('same');

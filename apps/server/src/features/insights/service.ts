@@ -68,7 +68,8 @@ const tally = ([key, orderIndex, shown, h, n, f, d, dots, bh, bn, bf, bd]: Summa
   fireWarning: f,
   dontKnow: d,
   dots,
-  before: bh === null ? null : { healthy: bh, needsImprovement: bn ?? 0, fireWarning: bf ?? 0, dontKnow: bd ?? 0 },
+  before:
+    bh === null ? null : { healthy: bh, needsImprovement: bn ?? 0, fireWarning: bf ?? 0, dontKnow: bd ?? 0 },
 });
 
 /**
@@ -99,7 +100,7 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
   const topCounts = new Map<string, number>();
   const falling: InsightsResponse['priorities']['falling'] = [];
   // The Organisation column: the shown cells of the shown teams, and nothing else.
-  const pooled = new Map<string, RatingCounts[]>();
+  const pooled = new Map<string, RatingCounts>();
   for (const row of teamRows) {
     const completedAt = row.completedAt ? new Date(row.completedAt) : null;
     if (!row.checkId || !completedAt || (since && completedAt < since)) {
@@ -120,12 +121,12 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
         continue;
       }
       shown.push(c);
-      const list = pooled.get(c.key);
-      if (list) list.push(c);
-      else pooled.set(c.key, [c]);
+      const sum = pooled.get(c.key);
+      pooled.set(c.key, sum ? sumCounts([sum, c]) : c);
       if (inRows.has(c.key)) cells[c.key] = cellOf(c, c.before && componentTrend(c, c.before));
     }
-    const health = overallHealth(shown);
+    // The team's totals are its shown cells summed (in SQL): the same label as overallHealth(shown).
+    const health = shown.length === 0 ? overallHealth([]) : overallHealth([row.totals]);
     const score = healthScore(row.totals);
     const before = row.previous ? healthScore(row.previous) : null;
     const change = score !== null && before !== null ? points(score - before) : null;
@@ -146,7 +147,7 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
       falling.push({ id: row.id, name: row.name, change, from: overallHealth([row.previous]), to: health });
   }
   const organisationCells: InsightTeam['cells'] = {};
-  for (const [key, list] of pooled) if (inRows.has(key)) organisationCells[key] = cellOf(sumCounts(list));
+  for (const [key, sum] of pooled) if (inRows.has(key)) organisationCells[key] = cellOf(sum);
 
   return {
     organization: { id: options.organizationId, name },
@@ -160,7 +161,7 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
     organisation: {
       teams: teams.length,
       cells: organisationCells,
-      overallHealth: teams.length > 0 ? overallHealth([...pooled.values()].map(sumCounts)) : null,
+      overallHealth: teams.length > 0 ? overallHealth([...pooled.values()]) : null,
     },
     priorities: {
       components: [...topCounts]

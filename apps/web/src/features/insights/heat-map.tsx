@@ -6,16 +6,15 @@ import {
   type InsightTeam,
 } from '@pulsecheck/shared/insights/schemas';
 import { distributionBar, type HealthLabel, type TrendDirection } from '@pulsecheck/shared/results/rules';
-import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { startTransition, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
 
 /** Width of a team's column, in pixels: the visible columns are worked out from it. */
 export const COLUMN_WIDTH = 112;
 /** Up to this many teams every column is drawn (and printed); beyond, only those in view and a few either side. */
 export const ALL_COLUMNS_UP_TO = 24;
-const OVERSCAN = 4;
+const OVERSCAN = 3;
 /** Columns drawn before the first measurement (and where nothing can be measured). */
 const FIRST_PAINT_COLUMNS = 12;
 
@@ -28,16 +27,21 @@ export const TONES: Record<HealthLabel, string> = {
   'No Data': 'bg-slate-50 text-slate-700',
 };
 
-const TREND: Record<TrendDirection, { icon: typeof ArrowRight; text: string; className: string }> = {
-  better: { icon: ArrowUpRight, text: 'better than the previous check', className: 'text-green-800' },
-  same: { icon: ArrowRight, text: 'about the same as the previous check', className: 'text-slate-700' },
-  worse: { icon: ArrowDownRight, text: 'worse than the previous check', className: 'text-red-800' },
+// Arrows as text, not icons: a scroll across 500 columns mounts hundreds of cells at a time.
+const TREND: Record<TrendDirection, { arrow: string; text: string; className: string }> = {
+  better: { arrow: '↗', text: 'better than the previous check', className: 'text-green-800' },
+  same: { arrow: '→', text: 'about the same as the previous check', className: 'text-slate-700' },
+  worse: { arrow: '↘', text: 'worse than the previous check', className: 'text-red-800' },
 };
 
 export function TrendArrow({ trend }: { trend: TrendDirection | null }) {
   if (!trend) return null;
-  const { icon: Icon, className } = TREND[trend];
-  return <Icon className={cn('size-4 shrink-0', className)} aria-hidden="true" />;
+  const { arrow, className } = TREND[trend];
+  return (
+    <span className={cn('shrink-0 text-sm leading-none font-bold', className)} aria-hidden="true">
+      {arrow}
+    </span>
+  );
 }
 
 /** What a cell says in words: its label, its shares and its arrow. */
@@ -90,8 +94,8 @@ function TeamCell({ team, component }: { team: InsightTeam; component: { key: st
   const { label, text } = describeCell(cell);
   const where = `${component.title} in ${team.name}`;
   return (
-    <Link
-      to={`/admin/health-check/${team.check.id}/results#component-${component.key}`}
+    <a
+      href={`/admin/health-check/${team.check.id}/results#component-${component.key}`}
       className={cn(CELL, TONES[label], 'hover:ring-2 hover:ring-brand-600 hover:ring-inset')}
       // The name holds the visible word too, so speech input can say what the eye reads.
       aria-label={`${where}: ${SHORT_LABELS[label]}. ${text}. Open the team's results.`}
@@ -99,7 +103,7 @@ function TeamCell({ team, component }: { team: InsightTeam; component: { key: st
       data-testid="heat-cell"
     >
       <CellBody cell={cell} />
-    </Link>
+    </a>
   );
 }
 
@@ -122,7 +126,10 @@ function useVisibleColumns(
       const width = element.clientWidth || FIRST_PAINT_COLUMNS * COLUMN_WIDTH;
       const first = Math.max(0, Math.floor((element.scrollLeft - COLUMN_WIDTH) / COLUMN_WIDTH) - OVERSCAN);
       const last = Math.min(count, Math.ceil((element.scrollLeft + width - start) / COLUMN_WIDTH) + OVERSCAN);
-      setRange((now) => (now.first === first && now.last === last ? now : { first, last }));
+      // A transition: React draws the new columns in slices, so a fast scroll never blocks the page.
+      startTransition(() =>
+        setRange((now) => (now.first === first && now.last === last ? now : { first, last })),
+      );
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(update);
@@ -152,6 +159,16 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
   const scroller = useRef<HTMLDivElement>(null);
   const lead = useRef<HTMLTableCellElement>(null);
   const { first, last } = useVisibleColumns(teams.length, scroller, lead);
+  const navigate = useNavigate();
+  // The cells are plain links (a router Link per cell costs too much at this count); one handler opens them in the
+  // app, and a modified click (new tab, new window) is left to the browser.
+  const open = (event: MouseEvent) => {
+    const link = (event.target as Element).closest('a[data-testid="heat-cell"]');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    void navigate(link.getAttribute('href') ?? '');
+  };
   const visible = teams.slice(first, last);
   const drawn = 2 + visible.length + (first > 0 ? 1 : 0) + (last < teams.length ? 1 : 0);
   const organisation = `Organisation (${data.organisation.teams} ${data.organisation.teams === 1 ? 'team' : 'teams'})`;
@@ -169,6 +186,7 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
         className="table-fixed border-separate border-spacing-0 text-sm"
         style={{ width: `calc(var(--lead) + ${(teams.length + 1) * COLUMN_WIDTH}px)` }}
         aria-colcount={teams.length + 2}
+        onClick={open}
       >
         <caption className="sr-only">
           Each team&apos;s latest completed health check per component; each cell opens that team&apos;s
