@@ -45,8 +45,9 @@ export async function organizationRole(
 }
 
 /**
- * The organisation as the user may act on it: their role when the policy lets them do `action` (default: oversee
- * it), else a 404 'Organisation not found', so that nobody else learns that it exists or what it holds.
+ * The organisation as the user may act on it: its name and their role, when the policy lets them do `action`
+ * (default: oversee it); else a 404 'Organisation not found', so that nobody else learns that it exists or what it
+ * holds. One query.
  */
 export async function requireOrganization(
   db: Db,
@@ -54,10 +55,14 @@ export async function requireOrganization(
   organizationId: string,
   action: Extract<Action, `organization:${string}`> = 'organization:oversee',
 ) {
-  const role = await organizationRole(db, userId, organizationId);
-  if (!can({ userId, access: null, organizationRole: role }, action))
+  const [row] = await queryRows<{ role: OrganizationRole | null; name: string }>(
+    db,
+    sql`select ${organizationRoleSql(userId, organizationId)} as role, name from organizations
+        where id = ${organizationId}`,
+  );
+  if (!row || !can({ userId, access: null, organizationRole: row.role }, action))
     throw notFound(NOT_FOUND_MESSAGES.organization);
-  return { organizationId, role: role! };
+  return { organizationId, name: row.name, role: row.role! };
 }
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */

@@ -12,8 +12,6 @@ export const INSIGHTS_MESSAGES = {
   noTeams: 'No team has a completed health check in this period yet.',
   noTeamsHint:
     'Teams appear here once a health check is completed with enough responses. Choose a longer period, or complete a health check.',
-  allLeftOut: (count: number) =>
-    `${count} ${count === 1 ? 'team has' : 'teams have'} a completed health check, but with fewer responses than the minimum, so nothing is shown for ${count === 1 ? 'it' : 'them'}.`,
   notInCheck: 'Not in this check',
   belowFloor: 'Too few responses to show',
   floorNote: `A team, a cell or the organisation column is shown only with at least the team's own minimum of responses, and never fewer than ${PRIVACY_FLOOR}. The Organisation column pools only the teams shown.`,
@@ -24,7 +22,6 @@ export const insightsQuerySchema = z.object({
   /** One of the catalogue's categories; absent: all of them. */
   category: z.string().trim().max(120).optional(),
 });
-export type InsightsQuery = z.input<typeof insightsQuerySchema>;
 
 export const insightsCsvQuerySchema = insightsQuerySchema.extend({
   sort: z.enum(INSIGHT_SORTS).default('health'),

@@ -14,7 +14,6 @@ export const TEAM_MESSAGES = {
   manageForbidden: 'Only workspace admins can manage team members',
   organizationAdminNeedsMember: 'Only an active admin or member can be an organisation admin',
   organizationAdminIsOwner: 'The organisation owner already sees everything an organisation admin does',
-  organizationAdminSaved: 'Organisation admin updated',
   invitationSent: 'Invitation sent',
   invitationResent: 'Invitation sent again',
   invitationRevoked: 'Invitation revoked',

@@ -169,11 +169,3 @@ export async function teams(db: Db, organizationId: string) {
         order by lower(w.name), w.id`,
   );
 }
-
-export async function organizationName(db: Db, organizationId: string) {
-  const [row] = await queryRows<{ name: string }>(
-    db,
-    sql`select name from organizations where id = ${organizationId}`,
-  );
-  return row?.name ?? null;
-}

@@ -1,5 +1,4 @@
 import { csvFile } from '@pulsecheck/shared/api/csv';
-import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import {
   cellCounts,
   cellLabel,
@@ -7,7 +6,6 @@ import {
   PERIOD_LABELS,
   periodStart,
   sortTeams,
-  sumCounts,
   type InsightPeriod,
   type InsightSort,
 } from '@pulsecheck/shared/insights/rules';
@@ -27,7 +25,6 @@ import {
 import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
-import { notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import * as q from './queries';
 
@@ -80,13 +77,9 @@ const tally = ([key, orderIndex, shown, h, n, f, d, dots, bh, bn, bf, bd]: Summa
  */
 export async function getInsights(deps: Deps, options: Options): Promise<InsightsResponse> {
   const { db } = deps;
-  await requireOrganization(db, options.userId, options.organizationId);
+  const { name } = await requireOrganization(db, options.userId, options.organizationId);
   await q.summarizeCompletedChecks(db, options.organizationId);
-  const [name, teamRows] = await Promise.all([
-    q.organizationName(db, options.organizationId),
-    q.teams(db, options.organizationId),
-  ]);
-  if (name === null) throw notFound(NOT_FOUND_MESSAGES.organization);
+  const teamRows = await q.teams(db, options.organizationId);
   const since = periodStart(options.period, new Date());
 
   const rows = CATEGORIES.filter((c) => !options.category || c === options.category).map((category) => ({
@@ -101,6 +94,14 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
   const falling: InsightsResponse['priorities']['falling'] = [];
   // The Organisation column: the shown cells of the shown teams, and nothing else.
   const pooled = new Map<string, RatingCounts>();
+  const pool = (c: RatingCounts & { key: string }) => {
+    const sum = pooled.get(c.key);
+    if (!sum) return void pooled.set(c.key, { ...c });
+    sum.healthy += c.healthy;
+    sum.needsImprovement += c.needsImprovement;
+    sum.fireWarning += c.fireWarning;
+    sum.dontKnow += c.dontKnow;
+  };
   for (const row of teamRows) {
     const completedAt = row.completedAt ? new Date(row.completedAt) : null;
     if (!row.checkId || !completedAt || (since && completedAt < since)) {
@@ -121,8 +122,7 @@ export async function getInsights(deps: Deps, options: Options): Promise<Insight
         continue;
       }
       shown.push(c);
-      const sum = pooled.get(c.key);
-      pooled.set(c.key, sum ? sumCounts([sum, c]) : c);
+      pool(c);
       if (inRows.has(c.key)) cells[c.key] = cellOf(c, c.before && componentTrend(c, c.before));
     }
     // The team's totals are its shown cells summed (in SQL): the same label as overallHealth(shown).

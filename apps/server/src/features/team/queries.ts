@@ -257,16 +257,13 @@ export async function setOrganizationAdmin(
 }
 
 /**
- * Forgets the organisation admin role of someone who is no longer an admin or member of any of the organisation's
- * workspaces (it no longer counts then, see organizationRoleSql; this keeps a later invitation from reviving it).
+ * Forgets the organisation admin role of someone whose role no longer counts (see organizationRoleSql: no longer an
+ * admin or member of any of the organisation's workspaces), so that a later invitation does not revive it.
  */
 export async function dropLapsedOrganizationAdmin(db: Db, userId: string, workspaceId: string) {
   await db.execute(sql`
     delete from organization_admins oa
     using workspaces w
     where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
-      and not exists (
-        select 1 from workspace_members m join workspaces mw on mw.id = m.workspace_id
-        where mw.organization_id = w.organization_id and m.user_id = ${userId}
-          and m.status = 'active' and m.access in ('admin', 'member'))`);
+      and ${organizationRoleSql(userId, sql`w.organization_id`)} is null`);
 }

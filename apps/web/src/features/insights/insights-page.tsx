@@ -10,7 +10,8 @@ import {
 import { INSIGHTS_MESSAGES as M, type InsightsResponse } from '@pulsecheck/shared/insights/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer } from 'lucide-react';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, SectionCard } from '@/components/ui/card';
@@ -22,8 +23,28 @@ import { insightsCsvUrl, insightsQuery, type InsightFilters } from './api';
 import { ALL_COLUMNS_UP_TO, HeatMap, TONES, TrendArrow } from './heat-map';
 
 const ALL_CATEGORIES = '';
+const NO_TEAMS: InsightsResponse['teams'] = [];
 const pick = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * Whether the page is being printed: the team table for paper is drawn only then (500 rows nobody sees on screen
+ * would lengthen every render). Synchronously, so it is there before the browser lays out the print.
+ */
+function usePrinting() {
+  const [printing, setPrinting] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrinting(true));
+    const after = () => setPrinting(false);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, []);
+  return printing;
+}
 
 /** The filters and the order live in the address, so a view can be shared and the Back button undoes a change. */
 function useView() {
@@ -79,7 +100,11 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
   const { filters, sort, set } = useView();
   const query = useQuery(insightsQuery(organizationId, filters));
   const data = query.data;
-  const teams = useMemo(() => (data ? sortTeams(data.teams, sort) : []), [data, sort]);
+  const teams = useMemo(() => (data ? sortTeams(data.teams, sort) : NO_TEAMS), [data, sort]);
+  // The map's columns come in a deferred, time-sliced render (first empty), so loading or re-sorting 500 teams
+  // never holds the page up in one long task.
+  const columns = useDeferredValue(teams, NO_TEAMS);
+  const printing = usePrinting();
 
   return (
     <div className="space-y-6">
@@ -174,9 +199,9 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
             ) : (
               <>
                 <div className={teams.length > ALL_COLUMNS_UP_TO ? 'print:hidden' : undefined}>
-                  <HeatMap data={data!} teams={teams} />
+                  <HeatMap data={data!} teams={columns} />
                 </div>
-                {teams.length > ALL_COLUMNS_UP_TO && <TeamTable teams={teams} />}
+                {printing && teams.length > ALL_COLUMNS_UP_TO && <TeamTable teams={teams} />}
               </>
             )}
           </section>
