@@ -3,6 +3,7 @@
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchMemory } from './memory.mjs';
 import { benchOrgInsights } from './org-insights.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
@@ -15,6 +16,7 @@ const BENCHES = {
   'org-insights': benchOrgInsights,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
+  memory: benchMemory,
 };
 
 const wanted = process.argv.slice(2);
