@@ -15,6 +15,12 @@ import type { SummaryCell } from '../../db/schema/insights';
 /** The catalogue's keys: the heat map's rows; other components (a custom template's) are not compared. */
 const CATALOGUE_KEYS = sqlList(CATALOGUE.map((c) => c.key));
 
+/** The organisation's completed checks not summed yet, as `h` (a FROM clause). */
+const unsummarized = (organizationId: string) => sql`
+  health_checks h join workspaces w on w.id = h.workspace_id
+  where w.organization_id = ${organizationId} and h.status = 'completed' and h.completed_at is not null
+    and not exists (select 1 from health_check_summaries s where s.health_check_id = h.id)`;
+
 /**
  * Sums every completed check of the organisation not summed yet, in one transaction:
  * 1. per check its completed participants and floor (privacyFloor in SQL: its minResponses, never under 3);
@@ -27,6 +33,12 @@ const CATALOGUE_KEYS = sqlList(CATALOGUE.map((c) => c.key));
  * or a concurrent call adds nothing twice.
  */
 export async function summarizeCompletedChecks(db: Db, organizationId: string) {
+  // Most reads find nothing new: one statement, no transaction, answers that.
+  const [fresh] = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from ${unsummarized(organizationId)}) as any`,
+  );
+  if (!fresh?.any) return;
   await db.transaction(async (tx) => {
     const [todo] = await queryRows<{ count: number }>(
       tx,
@@ -36,9 +48,7 @@ export async function summarizeCompletedChecks(db: Db, organizationId: string) {
                             coalesce((h.settings->>'minResponses')::int, ${DEFAULT_SETTINGS.minResponses}::int)) as floor,
                    (select count(*) from participants p
                     where p.health_check_id = h.id and p.status = 'completed')::int as completed
-            from health_checks h join workspaces w on w.id = h.workspace_id
-            where w.organization_id = ${organizationId} and h.status = 'completed' and h.completed_at is not null
-              and not exists (select 1 from health_check_summaries s where s.health_check_id = h.id)
+            from ${unsummarized(organizationId)}
           ),
           inserted as (
             insert into health_check_summaries (health_check_id, workspace_id, completed_at, completed, floor, shown,
