@@ -6,7 +6,15 @@ import {
   type InsightTeam,
 } from '@pulsecheck/shared/insights/schemas';
 import { distributionBar, type HealthLabel, type TrendDirection } from '@pulsecheck/shared/results/rules';
-import { startTransition, useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import {
+  memo,
+  startTransition,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -76,7 +84,14 @@ function CellBody({ cell }: { cell: InsightCell }) {
 
 const CELL = 'block h-full min-h-12 px-2 py-1.5 text-left';
 
-function TeamCell({ team, component }: { team: InsightTeam; component: { key: string; title: string } }) {
+/** One team's cell; memoised, so a scroll only draws the columns that come into view. */
+const TeamCell = memo(function TeamCell({
+  team,
+  component,
+}: {
+  team: InsightTeam;
+  component: { key: string; title: string };
+}) {
   const cell = team.cells[component.key];
   if (!cell) {
     const hidden = team.hidden.includes(component.key);
@@ -105,7 +120,7 @@ function TeamCell({ team, component }: { team: InsightTeam; component: { key: st
       <CellBody cell={cell} />
     </a>
   );
-}
+});
 
 /** The columns in view (and a few either side) of a sideways-scrolling map of `count` team columns. */
 function useVisibleColumns(
