@@ -3,22 +3,13 @@
 // catalogue components (580,000 ratings at full size), by bulk SQL; times the heat map endpoint against the bare SQL
 // aggregate it runs; and, with `--page`, serves the built web app and measures the insights page in Chromium (the
 // longest main-thread task while it loads, scrolls across every column and re-sorts). Prints one JSON line.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { createApp } from '../apps/server/src/app';
-import { createAuth } from '../apps/server/src/auth/auth';
-import { loadConfig } from '../apps/server/src/config';
 import { GLOBAL_TEMPLATE_ID } from '../apps/server/src/db/catalogue';
-import { openDatabase, queryRows, runMigrations } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
+import { queryRows } from '../apps/server/src/db/client';
 import { teams } from '../apps/server/src/features/insights/queries';
-import { createLogger } from '../apps/server/src/logger';
-import { createMailer } from '../apps/server/src/mail/mailer';
-import { createRealtime } from '../apps/server/src/realtime/bus';
+import { inProcessApp } from './in-process';
 
 const WORKSPACES = Number(process.env.BENCH_WORKSPACES ?? 500);
 const PEOPLE = 20;
@@ -26,34 +17,8 @@ const ROUNDS = 30;
 
 const databaseUrl = process.argv.slice(2).find((arg) => arg.startsWith('postgres')) || undefined;
 const measurePage = process.argv.includes('--page');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-insights-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const database = await openDatabase(config);
-await runMigrations(database, config.databaseUrl);
-await seed(database.db);
-const db = database.db;
-const logger = createLogger('silent');
-const mailer = createMailer(db);
-const auth = createAuth({ config, db, mailer });
-const realtime = createRealtime(database, logger);
-const app = createApp({ config, database, db, logger, auth, mailer, realtime });
-
 // The organisation's owner, signed in.
-await auth.api.signUpEmail({
-  body: { name: 'Bench Owner', email: 'owner@bench.example', password: 'bench-password-1' },
-});
-await db.execute(sql`update "user" set email_verified = true, setup_status = 'completed'`);
-const signIn = await auth.api.signInEmail({
-  body: { email: 'owner@bench.example', password: 'bench-password-1' },
-  returnHeaders: true,
-});
-const cookies = signIn.headers.getSetCookie().map((c) => c.split(';')[0]!);
-const cookie = cookies.join('; ');
-const ownerId = signIn.response.user.id;
+const { db, app, cookies, cookie, adminId: ownerId, close } = await inProcessApp('insights', databaseUrl);
 
 const [org] = await queryRows<{ id: string }>(
   db,
@@ -224,6 +189,5 @@ console.log(
     ...(page ?? {}),
   }),
 );
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 process.exit(0);

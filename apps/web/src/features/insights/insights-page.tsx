@@ -9,13 +9,12 @@ import {
 } from '@pulsecheck/shared/insights/rules';
 import { INSIGHTS_MESSAGES as M, type InsightsResponse } from '@pulsecheck/shared/insights/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { Card, SectionCard } from '@/components/ui/card';
 import { Select } from '@/components/ui/input';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
@@ -125,16 +124,7 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
         </div>
         {data && data.teams.length > 0 && (
           <div className="flex flex-wrap gap-2" data-print-hide>
-            <Button variant="secondary" asChild>
-              <a href={insightsCsvUrl(organizationId, filters, sort)} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
-            </Button>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" />
-              Print / PDF
-            </Button>
+            <ExportButtons csvHref={insightsCsvUrl(organizationId, filters, sort)} />
           </div>
         )}
       </div>

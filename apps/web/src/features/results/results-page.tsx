@@ -7,16 +7,7 @@ import {
 } from '@pulsecheck/shared/results/schemas';
 import { releaseMessage } from '@pulsecheck/shared/results/release';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  ClipboardList,
-  Download,
-  Flame,
-  HeartPulse,
-  Lock,
-  Printer,
-  Share2,
-} from 'lucide-react';
+import { AlertTriangle, ClipboardList, Flame, HeartPulse, Lock, Share2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -34,6 +25,7 @@ import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
+import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
 import { NextSteps } from './next-steps';
 
@@ -187,20 +179,7 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
             {plan.isPending ? 'Planning...' : 'Plan Actions'}
           </Button>
         )}
-        {released && (
-          <>
-            <Button variant="secondary" asChild>
-              <a href={csvUrl(healthCheck.id)} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
-            </Button>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" />
-              Print / PDF
-            </Button>
-          </>
-        )}
+        {released && <ExportButtons csvHref={csvUrl(healthCheck.id)} />}
         <Button variant="secondary" onClick={() => void share()}>
           <Share2 aria-hidden="true" />
           Share

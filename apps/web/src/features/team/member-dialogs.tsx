@@ -42,31 +42,15 @@ function DialogActions({ onCancel, children }: { onCancel: () => void; children:
   );
 }
 
-function AdminAccessField({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <Checkbox
-        id={id}
-        checked={checked}
-        onCheckedChange={(value) => onChange(value === true)}
-        aria-describedby={`${id}-hint`}
-      />
-      <div>
-        <Label htmlFor={id}>Admin access</Label>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          Admins manage members, templates and every health check of the workspace. Members create and run
-          their own health checks.
-        </p>
-      </div>
-    </div>
-  );
-}
-
-function OrganizationAdminField({
+/** A checkbox with its label and a line that says what it gives. */
+function ChoiceField({
+  label,
+  hint,
   checked,
   onChange,
 }: {
+  label: string;
+  hint: string;
   checked: boolean;
   onChange: (value: boolean) => void;
 }) {
@@ -80,15 +64,22 @@ function OrganizationAdminField({
         aria-describedby={`${id}-hint`}
       />
       <div>
-        <Label htmlFor={id}>Organisation admin</Label>
+        <Label htmlFor={id}>{label}</Label>
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          Sees organisation insights across every workspace of the organisation, member of each or not. Only
-          you, as the organisation&apos;s owner, can give or take this.
+          {hint}
         </p>
       </div>
     </div>
   );
 }
+
+const AdminAccessField = (props: { checked: boolean; onChange: (value: boolean) => void }) => (
+  <ChoiceField
+    label="Admin access"
+    hint="Admins manage members, templates and every health check of the workspace. Members create and run their own health checks."
+    {...props}
+  />
+);
 
 function DepartmentInput({
   workspaceId,
@@ -251,7 +242,12 @@ export function EditMemberDialog({
             </>
           )}
           {appointable && (
-            <OrganizationAdminField checked={organizationAdmin} onChange={setOrganizationAdminChoice} />
+            <ChoiceField
+              label="Organisation admin"
+              hint="Sees organisation insights across every workspace of the organisation, member of each or not. Only you, as the organisation's owner, can give or take this."
+              checked={organizationAdmin}
+              onChange={setOrganizationAdminChoice}
+            />
           )}
           <DialogActions onCancel={onClose}>
             <SubmitButton pending={formState.isSubmitting} busy="Saving...">
