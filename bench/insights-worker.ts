@@ -80,7 +80,7 @@ const endpoint = async () => {
 // The bare SQL the endpoint runs: its own query function, so the two cannot drift apart.
 const aggregate = () => teams(db, organizationId);
 // The bare SQL aggregate of the ratings the heat map stands for (every completed check's counts per component and
-// rating): what each read would run without the per-check sums of decision 0010.
+// rating): what each read would run without the per-check sums of decision 0011.
 const ratingsAggregate = () =>
   db.execute(sql`
     select h.workspace_id, h.id, r.component_id, r.rating, count(*)::int as n
@@ -104,7 +104,7 @@ async function medians(runs: (() => Promise<unknown>)[]) {
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
 }
 
-// The first call sums every completed check once (decision 0010); it is timed on its own.
+// The first call sums every completed check once (decision 0011); it is timed on its own.
 const firstStart = performance.now();
 const first = JSON.parse(await endpoint()) as { teams: unknown[] };
 const firstCallMs = performance.now() - firstStart;

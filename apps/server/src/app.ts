@@ -14,6 +14,9 @@ import { onboardingRoutes } from './features/onboarding/routes';
 import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { resultsRoutes } from './features/results/routes';
+import { securityRoutes } from './features/security/routes';
+import { ssoRoutes } from './features/sso/routes';
+import { finishFlow } from './features/sso/service';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
@@ -72,6 +75,10 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.get('/api/auth/reset-password/:token', (c) =>
     deps.auth.handler(new Request(c.req.raw, { headers: authHeaders(c) })),
   );
+  // The identity provider's redirect back after 'Sign in with SSO' or 'Test connection' (features/sso).
+  app.get('/api/auth/sso/callback/:providerId', (c) =>
+    finishFlow(deps, new Request(c.req.raw, { headers: authHeaders(c) })),
+  );
 
   // One line per feature router.
   const featureRoutes = [
@@ -90,6 +97,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     dashboardRoutes,
     teamRoutes,
     accountRoutes,
+    securityRoutes,
+    ssoRoutes,
     insightsRoutes,
   ];
   const api = createRouter();

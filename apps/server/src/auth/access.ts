@@ -1,14 +1,20 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
-import { notFound, workspaceNotFound } from '../lib/app-error';
+import { AppError, forbidden, notFound, workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
-/** A person's role in an organisation: its owner (who set it up) or an organisation admin the owner appointed. */
-export type OrganizationRole = 'owner' | 'admin';
+/**
+ * A person's place in an organisation: its owner (who set it up), an organisation admin the owner appointed, or a
+ * member (in one of its workspaces, without either role).
+ */
+export type OrganizationRole = 'owner' | 'admin' | 'member';
+/** The roles that oversee the whole organisation, as `organizationRoleSql` answers them (null: neither). */
+export type OversightRole = Exclude<OrganizationRole, 'member'>;
 
 /**
  * THE fact "is owner / is organisation admin of this organisation", as an SQL expression ('owner', 'admin' or
@@ -36,8 +42,8 @@ export async function organizationRole(
   db: Db,
   userId: string,
   organizationId: string,
-): Promise<OrganizationRole | null> {
-  const [row] = await queryRows<{ role: OrganizationRole | null }>(
+): Promise<OversightRole | null> {
+  const [row] = await queryRows<{ role: OversightRole | null }>(
     db,
     sql`select ${organizationRoleSql(userId, organizationId)} as role`,
   );
@@ -46,16 +52,16 @@ export async function organizationRole(
 
 /**
  * The organisation as the user may act on it: its name and their role, when the policy lets them do `action`
- * (default: oversee it); else a 404 'Organisation not found', so that nobody else learns that it exists or what it
+ * (default: administer it); else a 404 'Organisation not found', so that nobody else learns that it exists or what it
  * holds. One query.
  */
 export async function requireOrganization(
   db: Db,
   userId: string,
   organizationId: string,
-  action: Extract<Action, `organization:${string}`> = 'organization:oversee',
+  action: Extract<Action, `organization:${string}`> = 'organization:administer',
 ) {
-  const [row] = await queryRows<{ role: OrganizationRole | null; name: string }>(
+  const [row] = await queryRows<{ role: OversightRole | null; name: string }>(
     db,
     sql`select ${organizationRoleSql(userId, organizationId)} as role, name from organizations
         where id = ${organizationId}`,
@@ -64,6 +70,57 @@ export async function requireOrganization(
     throw notFound(NOT_FOUND_MESSAGES.organization);
   return { organizationId, name: row.name, role: row.role! };
 }
+
+/**
+ * The user's organisation, and their role in it: the one they own, otherwise the first they are an active member
+ * of; null when they are in none.
+ */
+export async function organizationOf(db: Db, userId: string) {
+  const [row] = await queryRows<{
+    id: string;
+    name: string;
+    require_two_factor: boolean;
+    role: OversightRole | null;
+  }>(
+    db,
+    sql`select o.id, o.name, o.require_two_factor, ${organizationRoleSql(userId, sql`o.id`)} as role
+        from organizations o
+        where o.created_by = ${userId}
+           or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
+                      where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active')
+        order by (o.created_by = ${userId}) desc, o.created_at
+        limit 1`,
+  );
+  if (!row) return null;
+  const role: OrganizationRole = row.role ?? 'member';
+  return { id: row.id, name: row.name, requireTwoFactor: row.require_two_factor, role };
+}
+
+/**
+ * The organisation whose sign-in rules the user may change (`organization:administer`: its owner and organisation
+ * admins); a 404 when they are in none, a 403 when they may not change them.
+ */
+export async function requireOrganizationAdmin(db: Db, userId: string) {
+  const organization = await organizationOf(db, userId);
+  if (!organization) throw new AppError('not_found', SECURITY_MESSAGES.noOrganization);
+  const actor: Actor = { userId, access: null, organizationRole: organization.role };
+  if (!can(actor, 'organization:administer')) throw forbidden(SECURITY_MESSAGES.organizationOnly);
+  return organization;
+}
+
+/**
+ * SQL that is true when the user (`userId`, a column or value) signs in with a password, has no two-factor sign-in,
+ * and an organisation they are in requires it: they must enrol before anything else (issue 15). People who sign in
+ * only through their organisation's identity provider are not asked: the provider does its own second factor.
+ */
+export const twoFactorDueSql = (userId: SQL, twoFactorEnabled: SQL) => sql`(not ${twoFactorEnabled}
+  and exists (select 1 from account a where a.user_id = ${userId} and a.provider_id = 'credential')
+  and exists (
+    select 1 from organizations o
+    where o.require_two_factor
+      and (o.created_by = ${userId}
+        or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
+                   where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active'))))`;
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {
@@ -175,13 +232,13 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
 
 /**
  * A health check as its organisation's owner or admins read it when they are not in its workspace (the insights
- * heat map opens a team's results): read-only, and only where `organization:oversee` allows; null otherwise.
+ * heat map opens a team's results): read-only, and only where `organization:administer` allows; null otherwise.
  */
 export async function organizationCheckAccess(db: Db, userId: string, healthCheckId: string) {
   const [row] = await queryRows<{
     workspaceId: string;
     createdBy: string | null;
-    role: OrganizationRole | null;
+    role: OversightRole | null;
   }>(
     db,
     sql`select h.workspace_id as "workspaceId", h.created_by as "createdBy",
@@ -191,7 +248,7 @@ export async function organizationCheckAccess(db: Db, userId: string, healthChec
   );
   if (!row) return null;
   const actor: Actor = { userId, access: null, organizationRole: row.role };
-  if (!can(actor, 'organization:oversee')) return null;
+  if (!can(actor, 'organization:administer')) return null;
   return {
     workspaceId: row.workspaceId,
     createdBy: row.createdBy,

@@ -8,7 +8,8 @@ import type { Access, OrganizationRole } from './access';
 
 /**
  * The caller as the policy sees them: their access in the resource's workspace, whether they take part, and their
- * role in the resource's organisation (owner or organisation admin; auth/access.ts, `organizationRole`).
+ * place in the resource's organisation (auth/access.ts: `organizationRoleSql`, the one fact of owner and
+ * organisation admin).
  */
 export type Actor = {
   userId: string;
@@ -35,10 +36,11 @@ export const POLICY = {
   /** Taking part: joining, rating, voting. Any active member of the workspace, link participants included. */
   'check:participate': (actor: Actor) => actor.access !== null,
   /**
-   * The whole organisation: insights across all of its workspaces (member of each or not), the results of their
-   * completed checks read-only, organisation settings. Its owner and the organisation admins the owner appointed.
+   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on), insights across all of its
+   * workspaces (member of each or not) and the results of their completed checks, read-only. Its owner and the
+   * organisation admins the owner appointed.
    */
-  'organization:oversee': (actor: Actor) =>
+  'organization:administer': (actor: Actor) =>
     actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',

@@ -6,7 +6,7 @@ import { workspaceRef } from './organizations';
 /**
  * Organisation insights read completed checks only, whose ratings, dots, settings and completion time no longer
  * change (PRODUCT-DECISIONS 1 to 3), so each completed check is summed once, in SQL, the first time insights need
- * it (decision 0010), with what the privacy floor shows of it and its link to the team's previous shown check.
+ * it (decision 0011), with what the privacy floor shows of it and its link to the team's previous shown check.
  */
 const summarizedCheck = () =>
   uuid('health_check_id')

@@ -9,7 +9,7 @@ import type { SummaryCell } from '../../db/schema/insights';
 /**
  * SQL of organisation insights. A completed check is summed once into health_check_summaries and
  * health_check_tallies, with what the privacy floor lets show and the link to the team's previous shown check
- * (decision 0010); the heat map then reads those rows only, never the ratings.
+ * (decision 0011); the heat map then reads those rows only, never the ratings.
  */
 
 /** The catalogue's keys: the heat map's rows; other components (a custom template's) are not compared. */

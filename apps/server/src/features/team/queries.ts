@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { organizationRoleSql, type OrganizationRole } from '../../auth/access';
+import { organizationRoleSql, type OversightRole } from '../../auth/access';
 import { type Db, first, queryRows } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import {
@@ -25,7 +25,7 @@ export type MemberRow = {
   expires_at: string | Date | null;
   delivery: 'pending' | 'sent' | 'failed' | null;
   delivery_error: string | null;
-  organization_role: OrganizationRole | null;
+  organization_role: OversightRole | null;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { organizationRoleSql, type OrganizationRole } from '../../auth/access';
+import { organizationRoleSql, type OversightRole } from '../../auth/access';
 import { type Db, first } from '../../db/client';
 import { organizations, userPreferences, workspaceMembers, workspaces } from '../../db/schema/organizations';
 
@@ -11,7 +11,7 @@ export async function findManagedWorkspaces(db: Db, userId: string) {
       name: workspaces.name,
       organizationId: workspaces.organizationId,
       organizationName: organizations.name,
-      organizationRole: sql<OrganizationRole | null>`${organizationRoleSql(userId, sql`${workspaces.organizationId}`)}`,
+      organizationRole: sql<OversightRole | null>`${organizationRoleSql(userId, sql`${workspaces.organizationId}`)}`,
       isDefault: workspaces.isDefault,
       access: workspaceMembers.access,
       createdAt: workspaces.createdAt,
