@@ -114,6 +114,13 @@ describe('who may see organisation insights', () => {
     expect(refused.error.message).toBe('Organisation not found');
   });
 
+  it("gives organisation admins the organisation's sign-in rules too: one fact for both", async () => {
+    const rule = (jar: Jar) =>
+      ctx.call(jar, 'PUT', '/api/organization/security', { requireTwoFactor: false });
+    expect((await rule(orgAdmin.jar)).status).toBe(200);
+    expect((await rule(member.jar)).status).toBe(403);
+  });
+
   it('tells each person their role in the workspace list and the team list', async () => {
     const role = async (jar: Jar) =>
       (await json<WorkspacesResponse>(await ctx.call(jar, 'GET', '/api/workspaces'))).workspaces.find(
