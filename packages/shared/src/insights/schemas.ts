@@ -31,7 +31,7 @@ export const insightsCsvQuerySchema = insightsQuerySchema.extend({
  * One heat map cell, compact because a page holds up to 500 × 29 of them: the counts of healthy, needs
  * improvement, fire warning and don't know, and the change against the team's previous check of the component.
  */
-export const insightCellSchema = z.tuple([
+const insightCellSchema = z.tuple([
   z.number().int(),
   z.number().int(),
   z.number().int(),
@@ -40,7 +40,7 @@ export const insightCellSchema = z.tuple([
 ]);
 export type InsightCell = z.infer<typeof insightCellSchema>;
 
-export const insightTeamSchema = z.object({
+const insightTeamSchema = z.object({
   id: z.string(),
   name: z.string(),
   check: z.object({ id: z.string(), title: z.string(), completedAt: z.string() }),
@@ -58,7 +58,7 @@ export const insightTeamSchema = z.object({
 });
 export type InsightTeam = z.infer<typeof insightTeamSchema>;
 
-export const leftOutReasonSchema = z.enum(['below-floor', 'no-check']);
+const leftOutReasonSchema = z.enum(['below-floor', 'no-check']);
 
 export const insightsResponseSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string() }),

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
 
 /** Width of a team's column, in pixels: the visible columns are worked out from it. */
-export const COLUMN_WIDTH = 112;
+const COLUMN_WIDTH = 112;
 /** Up to this many teams every column is drawn (and printed); beyond, only those in view and a few either side. */
 export const ALL_COLUMNS_UP_TO = 24;
 const OVERSCAN = 3;
@@ -53,7 +53,7 @@ export function TrendArrow({ trend }: { trend: TrendDirection | null }) {
 }
 
 /** What a cell says in words: its label, its shares and its arrow. */
-export function describeCell(cell: InsightCell) {
+function describeCell(cell: InsightCell) {
   const counts = cellCounts(cell);
   const label = cellLabel(counts);
   const bar = distributionBar(counts);
