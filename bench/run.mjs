@@ -4,6 +4,7 @@ import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchMemory } from './memory.mjs';
+import { benchOrgInsights } from './org-insights.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -12,6 +13,7 @@ const BENCHES = {
   autosave: benchAutosave,
   participants: benchParticipants,
   results: benchResults,
+  'org-insights': benchOrgInsights,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
   memory: benchMemory,

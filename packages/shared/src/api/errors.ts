@@ -40,6 +40,7 @@ export const NOT_FOUND_MESSAGES = {
   actionItem: 'Action item not found',
   notification: 'Notification not found',
   photo: 'Photo not found',
+  organization: 'Organisation not found',
   passkey: 'Passkey not found',
 } as const;
 
