@@ -5,6 +5,7 @@ import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoopInsights, benchLoopRoundOpen } from './loops.mjs';
 import { benchMemory } from './memory.mjs';
+import { benchOrgInsights } from './org-insights.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -15,6 +16,7 @@ const BENCHES = {
   results: benchResults,
   'loop-insights': benchLoopInsights,
   'loop-round-open': benchLoopRoundOpen,
+  'org-insights': benchOrgInsights,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
   memory: benchMemory,

@@ -52,13 +52,15 @@ export async function signUpAdmin(
 
 /**
  * A participant who signs up for the check through the API, verifies by e-mail in `context`, joins and
- * submits a rating for every component: one completed response.
+ * submits a rating for every component (`ratings` in component order, 'healthy' where it says none): one
+ * completed response.
  */
 export async function completeParticipation(
   context: BrowserContext,
   mailDir: string,
   healthCheckId: string,
   fullName = 'Pat Participant',
+  ratings: string[] = [],
 ) {
   const email = uniqueEmail('participant');
   const password = 'e2e-password-456';
@@ -74,7 +76,7 @@ export async function completeParticipation(
   const participation = (await (
     await context.request.get(`/api/health-checks/${healthCheckId}/participation`)
   ).json()) as { components: { id: string }[] };
-  const votes = Object.fromEntries(participation.components.map((c) => [c.id, 'healthy']));
+  const votes = Object.fromEntries(participation.components.map((c, i) => [c.id, ratings[i] ?? 'healthy']));
   const submit = await context.request.post(`/api/health-checks/${healthCheckId}/submit`, {
     data: { votes, comments: {}, last_component_index: participation.components.length - 1 },
   });

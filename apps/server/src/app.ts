@@ -7,6 +7,7 @@ import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
+import { insightsRoutes } from './features/insights/routes';
 import { loopRoutes } from './features/loops/routes';
 import { systemRoutes } from './features/system/routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     accountRoutes,
     securityRoutes,
     ssoRoutes,
+    insightsRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says

@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -5,24 +6,86 @@ import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { loops } from '../db/schema/loops';
 import { workspaceMembers } from '../db/schema/organizations';
-import { AppError, forbidden, workspaceNotFound } from '../lib/app-error';
+import { AppError, forbidden, notFound, workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
 /**
- * A person's place in an organisation. 'owner': its creator (organizations.created_by). 'admin' is for the
- * organisation admins the owner appoints (not loaded here yet: `organizationOf` is the one place that will).
+ * A person's place in an organisation: its owner (who set it up), an organisation admin the owner appointed, or a
+ * member (in one of its workspaces, without either role).
  */
 export type OrganizationRole = 'owner' | 'admin' | 'member';
+/** The roles that oversee the whole organisation, as `organizationRoleSql` answers them (null: neither). */
+export type OversightRole = Exclude<OrganizationRole, 'member'>;
+
+/**
+ * THE fact "is owner / is organisation admin of this organisation", as an SQL expression ('owner', 'admin' or
+ * null), written once: every check of it, in a single lookup or per row of a list, uses this. The owner is
+ * `organizations.created_by`; an organisation admin is a row of `organization_admins` that counts only while the
+ * person is an active admin or member of one of the organisation's workspaces (removed from all of them, they lose
+ * the role). `user` and `organization` are values or columns.
+ */
+export const organizationRoleSql = (user: SQL | string, organization: SQL | string) => sql`(
+  select case
+    when role_org.created_by = ${user} then 'owner'
+    when exists (
+      select 1 from organization_admins role_admin
+      where role_admin.organization_id = role_org.id and role_admin.user_id = ${user}
+        and exists (
+          select 1 from workspace_members role_member
+          join workspaces role_workspace on role_workspace.id = role_member.workspace_id
+          where role_workspace.organization_id = role_org.id and role_member.user_id = ${user}
+            and role_member.status = 'active' and role_member.access in ('admin', 'member'))) then 'admin'
+  end
+  from organizations role_org where role_org.id = ${organization})`;
+
+/** The user's role in the organisation, or null (also for an organisation that does not exist). */
+export async function organizationRole(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<OversightRole | null> {
+  const [row] = await queryRows<{ role: OversightRole | null }>(
+    db,
+    sql`select ${organizationRoleSql(userId, organizationId)} as role`,
+  );
+  return row?.role ?? null;
+}
+
+/**
+ * The organisation as the user may act on it: its name and their role, when the policy lets them do `action`
+ * (default: administer it); else a 404 'Organisation not found', so that nobody else learns that it exists or what it
+ * holds. One query.
+ */
+export async function requireOrganization(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  action: Extract<Action, `organization:${string}`> = 'organization:administer',
+) {
+  const [row] = await queryRows<{ role: OversightRole | null; name: string }>(
+    db,
+    sql`select ${organizationRoleSql(userId, organizationId)} as role, name from organizations
+        where id = ${organizationId}`,
+  );
+  if (!row || !can({ userId, access: null, organizationRole: row.role }, action))
+    throw notFound(NOT_FOUND_MESSAGES.organization);
+  return { organizationId, name: row.name, role: row.role! };
+}
 
 /**
  * The user's organisation, and their role in it: the one they own, otherwise the first they are an active member
  * of; null when they are in none.
  */
 export async function organizationOf(db: Db, userId: string) {
-  const [row] = await queryRows<{ id: string; name: string; require_two_factor: boolean; owner: boolean }>(
+  const [row] = await queryRows<{
+    id: string;
+    name: string;
+    require_two_factor: boolean;
+    role: OversightRole | null;
+  }>(
     db,
-    sql`select o.id, o.name, o.require_two_factor, (o.created_by = ${userId}) as owner
+    sql`select o.id, o.name, o.require_two_factor, ${organizationRoleSql(userId, sql`o.id`)} as role
         from organizations o
         where o.created_by = ${userId}
            or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
@@ -31,13 +94,13 @@ export async function organizationOf(db: Db, userId: string) {
         limit 1`,
   );
   if (!row) return null;
-  const role: OrganizationRole = row.owner ? 'owner' : 'member';
+  const role: OrganizationRole = row.role ?? 'member';
   return { id: row.id, name: row.name, requireTwoFactor: row.require_two_factor, role };
 }
 
 /**
- * The organisation whose sign-in rules the user may change (`organization:administer`); a 404 when they are in
- * none, a 403 when they may not change them.
+ * The organisation whose sign-in rules the user may change (`organization:administer`: its owner and organisation
+ * admins); a 404 when they are in none, a 403 when they may not change them.
  */
 export async function requireOrganizationAdmin(db: Db, userId: string) {
   const organization = await organizationOf(db, userId);
@@ -159,6 +222,38 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
     participantId: row.participantId,
     manages: can(actor, 'check:oversee'),
     mayChange: can(actor, 'check:change', { createdBy: row.createdBy }),
+    /** Sees the check only as its organisation's owner or admin (organizationCheckAccess). */
+    forOrganization: false,
+  };
+}
+
+/**
+ * A health check as its organisation's owner or admins read it when they are not in its workspace (the insights
+ * heat map opens a team's results): read-only, and only where `organization:administer` allows; null otherwise.
+ */
+export async function organizationCheckAccess(db: Db, userId: string, healthCheckId: string) {
+  const [row] = await queryRows<{
+    workspaceId: string;
+    createdBy: string | null;
+    role: OversightRole | null;
+  }>(
+    db,
+    sql`select h.workspace_id as "workspaceId", h.created_by as "createdBy",
+               ${organizationRoleSql(userId, sql`w.organization_id`)} as role
+        from health_checks h join workspaces w on w.id = h.workspace_id
+        where h.id = ${healthCheckId}`,
+  );
+  if (!row) return null;
+  const actor: Actor = { userId, access: null, organizationRole: row.role };
+  if (!can(actor, 'organization:administer')) return null;
+  return {
+    workspaceId: row.workspaceId,
+    createdBy: row.createdBy,
+    actor,
+    participantId: null,
+    manages: false,
+    mayChange: false,
+    forOrganization: true,
   };
 }
 

@@ -49,6 +49,21 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     }
   });
 
+  it('lets the organisation owner and its admins oversee it, and only the owner appoint admins (issue 16)', () => {
+    const owner: Actor = { userId: me, access: null, organizationRole: 'owner' };
+    const orgAdmin: Actor = { userId: me, access: 'member', organizationRole: 'admin' };
+    expect(can(owner, 'organization:administer')).toBe(true);
+    expect(can(orgAdmin, 'organization:administer')).toBe(true);
+    expect(can(owner, 'organization:appoint-admins')).toBe(true);
+    expect(can(orgAdmin, 'organization:appoint-admins')).toBe(false);
+    // Workspace access alone, even admin access, gives nothing of the organisation.
+    expect(allowed('organization:administer')).toEqual([]);
+    expect(allowed('organization:appoint-admins')).toEqual([]);
+    // The organisation role gives nothing inside a workspace either.
+    expect(can(owner, 'check:view')).toBe(false);
+    expect(can(owner, 'workspace:use')).toBe(false);
+  });
+
   it('refuses everything to someone with no access to the workspace', () => {
     for (const action of Object.keys(POLICY) as Action[])
       expect(can(outsider, action, { createdBy: me })).toBe(false);

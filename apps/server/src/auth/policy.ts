@@ -6,12 +6,15 @@ import type { Access, OrganizationRole } from './access';
  * for what an outsider may not know of, a 403 for a known thing one may not change.
  */
 
-/** The caller as the policy sees them: their access in the resource's workspace, and whether they take part. */
+/**
+ * The caller as the policy sees them: their access in the resource's workspace, whether they take part, and their
+ * place in the resource's organisation (auth/access.ts: `organizationRoleSql`, the one fact of owner and
+ * organisation admin).
+ */
 export type Actor = {
   userId: string;
   access: Access | null;
   participates?: boolean;
-  /** Their place in their organisation (auth/access.ts, `organizationOf`), for organisation-wide settings. */
   organizationRole?: OrganizationRole | null;
 };
 export type Resource = { createdBy?: string | null };
@@ -40,9 +43,15 @@ export const POLICY = {
   'loop:change': changesOwn,
   /** Changing or deleting a workspace's own template. Admins, and its creator. */
   'template:change': changesOwn,
-  /** The organisation's sign-in rules: requiring two-factor, single sign-on. Its owner and its admins. */
+  /**
+   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on), insights across all of its
+   * workspaces (member of each or not) and the results of their completed checks, read-only. Its owner and the
+   * organisation admins the owner appointed.
+   */
   'organization:administer': (actor: Actor) =>
     actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
+  /** Appointing and removing organisation admins: the owner only. */
+  'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;
 
 export type Action = keyof typeof POLICY;

@@ -24,6 +24,7 @@ const token = z.string().min(10).max(200);
 export const PATH_PARAMS = {
   healthCheckId: idParam(HEALTH_CHECK_NOT_FOUND),
   workspaceId: idParam(NOT_FOUND_MESSAGES.workspace),
+  organizationId: idParam(NOT_FOUND_MESSAGES.organization),
   memberId: idParam(NOT_FOUND_MESSAGES.member),
   templateId: idParam(NOT_FOUND_MESSAGES.template, 'new'),
   actionItemId: idParam(NOT_FOUND_MESSAGES.actionItem),

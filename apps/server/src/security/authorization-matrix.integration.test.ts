@@ -41,6 +41,7 @@ type World = {
   ctx: TestContext;
   jars: Record<Actor, CookieJar>;
   workspaceId: string;
+  organizationId: string;
   checkId: string;
   templateId: string;
   adminId: string;
@@ -379,6 +380,23 @@ const ENTRIES: Record<string, Entry> = {
       body: { role: 'Lead' },
     }),
   },
+  // The organisation routes below name the admin's organisation: only its owner (the admin) gets past; the
+  // other admin owns another organisation (their role there is not a role here).
+  'PUT /api/workspaces/{workspaceId}/members/{memberId}/organization-admin': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}/organization-admin`,
+      body: { organizationAdmin: true },
+    }),
+  },
+  'GET /api/organizations/{organizationId}/insights': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights` }),
+  },
+  'GET /api/organizations/{organizationId}/insights/csv': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/csv` }),
+  },
   'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
     expect: byPolicy('workspace:administer'),
     request: async (w) => ({ path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}` }),
@@ -625,6 +643,9 @@ beforeAll(async () => {
     .insert(templates)
     .values({ title: 'Workspace template', type: 'health-check', workspaceId: admin.workspaceId })
     .returning({ templateId: templates.id });
+  const { workspaces } = (await (await ctx.call(admin.jar, 'GET', '/api/workspaces')).json()) as {
+    workspaces: { organizationId: string }[];
+  };
   world = {
     ctx,
     jars: {
@@ -637,6 +658,7 @@ beforeAll(async () => {
       admin: admin.jar,
     },
     workspaceId: admin.workspaceId,
+    organizationId: workspaces[0]!.organizationId,
     checkId: checkX.id,
     templateId: workspaceTemplate!.templateId,
     adminId: admin.userId,

@@ -275,6 +275,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'insights',
+                ...lazyPage(
+                  () => import('./insights-screen'),
+                  (m) => m.InsightsScreen,
+                ),
+              },
+              {
                 path: 'account-settings',
                 ...lazyPage(
                   () => import('@/features/account/account-settings-page'),

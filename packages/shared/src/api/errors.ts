@@ -52,6 +52,7 @@ export const NOT_FOUND_MESSAGES = {
   round: 'Round not found',
   /** A personal answer link that is forged, mistyped, or of a member no longer in the workspace. */
   answerLink: 'This answer link is not valid',
+  organization: 'Organisation not found',
   passkey: 'Passkey not found',
 } as const;
 

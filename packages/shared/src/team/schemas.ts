@@ -12,6 +12,8 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'An invitation is already pending for this email. Resend it from the invitations list.',
   lastAdmin: 'A workspace needs at least one admin. Give someone else admin access first.',
   manageForbidden: 'Only workspace admins can manage team members',
+  organizationAdminNeedsMember: 'Only an active admin or member can be an organisation admin',
+  organizationAdminIsOwner: 'The organisation owner already sees everything an organisation admin does',
   invitationSent: 'Invitation sent',
   invitationResent: 'Invitation sent again',
   invitationRevoked: 'Invitation revoked',
@@ -74,6 +76,8 @@ export const memberSchema = z.object({
   status: z.enum(['active', 'pending']),
   department: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+  /** Their role in the workspace's organisation: its owner, an organisation admin, or neither (null). */
+  organizationRole: z.enum(['owner', 'admin']).nullable(),
   /** Pending invitations only. */
   invitation: z
     .object({
@@ -91,11 +95,16 @@ export type Member = z.infer<typeof memberSchema>;
 export const membersResponseSchema = z.object({
   workspace: z.object({ id: z.string(), name: z.string() }),
   canManage: z.boolean(),
+  /** The caller owns the workspace's organisation: Team Management offers the 'Organisation admin' choice. */
+  canAppointOrganizationAdmins: z.boolean(),
   members: z.array(memberSchema),
 });
 export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
 export const memberResponseSchema = z.object({ member: memberSchema });
+
+/** The owner's 'Organisation admin' choice for one member. */
+export const organizationAdminSchema = z.strictObject({ organizationAdmin: z.boolean() });
 
 export const departmentsResponseSchema = z.object({ departments: z.array(z.string()) });
 

@@ -27,6 +27,8 @@ export const workspaceSchema = z.object({
   name: z.string(),
   organizationId: z.string(),
   organizationName: z.string(),
+  /** The user's role in the organisation: 'owner', 'admin' (an organisation admin) or null. */
+  organizationRole: z.enum(['owner', 'admin']).nullable(),
   isDefault: z.boolean(),
   access: z.enum(['admin', 'member']),
   createdAt: z.string(),

@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
-import { ssoProvider, user, userRef } from './auth';
+import { ownerRef, ssoProvider, user, userRef } from './auth';
 
 export const organizations = pgTable(
   'organizations',
@@ -17,6 +27,26 @@ export const organizations = pgTable(
   },
   // One organisation per admin: the set-up runs exactly once.
   (t) => [uniqueIndex('organizations_created_by_key').on(t.createdBy)],
+);
+
+/**
+ * The organisation admins its owner (organizations.created_by) appointed. A row counts only while the person is an
+ * admin or member of one of the organisation's workspaces (auth/access.ts, organizationRoleSql).
+ */
+export const organizationAdmins = pgTable(
+  'organization_admins',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: ownerRef(),
+    appointedBy: userRef('appointed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('organization_admins_user_idx').on(t.userId),
+  ],
 );
 
 export const workspaces = pgTable(

@@ -6,10 +6,9 @@ import {
   resultsResponseSchema,
 } from '@pulsecheck/shared/results/schemas';
 import { requireUser } from '../../auth/session';
+import { attachment, csvHeaders } from '../../lib/download';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
-
-const attachment = (filename: string) => `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
 
 export const resultsRoutes = routes('results')
   .call(
@@ -28,10 +27,7 @@ export const resultsRoutes = routes('results')
         userId: user.id,
         ...c.req.valid('param'),
       });
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': attachment(filename),
-      });
+      return c.body(csv, 200, csvHeaders(filename));
     },
   )
   .call(

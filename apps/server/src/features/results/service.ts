@@ -20,7 +20,8 @@ import {
   totalOf,
   type TrendDirection,
 } from '@pulsecheck/shared/results/rules';
-import { healthCheckAccess } from '../../auth/access';
+import { privacyFloor } from '@pulsecheck/shared/insights/rules';
+import { healthCheckAccess, organizationCheckAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import { enqueueJob } from '../../jobs/queue';
@@ -41,13 +42,28 @@ export const settingsOf = (check: {
 const iso = (value: string | Date) => new Date(value).toISOString();
 type Phase = ResultsResponse['healthCheck']['phase'];
 
-/** The check and how the user relates to it; 404 'Health check not found' for anyone who may not see it. */
-export async function checkForViewer(db: Db, userId: string, healthCheckId: string) {
-  const access = await healthCheckAccess(db, userId, healthCheckId);
+/**
+ * The check and how the user relates to it; 404 'Health check not found' for anyone who may not see it. With
+ * `organization`, the organisation's owner and admins who are not in the workspace see its completed checks
+ * (reading the results from the insights heat map, issue 16).
+ */
+export async function checkForViewer(db: Db, userId: string, healthCheckId: string, organization = false) {
+  const access =
+    (await healthCheckAccess(db, userId, healthCheckId)) ??
+    (organization ? await organizationCheckAccess(db, userId, healthCheckId) : null);
   const check = access ? await q.findCheck(db, healthCheckId) : undefined;
-  if (!access || !check) throw notFound(RESULTS_MESSAGES.notFound);
+  if (!access || !check || (access.forOrganization && check.status !== 'completed'))
+    throw notFound(RESULTS_MESSAGES.notFound);
   return { access, check };
 }
+
+/**
+ * The responses a check's figures need for this viewer: its own minimum; for the organisation's owner and admins
+ * outside the workspace, the insights' privacy floor (never fewer than 3), so the click-through from the heat map
+ * shows no more than the heat map itself.
+ */
+const minimumFor = (access: { forOrganization: boolean }, minResponses: number) =>
+  access.forOrganization ? privacyFloor(minResponses) : minResponses;
 
 /**
  * Components of a check with their counts and dots, prioritized (PRODUCT-DECISIONS 2), aggregated in SQL. While
@@ -73,11 +89,11 @@ export const releaseFor = (
     showResultsAfterVoting: settings.showResultsAfterVoting,
   });
 
-async function trendFor(db: Db, check: q.Check) {
+async function trendFor(db: Db, check: q.Check, access: { forOrganization: boolean }) {
   const previous = await q.previousCompletedCheck(db, check);
   if (!previous) return null;
   // The earlier check's own anonymity threshold still applies to what its figures reveal.
-  if (previous.completed < settingsOf(previous).minResponses) return null;
+  if (previous.completed < minimumFor(access, settingsOf(previous).minResponses)) return null;
   const tallies = await q.componentTallies(db, previous);
   return {
     previous: {
@@ -99,20 +115,25 @@ export async function getResults(
   options: { userId: string; healthCheckId: string },
 ): Promise<ResultsResponse> {
   const { db } = deps;
-  const { access, check } = await checkForViewer(db, options.userId, options.healthCheckId);
+  const { access, check } = await checkForViewer(db, options.userId, options.healthCheckId, true);
   const settings = settingsOf(check);
+  const minResponses = minimumFor(access, settings.minResponses);
   // Independent reads go together: on PostgreSQL they run side by side on the pool.
   const [people, voted, followUp] = await Promise.all([
     q.participantSummary(db, check.id, options.userId),
     q.votersCount(db, check.id),
     access.manages ? q.pendingFollowUp(db, check.id) : null,
   ]);
-  const missing = missingResponses(people.completed, settings.minResponses);
-  const state = releaseFor(check, settings, {
-    manages: access.manages,
-    completed: people.completed,
-    participantStatus: people.mine,
-  });
+  const missing = missingResponses(people.completed, minResponses);
+  const state = releaseFor(
+    check,
+    { ...settings, minResponses },
+    {
+      manages: access.manages || access.forOrganization,
+      completed: people.completed,
+      participantStatus: people.mine,
+    },
+  );
 
   let components: ComponentResult[] | null = null;
   let health: ResultsResponse['overallHealth'] = null;
@@ -123,7 +144,7 @@ export async function getResults(
       prioritizedTallies(db, check),
       settings.enableComments ? q.componentComments(db, check.id, settings.allowAnonymous) : [],
       listActionItems(db, check.id),
-      trendFor(db, check),
+      trendFor(db, check, access),
     ]);
     const commentsOf = new Map(comments.map((c) => [c.componentId, c.items]));
     health = overallHealth(tallies);

@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { organizationRoleSql, type OversightRole } from '../../auth/access';
 import { type Db, first, queryRows } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import {
   departments,
   invitations,
+  organizationAdmins,
   userPreferences,
   workspaceMembers,
   workspaces,
@@ -23,6 +25,7 @@ export type MemberRow = {
   expires_at: string | Date | null;
   delivery: 'pending' | 'sent' | 'failed' | null;
   delivery_error: string | null;
+  organization_role: OversightRole | null;
 };
 
 /**
@@ -34,8 +37,11 @@ export async function listMembers(db: Db, workspaceId: string, memberId?: string
     db,
     sql`select m.id, m.user_id, u.name, coalesce(u.email, m.invitation_email) as email, m.role, m.access,
                m.status, d.name as department, u.avatar_id,
-               inv.created_at as sent_at, inv.expires_at, mail.status as delivery, mail.last_error as delivery_error
+               inv.created_at as sent_at, inv.expires_at, mail.status as delivery, mail.last_error as delivery_error,
+               case when m.status = 'active' then ${organizationRoleSql(sql`m.user_id`, sql`w.organization_id`)}
+               end as organization_role
         from workspace_members m
+        join workspaces w on w.id = m.workspace_id
         left join "user" u on u.id = m.user_id
         left join departments d on d.id = m.department_id
         left join lateral (
@@ -55,7 +61,7 @@ export async function listMembers(db: Db, workspaceId: string, memberId?: string
 export async function findWorkspace(db: Db, workspaceId: string) {
   return first(
     db
-      .select({ id: workspaces.id, name: workspaces.name })
+      .select({ id: workspaces.id, name: workspaces.name, organizationId: workspaces.organizationId })
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId)),
   );
@@ -223,4 +229,41 @@ export async function userExistsWithEmail(db: Db, email: string) {
     sql`select id from "user" where lower(email) = ${email} limit 1`,
   );
   return rows.length > 0;
+}
+
+/** Appoints (or, with `appoint` false, removes) an organisation admin. */
+export async function setOrganizationAdmin(
+  db: Db,
+  options: { organizationId: string; userId: string; appointedBy: string; appoint: boolean },
+) {
+  if (options.appoint)
+    await db
+      .insert(organizationAdmins)
+      .values({
+        organizationId: options.organizationId,
+        userId: options.userId,
+        appointedBy: options.appointedBy,
+      })
+      .onConflictDoNothing();
+  else
+    await db
+      .delete(organizationAdmins)
+      .where(
+        and(
+          eq(organizationAdmins.organizationId, options.organizationId),
+          eq(organizationAdmins.userId, options.userId),
+        ),
+      );
+}
+
+/**
+ * Forgets the organisation admin role of someone whose role no longer counts (see organizationRoleSql: no longer an
+ * admin or member of any of the organisation's workspaces), so that a later invitation does not revive it.
+ */
+export async function dropLapsedOrganizationAdmin(db: Db, userId: string, workspaceId: string) {
+  await db.execute(sql`
+    delete from organization_admins oa
+    using workspaces w
+    where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
+      and ${organizationRoleSql(userId, sql`w.organization_id`)} is null`);
 }

@@ -7,6 +7,7 @@ import {
   inviteMemberSchema,
   memberResponseSchema,
   membersResponseSchema,
+  organizationAdminSchema,
   updateMemberSchema,
 } from '@pulsecheck/shared/team/schemas';
 import { setCookies } from '../../auth/session';
@@ -52,6 +53,12 @@ export const teamRoutes = routes('team')
     "Change a member's role label, access or department (admins; the last admin stays admin)",
     { body: updateMemberSchema, ok: [200, memberResponseSchema, 'Updated'], errors: [403, 409] },
     async (deps, input) => ({ member: await service.updateMember(deps, input) }),
+  )
+  .call(
+    'put /workspaces/{workspaceId}/members/{memberId}/organization-admin',
+    "Appoint or remove an organisation admin (the organisation's owner only; 404 for anyone else)",
+    { body: organizationAdminSchema, ok: [200, memberResponseSchema, 'Saved'], errors: [409] },
+    async (deps, input) => ({ member: await service.setOrganizationAdmin(deps, input) }),
   )
   .call(
     'delete /workspaces/{workspaceId}/members/{memberId}',

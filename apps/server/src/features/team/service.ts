@@ -7,7 +7,8 @@ import {
   type MembersResponse,
 } from '@pulsecheck/shared/team/schemas';
 import { eq } from 'drizzle-orm';
-import { requireWorkspace } from '../../auth/access';
+import { organizationRole, requireOrganization, requireWorkspace } from '../../auth/access';
+import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -36,6 +37,7 @@ function toMember(row: q.MemberRow): Member {
     status: row.status,
     department: row.department,
     avatarUrl: row.avatar_id ? `/api/avatars/${row.avatar_id}` : null,
+    organizationRole: row.organization_role,
     invitation:
       row.status === 'pending' && row.sent_at && expiresAt
         ? {
@@ -63,8 +65,19 @@ export async function listTeam(
   const membership = await requireWorkspace(deps.db, options.userId, options.workspaceId);
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
   if (!workspace) throw notFound();
-  const rows = await q.listMembers(deps.db, options.workspaceId);
-  return { workspace, canManage: membership.access === 'admin', members: rows.map(toMember) };
+  const [rows, role] = await Promise.all([
+    q.listMembers(deps.db, options.workspaceId),
+    organizationRole(deps.db, options.userId, workspace.organizationId),
+  ]);
+  return {
+    workspace: { id: workspace.id, name: workspace.name },
+    canManage: membership.access === 'admin',
+    canAppointOrganizationAdmins: can(
+      { userId: options.userId, access: membership.access, organizationRole: role },
+      'organization:appoint-admins',
+    ),
+    members: rows.map(toMember),
+  };
 }
 
 export async function listDepartments(
@@ -262,6 +275,7 @@ export async function removeMember(
     }
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
     if (member.userId && member.status === 'active') {
+      await q.dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
       // Their open live streams of the workspace close (they re-check on this event).
       await accessChanged(deps.realtime, member.userId, tx);
@@ -277,4 +291,29 @@ export async function removeMember(
       );
     }
   });
+}
+
+/**
+ * The owner's 'Organisation admin' choice (issue 16): appoints an active admin or member of one of the organisation's
+ * workspaces as an organisation admin, or removes them. Anyone but the organisation's owner gets a 404.
+ */
+export async function setOrganizationAdmin(
+  deps: Pick<Deps, 'db'>,
+  options: { userId: string; workspaceId: string; memberId: string; organizationAdmin: boolean },
+): Promise<Member> {
+  const workspace = await q.findWorkspace(deps.db, options.workspaceId);
+  if (!workspace) throw notFound(NOT_FOUND_MESSAGES.organization);
+  await requireOrganization(deps.db, options.userId, workspace.organizationId, 'organization:appoint-admins');
+  const member = await q.findMember(deps.db, options.workspaceId, options.memberId);
+  if (!member) throw notFound(NOT_FOUND_MESSAGES.member);
+  if (member.status !== 'active' || !member.userId)
+    throw conflict(TEAM_MESSAGES.organizationAdminNeedsMember);
+  if (member.userId === options.userId) throw conflict(TEAM_MESSAGES.organizationAdminIsOwner);
+  await q.setOrganizationAdmin(deps.db, {
+    organizationId: workspace.organizationId,
+    userId: member.userId,
+    appointedBy: options.userId,
+    appoint: options.organizationAdmin,
+  });
+  return memberById(deps.db, options.workspaceId, options.memberId);
 }

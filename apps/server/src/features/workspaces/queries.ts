@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { organizationRoleSql, type OversightRole } from '../../auth/access';
 import { type Db, first } from '../../db/client';
 import { organizations, userPreferences, workspaceMembers, workspaces } from '../../db/schema/organizations';
 
-/** Workspaces where the user has admin or member access, with their organisation. */
+/** Workspaces where the user has admin or member access, with their organisation and the user's role in it. */
 export async function findManagedWorkspaces(db: Db, userId: string) {
   return db
     .select({
@@ -10,6 +11,7 @@ export async function findManagedWorkspaces(db: Db, userId: string) {
       name: workspaces.name,
       organizationId: workspaces.organizationId,
       organizationName: organizations.name,
+      organizationRole: sql<OversightRole | null>`${organizationRoleSql(userId, sql`${workspaces.organizationId}`)}`,
       isDefault: workspaces.isDefault,
       access: workspaceMembers.access,
       createdAt: workspaces.createdAt,

@@ -34,7 +34,10 @@ function renderAt(path: string, session: CurrentUser | null) {
   );
 }
 
+let organizationRole: 'owner' | 'admin' | null = null;
+
 beforeEach(() => {
+  organizationRole = null;
   stubFetch((url) => {
     if (url.endsWith('/api/workspaces')) {
       return new Response(
@@ -45,6 +48,7 @@ beforeEach(() => {
               name: 'Acme',
               organizationId: 'o1',
               organizationName: 'Acme',
+              organizationRole,
               isDefault: true,
               access: 'admin',
               createdAt: '2026-01-01T00:00:00.000Z',
@@ -87,9 +91,17 @@ describe('AdminLayout', () => {
       '/admin/account-settings',
     ]);
     expect(await screen.findByTestId('active-workspace')).toHaveTextContent('Acme');
+    // Not the organisation's owner or admin: no Insights.
+    expect(screen.queryByRole('link', { name: 'Insights' })).not.toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs).toHaveTextContent('Health CheckManage');
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+
+  it("adds Insights for the organisation's owner and its admins only", async () => {
+    organizationRole = 'admin';
+    renderAt('/admin/dashboard', user());
+    expect(await screen.findByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/admin/insights');
   });
 
   it('logs out: clears the session and goes to /login', async () => {

@@ -8,16 +8,13 @@ import { Link, Navigate } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Select } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { signUpAdmin } from './api';
 import { AuthShell } from './auth-shell';
-
-const selectClass =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600';
 
 export function SignupPage() {
   const session = useSession();
@@ -123,14 +120,14 @@ export function SignupPage() {
             <Input autoComplete="organization" {...register('companyName')} />
           </FormField>
           <FormField label="Company size" error={errors.companySize?.message}>
-            <select className={selectClass} {...register('companySize')}>
+            <Select {...register('companySize')}>
               <option value="">Select company size</option>
               {COMPANY_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {size} employees
                 </option>
               ))}
-            </select>
+            </Select>
           </FormField>
         </fieldset>
         <div>

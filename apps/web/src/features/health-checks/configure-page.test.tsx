@@ -28,6 +28,7 @@ function renderConfigure(
         name: 'Launch Co',
         organizationId: 'o',
         organizationName: 'Launch Co',
+        organizationRole: 'owner',
         isDefault: true,
         access: 'admin',
         createdAt: '2026-11-01T00:00:00Z',

@@ -15,14 +15,11 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
-import { Input, Textarea } from '@/components/ui/input';
+import { Input, Textarea, Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
 import { createActionItem, membersQuery, resultsKeys, updateActionItem } from './api';
-
-const SELECT =
-  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600';
 
 /** An empty date or choice is no value. */
 const orNull = (value: string) => value || null;
@@ -255,39 +252,39 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       )}
 
       <FormField label="Owner" error={errors.ownerId?.message}>
-        <select className={SELECT} {...owner.field}>
+        <Select {...owner.field}>
           <option value="">{members.isPending ? 'Loading members...' : 'Choose an owner'}</option>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
               {person.name} ({person.email})
             </option>
           ))}
-        </select>
+        </Select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Due date" error={errors.dueDate?.message}>
           <Input type="date" {...register('dueDate', { setValueAs: orNull })} />
         </FormField>
         <FormField label="Status" error={errors.status?.message}>
-          <select className={SELECT} {...register('status')}>
+          <Select {...register('status')}>
             {Object.entries(STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </FormField>
       </div>
       {!item && (
         <FormField label="Area" error={errors.componentId?.message}>
-          <select className={SELECT} {...register('componentId', { setValueAs: orNull })}>
+          <Select {...register('componentId', { setValueAs: orNull })}>
             <option value="">General (no specific area)</option>
             {components.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.title}
               </option>
             ))}
-          </select>
+          </Select>
         </FormField>
       )}
       {failure && (

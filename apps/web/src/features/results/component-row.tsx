@@ -40,11 +40,14 @@ export function ComponentRow({
   onAdd: () => void;
   onEdit: (item: ActionItem) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  // The organisation heat map links to a component (#component-c5): that one opens.
+  const anchor = `component-${component.key}`;
+  const [open, setOpen] = useState(() => window.location.hash === `#${anchor}`);
   const panel = useId();
   const highlighted = component.rank <= HIGHLIGHTED_TOP;
   return (
     <li
+      id={anchor}
       data-print-block
       data-testid="prioritized-area"
       data-highlighted={highlighted || undefined}

@@ -7,16 +7,7 @@ import {
 } from '@pulsecheck/shared/results/schemas';
 import { releaseMessage } from '@pulsecheck/shared/results/release';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AlertTriangle,
-  ClipboardList,
-  Download,
-  Flame,
-  HeartPulse,
-  Lock,
-  Printer,
-  Share2,
-} from 'lucide-react';
+import { AlertTriangle, ClipboardList, Flame, HeartPulse, Lock, Share2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -34,15 +25,9 @@ import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
+import { ExportButtons } from '@/components/ui/export-buttons';
+import { PrintStyle } from '@/components/ui/print-style';
 import { NextSteps } from './next-steps';
-
-/** Hides the app chrome when printing, so the browser's "Save as PDF" gives a clean report. */
-const PRINT_CSS = `@media print {
-  #admin-sidebar, body header.sticky, [data-print-hide], [data-sonner-toaster] { display: none !important; }
-  .lg\\:pl-\\[280px\\] { padding-left: 0 !important; }
-  body { background: #fff !important; }
-  [data-print-block] { break-inside: avoid; }
-}`;
 
 /**
  * The results screen (spec section 2) for `/health-check/{id}/results` and the admin routes. What it shows is
@@ -55,7 +40,7 @@ export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
   const Shell = inAdmin ? 'div' : 'main';
   return (
     <>
-      <style>{PRINT_CSS}</style>
+      <PrintStyle />
       {!inAdmin && (
         <header className="border-b border-slate-200 bg-white" data-print-hide>
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
@@ -194,20 +179,7 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
             {plan.isPending ? 'Planning...' : 'Plan Actions'}
           </Button>
         )}
-        {released && (
-          <>
-            <Button variant="secondary" asChild>
-              <a href={csvUrl(healthCheck.id)} download>
-                <Download aria-hidden="true" />
-                Export CSV
-              </a>
-            </Button>
-            <Button variant="secondary" onClick={() => window.print()}>
-              <Printer aria-hidden="true" />
-              Print / PDF
-            </Button>
-          </>
-        )}
+        {released && <ExportButtons csvHref={csvUrl(healthCheck.id)} />}
         <Button variant="secondary" onClick={() => void share()}>
           <Share2 aria-hidden="true" />
           Share

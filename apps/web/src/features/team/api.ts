@@ -6,7 +6,7 @@ import type {
   UpdateMemberInput,
 } from '@pulsecheck/shared/team/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost, apiPut } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -60,6 +60,16 @@ export const useRevoke = (workspaceId: string) =>
 export const useUpdateMember = (workspaceId: string) =>
   useTeamMutation(workspaceId, ({ memberId, ...body }: UpdateMemberInput & { memberId: string }) =>
     apiPatch<{ member: Member }>(`/workspaces/${enc(workspaceId)}/members/${enc(memberId)}`, body),
+  );
+
+export const useSetOrganizationAdmin = (workspaceId: string) =>
+  useTeamMutation(
+    workspaceId,
+    ({ memberId, organizationAdmin }: { memberId: string; organizationAdmin: boolean }) =>
+      apiPut<{ member: Member }>(
+        `/workspaces/${enc(workspaceId)}/members/${enc(memberId)}/organization-admin`,
+        { organizationAdmin },
+      ),
   );
 
 export const useRemoveMember = (workspaceId: string) =>

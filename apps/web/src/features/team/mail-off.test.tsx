@@ -22,6 +22,7 @@ const invited = (delivery: 'pending' | 'sent' | 'failed'): Member => ({
   status: 'pending',
   department: null,
   avatarUrl: null,
+  organizationRole: null,
   invitation: {
     sentAt: '2026-11-23T10:00:00Z',
     expiresAt: '2026-11-30T10:00:00Z',

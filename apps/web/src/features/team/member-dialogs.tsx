@@ -19,7 +19,7 @@ import { Notice } from '@/components/ui/notice';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useSession } from '@/lib/session';
-import { useDepartments, useInvite, useRemoveMember, useUpdateMember } from './api';
+import { useDepartments, useInvite, useRemoveMember, useSetOrganizationAdmin, useUpdateMember } from './api';
 import { invitationToast } from './invitation-toast';
 
 function FormError({ message }: { message: string | null }) {
@@ -42,7 +42,18 @@ function DialogActions({ onCancel, children }: { onCancel: () => void; children:
   );
 }
 
-function AdminAccessField({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+/** A checkbox with its label and a line that says what it gives. */
+function ChoiceField({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
@@ -53,15 +64,22 @@ function AdminAccessField({ checked, onChange }: { checked: boolean; onChange: (
         aria-describedby={`${id}-hint`}
       />
       <div>
-        <Label htmlFor={id}>Admin access</Label>
+        <Label htmlFor={id}>{label}</Label>
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          Admins manage members, templates and every health check of the workspace. Members create and run
-          their own health checks.
+          {hint}
         </p>
       </div>
     </div>
   );
 }
+
+const AdminAccessField = (props: { checked: boolean; onChange: (value: boolean) => void }) => (
+  <ChoiceField
+    label="Admin access"
+    hint="Admins manage members, templates and every health check of the workspace. Members create and run their own health checks."
+    {...props}
+  />
+);
 
 function DepartmentInput({
   workspaceId,
@@ -167,10 +185,23 @@ type EditForm = z.input<typeof editSchema>;
 /** What every dialog about one member of the team gets. */
 type MemberDialogProps = { workspaceId: string; member: Member; onClose: () => void };
 
-export function EditMemberDialog({ workspaceId, member, onClose }: MemberDialogProps) {
+/**
+ * Edits a member: role, department and admin access for workspace admins (`canManage`); the 'Organisation admin'
+ * choice for the organisation's owner (`canAppoint`), never on the owner's own row.
+ */
+export function EditMemberDialog({
+  workspaceId,
+  member,
+  onClose,
+  canManage,
+  canAppoint,
+}: MemberDialogProps & { canManage: boolean; canAppoint: boolean }) {
   const update = useUpdateMember(workspaceId);
+  const setOrganizationAdmin = useSetOrganizationAdmin(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
   const [admin, setAdmin] = useState(member.access === 'admin');
+  const appointable = canAppoint && member.organizationRole !== 'owner';
+  const [organizationAdmin, setOrganizationAdminChoice] = useState(member.organizationRole === 'admin');
   const form = useForm<EditForm>({
     resolver: zodResolver(editSchema),
     defaultValues: { role: member.role ?? '', department: member.department ?? '' },
@@ -179,12 +210,15 @@ export function EditMemberDialog({ workspaceId, member, onClose }: MemberDialogP
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await update.mutateAsync({
-        memberId: member.id,
-        role: values.role,
-        department: values.department ?? '',
-        access: admin ? 'admin' : 'member',
-      });
+      if (canManage)
+        await update.mutateAsync({
+          memberId: member.id,
+          role: values.role,
+          department: values.department ?? '',
+          access: admin ? 'admin' : 'member',
+        });
+      if (appointable && organizationAdmin !== (member.organizationRole === 'admin'))
+        await setOrganizationAdmin.mutateAsync({ memberId: member.id, organizationAdmin });
       toast.success(TEAM_MESSAGES.memberUpdated, { duration: TOAST.save });
       onClose();
     } catch (error) {
@@ -196,13 +230,25 @@ export function EditMemberDialog({ workspaceId, member, onClose }: MemberDialogP
       <DialogContent title={`Edit ${displayName(member.name ?? member.email)}`} description={member.email}>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={failure} />
-          <FormField label="Role" error={formState.errors.role?.message}>
-            <Input autoComplete="off" {...register('role')} />
-          </FormField>
-          <FormField label="Department" error={formState.errors.department?.message}>
-            <DepartmentInput workspaceId={workspaceId} enabled {...register('department')} />
-          </FormField>
-          <AdminAccessField checked={admin} onChange={setAdmin} />
+          {canManage && (
+            <>
+              <FormField label="Role" error={formState.errors.role?.message}>
+                <Input autoComplete="off" {...register('role')} />
+              </FormField>
+              <FormField label="Department" error={formState.errors.department?.message}>
+                <DepartmentInput workspaceId={workspaceId} enabled {...register('department')} />
+              </FormField>
+              <AdminAccessField checked={admin} onChange={setAdmin} />
+            </>
+          )}
+          {appointable && (
+            <ChoiceField
+              label="Organisation admin"
+              hint="Sees organisation insights across every workspace of the organisation, member of each or not. Only you, as the organisation's owner, can give or take this."
+              checked={organizationAdmin}
+              onChange={setOrganizationAdminChoice}
+            />
+          )}
           <DialogActions onCancel={onClose}>
             <SubmitButton pending={formState.isSubmitting} busy="Saving...">
               Save Changes

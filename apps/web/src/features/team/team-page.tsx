@@ -45,6 +45,7 @@ export function TeamManagementPage() {
   const members = team.data?.members.filter((m) => matchesSearch(m, search)) ?? [];
   const pending = team.data?.members.filter((m) => m.status === 'pending').length ?? 0;
   const canManage = team.data?.canManage ?? false;
+  const canAppoint = team.data?.canAppointOrganizationAdmins ?? false;
   const me = session.data?.id;
 
   return (
@@ -151,12 +152,17 @@ export function TeamManagementPage() {
                           Admin
                         </Badge>
                       )}
+                      {member.organizationRole && (
+                        <Badge tone="purple" className="ml-2">
+                          {member.organizationRole === 'owner' ? 'Organisation owner' : 'Organisation admin'}
+                        </Badge>
+                      )}
                     </td>
                     <td className="px-2 py-3 sm:px-4">
                       <StatusBadge member={member} />
                     </td>
                     <td className="px-2 py-3 text-right sm:px-4">
-                      {canManage ? (
+                      {canManage || (canAppoint && member.status === 'active') ? (
                         <div className="flex justify-end gap-1">
                           {member.status === 'pending' ? (
                             <InvitationActions workspaceId={workspaceId} member={member} compact />
@@ -170,14 +176,16 @@ export function TeamManagementPage() {
                               >
                                 <Pencil aria-hidden="true" />
                               </Button>
-                              <Button
-                                variant="ghost"
-                                size="icon"
-                                aria-label={`Remove ${displayName(member.name)}`}
-                                onClick={() => setDialog({ kind: 'remove', member })}
-                              >
-                                <Trash2 aria-hidden="true" />
-                              </Button>
+                              {canManage && (
+                                <Button
+                                  variant="ghost"
+                                  size="icon"
+                                  aria-label={`Remove ${displayName(member.name)}`}
+                                  onClick={() => setDialog({ kind: 'remove', member })}
+                                >
+                                  <Trash2 aria-hidden="true" />
+                                </Button>
+                              )}
                             </>
                           )}
                         </div>
@@ -196,7 +204,13 @@ export function TeamManagementPage() {
         <InviteDialog workspaceId={workspaceId} open={inviting} onOpenChange={setInviting} />
       )}
       {workspaceId && dialog?.kind === 'edit' && (
-        <EditMemberDialog workspaceId={workspaceId} member={dialog.member} onClose={() => setDialog(null)} />
+        <EditMemberDialog
+          workspaceId={workspaceId}
+          member={dialog.member}
+          canManage={canManage}
+          canAppoint={canAppoint}
+          onClose={() => setDialog(null)}
+        />
       )}
       {workspaceId && dialog?.kind === 'remove' && (
         <RemoveMemberDialog

@@ -1,0 +1,32 @@
+import { z } from '@hono/zod-openapi';
+import {
+  insightsCsvQuerySchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
+} from '@pulsecheck/shared/insights/schemas';
+import { requireUser } from '../../auth/session';
+import { csvHeaders } from '../../lib/download';
+import { routes } from '../../lib/openapi';
+import * as service from './service';
+
+export const insightsRoutes = routes('insights')
+  .call(
+    'get /organizations/{organizationId}/insights',
+    "The organisation's heat map, priorities and left-out teams (its owner and organisation admins; 404 for others)",
+    { query: insightsQuerySchema, ok: [200, insightsResponseSchema, 'Insights'] },
+    service.getInsights,
+  )
+  .handle(
+    'get /organizations/{organizationId}/insights/csv',
+    'The heat map as a CSV download, one line per cell (owner and organisation admins)',
+    { query: insightsCsvQuerySchema, ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401] },
+    async (c) => {
+      const user = await requireUser(c);
+      const { csv, filename } = await service.exportInsightsCsv(c.get('deps'), {
+        userId: user.id,
+        ...c.req.valid('param'),
+        ...c.req.valid('query'),
+      });
+      return c.body(csv, 200, csvHeaders(filename));
+    },
+  ).router;

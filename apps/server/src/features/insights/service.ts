@@ -1,0 +1,246 @@
+import { csvFile } from '@pulsecheck/shared/api/csv';
+import {
+  cellCounts,
+  cellLabel,
+  healthScore,
+  PERIOD_LABELS,
+  periodStart,
+  sortTeams,
+  type InsightPeriod,
+  type InsightSort,
+} from '@pulsecheck/shared/insights/rules';
+import {
+  INSIGHTS_MESSAGES,
+  type InsightCell,
+  type InsightsResponse,
+  type InsightTeam,
+} from '@pulsecheck/shared/insights/schemas';
+import {
+  componentTrend,
+  HIGHLIGHTED_TOP,
+  overallHealth,
+  prioritize,
+  type RatingCounts,
+} from '@pulsecheck/shared/results/rules';
+import { requireOrganization } from '../../auth/access';
+import { CATALOGUE } from '../../db/catalogue';
+import type { SummaryCell } from '../../db/schema/insights';
+import type { AppDeps } from '../../lib/router';
+import * as q from './queries';
+
+type Deps = Pick<AppDeps, 'db'>;
+type Options = {
+  userId: string;
+  organizationId: string;
+  period: InsightPeriod;
+  category?: string | undefined;
+};
+
+const CATEGORIES = [...new Set(CATALOGUE.map((c) => c.category))];
+const COMPONENTS = new Map(CATALOGUE.map((c) => [c.key, c]));
+const PRIORITIES_SHOWN = 5;
+
+const cellOf = (c: RatingCounts, trend: InsightCell[4] = null): InsightCell => [
+  c.healthy,
+  c.needsImprovement,
+  c.fireWarning,
+  c.dontKnow,
+  trend,
+];
+const points = (value: number) => Math.round(value * 10) / 10;
+type Tally = RatingCounts & {
+  key: string;
+  orderIndex: number;
+  shown: boolean;
+  dots: number;
+  /** The same component in the team's previous check that shows it (the arrow's other end). */
+  before: RatingCounts | null;
+};
+const tally = ([key, orderIndex, shown, h, n, f, d, dots, bh, bn, bf, bd]: SummaryCell): Tally => ({
+  key,
+  orderIndex,
+  shown,
+  healthy: h,
+  needsImprovement: n,
+  fireWarning: f,
+  dontKnow: d,
+  dots,
+  before:
+    bh === null ? null : { healthy: bh, needsImprovement: bn ?? 0, fireWarning: bf ?? 0, dontKnow: bd ?? 0 },
+});
+
+/**
+ * The organisation's heat map (issue 16), for its owner and organisation admins only (404 for anyone else): each
+ * workspace's latest completed check within the period, per catalogue component, under the privacy floor
+ * (privacyFloor: the check's own minimum, never fewer than 3), with the arrow against the team's previous check of
+ * that component, the Organisation column pooling only the teams shown, and the priorities.
+ */
+export async function getInsights(deps: Deps, options: Options): Promise<InsightsResponse> {
+  const { db } = deps;
+  const { name } = await requireOrganization(db, options.userId, options.organizationId);
+  await q.summarizeCompletedChecks(db, options.organizationId);
+  const teamRows = await q.teams(db, options.organizationId);
+  const since = periodStart(options.period, new Date());
+
+  const rows = CATEGORIES.filter((c) => !options.category || c === options.category).map((category) => ({
+    category,
+    components: CATALOGUE.filter((c) => c.category === category).map((c) => ({ key: c.key, title: c.title })),
+  }));
+  const inRows = new Set(rows.flatMap((r) => r.components.map((c) => c.key)));
+
+  const teams: InsightTeam[] = [];
+  const leftOut: InsightsResponse['leftOut'] = [];
+  const topCounts = new Map<string, number>();
+  const falling: InsightsResponse['priorities']['falling'] = [];
+  // The Organisation column: the shown cells of the shown teams, and nothing else.
+  const pooled = new Map<string, RatingCounts>();
+  const pool = (c: RatingCounts & { key: string }) => {
+    const sum = pooled.get(c.key);
+    if (!sum) return void pooled.set(c.key, { ...c });
+    sum.healthy += c.healthy;
+    sum.needsImprovement += c.needsImprovement;
+    sum.fireWarning += c.fireWarning;
+    sum.dontKnow += c.dontKnow;
+  };
+  for (const row of teamRows) {
+    const completedAt = row.completedAt ? new Date(row.completedAt) : null;
+    if (!row.checkId || !completedAt || (since && completedAt < since)) {
+      leftOut.push({ id: row.id, name: row.name, reason: 'no-check' });
+      continue;
+    }
+    if (!row.shown || !row.totals) {
+      leftOut.push({ id: row.id, name: row.name, reason: 'below-floor' });
+      continue;
+    }
+    const shown: Tally[] = [];
+    const cells: InsightTeam['cells'] = {};
+    const hidden: string[] = [];
+    for (const summary of row.cells ?? []) {
+      const c = tally(summary);
+      if (!c.shown) {
+        if (inRows.has(c.key)) hidden.push(c.key);
+        continue;
+      }
+      shown.push(c);
+      pool(c);
+      if (inRows.has(c.key)) cells[c.key] = cellOf(c, c.before && componentTrend(c, c.before));
+    }
+    // The team's totals are its shown cells summed (in SQL): the same label as overallHealth(shown).
+    const health = shown.length === 0 ? overallHealth([]) : overallHealth([row.totals]);
+    const score = healthScore(row.totals);
+    const before = row.previous ? healthScore(row.previous) : null;
+    const change = score !== null && before !== null ? points(score - before) : null;
+    teams.push({
+      id: row.id,
+      name: row.name,
+      check: { id: row.checkId, title: row.checkTitle ?? '', completedAt: completedAt.toISOString() },
+      responses: row.responses ?? 0,
+      overallHealth: health,
+      score,
+      change,
+      cells,
+      hidden,
+    });
+    for (const top of prioritize(shown).slice(0, HIGHLIGHTED_TOP))
+      topCounts.set(top.key, (topCounts.get(top.key) ?? 0) + 1);
+    if (change !== null && change < 0 && row.previous)
+      falling.push({ id: row.id, name: row.name, change, from: overallHealth([row.previous]), to: health });
+  }
+  const organisationCells: InsightTeam['cells'] = {};
+  for (const [key, sum] of pooled) if (inRows.has(key)) organisationCells[key] = cellOf(sum);
+
+  return {
+    organization: { id: options.organizationId, name },
+    period: options.period,
+    since: since?.toISOString() ?? null,
+    category: options.category || null,
+    rows,
+    categories: CATEGORIES,
+    teams,
+    leftOut,
+    organisation: {
+      teams: teams.length,
+      cells: organisationCells,
+      overallHealth: teams.length > 0 ? overallHealth([...pooled.values()]) : null,
+    },
+    priorities: {
+      components: [...topCounts]
+        .sort(([a, x], [b, y]) => y - x || CATALOGUE_ORDER(a) - CATALOGUE_ORDER(b))
+        .slice(0, PRIORITIES_SHOWN)
+        .map(([key, count]) => ({
+          key,
+          title: COMPONENTS.get(key)?.title ?? key,
+          category: COMPONENTS.get(key)?.category ?? '',
+          teams: count,
+        })),
+      falling: falling.sort((a, b) => a.change - b.change).slice(0, PRIORITIES_SHOWN),
+    },
+  };
+}
+
+const CATALOGUE_ORDER = (key: string) => CATALOGUE.findIndex((c) => c.key === key);
+
+const CSV_HEADER = [
+  'Category',
+  'Component',
+  'Team',
+  'Health check',
+  'Completed',
+  'Responses',
+  'Healthy',
+  'Needs Improvement',
+  'Fire Warning',
+  "Don't Know",
+  'Health',
+  'Trend',
+];
+
+/** The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page. */
+export async function exportInsightsCsv(deps: Deps, options: Options & { sort: InsightSort }) {
+  const insights = await getInsights(deps, options);
+  const teams = sortTeams(insights.teams, options.sort);
+  const lines: (string | number | null)[][] = [CSV_HEADER];
+  for (const row of insights.rows) {
+    for (const component of row.components) {
+      for (const team of teams) {
+        const cell = team.cells[component.key];
+        const hidden = team.hidden.includes(component.key);
+        const counts = cell ? cell.slice(0, 4) : [null, null, null, null];
+        const health = cell
+          ? cellLabel(cellCounts(cell))
+          : hidden
+            ? INSIGHTS_MESSAGES.belowFloor
+            : INSIGHTS_MESSAGES.notInCheck;
+        lines.push([
+          row.category,
+          component.title,
+          team.name,
+          team.check.title,
+          team.check.completedAt.slice(0, 10),
+          team.responses,
+          ...(counts as (number | null)[]),
+          health,
+          cell?.[4] ?? null,
+        ]);
+      }
+      const pooled = insights.organisation.cells[component.key];
+      if (pooled)
+        lines.push([
+          row.category,
+          component.title,
+          `Organisation (${insights.organisation.teams} teams)`,
+          PERIOD_LABELS[insights.period],
+          null,
+          null,
+          ...pooled.slice(0, 4),
+          cellLabel(cellCounts(pooled)),
+          null,
+        ]);
+    }
+  }
+  const slug = insights.organization.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return { csv: csvFile(lines), filename: `${slug || 'organisation'}-insights.csv` };
+}

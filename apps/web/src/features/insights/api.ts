@@ -1,0 +1,25 @@
+import type { InsightPeriod, InsightSort } from '@pulsecheck/shared/insights/rules';
+import type { InsightsResponse } from '@pulsecheck/shared/insights/schemas';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api-client';
+
+export type InsightFilters = { period: InsightPeriod; category: string | null };
+
+const search = (filters: InsightFilters, sort?: InsightSort) => {
+  const params = new URLSearchParams({ period: filters.period });
+  if (filters.category) params.set('category', filters.category);
+  if (sort) params.set('sort', sort);
+  return params.toString();
+};
+const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}/insights`;
+
+export const insightsQuery = (organizationId: string, filters: InsightFilters) =>
+  queryOptions({
+    queryKey: ['insights', organizationId, filters.period, filters.category],
+    queryFn: ({ signal }) => apiGet<InsightsResponse>(`${base(organizationId)}?${search(filters)}`, signal),
+    // A new filter keeps the map on screen until its figures arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export const insightsCsvUrl = (organizationId: string, filters: InsightFilters, sort: InsightSort) =>
+  `/api${base(organizationId)}/csv?${search(filters, sort)}`;
