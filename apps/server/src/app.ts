@@ -23,6 +23,7 @@ import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
 import { createRouter, type AppDeps } from './lib/router';
+import { backupRoutes } from './ops/routes';
 import { serveWebApp } from './lib/static-files';
 
 /** Builds the whole HTTP application from the feature routers. No logic of its own. */
@@ -101,6 +102,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api', api);
   // The e-mail preview exists only on a local installation: outside production and without an SMTP server.
   if (deps.config.env !== 'production' && !deps.config.smtpUrl) app.route('/', devMailRoutes);
+  if (deps.backupToken)
+    app.route('/', backupRoutes({ token: deps.backupToken, dataDir: deps.config.dataDir }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

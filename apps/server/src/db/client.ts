@@ -33,8 +33,19 @@ export function openPglite(client: PGlite): Database {
   };
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+/** How a server process names its connections, so `npm run restore` can see that servers use a database. */
+export const SERVER_APPLICATION_NAME = 'pulsecheck';
+
+export function openPostgres(
+  url: string,
+  options: { max?: number; applicationName?: string; connectTimeoutSeconds?: number } = {},
+): Database {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? SERVER_APPLICATION_NAME },
+    ...(options.connectTimeoutSeconds && { connect_timeout: options.connectTimeoutSeconds }),
+  });
   return {
     kind: 'postgres',
     db: drizzlePostgres(client),

@@ -45,6 +45,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxyHops: 1,
     rateLimitMultiplier: 1,
+    backupIntervalMs: 0,
+    backupKeep: 8,
+    metricsToken: undefined,
     ...overrides,
   };
 }
