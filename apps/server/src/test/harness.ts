@@ -56,15 +56,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export const pgliteTemplate = async () => new Blob([await readFile(inject('pgliteTemplate'))]);
 
 /**
- * A new PostgreSQL database copied from this run's template, named with the run's prefix (so the global
- * teardown drops it if a test cannot); `drop` removes it.
+ * A new PostgreSQL database copied from this run's template (or `empty`, without any table), named with the
+ * run's prefix (so the global teardown drops it if a test cannot); `drop` removes it.
  */
-export async function copyPostgresTemplate(label: string) {
+export async function copyPostgresTemplate(label: string, options: { empty?: boolean } = {}) {
   const adminUrl = loadTestSettings().databaseUrl;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
   const name = `${inject('pgRunPrefix')}_${label}${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${inject('pgTemplateDatabase')}"`);
+  await admin.unsafe(
+    options.empty
+      ? `create database "${name}"`
+      : `create database "${name}" template "${inject('pgTemplateDatabase')}"`,
+  );
   return {
     url: databaseUrlFor(adminUrl, name),
     async drop() {
@@ -87,6 +91,23 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   }
   const copy = await copyPostgresTemplate('');
   const database = openPostgres(copy.url, { max: 5 });
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await copy.drop();
+    },
+  };
+}
+
+/** A database without any table, on the project's kind: a new embedded one in memory, or a new PostgreSQL one. */
+export async function openEmptyDatabase(): Promise<TestDatabase> {
+  if (loadTestSettings().kind === 'pglite') {
+    const database = openPglite(await PGlite.create());
+    return { ...database, drop: () => database.close() };
+  }
+  const copy = await copyPostgresTemplate('empty_', { empty: true });
+  const database = openPostgres(copy.url, { max: 2 });
   return {
     ...database,
     async drop() {
