@@ -49,8 +49,14 @@ async function fingerprints(database: Database) {
 
 /** Rewrites a backup file's lines with `edit` and a correct end line, as a file another version could write. */
 async function rewrite(file: string, target: string, edit: (lines: string[]) => string[]) {
-  const lines = gunzipSync(await readFile(file)).toString('utf8').trimEnd().split('\n').slice(0, -1);
-  const body = edit(lines).map((line) => `${line}\n`).join('');
+  const lines = gunzipSync(await readFile(file))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(0, -1);
+  const body = edit(lines)
+    .map((line) => `${line}\n`)
+    .join('');
   const end = JSON.stringify({ end: true, sha256: createHash('sha256').update(body).digest('hex') });
   await writeFile(target, gzipSync(`${body}${end}\n`));
 }
@@ -133,7 +139,11 @@ describe('npm run backup and npm run restore (in process)', () => {
     const file = await sampleBackup();
     const bytes = await readFile(file);
     const cases: [string, Buffer | ((target: string) => Promise<void>), RegExp][] = [
-      ['plain.pcbackup', Buffer.from('just some text\n'), /is not a Pulsecheck backup \(it is not a gzip file\)/],
+      [
+        'plain.pcbackup',
+        Buffer.from('just some text\n'),
+        /is not a Pulsecheck backup \(it is not a gzip file\)/,
+      ],
       ['foreign.pcbackup', gzipSync('{"hello": "world"}\n'), /is not a Pulsecheck backup/],
       ['empty.pcbackup', gzipSync(''), /is empty: it is not a Pulsecheck backup/],
       ['truncated.pcbackup', bytes.subarray(0, Math.floor(bytes.length / 2)), /is incomplete/],
@@ -152,7 +162,10 @@ describe('npm run backup and npm run restore (in process)', () => {
         (target) =>
           rewrite(file, target, ([header = '', ...rest]) => {
             const parsed = JSON.parse(header) as BackupHeader;
-            return [JSON.stringify({ ...parsed, migrations: [...parsed.migrations, 'f'.repeat(64)] }), ...rest];
+            return [
+              JSON.stringify({ ...parsed, migrations: [...parsed.migrations, 'f'.repeat(64)] }),
+              ...rest,
+            ];
           }),
         /was made by a different version of Pulsecheck/,
       ],

@@ -20,6 +20,22 @@ import { addParticipant } from './health-checks';
  * starts (the embedded database has one owner at a time).
  */
 export const SERVER_BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** The operations commands (`npm run backup`, `restore`, `db:move`) as built. */
+export const OPS_BUNDLE = fileURLToPath(new URL('../../dist/ops.js', import.meta.url));
+
+/** Runs an operations command (`backup FILE`, `restore FILE`, `move URL`) with `env`; answers its exit code and output. */
+export function runOps(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [OPS_BUNDLE, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, DATABASE_URL: '', ...env },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
 
 /**
  * True when the built server is missing, so the tests of `what` are skipped (said loudly); on CI a missing
@@ -276,3 +292,75 @@ export async function addSignedInParticipants(
   }
   return people;
 }
+
+type AutosaveOptions = {
+  healthCheckId: string;
+  componentId: string;
+  participants: { cookie: string }[];
+  /** The server participant `i` sends its next autosave to. */
+  target: (i: number) => string;
+};
+
+/**
+ * Autosave load as browsers make it: each participant saves a rising counter (in a comment), one request at a
+ * time, until `stop()`. `acked[i]` is the highest counter answered 2xx, `sent[i]` the highest sent; every
+ * failed request is listed with the server it went to.
+ */
+export function autosaveLoad(options: AutosaveOptions) {
+  const sent = options.participants.map(() => 0);
+  const acked = options.participants.map(() => 0);
+  const failures: { url: string; error: string }[] = [];
+  let running = true;
+  let answered = 0;
+  const worker = async (i: number) => {
+    const { cookie } = options.participants[i] as { cookie: string };
+    while (running) {
+      const url = options.target(i);
+      const counter = (sent[i] = (sent[i] ?? 0) + 1);
+      try {
+        const answer = await httpRequest(`${url}/api/health-checks/${options.healthCheckId}/responses`, {
+          method: 'PUT',
+          headers: { cookie },
+          body: {
+            votes: { [options.componentId]: 'healthy' },
+            comments: { [options.componentId]: `autosave ${counter}` },
+            last_component_index: 0,
+          },
+        });
+        if (answer.status === 200) {
+          acked[i] = counter;
+          answered++;
+        } else failures.push({ url, error: `${answer.status} ${answer.body}` });
+      } catch (error) {
+        failures.push({ url, error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  const workers = Promise.all(options.participants.map((_, i) => worker(i)));
+  return {
+    sent,
+    acked,
+    failures,
+    answered: () => answered,
+    /** Resolves once `count` more autosaves have been answered (or rejects after `timeoutMs`). */
+    async waitForAnswers(count: number, timeoutMs = 20_000) {
+      const target = answered + count;
+      const deadline = Date.now() + timeoutMs;
+      while (answered < target) {
+        if (Date.now() > deadline) throw new Error(`only ${answered} autosaves answered, ${target} awaited`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      running = false;
+      await workers;
+    },
+  };
+}
+
+/** The number in a stored autosave comment (`autosave 12` → 12), 0 for anything else. */
+export const autosaveCounter = (text: unknown) => {
+  const match = typeof text === 'string' ? /^autosave (\d+)$/.exec(text) : null;
+  return match ? Number(match[1]) : 0;
+};
