@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, startingApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { secureDataDir } from './db/data-dir';
@@ -35,7 +35,24 @@ async function main() {
   // DATA_DIR holds the embedded database and the generated secret: 0700, files 0600 (db/data-dir.ts).
   const embedded = !config.databaseUrl;
   if (embedded || existsSync(config.dataDir)) secureDataDir(config.dataDir);
+  // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
+  const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const database = await openDatabase(config);
+  // Listening from the start: /api/health answers (liveness) and /api/ready says 503 until the migrations, which
+  // may wait for another process's, have run; every other request gets 503 meanwhile.
+  let fetch = startingApp(database).fetch;
+  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
+  const server = serve(
+    { fetch: (request, env) => fetch(request, env), port: config.port, hostname: config.host },
+    (info) => {
+      logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
+      if (backupToken) {
+        const local = /^(0\.0\.0\.0|::|\[?::\]?)$/.test(config.host) ? '127.0.0.1' : config.host;
+        const host = local.includes(':') ? `[${local}]` : local;
+        writeServerFile(config.dataDir, { url: `http://${host}:${info.port}`, token: backupToken });
+      }
+    },
+  );
   await runMigrations(database, config.databaseUrl);
   await seed(database.db);
   if (embedded) secureDataDir(config.dataDir);
@@ -54,8 +71,6 @@ async function main() {
   const auth = createAuth({ config, db, mailer });
   const realtime = createRealtime(database, logger);
   await realtime.start();
-  // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
-  const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const deps = { config, database, db, logger, auth, mailer, realtime, backupToken };
   // Scheduled work by kind; each feature adds the handlers of its jobs here.
   const jobHandlers: Record<string, JobHandler> = {
@@ -71,16 +86,8 @@ async function main() {
     keep: config.backupKeep,
     logger,
   });
-  const app = createApp(deps);
-  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
-    if (backupToken) {
-      const local = /^(0\.0\.0\.0|::|\[?::\]?)$/.test(config.host) ? '127.0.0.1' : config.host;
-      const host = local.includes(':') ? `[${local}]` : local;
-      writeServerFile(config.dataDir, { url: `http://${host}:${info.port}`, token: backupToken });
-    }
-  });
+  fetch = createApp(deps).fetch;
+  logger.info('ready');
 
   let stopping = false;
   const shutdown = (signal: string) => {

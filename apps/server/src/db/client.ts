@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,6 +20,10 @@ export type Listener = (payload: string) => void;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The most connections this process opens (1 for the embedded database, which runs in process). */
+  poolSize: number;
+  /** How PostgreSQL lists this process's connections (pg_stat_activity.application_name). */
+  applicationName: string;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -28,27 +33,37 @@ export function openPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
     db: drizzlePglite(client),
+    poolSize: 1,
+    applicationName: '',
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
 }
 
-/** How a server process names its connections, so `npm run restore` can see that servers use a database. */
-export const SERVER_APPLICATION_NAME = 'pulsecheck';
+/**
+ * How a server process names its connections, so `npm run restore` sees that servers use a database and each
+ * process's /metrics finds its own connections: `pulsecheck server <random id>`.
+ */
+export const SERVER_APPLICATION_PREFIX = 'pulsecheck server';
+const serverApplicationName = () => `${SERVER_APPLICATION_PREFIX} ${randomBytes(6).toString('hex')}`;
 
 export function openPostgres(
   url: string,
   options: { max?: number; applicationName?: string; connectTimeoutSeconds?: number } = {},
 ): Database {
+  const applicationName = options.applicationName ?? serverApplicationName();
+  const poolSize = options.max ?? 10;
   const client = postgres(url, {
-    max: options.max ?? 10,
+    max: poolSize,
     onnotice: () => {},
-    connection: { application_name: options.applicationName ?? SERVER_APPLICATION_NAME },
+    connection: { application_name: applicationName },
     ...(options.connectTimeoutSeconds && { connect_timeout: options.connectTimeoutSeconds }),
   });
   return {
     kind: 'postgres',
     db: drizzlePostgres(client),
+    poolSize,
+    applicationName,
     async listen(channel, listener) {
       const subscription = await client.listen(channel, listener);
       return () => subscription.unlisten();

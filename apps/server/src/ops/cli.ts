@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadDatabaseSettings } from '../config';
-import { openPglite, openPostgres, queryRows, SERVER_APPLICATION_NAME, type Database } from '../db/client';
+import { openPglite, openPostgres, queryRows, SERVER_APPLICATION_PREFIX, type Database } from '../db/client';
 import { secureDataDir } from '../db/data-dir';
 import { takeBackup } from './automatic';
 import { runningServer } from './server-file';
@@ -53,7 +53,7 @@ async function openEmbedded(folder = embeddedFolder): Promise<Database> {
 async function reachPostgres(url: string): Promise<Database> {
   const database = openPostgres(url, {
     max: 1,
-    applicationName: 'pulsecheck-ops',
+    applicationName: 'pulsecheck ops',
     connectTimeoutSeconds: 10,
   });
   try {
@@ -126,7 +126,7 @@ async function restore(target: string | undefined, force: boolean) {
       const [servers] = await queryRows<{ count: number }>(
         database.db,
         sql`select count(*)::int as count from pg_stat_activity
-            where datname = current_database() and application_name = ${SERVER_APPLICATION_NAME}`,
+            where datname = current_database() and starts_with(application_name, ${SERVER_APPLICATION_PREFIX})`,
       );
       if ((servers?.count ?? 0) > 0)
         throw new OpsError(

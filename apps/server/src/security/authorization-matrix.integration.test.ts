@@ -90,6 +90,7 @@ const allRatingsMissing = { votes: {}, comments: {} };
 
 const ENTRIES: Record<string, Entry> = {
   'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
+  'GET /api/ready': { expect: 'PPPPPPP', request: () => ({ path: '/api/ready' }) },
   'POST /api/signup': { expect: 'PPPPPPP', request: () => ({ path: '/api/signup', body: {} }) },
   'POST /api/signup/participant': {
     expect: 'PPPPPPP',

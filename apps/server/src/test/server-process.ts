@@ -129,7 +129,8 @@ type StartOptions = {
 };
 
 /**
- * Starts `dist/main.js` on a free port and waits until `/api/health` answers 200 (a database round trip). Tries
+ * Starts `dist/main.js` on a free port and waits until `/api/ready` answers 200 (migrations done, a database
+ * round trip). Tries
  * another port when another process took the free one first.
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -204,7 +205,7 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
   const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
   for (;;) {
     if (hasExited) throw new Error(`server exited with ${String(exitCode)} while starting:\n${output}`);
-    const healthy = await httpRequest(`${url}/api/health`, { timeoutMs: 2_000 }).then(
+    const healthy = await httpRequest(`${url}/api/ready`, { timeoutMs: 2_000 }).then(
       (answer) => answer.status === 200,
       () => false,
     );
