@@ -61,7 +61,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type HttpAnswer = { status: number; body: string };
+export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 /**
  * One HTTP request on a connection of its own (no keep-alive, so no socket to a dead process is reused), given
@@ -92,7 +92,11 @@ export function httpRequest(
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+          }),
         );
         response.on('close', () => {
           if (!response.complete) reject(new Error(`${url}: connection closed mid-answer`));
@@ -365,3 +369,47 @@ export const autosaveCounter = (text: unknown) => {
   const match = typeof text === 'string' ? /^autosave (\d+)$/.exec(text) : null;
   return match ? Number(match[1]) : 0;
 };
+
+/**
+ * A live event stream (GET /api/events) of a server process, read as it comes: `waitFor(type)` resolves when an
+ * event of that type has arrived (with the time it arrived), `close()` ends it.
+ */
+export async function openEventStream(url: string, options: { cookie: string; topics: string[] }) {
+  const query = options.topics.map((topic) => `topic=${encodeURIComponent(topic)}`).join('&');
+  const controller = new AbortController();
+  const events: { type: string; at: number }[] = [];
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const request = http.get(
+      `${url}/api/events?${query}`,
+      { agent: false, signal: controller.signal, headers: { cookie: options.cookie } },
+      resolve,
+    );
+    request.on('error', reject);
+  });
+  if (response.statusCode !== 200) throw new Error(`event stream answered ${response.statusCode}`);
+  let text = '';
+  response.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    let end;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      const block = text.slice(0, end);
+      text = text.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data) events.push({ type: (JSON.parse(data) as { type: string }).type, at: Date.now() });
+    }
+  });
+  response.on('error', () => {});
+  return {
+    events,
+    async waitFor(type: string, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const event = events.find((e) => e.type === type);
+        if (event) return event;
+        if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
