@@ -29,6 +29,7 @@ export const PATH_PARAMS = {
   actionItemId: idParam(NOT_FOUND_MESSAGES.actionItem),
   notificationId: idParam(NOT_FOUND_MESSAGES.notification),
   avatarId: idParam(NOT_FOUND_MESSAGES.photo),
+  organizationId: idParam(NOT_FOUND_MESSAGES.organization),
   token,
 };
 export type PathParam = keyof typeof PATH_PARAMS;

@@ -36,6 +36,7 @@ export const NOT_FOUND_MESSAGES = {
   actionItem: 'Action item not found',
   notification: 'Notification not found',
   photo: 'Photo not found',
+  organization: 'Organisation not found',
 } as const;
 
 export const errorBodySchema = z.object({
