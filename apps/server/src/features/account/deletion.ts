@@ -117,7 +117,8 @@ export async function transferOwnership(
  * Deletes the organisation and every row of it: its workspaces and all that hangs from them (checks and their
  * answers, templates, members, invitations, departments), the notifications about its checks, its jobs and its
  * e-mail budget. Members whose only membership was here lose their account too (they have nothing left to sign
- * in to); members who belong elsewhere keep theirs. The owner keeps their account and may set up a new one.
+ * in to); members who belong elsewhere keep theirs. The owner keeps their account and starts again at the
+ * organisation set-up (a new, empty organisation).
  */
 export async function deleteOrganization(
   deps: Deps,
@@ -157,7 +158,9 @@ export async function deleteOrganization(
       if (!elsewhere) await eraseAccount(tx, userId);
     }
     // The owner starts over at the organisation set-up.
-    await tx.execute(sql`update "user" set setup_status = 'pending_setup' where id = ${options.userId}`);
+    await tx.execute(
+      sql`update "user" set setup_status = 'pending_setup', setup_started_at = null where id = ${options.userId}`,
+    );
     return [options.userId, ...members.map((m) => m.userId)];
   });
   for (const userId of affected) await accessChanged(deps.realtime, userId);

@@ -23,6 +23,7 @@ import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useProfile, useSaveProfile, useUploadPhoto } from './api';
 import { PasswordSection } from './password-section';
 import { YourDataCard } from './your-data-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { LoadFailed } from '@/components/ui/state-card';
 
 type Section = 'profile' | 'password' | 'security';
@@ -114,6 +115,7 @@ function ProfileSection() {
     <div className="space-y-6">
       <ProfileForm profile={profile.data.profile} />
       <YourDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }
