@@ -7,11 +7,8 @@ import { BACKUP_EXTENSION, writeBackup, type BackupHeader } from './snapshot';
 /** Where the server keeps its snapshots: `DATA_DIR/backups`. */
 export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
 
-const stamp = (date: Date) =>
-  date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
+/** `20261125T173200123Z`: sorts by time, to the millisecond. */
+export const timeStamp = (date: Date) => date.toISOString().replace(/[-:.]/g, '');
 
 /** A snapshot of the database into `DATA_DIR/backups/pulsecheck-<kind>-<time>.pcbackup`. */
 export async function takeBackup(
@@ -19,7 +16,10 @@ export async function takeBackup(
   dataDir: string,
   kind: 'auto' | 'manual' | 'before-move',
 ): Promise<{ file: string; header: BackupHeader }> {
-  const file = path.join(backupsDir(dataDir), `pulsecheck-${kind}-${stamp(new Date())}${BACKUP_EXTENSION}`);
+  const file = path.join(
+    backupsDir(dataDir),
+    `pulsecheck-${kind}-${timeStamp(new Date())}${BACKUP_EXTENSION}`,
+  );
   return { file, header: await writeBackup(database, file) };
 }
 
@@ -30,6 +30,14 @@ async function automaticBackups(dataDir: string): Promise<string[]> {
     .filter((name) => name.startsWith('pulsecheck-auto-') && name.endsWith(BACKUP_EXTENSION))
     .sort()
     .map((name) => path.join(backupsDir(dataDir), name));
+}
+
+/** One automatic snapshot, then the oldest ones removed so that `keep` remain. */
+export async function automaticBackup(database: Database, dataDir: string, keep: number) {
+  const taken = await takeBackup(database, dataDir, 'auto');
+  const all = await automaticBackups(dataDir);
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) await rm(old, { force: true });
+  return taken;
 }
 
 /**
@@ -48,11 +56,9 @@ export function startAutomaticBackups(
   let stopped = false;
   const run = async () => {
     try {
-      const { file, header } = await takeBackup(database, dataDir, 'auto');
+      const { file, header } = await automaticBackup(database, dataDir, keep);
       const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
       logger.info({ file, rows }, 'embedded database: automatic backup written');
-      const all = await automaticBackups(dataDir);
-      for (const old of all.slice(0, Math.max(0, all.length - keep))) await rm(old, { force: true });
     } catch (error) {
       logger.error({ err: error }, 'embedded database: automatic backup failed');
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { addComment, addParticipants, createCheck, rateAll } from '../test/healt
 import { fingerprint, inUtc, listTables } from './tables';
 import { isEmptyDatabase, OpsError, restoreBackup, writeBackup, type BackupHeader } from './snapshot';
 import type { Database } from '../db/client';
+import { automaticBackup, backupsDir } from './automatic';
 
 /**
  * Backups (issue 18): a snapshot of a database with people, a check, answers, a photo and pending e-mails
@@ -189,5 +190,17 @@ describe('npm run backup and npm run restore (in process)', () => {
       expect((refusal as Error).message, name).toMatch(message);
       expect(await isEmptyDatabase(target.db), name).toBe(true);
     }
+  });
+});
+
+describe('automatic snapshots of the embedded database (decision 0010)', () => {
+  it('writes a restorable snapshot into DATA_DIR/backups and keeps the newest N', async () => {
+    const dataDir = path.join(folder, 'data');
+    const taken = [];
+    for (let i = 0; i < 3; i++) taken.push((await automaticBackup(ctx.database, dataDir, 2)).file);
+    const kept = (await readdir(backupsDir(dataDir))).sort();
+    expect(kept).toEqual(taken.slice(1).map((file) => path.basename(file)));
+    expect(kept.every((name) => /^pulsecheck-auto-\d{8}T\d{9}Z\.pcbackup$/.test(name))).toBe(true);
+    await restoreBackup(await emptyTarget(), taken[2]!);
   });
 });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, loadDatabaseSettings } from '../config';
 import { openPglite, openPostgres, queryRows, SERVER_APPLICATION_PREFIX, type Database } from '../db/client';
 import { secureDataDir } from '../db/data-dir';
-import { takeBackup } from './automatic';
+import { takeBackup, timeStamp } from './automatic';
 import { runningServer } from './server-file';
 import {
   BACKUP_EXTENSION,
@@ -71,12 +71,7 @@ async function reachPostgres(url: string): Promise<Database> {
 async function backup(target: string | undefined) {
   const file = target
     ? fromInvocation(target)
-    : fromInvocation(
-        `backups/pulsecheck-${new Date()
-          .toISOString()
-          .replace(/[-:]/g, '')
-          .replace(/\.\d+Z$/, 'Z')}${BACKUP_EXTENSION}`,
-      );
+    : fromInvocation(`backups/pulsecheck-${timeStamp(new Date())}${BACKUP_EXTENSION}`);
   if (existsSync(file)) throw new OpsError(`${file} exists already; choose another name.`);
   let header: BackupHeader;
   if (settings.databaseUrl) {
