@@ -3,6 +3,7 @@
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchMemory } from './memory.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -13,6 +14,7 @@ const BENCHES = {
   results: benchResults,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
+  memory: benchMemory,
 };
 
 const wanted = process.argv.slice(2);

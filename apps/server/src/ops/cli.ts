@@ -4,7 +4,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadDatabaseSettings } from '../config';
-import { openPglite, openPostgres, queryRows, SERVER_APPLICATION_PREFIX, type Database } from '../db/client';
+import {
+  openPglite,
+  openPostgres,
+  PGLITE_START_PARAMS,
+  queryRows,
+  SERVER_APPLICATION_PREFIX,
+  type Database,
+} from '../db/client';
 import { secureDataDir } from '../db/data-dir';
 import { takeBackup, timeStamp } from './automatic';
 import { runningServer } from './server-file';
@@ -46,7 +53,7 @@ function refuseRunningServer(action: string) {
 const hasEmbeddedDatabase = () => existsSync(embeddedFolder) && readdirSync(embeddedFolder).length > 0;
 
 async function openEmbedded(folder = embeddedFolder): Promise<Database> {
-  return openPglite(await PGlite.create(folder));
+  return openPglite(await PGlite.create(folder, { startParams: PGLITE_START_PARAMS }));
 }
 
 /** Opens a PostgreSQL database and makes one round trip, so an unreachable one is refused before anything. */
