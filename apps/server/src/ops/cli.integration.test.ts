@@ -12,7 +12,7 @@ import { createAdmin } from '../test/accounts';
 import { contextOn, copyPostgresTemplate, testConfig } from '../test/harness';
 import { addParticipants, createCheck, rateAll } from '../test/health-checks';
 import {
-  addSignedInParticipants,
+  checkWithParticipants,
   autosaveCounter,
   autosaveLoad,
   createServerDatabase,
@@ -60,19 +60,12 @@ describe.skipIf(missing)(`npm run backup and restore with a running server (${ki
   it('backs up while autosaves keep being answered, refuses to restore under the running server, and restores into an empty database', async () => {
     const data = await createServerDatabase();
     cleanups.push(() => data.drop());
-    const setup = await contextOn(await data.open());
-    const admin = await createAdmin(setup);
-    const check = await createCheck(setup, admin);
-    const participants = await addSignedInParticipants(setup, {
-      healthCheckId: check.healthCheckId,
-      workspaceId: admin.workspaceId,
+    const { check, participants, componentId } = await checkWithParticipants(data, {
       count: 10,
       secret: SECRET,
     });
-    await setup.close();
     const server = await start({ dataDir: data.dataDir, databaseUrl: data.databaseUrl, authSecret: SECRET });
     const env = { DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl ?? '' };
-    const componentId = check.componentIds[0] as string;
     const load = autosaveLoad({
       healthCheckId: check.healthCheckId,
       componentId,

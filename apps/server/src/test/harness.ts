@@ -83,13 +83,18 @@ export async function copyPostgresTemplate(label: string, options: { empty?: boo
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-/** A fresh database for one test file: a copy of the migrated and seeded template, on the project's kind. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file, on the project's kind: a copy of the migrated and seeded template, or with
+ * `empty` one without any table (a new embedded one in memory, or a new PostgreSQL database).
+ */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (loadTestSettings().kind === 'pglite') {
-    const database = openPglite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+    const database = openPglite(
+      await PGlite.create(options.empty ? {} : { loadDataDir: await pgliteTemplate() }),
+    );
     return { ...database, drop: () => database.close() };
   }
-  const copy = await copyPostgresTemplate('');
+  const copy = await copyPostgresTemplate(options.empty ? 'empty_' : '', options);
   const database = openPostgres(copy.url, { max: 5 });
   return {
     ...database,
@@ -100,22 +105,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A database without any table, on the project's kind: a new embedded one in memory, or a new PostgreSQL one. */
-export async function openEmptyDatabase(): Promise<TestDatabase> {
-  if (loadTestSettings().kind === 'pglite') {
-    const database = openPglite(await PGlite.create());
-    return { ...database, drop: () => database.close() };
-  }
-  const copy = await copyPostgresTemplate('empty_', { empty: true });
-  const database = openPostgres(copy.url, { max: 2 });
-  return {
-    ...database,
-    async drop() {
-      await database.close();
-      await copy.drop();
-    },
-  };
-}
+/** A database without any table (`openTestDatabase({ empty: true })`). */
+export const openEmptyDatabase = () => openTestDatabase({ empty: true });
 
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -190,4 +181,8 @@ export const useTestContext = (configOverrides: Partial<Config> = {}) =>
   );
 
 /** A fresh database without the app, for the tests of this file. */
-export const useTestDatabase = () => useForAll(openTestDatabase, (database) => database.drop());
+export const useTestDatabase = () =>
+  useForAll(
+    () => openTestDatabase(),
+    (database) => database.drop(),
+  );

@@ -11,8 +11,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadTestSettings } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { session } from '../db/schema/auth';
-import { copyPostgresTemplate, pgliteTemplate, useForAll, type TestContext } from './harness';
-import { addParticipant } from './health-checks';
+import { contextOn, copyPostgresTemplate, pgliteTemplate, useForAll, type TestContext } from './harness';
+import { createAdmin } from './accounts';
+import { addParticipant, createCheck } from './health-checks';
 
 /**
  * The built server (`npm run build`) as a child process, for tests that need a real process: killed, restarted,
@@ -268,6 +269,29 @@ export async function createServerDatabase(): Promise<ServerDatabase> {
 
 /** A server database for the tests of this file (or `describe` block), dropped after them. */
 export const useServerDatabase = () => useForAll(createServerDatabase, (database) => database.drop());
+
+/**
+ * On a server database before its server starts: an admin, a check of theirs and `count` signed-in participants
+ * (cookies signed with `secret`), as the autosave tests need them.
+ */
+export async function checkWithParticipants(
+  data: ServerDatabase,
+  options: { count: number; secret: string },
+) {
+  const setup = await contextOn(await data.open());
+  try {
+    const admin = await createAdmin(setup);
+    const check = await createCheck(setup, admin);
+    const participants = await addSignedInParticipants(setup, {
+      healthCheckId: check.healthCheckId,
+      workspaceId: admin.workspaceId,
+      ...options,
+    });
+    return { admin, check, participants, componentId: check.componentIds[0] as string };
+  } finally {
+    await setup.close();
+  }
+}
 
 /** The session cookie of `token` as better-auth signs it with `secret` (HMAC-SHA256, base64). */
 export function sessionCookie(token: string, secret: string): string {
