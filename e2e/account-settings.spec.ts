@@ -48,7 +48,12 @@ test.describe('account settings', () => {
     await page.goto('/admin/account-settings');
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
-    await expect(page.getByText('Soon')).toBeVisible();
+    // Security is a screen of its own now (issue 15), no longer 'Soon'.
+    await expect(page.getByRole('link', { name: 'Security' })).toHaveAttribute(
+      'href',
+      '/admin/account-settings/security',
+    );
+    await expect(page.getByText('Soon')).toHaveCount(0);
     await expectAccessible(page);
 
     await page.getByLabel('Full Name').fill('Ada Lovelace');
@@ -161,10 +166,10 @@ test.describe('account settings', () => {
     await login.goto('/login');
     await login.getByLabel('Email').fill(admin.email);
     await login.getByLabel('Password').fill(admin.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(login.getByRole('alert')).toBeVisible();
     await login.getByLabel('Password').fill('another-password-1');
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(login).toHaveURL(/\/admin\/dashboard$/);
     await fresh.close();
   });

@@ -62,7 +62,7 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(/Email not confirmed/)).toBeVisible();
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(
@@ -83,11 +83,11 @@ test.describe('accounts', () => {
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await page.getByLabel('Password').fill(password);
     await page.getByRole('checkbox', { name: 'Remember me' }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     // Forgot password, from a signed-out browser.
@@ -100,7 +100,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     await page.getByRole('button', { name: 'Back to login' }).click();
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
     const reset = await waitForMail(mailDir, email, /Reset your Pulsecheck password/);
     await page.goto(linkIn(reset.text));
@@ -115,7 +115,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('second-password-2');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 

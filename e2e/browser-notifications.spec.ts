@@ -179,7 +179,7 @@ test.describe('browser notifications', () => {
     await freshPage.goto('/login');
     await freshPage.getByLabel('Email').fill(admin.email);
     await freshPage.getByLabel('Password').fill(admin.password);
-    await freshPage.getByRole('button', { name: 'Sign in' }).click();
+    await freshPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(freshPage).toHaveURL(/\/admin\/dashboard$/);
     await freshPage.goto('/admin/account-settings/notifications');
     const freshPush = freshPage.getByRole('region', { name: 'Push' });

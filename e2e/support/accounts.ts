@@ -16,9 +16,9 @@ const linkIn = (text: string) => {
 export async function signUpAdmin(
   page: Page,
   mailDir: string,
-  options: { fullName?: string; companyName?: string } = {},
+  options: { fullName?: string; companyName?: string; email?: string } = {},
 ) {
-  const email = uniqueEmail('admin');
+  const email = options.email ?? uniqueEmail('admin');
   const password = 'e2e-password-123';
   const response = await page.request.post('/api/signup', {
     data: {

@@ -13,6 +13,9 @@ import { onboardingRoutes } from './features/onboarding/routes';
 import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { resultsRoutes } from './features/results/routes';
+import { securityRoutes } from './features/security/routes';
+import { ssoRoutes } from './features/sso/routes';
+import { finishFlow } from './features/sso/service';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
@@ -79,6 +82,10 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.get('/api/auth/reset-password/:token', (c) =>
     deps.auth.handler(new Request(c.req.raw, { headers: authHeaders(c) })),
   );
+  // The identity provider's redirect back after 'Sign in with SSO' or 'Test connection' (features/sso).
+  app.get('/api/auth/sso/callback/:providerId', (c) =>
+    finishFlow(deps, new Request(c.req.raw, { headers: authHeaders(c) })),
+  );
 
   // One line per feature router.
   const featureRoutes = [
@@ -97,6 +104,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     dashboardRoutes,
     teamRoutes,
     accountRoutes,
+    securityRoutes,
+    ssoRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says

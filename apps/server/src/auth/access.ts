@@ -1,11 +1,63 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { type Db, first } from '../db/client';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { workspaceMembers } from '../db/schema/organizations';
-import { workspaceNotFound } from '../lib/app-error';
+import { AppError, forbidden, workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
+/**
+ * A person's place in an organisation. 'owner': its creator (organizations.created_by). 'admin' is for the
+ * organisation admins the owner appoints (not loaded here yet: `organizationOf` is the one place that will).
+ */
+export type OrganizationRole = 'owner' | 'admin' | 'member';
+
+/**
+ * The user's organisation, and their role in it: the one they own, otherwise the first they are an active member
+ * of; null when they are in none.
+ */
+export async function organizationOf(db: Db, userId: string) {
+  const [row] = await queryRows<{ id: string; name: string; require_two_factor: boolean; owner: boolean }>(
+    db,
+    sql`select o.id, o.name, o.require_two_factor, (o.created_by = ${userId}) as owner
+        from organizations o
+        where o.created_by = ${userId}
+           or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
+                      where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active')
+        order by (o.created_by = ${userId}) desc, o.created_at
+        limit 1`,
+  );
+  if (!row) return null;
+  const role: OrganizationRole = row.owner ? 'owner' : 'member';
+  return { id: row.id, name: row.name, requireTwoFactor: row.require_two_factor, role };
+}
+
+/**
+ * The organisation whose sign-in rules the user may change (`organization:administer`); a 404 when they are in
+ * none, a 403 when they may not change them.
+ */
+export async function requireOrganizationAdmin(db: Db, userId: string) {
+  const organization = await organizationOf(db, userId);
+  if (!organization) throw new AppError('not_found', SECURITY_MESSAGES.noOrganization);
+  const actor: Actor = { userId, access: null, organizationRole: organization.role };
+  if (!can(actor, 'organization:administer')) throw forbidden(SECURITY_MESSAGES.organizationOnly);
+  return organization;
+}
+
+/**
+ * SQL that is true when the user (`userId`, a column or value) signs in with a password, has no two-factor sign-in,
+ * and an organisation they are in requires it: they must enrol before anything else (issue 15). People who sign in
+ * only through their organisation's identity provider are not asked: the provider does its own second factor.
+ */
+export const twoFactorDueSql = (userId: SQL, twoFactorEnabled: SQL) => sql`(not ${twoFactorEnabled}
+  and exists (select 1 from account a where a.user_id = ${userId} and a.provider_id = 'credential')
+  and exists (
+    select 1 from organizations o
+    where o.require_two_factor
+      and (o.created_by = ${userId}
+        or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
+                   where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active'))))`;
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {

@@ -1,35 +1,37 @@
+import { passkey as passkeyPlugin } from '@better-auth/passkey';
+import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { account, rateLimit, session, user, verification } from '../db/schema/auth';
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { settleSignupOnVerification, signupTokenOf } from './signup-credentials';
+import { sharedAuthOptions } from './options';
+import { createSsoAuth } from './sso';
 
-export const SESSION_DAYS = 30;
+export { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './options';
 export const VERIFICATION_EXPIRES_SECONDS = 60 * 60 * 24;
-/** How often a session's expiry slides forward. */
-export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 /**
- * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database.
- * Our own routes (features/auth) call it; only the e-mailed link targets are exposed over HTTP.
+ * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database; the
+ * two-factor plugin (authenticator app and recovery codes) and the passkey plugin (WebAuthn, relying party = the
+ * host of APP_URL). Our own routes (features/auth, features/security) call it; only the e-mailed link targets
+ * are exposed over HTTP. `sso` is the instance for organisation single sign-on (auth/sso.ts, decision 0010).
  */
 export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
   const { config, db, mailer } = options;
-  const secure = config.appUrl.startsWith('https://');
   const scale = config.rateLimitMultiplier;
-  return betterAuth({
-    appName: 'Pulsecheck',
-    baseURL: config.appUrl,
-    basePath: '/api/auth',
-    secret: config.authSecret,
+  const shared = sharedAuthOptions(config);
+  const auth = betterAuth({
+    ...shared,
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
     }),
     emailAndPassword: {
       enabled: true,
@@ -38,7 +40,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      // A new password ends the pause of the per-account sign-in limit (features/auth/login-limit.ts).
+      // A new password ends the pause of the per-account sign-in limit (auth/login-limit.ts).
       onPasswordReset: async ({ user: u }) => {
         await clearHits(db, loginAccountKey(u.email));
       },
@@ -60,10 +62,18 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         await settleSignupOnVerification(db, u.id, signupTokenOf(request));
       },
     },
-    session: {
-      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
-      updateAge: SESSION_UPDATE_AGE_SECONDS,
-    },
+    plugins: [
+      twoFactorPlugin({
+        issuer: 'Pulsecheck',
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 60 * 60,
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: 10 },
+      }),
+      passkeyPlugin({
+        rpID: new URL(config.appUrl).hostname,
+        rpName: 'Pulsecheck',
+        origin: config.appUrl,
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -71,13 +81,8 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       window: 60,
       max: 100 * scale,
     },
-    advanced: {
-      useSecureCookies: secure,
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-    },
-    telemetry: { enabled: false },
   });
+  return Object.assign(auth, { sso: createSsoAuth({ config, db }) });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

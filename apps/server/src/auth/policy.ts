@@ -1,4 +1,4 @@
-import type { Access } from './access';
+import type { Access, OrganizationRole } from './access';
 
 /**
  * Who may do what (PRODUCT-DECISIONS 3), written once: every service asks `can(actor, action, resource)` and the
@@ -7,7 +7,13 @@ import type { Access } from './access';
  */
 
 /** The caller as the policy sees them: their access in the resource's workspace, and whether they take part. */
-export type Actor = { userId: string; access: Access | null; participates?: boolean };
+export type Actor = {
+  userId: string;
+  access: Access | null;
+  participates?: boolean;
+  /** Their place in their organisation (auth/access.ts, `organizationOf`), for organisation-wide settings. */
+  organizationRole?: OrganizationRole | null;
+};
 export type Resource = { createdBy?: string | null };
 
 const managesWorkspace = (actor: Actor) => actor.access === 'admin' || actor.access === 'member';
@@ -26,6 +32,9 @@ export const POLICY = {
     actor.access === 'admin' || (actor.access === 'member' && resource.createdBy === actor.userId),
   /** Taking part: joining, rating, voting. Any active member of the workspace, link participants included. */
   'check:participate': (actor: Actor) => actor.access !== null,
+  /** The organisation's sign-in rules: requiring two-factor, single sign-on. Its owner and its admins. */
+  'organization:administer': (actor: Actor) =>
+    actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;
 
 export type Action = keyof typeof POLICY;

@@ -1,23 +1,32 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { queryRows } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/router';
-import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './auth';
+import { twoFactorDueSql } from './access';
+import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './options';
 
-export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  /** Their organisation requires two-factor sign-in and they have none yet (auth/access.ts). */
+  twoFactorDue: boolean;
+};
 
 /**
- * The session token of better-auth's signed cookie (`token.base64(HMAC-SHA256(secret, token))`), or null when
- * the cookie is absent or its signature is wrong.
+ * The value of one of better-auth's signed cookies (`value.base64(HMAC-SHA256(secret, value))`, `__Secure-` on
+ * https), or null when the cookie is absent or its signature is wrong.
  */
-export function signedSessionToken(c: Context<AppEnv>): string | null {
+export function signedCookie(c: Context<AppEnv>, name: string): string | null {
   const { config } = c.get('deps');
   const secure = config.appUrl.startsWith('https://');
-  const value = getCookie(c, `${secure ? '__Secure-' : ''}better-auth.session_token`);
+  const value = getCookie(c, `${secure ? '__Secure-' : ''}better-auth.${name}`);
   if (!value) return null;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
@@ -27,11 +36,15 @@ export function signedSessionToken(c: Context<AppEnv>): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** The session token of better-auth's signed session cookie, or null. */
+export const signedSessionToken = (c: Context<AppEnv>) => signedCookie(c, 'session_token');
+
 type SessionRow = {
   id: string;
   email: string;
   name: string;
   email_verified: boolean;
+  two_factor_due: boolean;
   expires_at: string | Date;
 };
 
@@ -49,12 +62,19 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
     const { db, auth } = c.get('deps');
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`select u.id, u.email, u.name, u.email_verified, s.expires_at
+      sql`select u.id, u.email, u.name, u.email_verified, s.expires_at,
+            ${twoFactorDueSql(sql`u.id`, sql`u.two_factor_enabled`)} as two_factor_due
           from session s join "user" u on u.id = s.user_id
           where s.token = ${token} and s.expires_at > now()`,
     );
     if (row) {
-      user = { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified };
+      user = {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        emailVerified: row.email_verified,
+        twoFactorDue: row.two_factor_due,
+      };
       const expiresAt = new Date(row.expires_at).getTime();
       const dueForRefresh =
         expiresAt - SESSION_DAYS * 86_400_000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= Date.now();
@@ -70,10 +90,18 @@ export async function currentUser(c: Context<AppEnv>): Promise<SessionUser | nul
   return user;
 }
 
-/** The signed-in user, or a 401 'No authenticated session'. */
+/** What a person who must enrol in two-factor sign-in may still call: who they are, and their own account. */
+const WHILE_ENROLLING = ['/api/me', '/api/account/'];
+
+/**
+ * The signed-in user, or a 401 'No authenticated session'. While their organisation's two-factor requirement is
+ * unmet, everything but their own account answers 403 `two_factor_required` (the Security tab enrols them).
+ */
 export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await currentUser(c);
   if (!user) throw new AppError('unauthenticated', AUTH_MESSAGES.noSession);
+  if (user.twoFactorDue && !WHILE_ENROLLING.some((prefix) => c.req.path.startsWith(prefix)))
+    throw new AppError('two_factor_required', SECURITY_MESSAGES.enrolmentRequired);
   return user;
 }
 

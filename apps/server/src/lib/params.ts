@@ -30,6 +30,11 @@ export const PATH_PARAMS = {
   notificationId: idParam(NOT_FOUND_MESSAGES.notification),
   avatarId: idParam(NOT_FOUND_MESSAGES.photo),
   organizationId: idParam(NOT_FOUND_MESSAGES.organization),
+  /** better-auth's ids (random letters and digits, not UUIDs). */
+  passkeyId: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, NOT_FOUND_MESSAGES.passkey),
   token,
 };
 export type PathParam = keyof typeof PATH_PARAMS;

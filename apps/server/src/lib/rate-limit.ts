@@ -13,7 +13,7 @@ export const LIMITS = {
   login: { name: 'login', max: 10, windowSeconds: 300 },
   forgotPassword: { name: 'forgot', max: 5, windowSeconds: 900 },
   resendVerification: { name: 'resend', max: 3, windowSeconds: 600 },
-  /** Failed sign-ins per account, whatever address they come from (features/auth/login-limit.ts). */
+  /** Failed sign-ins per account, whatever address they come from (auth/login-limit.ts). */
   loginAccount: { name: 'login-account', max: 10, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
 

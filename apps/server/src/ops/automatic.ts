@@ -41,7 +41,7 @@ export async function automaticBackup(database: Database, dataDir: string, keep:
 }
 
 /**
- * The embedded database's periodic snapshots (decision 0010): every `intervalMs` a snapshot into
+ * The embedded database's periodic snapshots (decision 0011): every `intervalMs` a snapshot into
  * `DATA_DIR/backups`, keeping the newest `keep`. The first one is due an interval after the newest one there,
  * so a server that restarts often still takes them. A no-op on PostgreSQL and with an interval of 0.
  */

@@ -193,7 +193,7 @@ describe('npm run backup and npm run restore (in process)', () => {
   });
 });
 
-describe('automatic snapshots of the embedded database (decision 0010)', () => {
+describe('automatic snapshots of the embedded database (decision 0011)', () => {
   it('writes a restorable snapshot into DATA_DIR/backups and keeps the newest N', async () => {
     const dataDir = path.join(folder, 'data');
     const taken = [];

@@ -12,7 +12,7 @@ import { migrationsFolder } from '../db/paths';
 import { fingerprint, inUtc, listTables, SCHEMAS, type Fingerprint, type Table } from './tables';
 
 /**
- * A backup file (decision 0010): gzip of JSON lines. The first line is the header (format, version, when, the
+ * A backup file (decision 0011): gzip of JSON lines. The first line is the header (format, version, when, the
  * migrations the database had, and each table's row count and checksum); then, per table in foreign-key order, a
  * line `{"table": name}` followed by one line per row (the row as PostgreSQL's `to_jsonb` writes it); the last
  * line is `{"end": true, "sha256": …}`, the hash of every byte before it. A file without that last line, or whose

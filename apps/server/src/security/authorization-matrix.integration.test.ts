@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import { passkey } from '../db/schema/auth';
 import { templates } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
 import { workspaces } from '../db/schema/organizations';
@@ -50,12 +51,17 @@ type World = {
  * created the check. A route guarded by a policy action expects exactly what `can` says (signed out: refused).
  */
 const AS_THE_POLICY_SEES: Record<Exclude<Actor, 'anon'>, PolicyActor> = {
-  stranger: { userId: 'stranger', access: null },
-  otherAdmin: { userId: 'other-admin', access: null },
-  otherParticipant: { userId: 'other-participant', access: null },
-  participant: { userId: 'participant', access: 'participant', participates: true },
-  member: { userId: 'member', access: 'member' },
-  admin: { userId: 'creator', access: 'admin' },
+  stranger: { userId: 'stranger', access: null, organizationRole: null },
+  otherAdmin: { userId: 'other-admin', access: null, organizationRole: 'owner' },
+  otherParticipant: { userId: 'other-participant', access: null, organizationRole: 'member' },
+  participant: {
+    userId: 'participant',
+    access: 'participant',
+    participates: true,
+    organizationRole: 'member',
+  },
+  member: { userId: 'member', access: 'member', organizationRole: 'member' },
+  admin: { userId: 'creator', access: 'admin', organizationRole: 'owner' },
 };
 const byPolicy = (action: Action) =>
   ACTORS.map((actor) =>
@@ -234,6 +240,95 @@ const ENTRIES: Record<string, Entry> = {
       path: '/api/account/notification-preferences',
       body: DEFAULT_NOTIFICATION_PREFERENCES,
     }),
+  },
+  'GET /api/account/security': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/security' }) },
+  'POST /api/account/two-factor/enrol': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/two-factor/enrol', body: { password: 'wrong-password' } }),
+  },
+  'POST /api/account/two-factor/confirm': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/two-factor/confirm', body: { code: '000000' } }),
+  },
+  'POST /api/account/two-factor/disable': {
+    expect: 'DAAAAAA',
+    request: () => ({
+      path: '/api/account/two-factor/disable',
+      body: { password: 'wrong-password', code: '000000' },
+    }),
+  },
+  'POST /api/account/two-factor/recovery-codes': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/two-factor/recovery-codes', body: { password: 'wrong-password' } }),
+  },
+  'POST /api/account/passkeys/options': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/passkeys/options' }),
+  },
+  'POST /api/account/passkeys': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/passkeys', body: { name: 'Laptop', response: {} } }),
+  },
+  // Only the owner of a passkey can remove it; anyone else (and an unknown id) gets 404.
+  'DELETE /api/account/passkeys/{passkeyId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => {
+      const id = `pk${randomUUID().replaceAll('-', '')}`;
+      await w.ctx.deps.db.insert(passkey).values({
+        id,
+        name: 'Laptop',
+        publicKey: 'key',
+        userId: w.adminId,
+        credentialID: id,
+        counter: 0,
+        deviceType: 'singleDevice',
+        backedUp: false,
+      });
+      return { path: `/api/account/passkeys/${id}` };
+    },
+  },
+  'PUT /api/organization/security': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/security', body: { requireTwoFactor: false } }),
+  },
+  'GET /api/organization/sso': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/sso' }),
+  },
+  'PUT /api/organization/sso': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({
+      path: '/api/organization/sso',
+      body: { issuer: 'https://idp.example.com', clientId: 'x', clientSecret: 'y', domains: 'bank.example' },
+    }),
+  },
+  'PUT /api/organization/sso/switch': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/sso/switch', body: { enabled: true, required: false } }),
+  },
+  'POST /api/organization/sso/test': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/sso/test' }),
+  },
+  'POST /api/login/two-factor': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/two-factor', body: { code: '123456' } }),
+  },
+  'POST /api/login/recovery-code': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/recovery-code', body: { code: 'abcde-fghij' } }),
+  },
+  'POST /api/login/passkey/options': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/passkey/options' }),
+  },
+  'POST /api/login/passkey': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/passkey', body: { response: { id: 'x' } } }),
+  },
+  'POST /api/login/sso': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: '/api/login/sso', body: { email: 'someone@no-sso.test' } }),
   },
   'GET /api/avatars/{avatarId}': {
     expect: 'PPPPPPP',

@@ -79,9 +79,14 @@ export const useAdmin = (ctx: TestContext, overrides: Record<string, unknown> = 
 /** A user with a password who can sign in, optionally a member of a workspace; returns a signed-in cookie jar. */
 export async function signedInUser(
   ctx: TestContext,
-  options: { workspaceId?: string; access?: 'admin' | 'member' | 'participant'; name?: string } = {},
+  options: {
+    workspaceId?: string;
+    access?: 'admin' | 'member' | 'participant';
+    name?: string;
+    email?: string;
+  } = {},
 ) {
-  const email = uniqueEmail('member');
+  const email = options.email ?? uniqueEmail('member');
   const password = 'correct-horse-battery';
   const name = options.name ?? `Member ${unique('m')}`;
   await ctx.deps.auth.api.signUpEmail({ body: { name, email, password } });

@@ -3,7 +3,14 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { UnexpectedError } from './error-screens';
 
-/** Protected routes: a spinner while the session loads, /login when signed out. */
+/** Where someone whose organisation requires two-factor sign-in sets it up. */
+export const securityPathFor = (user: { canAdmin: boolean }) =>
+  user.canAdmin ? '/admin/account-settings/security' : '/account-settings/security';
+
+/**
+ * Protected routes: a spinner while the session loads, /login when signed out, and the Security tab before
+ * anything else while the organisation's two-factor requirement is unmet (the server refuses the rest).
+ */
 export function RequireAuth() {
   const session = useSession();
   const location = useLocation();
@@ -12,5 +19,8 @@ export function RequireAuth() {
   if (!session.data) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
+  const security = securityPathFor(session.data);
+  if (session.data.mustEnrolTwoFactor && location.pathname !== security)
+    return <Navigate to={security} replace />;
   return <Outlet />;
 }

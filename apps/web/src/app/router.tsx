@@ -198,6 +198,13 @@ export const routes: RouteObject[] = [
                   (m) => m.ParticipantSettingsScreen,
                 ),
               },
+              {
+                path: '/account-settings/security',
+                ...lazyPage(
+                  () => import('./participant-security-screen'),
+                  (m) => m.ParticipantSecurityScreen,
+                ),
+              },
             ],
           },
           { path: '/health-check/:healthCheckId/results', ...resultsPage },
@@ -284,7 +291,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'account-settings/security',
                 ...lazyPage(
-                  () => import('@/features/account/account-settings-page'),
+                  () => import('@/features/account/security-page'),
                   (m) => m.SecurityPage,
                 ),
               },

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginInput } from '@pulsecheck/shared/auth/schemas';
+import type { CurrentUser, LoginInput, LoginResponse } from '@pulsecheck/shared/auth/schemas';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,8 +30,11 @@ export function useSession() {
   return useQuery(sessionQuery);
 }
 
-/** Signs in (POST /login); the caller stores the user with `replaceSession`. */
-export const logIn = (body: LoginInput) => apiPost<{ user: CurrentUser }>('/login', body);
+/**
+ * Signs in with the password (POST /login): the user (the caller stores them with `replaceSession`), or
+ * `twoFactorRequired` when the second step follows (features/auth/sign-in-steps.tsx).
+ */
+export const logIn = (body: LoginInput) => apiPost<LoginResponse>('/login', body);
 
 /**
  * A new session (or none): `user` becomes the cached session and everything cached for the previous one is

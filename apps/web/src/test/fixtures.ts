@@ -13,5 +13,6 @@ export const currentUser = (overrides: Partial<CurrentUser> = {}): CurrentUser =
   avatarUrl: null,
   home: '/admin/dashboard',
   mailEnabled: true,
+  mustEnrolTwoFactor: false,
   ...overrides,
 });

@@ -9,6 +9,10 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   forbidden: 403,
   email_not_confirmed: 403,
+  /** The organisation requires two-factor sign-in and the caller has not set it up yet. */
+  two_factor_required: 403,
+  /** The address's organisation signs in with SSO only: no password sign-in, sign-up or reset. */
+  sso_required: 403,
   not_found: 404,
   /** The workspace does not exist or the caller is not (or no longer) a member with the needed access. */
   workspace_not_found: 404,
@@ -37,6 +41,7 @@ export const NOT_FOUND_MESSAGES = {
   notification: 'Notification not found',
   photo: 'Photo not found',
   organization: 'Organisation not found',
+  passkey: 'Passkey not found',
 } as const;
 
 export const errorBodySchema = z.object({

@@ -94,9 +94,17 @@ export const currentUserSchema = z.object({
   home: z.string(),
   /** Whether this server sends e-mail (false with MAIL_DISABLED=true): screens then never say "we e-mailed". */
   mailEnabled: z.boolean(),
+  /** The organisation requires two-factor sign-in and this user has none yet: enrolment comes before anything. */
+  mustEnrolTwoFactor: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const meResponseSchema = z.object({ user: currentUserSchema });
-export const loginResponseSchema = z.object({ user: currentUserSchema });
+export const signedInSchema = z.object({ user: currentUserSchema });
+/** A password sign-in either signs in, or (two-factor on) asks for the second step: POST /login/two-factor. */
+export const loginResponseSchema = z.union([
+  signedInSchema,
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const setupResponseSchema = z.object({ redirectTo: z.string() });

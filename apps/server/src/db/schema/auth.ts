@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type PgColumnBuilderBase,
+} from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
 
 /** Tables of better-auth (field names as its Drizzle adapter expects), plus our profile columns on `user`. */
@@ -23,6 +34,8 @@ export const user = pgTable('user', {
   bio: text('bio'),
   avatarId: uuid('avatar_id'),
   notificationPreferences: jsonb('notification_preferences'),
+  /** better-auth two-factor: true once an authenticator app is confirmed. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
 });
 
 /** The column that makes a row a person's own: required, and deleted with them. */
@@ -118,3 +131,56 @@ export type SignupProfile = {
   setupStatus: string | null;
   pendingJoinHealthCheckId: string | null;
 };
+
+/** better-auth two-factor: the authenticator key and recovery codes, both encrypted by better-auth with AUTH_SECRET. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: ownerRef(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: instant('locked_until'),
+    /** Ours: the last TOTP time step accepted, so a code is never accepted twice (auth/two-factor.ts). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('two_factor_user_id_key').on(t.userId)],
+);
+
+/** @better-auth/passkey: a person's WebAuthn credentials (public keys only). */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: ownerRef(),
+    credentialID: text('credential_id').notNull().unique(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: instant('created_at'),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('passkey_user_id_idx').on(t.userId)],
+);
+
+/**
+ * @better-auth/sso: one OpenID Connect provider per organisation. `oidc_config` holds the client secret, so the
+ * column the running server uses is sealed (auth/sealed-column.ts); this plain one is for migrations only.
+ */
+export const ssoProviderTable = <C extends PgColumnBuilderBase>(oidcConfig: C) =>
+  pgTable('sso_provider', {
+    id: text('id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    oidcConfig,
+    samlConfig: text('saml_config'),
+    userId: userRef('user_id'),
+    providerId: text('provider_id').notNull().unique(),
+    organizationId: text('organization_id'),
+    domain: text('domain').notNull(),
+  });
+export const ssoProvider = ssoProviderTable(text('oidc_config'));

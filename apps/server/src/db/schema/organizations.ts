@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
-import { user, userRef } from './auth';
+import { ssoProvider, user, userRef } from './auth';
 
 export const organizations = pgTable(
   'organizations',
@@ -11,6 +11,8 @@ export const organizations = pgTable(
     companySize: text('company_size'),
     createdBy: userRef('created_by'),
     metadata: jsonb('metadata'),
+    /** Everyone in the organisation must have two-factor sign-in; those without are led to enrol first. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   // One organisation per admin: the set-up runs exactly once.
@@ -107,4 +109,35 @@ export const invitations = pgTable(
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_member_id_idx').on(t.memberId),
   ],
+);
+
+/**
+ * An organisation's single sign-on (features/sso): its provider row of @better-auth/sso, when 'Test connection'
+ * last succeeded for the provider as configured now, whether sign-in through it is on, and whether the covered
+ * domains must use it (password sign-in, sign-up and reset refused).
+ */
+export const organizationSso = pgTable('organization_sso', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  providerId: text('provider_id')
+    .notNull()
+    .unique()
+    .references(() => ssoProvider.providerId, { onDelete: 'cascade' }),
+  testedAt: instant('tested_at'),
+  enabled: boolean('enabled').notNull().default(false),
+  required: boolean('required').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** The e-mail domains an organisation's SSO covers; a domain belongs to one organisation at most. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizationSso.organizationId, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sso_domains_organization_id_idx').on(t.organizationId)],
 );

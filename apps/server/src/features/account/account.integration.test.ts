@@ -20,7 +20,7 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA
 
 async function upload(jar: Jar, bytes: Uint8Array, name = 'photo.png', type = 'image/png') {
   const form = new FormData();
-  form.append('photo', new File([bytes], name, { type }));
+  form.append('photo', new File([new Uint8Array(bytes)], name, { type }));
   return ctx.app.request('/api/account/avatar', { method: 'POST', body: form, headers: jar.header() });
 }
 

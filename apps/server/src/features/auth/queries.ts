@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { twoFactorDueSql } from '../../auth/access';
 import { type Db, first } from '../../db/client';
 import { account, user, verification, type SignupProfile } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/messaging';
@@ -70,6 +71,7 @@ export async function findProfile(db: Db, userId: string) {
         pendingJoinHealthCheckId: user.pendingJoinHealthCheckId,
         avatarId: user.avatarId,
         activeWorkspaceId: userPreferences.activeWorkspaceId,
+        twoFactorDue: sql<boolean>`${twoFactorDueSql(sql`${user.id}`, sql`${user.twoFactorEnabled}`)}`,
       })
       .from(user)
       .leftJoin(userPreferences, eq(userPreferences.userId, user.id))
@@ -82,11 +84,6 @@ export async function healthCheckExists(db: Db, id: string) {
     db.select({ id: healthChecks.id }).from(healthChecks).where(eq(healthChecks.id, id)),
   );
   return Boolean(row);
-}
-
-/** The owner of an address, to tell them their sign-in was paused (features/auth/login-limit.ts). */
-export async function findAccountOwner(db: Db, email: string) {
-  return first(db.select({ email: user.email, name: user.name }).from(user).where(eq(user.email, email)));
 }
 
 /** The user a password-reset token belongs to (better-auth keeps it as `reset-password:<token>`), if any. */

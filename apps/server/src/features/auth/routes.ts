@@ -8,16 +8,48 @@ import {
   participantSignupSchema,
   resendVerificationSchema,
   resetPasswordSchema,
+  signedInSchema,
 } from '@pulsecheck/shared/auth/schemas';
+import {
+  passkeySignInSchema,
+  recoverySignInSchema,
+  twoFactorSignInSchema,
+  webAuthnJsonSchema,
+} from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { mailedSchema } from '@pulsecheck/shared/mail/contract';
-import { currentUser, setCookies } from '../../auth/session';
+import type { Context } from 'hono';
+import { currentUser, setCookies, signedCookie } from '../../auth/session';
+import { pendingSignIn } from '../../auth/two-factor';
+import { AppError } from '../../lib/app-error';
+import type { AppEnv } from '../../lib/router';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, LIMITS } from '../../lib/rate-limit';
-import { limitFailedLogins } from './login-limit';
+import { limitFailedLogins } from '../../auth/login-limit';
 import * as service from './service';
 
 const CHECK_YOUR_EMAIL = 'Check your e-mail (whether or not the address has an account)';
+
+/**
+ * The second step of a password sign-in, for the person its challenge cookie names; wrong codes count against
+ * their account exactly as wrong passwords do (auth/login-limit.ts), on top of the plugin's own lock-out.
+ */
+async function secondStep(
+  c: Context<AppEnv>,
+  kind: 'code' | 'recovery',
+  input: { code: string; trustDevice: boolean },
+) {
+  const deps = c.get('deps');
+  await enforceLimit(c, LIMITS.login);
+  const pending = await pendingSignIn(deps, signedCookie(c, 'two_factor'));
+  if (!pending) throw new AppError('unauthenticated', SECURITY_MESSAGES.signInExpired);
+  const { user, cookies } = await limitFailedLogins(c, pending.email, () =>
+    service.verifySecondStep(deps, { userId: pending.id, kind, ...input, headers: authHeaders(c) }),
+  );
+  setCookies(c, cookies);
+  return c.json({ user }, 200);
+}
 
 // Every route here is public and rate-limited, so each has a handler of its own.
 export const authRoutes = routes('auth')
@@ -43,13 +75,52 @@ export const authRoutes = routes('auth')
   .handle(
     'post /login',
     'Sign in with e-mail and password',
-    { body: loginSchema, ok: [200, loginResponseSchema, 'Signed in'], errors: [401, 403, 429] },
+    {
+      body: loginSchema,
+      ok: [200, loginResponseSchema, 'Signed in, or the second step is needed'],
+      errors: [401, 403, 429],
+    },
     async (c) => {
       const input = c.req.valid('json');
       await enforceLimit(c, LIMITS.login);
-      const { user, cookies } = await limitFailedLogins(c, input.email, () =>
+      const { cookies, ...answer } = await limitFailedLogins(c, input.email, () =>
         service.logIn(c.get('deps'), { ...input, headers: authHeaders(c) }),
       );
+      setCookies(c, cookies);
+      return c.json(answer, 200);
+    },
+  )
+  .handle(
+    'post /login/two-factor',
+    'Second step of a sign-in: a current code from the authenticator app (optionally trusting this device for 30 days)',
+    { body: twoFactorSignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    (c) => secondStep(c, 'code', c.req.valid('json')),
+  )
+  .handle(
+    'post /login/recovery-code',
+    'Second step of a sign-in with one of the recovery codes (each works once)',
+    { body: recoverySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    (c) => secondStep(c, 'recovery', c.req.valid('json')),
+  )
+  .handle(
+    'post /login/passkey/options',
+    'WebAuthn options to sign in with a passkey (the challenge is kept in a signed cookie)',
+    { ok: [200, webAuthnJsonSchema, 'Request options'], errors: [429] },
+    async (c) => {
+      await enforceLimit(c, LIMITS.login);
+      const { options, cookies } = await service.passkeyOptions(c.get('deps'), authHeaders(c));
+      setCookies(c, cookies);
+      return c.json(options, 200);
+    },
+  )
+  .handle(
+    'post /login/passkey',
+    'Sign in with a passkey instead of password and code',
+    { body: passkeySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    async (c) => {
+      await enforceLimit(c, LIMITS.login);
+      const input = { ...c.req.valid('json'), headers: authHeaders(c) };
+      const { user, cookies } = await service.passkeySignIn(c.get('deps'), input);
       setCookies(c, cookies);
       return c.json({ user }, 200);
     },

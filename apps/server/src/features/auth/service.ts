@@ -2,18 +2,22 @@ import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
 import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import type { Mailed } from '@pulsecheck/shared/mail/delivery';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';
 import { VERIFICATION_EXPIRES_SECONDS } from '../../auth/auth';
 import { recordSignupCredential, SIGNUP_TOKEN_PARAM } from '../../auth/signup-credentials';
+import { refuseReplayedCode } from '../../auth/two-factor';
 import type { Db } from '../../db/client';
 import { session, type SignupProfile } from '../../db/schema/auth';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { accessChanged } from '../../realtime/bus';
 import { completePendingJoin } from '../participation/service';
+import { refuseIfSsoRequired } from '../sso/service';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
 import {
   findProfile,
@@ -58,6 +62,7 @@ export async function getCurrentUser(
     avatarUrl: profile.avatarId ? `/api/avatars/${profile.avatarId}` : null,
     home: await homeFor(deps.db, profile),
     mailEnabled: deps.mailer.enabled,
+    mustEnrolTwoFactor: profile.twoFactorDue,
   };
 }
 
@@ -90,6 +95,7 @@ async function signUp(
   deps: SignupDeps,
   options: { name: string; email: string; password: string; profile: SignupProfile },
 ): Promise<void> {
+  await refuseIfSsoRequired(deps.db, options.email);
   const context = await deps.auth.$context;
   const passwordHash = await context.password.hash(options.password);
   const newId = () => context.generateId({ model: 'user' }) || randomUUID();
@@ -177,20 +183,30 @@ export async function signUpParticipant(
   return mailed(deps);
 }
 
-/** Signs in; returns the user and the session cookies to set. */
+/** After any sign-in: a pending join completes, and the user as the web app needs them. */
+async function signedIn(deps: Deps & Pick<AppDeps, 'realtime'>, userId: string, cookies: string[]) {
+  const pending = (await findProfile(deps.db, userId))?.pendingJoinHealthCheckId;
+  if (pending) await completePendingJoin(deps, { userId, healthCheckId: pending });
+  return { user: await getCurrentUser(deps, userId), cookies };
+}
+
+/**
+ * Signs in with the password; returns the user and the session cookies, or (two-factor on, device not trusted)
+ * `twoFactorRequired` and the plugin's short-lived challenge cookie: POST /login/two-factor finishes it.
+ */
 export async function logIn(
   deps: Deps & Pick<AppDeps, 'realtime'>,
   options: { email: string; password: string; rememberMe: boolean; headers: Headers },
-) {
+): Promise<{ user: CurrentUser; cookies: string[] } | { twoFactorRequired: true; cookies: string[] }> {
+  await refuseIfSsoRequired(deps.db, options.email);
   try {
     const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: options.email, password: options.password, rememberMe: options.rememberMe },
       headers: options.headers,
       returnHeaders: true,
     });
-    const pending = (await findProfile(deps.db, response.user.id))?.pendingJoinHealthCheckId;
-    if (pending) await completePendingJoin(deps, { userId: response.user.id, healthCheckId: pending });
-    return { user: await getCurrentUser(deps, response.user.id), cookies: headers.getSetCookie() };
+    if ('twoFactorRedirect' in response) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
+    return await signedIn(deps, response.user.id, headers.getSetCookie());
   } catch (error) {
     if (error instanceof APIError) {
       if (error.statusCode === 403)
@@ -198,6 +214,72 @@ export async function logIn(
       if (error.statusCode === 429) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts);
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
+    throw error;
+  }
+}
+
+/**
+ * The second step of a password sign-in: a current code (used once: auth/two-factor.ts) or a recovery code
+ * (the plugin spends it). A wrong code is an `unauthenticated` failure the caller counts against the account.
+ */
+export async function verifySecondStep(
+  deps: Deps & Pick<AppDeps, 'realtime'>,
+  options: {
+    userId: string;
+    kind: 'code' | 'recovery';
+    code: string;
+    trustDevice: boolean;
+    headers: Headers;
+  },
+) {
+  const { userId, code, trustDevice, headers } = options;
+  const wrong =
+    options.kind === 'code' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid;
+  if (options.kind === 'code') await refuseReplayedCode(deps, userId, code);
+  try {
+    const body = { code, trustDevice };
+    const result =
+      options.kind === 'code'
+        ? await deps.auth.api.verifyTOTP({ body, headers, returnHeaders: true })
+        : await deps.auth.api.verifyBackupCode({ body, headers, returnHeaders: true });
+    return await signedIn(deps, userId, result.headers.getSetCookie());
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const reason = (error.body as { code?: string } | undefined)?.code;
+    if (reason === 'ACCOUNT_TEMPORARILY_LOCKED')
+      throw new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
+    if (reason === 'INVALID_CODE' || reason === 'INVALID_BACKUP_CODE')
+      throw new AppError('unauthenticated', wrong, { code: wrong });
+    // The challenge expired, was used up (5 tries) or never existed: start again with the password.
+    throw new AppError('unauthenticated', SECURITY_MESSAGES.signInExpired);
+  }
+}
+
+/** WebAuthn options for signing in with a passkey (the challenge rides in a signed cookie). */
+export async function passkeyOptions(deps: Deps, headers: Headers) {
+  const { headers: out, response } = await deps.auth.api.generatePasskeyAuthenticationOptions({
+    headers,
+    returnHeaders: true,
+  });
+  return { options: response as unknown as Record<string, unknown>, cookies: out.getSetCookie() };
+}
+
+/** Signs in with a passkey instead of password and code. */
+export async function passkeySignIn(
+  deps: Deps & Pick<AppDeps, 'realtime'>,
+  options: { response: Record<string, unknown>; headers: Headers },
+) {
+  try {
+    const { headers, response } = await deps.auth.api.verifyPasskeyAuthentication({
+      // The browser's answer, checked by @simplewebauthn inside the plugin (a malformed one is refused there).
+      body: { response: options.response as unknown as AuthenticationResponseJSON },
+      headers: options.headers,
+      returnHeaders: true,
+    });
+    return await signedIn(deps, response.user.id, headers.getSetCookie());
+  } catch (error) {
+    if (error instanceof APIError)
+      throw new AppError('unauthenticated', SECURITY_MESSAGES.passkeySignInFailed);
     throw error;
   }
 }
@@ -224,6 +306,7 @@ export async function requestPasswordReset(
   deps: Deps,
   options: { email: string; headers: Headers },
 ): Promise<Mailed> {
+  await refuseIfSsoRequired(deps.db, options.email);
   try {
     await deps.auth.api.requestPasswordReset({
       body: { email: options.email, redirectTo: '/reset-password' },

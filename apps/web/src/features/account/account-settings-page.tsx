@@ -6,86 +6,24 @@ import {
   updateProfileSchema,
   type Profile,
 } from '@pulsecheck/shared/account/schemas';
-import { Bell, Camera, KeyRound, Shield, User } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { Camera } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { Badge } from '@/components/ui/badge';
 import { SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, TOAST } from '@/components/ui/toaster';
-import { cn } from '@/lib/cn';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { useProfile, useSaveProfile, useUploadPhoto } from './api';
 import { PasswordSection } from './password-section';
+import { SettingsFrame, type Section } from './settings-frame';
 import { YourDataCard } from './your-data-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { LoadFailed } from '@/components/ui/state-card';
-
-type Section = 'profile' | 'password' | 'security';
-
-/** The left menu: Profile and Password here, Notifications on its own screen, Security 'Soon'. */
-function SettingsMenu({ section }: { section: Section }) {
-  const item = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium';
-  const entry = (key: Section, label: string, icon: ReactNode) => (
-    <li>
-      <Link
-        to={key === 'profile' ? '/admin/account-settings' : `/admin/account-settings?tab=${key}`}
-        aria-current={section === key ? 'page' : undefined}
-        className={cn(
-          item,
-          section === key ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-        )}
-      >
-        {icon}
-        {label}
-      </Link>
-    </li>
-  );
-  return (
-    <nav aria-label="Account settings">
-      <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
-        {entry('profile', 'Profile', <User className="size-4" aria-hidden="true" />)}
-        {entry('password', 'Password', <KeyRound className="size-4" aria-hidden="true" />)}
-        <li>
-          <Link
-            to="/admin/account-settings/notifications"
-            className={cn(item, 'text-slate-700 hover:bg-slate-100')}
-          >
-            <Bell className="size-4" aria-hidden="true" />
-            Notifications
-          </Link>
-        </li>
-        <li>
-          <span aria-disabled="true" className={cn(item, 'cursor-not-allowed text-slate-500')}>
-            <Shield className="size-4" aria-hidden="true" />
-            Security
-            <Badge className="ml-auto">Soon</Badge>
-          </span>
-        </li>
-      </ul>
-    </nav>
-  );
-}
-
-function SettingsFrame({ section, children }: { section: Section; children: ReactNode }) {
-  return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
-        <p className="mt-1 text-sm text-slate-600">Your profile, password and what reaches you.</p>
-      </div>
-      <div className="grid gap-6 lg:grid-cols-[220px_1fr]">
-        <SettingsMenu section={section} />
-        <div className="min-w-0">{children}</div>
-      </div>
-    </div>
-  );
-}
 
 export function AccountSettingsPage() {
   const [params] = useSearchParams();
@@ -93,14 +31,6 @@ export function AccountSettingsPage() {
   return (
     <SettingsFrame section={section}>
       {section === 'password' ? <PasswordSection /> : <ProfileSection />}
-    </SettingsFrame>
-  );
-}
-
-export function SecurityPage() {
-  return (
-    <SettingsFrame section="security">
-      <SectionCard title="Security" description="Two-factor sign-in is coming soon." />
     </SettingsFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
-import type { LoginInput } from '@pulsecheck/shared/auth/schemas';
+import type { CurrentUser, LoginInput } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
@@ -17,8 +17,9 @@ import { logIn, replaceSession, useSession } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
 import { AuthShell } from './auth-shell';
+import { PasskeySignIn, SecondStep, SsoSignIn, ssoErrorText } from './sign-in-steps';
 
-type Mode = 'login' | 'forgot' | 'sent';
+type Mode = 'login' | 'forgot' | 'sent' | 'second-step' | 'sso';
 
 // The forms validate with the shared schemas, whose code (zod) loads when a form gets focus or is submitted.
 const loadSchemas = () =>
@@ -39,6 +40,8 @@ export function LoginPage() {
     stateText(location.state, 'message') === 'forgot' ? 'forgot' : 'login',
   );
   const [sent, setSent] = useState<{ email: string; mail: MailState }>({ email: '', mail: 'sending' });
+  const [ssoEmail, setSsoEmail] = useState('');
+  const onSignedIn = useSignedIn();
 
   // The form shows at once, without waiting for the session (visitors of /login are nearly always signed
   // out); a signed-in visitor is sent on as soon as the session is known.
@@ -68,6 +71,9 @@ export function LoginPage() {
       </AuthShell>
     );
   }
+  if (mode === 'second-step')
+    return <SecondStep onSignedIn={onSignedIn} onRestart={() => setMode('login')} />;
+  if (mode === 'sso') return <SsoSignIn email={ssoEmail} onCancel={() => setMode('login')} />;
   if (mode === 'forgot') {
     return (
       <ForgotPassword
@@ -79,16 +85,47 @@ export function LoginPage() {
       />
     );
   }
-  return <LoginForm onForgot={() => setMode('forgot')} />;
+  return (
+    <LoginForm
+      onForgot={() => setMode('forgot')}
+      onSecondStep={() => setMode('second-step')}
+      onSso={(email) => {
+        setSsoEmail(email);
+        setMode('sso');
+      }}
+      onSignedIn={onSignedIn}
+    />
+  );
 }
 
-function LoginForm({ onForgot }: { onForgot: () => void }) {
+/** Stores the signed-in user and goes where they were headed, or home. */
+function useSignedIn() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  return (user: CurrentUser) => {
+    replaceSession(queryClient, user);
+    void navigate(safeReturnPath(location.state) ?? user.home, { replace: true });
+  };
+}
+
+function LoginForm({
+  onForgot,
+  onSecondStep,
+  onSso,
+  onSignedIn,
+}: {
+  onForgot: () => void;
+  onSecondStep: () => void;
+  onSso: (email: string) => void;
+  onSignedIn: (user: CurrentUser) => void;
+}) {
+  const location = useLocation();
+  const [params] = useSearchParams();
   const handedOver = stateText(location.state, 'message');
-  const handedError = stateText(location.state, 'error');
+  const handedError = stateText(location.state, 'error') ?? ssoErrorText(params.get('sso_error'));
   const [failure, setFailure] = useState<string | null>(handedError);
+  const [ssoRequired, setSsoRequired] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'off' | 'failed' }>({
     state: 'idle',
@@ -103,12 +140,14 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     setUnconfirmed(false);
+    setSsoRequired(false);
     try {
-      const { user } = await logIn({ ...values, rememberMe });
-      replaceSession(queryClient, user);
-      await navigate(safeReturnPath(location.state) ?? user.home, { replace: true });
+      const answer = await logIn({ ...values, rememberMe });
+      if ('twoFactorRequired' in answer) onSecondStep();
+      else onSignedIn(answer.user);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_confirmed') setUnconfirmed(true);
+      if (error instanceof ApiError && error.code === 'sso_required') setSsoRequired(true);
       setFailure(applyServerErrors(error, form, 'Could not sign in. Please try again.'));
     }
   });
@@ -184,6 +223,13 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
           Sign in
         </SubmitButton>
       </form>
+      <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
+        {ssoRequired && <p className="text-sm text-slate-700">Your organisation uses single sign-on:</p>}
+        <Button variant="secondary" className="w-full" onClick={() => onSso(getValues('email'))}>
+          Sign in with SSO
+        </Button>
+        <PasskeySignIn onSignedIn={onSignedIn} onFailure={setFailure} />
+      </div>
     </AuthShell>
   );
 }

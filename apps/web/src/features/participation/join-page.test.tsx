@@ -19,6 +19,7 @@ const USER: CurrentUser = {
   avatarUrl: null,
   home: '/dashboard',
   mailEnabled: true,
+  mustEnrolTwoFactor: false,
 };
 const failure = () => Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 });
 const joinInfo = () => Response.json({ id: CHECK, title: 'Q3', acceptingParticipants: true });

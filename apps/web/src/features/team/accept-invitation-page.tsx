@@ -156,7 +156,13 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await logIn({ email: info.email, password, rememberMe: false });
+      const answer = await logIn({ email: info.email, password, rememberMe: false });
+      if ('twoFactorRequired' in answer) {
+        setFailure(
+          'Your account uses two-factor sign-in: sign in on the login page first, then open this invitation link again.',
+        );
+        return;
+      }
       await enter((await acceptInvitation(token)).redirectTo);
     } catch (error) {
       setFailure(applyServerErrors(error, form, 'Failed to accept the invitation'));

@@ -1,10 +1,12 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import type { Context } from 'hono';
-import { AppError } from '../../lib/app-error';
-import { countHit, LIMITS, loginAccountKey, releaseHit } from '../../lib/rate-limit';
-import type { AppDeps, AppEnv } from '../../lib/router';
-import { accountLockedMail } from '../../mail/templates';
-import { findAccountOwner } from './queries';
+import { eq } from 'drizzle-orm';
+import { first } from '../db/client';
+import { user } from '../db/schema/auth';
+import { AppError } from '../lib/app-error';
+import { countHit, LIMITS, loginAccountKey, releaseHit } from '../lib/rate-limit';
+import type { AppDeps, AppEnv } from '../lib/router';
+import { accountLockedMail } from '../mail/templates';
 
 /**
  * The per-account sign-in limit (ASVS V6.3.1), which no rotation of client addresses avoids: at most
@@ -12,7 +14,7 @@ import { findAccountOwner } from './queries';
  * so the answer never tells which addresses exist) in a fixed window of 15 minutes, counted in PostgreSQL for
  * every process. The failure that reaches the limit pauses sign-in for the rest of the window, even with the
  * right password, and e-mails the owner once; nothing locks for good: the window ends by itself and a password
- * reset clears it (auth/auth.ts).
+ * reset clears it (auth/auth.ts). The second step of a sign-in and the Security tab's code checks count here too.
  *
  * Every attempt takes its place in the count before the password is checked, so concurrent attempts cannot
  * slip past the limit; an attempt that does not fail on the password gives its place back.
@@ -49,7 +51,12 @@ export async function limitFailedLogins<T>(
 }
 
 async function tellOwner(deps: AppDeps, email: string, failures: number, minutes: number) {
-  const owner = await findAccountOwner(deps.db, email.trim().toLowerCase());
+  const owner = await first(
+    deps.db
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.email, email.trim().toLowerCase())),
+  );
   if (!owner) return;
   await deps.mailer.enqueue({
     kind: 'account-locked',

@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { DiscoveryError, discoverOIDCConfig } from '@better-auth/sso';
+import { type SsoSettings } from '@pulsecheck/shared/auth/security';
+import {
+  domainOf,
+  PUBLIC_EMAIL_DOMAINS,
+  SECURITY_MESSAGES,
+  type SsoErrorCode,
+} from '@pulsecheck/shared/auth/security-messages';
+import { and, eq, inArray } from 'drizzle-orm';
+import { requireOrganizationAdmin } from '../../auth/access';
+import { issuerAllowed, runInFlow, SSO_REFUSALS, ssoProviderRows, type SsoFlow } from '../../auth/sso';
+import { type Db, first } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { organizations, organizationSso, ssoDomains } from '../../db/schema/organizations';
+import { AppError, conflict, invalid } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import {
+  domainsOf,
+  domainsTakenElsewhere,
+  saveFlow,
+  ssoForDomain,
+  ssoOfOrganization,
+  takeFlow,
+} from './queries';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'auth'>;
+
+export const SECURITY_PATH = '/admin/account-settings/security';
+const SCOPES = ['openid', 'email', 'profile'];
+
+/** The plugin's provider id for an organisation (also the last segment of the redirect URI). */
+const providerIdOf = (organizationId: string) => `org-${organizationId}`;
+const redirectUriOf = (config: AppDeps['config'], providerId: string) =>
+  `${config.appUrl}/api/auth/sso/callback/${providerId}`;
+
+type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  pkce: boolean;
+  discoveryEndpoint: string;
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+  jwksEndpoint?: string;
+  userInfoEndpoint?: string;
+  tokenEndpointAuthentication?: 'client_secret_post' | 'client_secret_basic' | 'private_key_jwt';
+  scopes: string[];
+};
+
+/** The provider row as the plugin keeps it, its configuration opened (auth/sealed-column.ts). */
+async function providerOf(deps: Deps, db: Db, providerId: string) {
+  const table = ssoProviderRows(deps.config.authSecret);
+  const row = await first(db.select().from(table).where(eq(table.providerId, providerId)));
+  if (!row?.oidcConfig) return null;
+  return JSON.parse(row.oidcConfig) as OidcConfig;
+}
+
+/** An address whose organisation signs in with SSO only is refused password sign-in, sign-up and reset. */
+export async function refuseIfSsoRequired(db: Db, email: string) {
+  const sso = await ssoForDomain(db, domainOf(email));
+  if (sso?.enabled && sso.required) throw new AppError('sso_required', SECURITY_MESSAGES.ssoRequired);
+}
+
+/** The SSO settings of the admin's organisation (never the client secret). */
+export async function getSettings(deps: Deps, userId: string): Promise<SsoSettings> {
+  const organization = await requireOrganizationAdmin(deps.db, userId);
+  const providerId = providerIdOf(organization.id);
+  const sso = await ssoOfOrganization(deps.db, organization.id);
+  const config = sso ? await providerOf(deps, deps.db, providerId) : null;
+  return {
+    configured: Boolean(sso && config),
+    issuer: config?.issuer ?? null,
+    clientId: config?.clientId ?? null,
+    hasClientSecret: Boolean(config?.clientSecret),
+    domains: sso ? await domainsOf(deps.db, organization.id) : [],
+    redirectUri: redirectUriOf(deps.config, providerId),
+    testedAt: sso?.testedAt?.toISOString() ?? null,
+    enabled: sso?.enabled ?? false,
+    required: sso?.required ?? false,
+  };
+}
+
+/**
+ * The domains an organisation may cover: those of its admins' own verified e-mail addresses (whoever can receive
+ * mail there vouches for the domain), never a public mailbox provider, and each in one organisation only.
+ */
+async function checkDomains(deps: Deps, organizationId: string, adminId: string, domains: string[]) {
+  const admins = await deps.db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.id,
+        deps.db
+          .select({ id: organizations.createdBy })
+          .from(organizations)
+          .where(eq(organizations.id, organizationId))
+          .union(deps.db.select({ id: user.id }).from(user).where(eq(user.id, adminId))),
+      ),
+    );
+  const allowed = new Set(admins.map((admin) => domainOf(admin.email)));
+  for (const domain of domains) {
+    const refuse = (message: string) => invalid(message, { domains: message });
+    if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain))
+      throw refuse(SECURITY_MESSAGES.ssoDomainPublic);
+    if (!allowed.has(domain))
+      throw refuse(SECURITY_MESSAGES.ssoDomainNotYours.replace('{domain}', [...allowed].join(', ')));
+  }
+  const taken = await domainsTakenElsewhere(deps.db, organizationId, domains);
+  if (taken.length > 0)
+    throw conflict(SECURITY_MESSAGES.ssoDomainTaken, { domains: SECURITY_MESSAGES.ssoDomainTaken });
+}
+
+/**
+ * Saves the organisation's provider: the issuer is discovered from its /.well-known/openid-configuration now (so
+ * a wrong address is refused at once), the client secret is stored sealed with a key derived from AUTH_SECRET.
+ * Changing the issuer, client ID or secret switches SSO off until 'Test connection' passes again.
+ */
+export async function saveSettings(
+  deps: Deps,
+  options: { userId: string; issuer: string; clientId: string; clientSecret: string; domains: string[] },
+): Promise<SsoSettings> {
+  const organization = await requireOrganizationAdmin(deps.db, options.userId);
+  const issuer = options.issuer.replace(/\/+$/, '');
+  if (!issuerAllowed(deps.config, issuer))
+    throw invalid(SECURITY_MESSAGES.ssoIssuerInvalid, { issuer: SECURITY_MESSAGES.ssoIssuerInvalid });
+  await checkDomains(deps, organization.id, options.userId, options.domains);
+  const providerId = providerIdOf(organization.id);
+  const previous = await providerOf(deps, deps.db, providerId);
+  const clientSecret = options.clientSecret || previous?.clientSecret;
+  if (!clientSecret)
+    throw invalid(SECURITY_MESSAGES.ssoClientSecretRequired, {
+      clientSecret: SECURITY_MESSAGES.ssoClientSecretRequired,
+    });
+  let discovered;
+  try {
+    discovered = await discoverOIDCConfig({
+      issuer,
+      isTrustedOrigin: (url) =>
+        issuerAllowed(deps.config, url) && new URL(url).origin === new URL(issuer).origin,
+    });
+  } catch (error) {
+    if (!(error instanceof DiscoveryError)) throw error;
+    throw invalid(SECURITY_MESSAGES.ssoIssuerUnreachable, { issuer: SECURITY_MESSAGES.ssoIssuerUnreachable });
+  }
+  const config: OidcConfig = {
+    issuer: discovered.issuer,
+    clientId: options.clientId,
+    clientSecret,
+    pkce: true,
+    discoveryEndpoint: discovered.discoveryEndpoint,
+    authorizationEndpoint: discovered.authorizationEndpoint,
+    tokenEndpoint: discovered.tokenEndpoint,
+    jwksEndpoint: discovered.jwksEndpoint,
+    userInfoEndpoint: discovered.userInfoEndpoint,
+    tokenEndpointAuthentication: discovered.tokenEndpointAuthentication,
+    scopes: SCOPES,
+  };
+  const changed =
+    !previous ||
+    previous.issuer !== config.issuer ||
+    previous.clientId !== config.clientId ||
+    previous.clientSecret !== config.clientSecret;
+  const table = ssoProviderRows(deps.config.authSecret);
+  await deps.db.transaction(async (tx: Db) => {
+    const row = {
+      issuer: config.issuer,
+      oidcConfig: JSON.stringify(config),
+      userId: options.userId,
+      organizationId: organization.id,
+      domain: options.domains.join(','),
+    };
+    await tx
+      .insert(table)
+      .values({ id: providerId, providerId, ...row })
+      .onConflictDoUpdate({ target: table.providerId, set: row });
+    const reset = changed ? { testedAt: null, enabled: false, required: false } : {};
+    await tx
+      .insert(organizationSso)
+      .values({ organizationId: organization.id, providerId })
+      .onConflictDoUpdate({
+        target: organizationSso.organizationId,
+        set: { ...reset, updatedAt: new Date() },
+      });
+    await tx.delete(ssoDomains).where(eq(ssoDomains.organizationId, organization.id));
+    await tx
+      .insert(ssoDomains)
+      .values(options.domains.map((domain) => ({ domain, organizationId: organization.id })));
+  });
+  return getSettings(deps, options.userId);
+}
+
+/** Switches sign-in through the provider on or off, and 'Require SSO for these domains'. */
+export async function switchSso(
+  deps: Deps,
+  options: { userId: string; enabled: boolean; required: boolean },
+): Promise<SsoSettings> {
+  const organization = await requireOrganizationAdmin(deps.db, options.userId);
+  const sso = await ssoOfOrganization(deps.db, organization.id);
+  if (!sso) throw conflict(SECURITY_MESSAGES.ssoNotConfigured);
+  if (options.enabled && !sso.testedAt) throw conflict(SECURITY_MESSAGES.ssoNotTested);
+  if (options.required && !options.enabled) throw conflict(SECURITY_MESSAGES.ssoRequireNeedsEnabled);
+  await deps.db
+    .update(organizationSso)
+    .set({ enabled: options.enabled, required: options.required, updatedAt: new Date() })
+    .where(eq(organizationSso.organizationId, organization.id));
+  return getSettings(deps, options.userId);
+}
+
+/**
+ * Starts the authorization-code flow at the provider (PKCE and `state` by the plugin, our `nonce` added) and keeps
+ * what the callback must match under the state. Answers the provider's URL and the state cookie to set.
+ */
+async function startFlow(
+  deps: Deps,
+  flow: Omit<SsoFlow, 'nonce' | 'domains'>,
+  options: { email?: string; clientIp: string },
+) {
+  const { appUrl } = deps.config;
+  const nonce = randomBytes(24).toString('base64url');
+  const errorPath = flow.purpose === 'test' ? SECURITY_PATH : '/login';
+  const response = await deps.auth.sso.handler(
+    new Request(`${appUrl}/api/auth/sign-in/sso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': options.clientIp },
+      body: JSON.stringify({
+        providerId: flow.providerId,
+        callbackURL: `${appUrl}/auth/redirect`,
+        errorCallbackURL: `${appUrl}${errorPath}`,
+        scopes: SCOPES,
+        ...(options.email && { loginHint: options.email }),
+      }),
+    }),
+  );
+  const body = (await response.json().catch(() => null)) as { url?: string } | null;
+  const url = body?.url ? new URL(body.url) : null;
+  const state = url?.searchParams.get('state');
+  if (!response.ok || !url || !state)
+    throw new AppError('unavailable', SECURITY_MESSAGES.ssoIssuerUnreachable);
+  // The plugin sends no nonce (and refuses one among its additional parameters): it is added to its URL here,
+  // and resolveUser compares the ID token's with the one kept for this state.
+  url.searchParams.set('nonce', nonce);
+  await saveFlow(deps.db, state, { ...flow, nonce });
+  return { url: url.toString(), cookies: response.headers.getSetCookie() };
+}
+
+/** 'Sign in with SSO': the e-mail's domain picks the organisation's provider. */
+export async function startSignIn(deps: Deps, options: { email: string; clientIp: string }) {
+  const sso = await ssoForDomain(deps.db, domainOf(options.email));
+  if (!sso?.enabled) throw new AppError('not_found', SECURITY_MESSAGES.ssoNotSetUp);
+  return startFlow(
+    deps,
+    { providerId: sso.providerId, organizationId: sso.organizationId, purpose: 'sign-in' },
+    options,
+  );
+}
+
+/** 'Test connection': the admin signs in through the provider once; nothing is created (auth/sso.ts). */
+export async function startTest(deps: Deps, options: { userId: string; clientIp: string }) {
+  const organization = await requireOrganizationAdmin(deps.db, options.userId);
+  const sso = await ssoOfOrganization(deps.db, organization.id);
+  if (!sso) throw conflict(SECURITY_MESSAGES.ssoNotConfigured);
+  return startFlow(
+    deps,
+    { providerId: sso.providerId, organizationId: organization.id, purpose: 'test' },
+    { clientIp: options.clientIp },
+  );
+}
+
+const STATE_ERRORS = new Set([
+  'invalid_state',
+  'state_mismatch',
+  'state_not_found',
+  'please_restart_the_process',
+]);
+
+/** Why the plugin refused, in the few words the screens explain (SSO_ERRORS); the provider's own text is not shown. */
+function errorCode(error: string, description: string): SsoErrorCode {
+  if (error === SSO_REFUSALS.state || STATE_ERRORS.has(error) || description.includes('state'))
+    return 'state';
+  if (error === SSO_REFUSALS.nonce) return 'nonce';
+  if (error === SSO_REFUSALS.emailUnverified) return 'email_unverified';
+  if (error === SSO_REFUSALS.domain) return 'domain';
+  if (description === 'token_not_verified' || description.startsWith('id_token')) return 'token';
+  if (
+    error === 'discovery_failed' ||
+    /fetch failed|ECONNREFUSED|timed? ?out|unreachable|network/i.test(description)
+  )
+    return 'unreachable';
+  if (error === 'access_denied' || error === 'login_required' || error === 'consent_required')
+    return 'denied';
+  return 'failed';
+}
+
+const isFlow = (value: unknown): value is Omit<SsoFlow, 'domains'> =>
+  typeof value === 'object' && value !== null && 'providerId' in value && 'nonce' in value;
+
+/**
+ * The provider's redirect back (GET /api/auth/sso/callback/:providerId). The flow of its `state` is taken once
+ * (a replayed or unknown state goes no further), the plugin runs inside it (auth/sso.ts), and its outcome becomes
+ * a redirect of ours: signed in (the plugin's cookies and /auth/redirect), a passed 'Test connection' (recorded),
+ * or a refusal named by `sso_error`.
+ */
+export async function finishFlow(deps: Deps, request: Request): Promise<Response> {
+  const { appUrl } = deps.config;
+  const redirect = (path: string, cookies: string[] = []) => {
+    const headers = new Headers({ location: `${appUrl}${path}` });
+    for (const cookie of cookies) headers.append('set-cookie', cookie);
+    return new Response(null, { status: 302, headers });
+  };
+  const state = new URL(request.url).searchParams.get('state');
+  const stored = state ? await takeFlow(deps.db, state) : null;
+  if (!isFlow(stored)) return redirect('/login?sso_error=state');
+  if (stored.purpose === 'sign-in' && !(await ssoOfOrganization(deps.db, stored.organizationId))?.enabled)
+    return redirect('/login?sso_error=not_enabled');
+  const domains = await domainsOf(deps.db, stored.organizationId);
+  const response = await runInFlow({ ...stored, domains }, () => deps.auth.sso.handler(request));
+  const location = new URL(response.headers.get('location') ?? '/', appUrl);
+  const error = location.searchParams.get('error');
+  if (!error) return response;
+  const cookies = response.headers.getSetCookie();
+  if (stored.purpose === 'test' && error === SSO_REFUSALS.testPassed) {
+    await deps.db
+      .update(organizationSso)
+      .set({ testedAt: new Date() })
+      .where(
+        and(
+          eq(organizationSso.organizationId, stored.organizationId),
+          eq(organizationSso.providerId, stored.providerId),
+        ),
+      );
+    return redirect(`${SECURITY_PATH}?sso=tested`, cookies);
+  }
+  const code = errorCode(error, location.searchParams.get('error_description') ?? '');
+  return redirect(`${stored.purpose === 'test' ? SECURITY_PATH : '/login'}?sso_error=${code}`, cookies);
+}

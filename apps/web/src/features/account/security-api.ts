@@ -1,0 +1,83 @@
+import type {
+  Passkey,
+  SecurityStatus,
+  SsoSettings,
+  SsoSettingsInput,
+} from '@pulsecheck/shared/auth/security';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
+
+/** The Security tab's calls (issue 15): two-factor sign-in, passkeys, the organisation's rules and its SSO. */
+const securityQuery = queryOptions({
+  queryKey: ['account', 'security'],
+  queryFn: ({ signal }) => apiGet<SecurityStatus>('/account/security', signal),
+});
+const ssoQuery = queryOptions({
+  queryKey: ['organization', 'sso'],
+  queryFn: ({ signal }) => apiGet<SsoSettings>('/organization/sso', signal),
+});
+
+export const useSecurity = () => useQuery(securityQuery);
+export const useSsoSettings = (enabled: boolean) => useQuery({ ...ssoQuery, enabled });
+
+/** A change that alters the person's factors: the Security tab and the session (two-factor due) reload. */
+function useSecurityChange<I, O>(call: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: securityQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}
+
+export const startEnrolment = (password: string) =>
+  apiPost<{ totpUri: string; key: string }>('/account/two-factor/enrol', { password });
+export const useConfirmEnrolment = () =>
+  useSecurityChange((code: string) =>
+    apiPost<{ recoveryCodes: string[] }>('/account/two-factor/confirm', { code }),
+  );
+export const useDisableTwoFactor = () =>
+  useSecurityChange((body: { password: string; code: string }) =>
+    apiPost('/account/two-factor/disable', body),
+  );
+export const useRegenerateCodes = () =>
+  useSecurityChange((password: string) =>
+    apiPost<{ recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { password }),
+  );
+
+/** Creates a passkey: the server's options, the browser's authenticator (WebAuthn), then the server saves it. */
+export const useAddPasskey = () =>
+  useSecurityChange(async (name: string) => {
+    const { startRegistration } = await import('@simplewebauthn/browser');
+    const optionsJSON =
+      await apiPost<Parameters<typeof startRegistration>[0]['optionsJSON']>('/account/passkeys/options');
+    const response = await startRegistration({ optionsJSON });
+    return apiPost<Passkey>('/account/passkeys', { name, response });
+  });
+export const useRemovePasskey = () =>
+  useSecurityChange((id: string) => apiDelete(`/account/passkeys/${encodeURIComponent(id)}`));
+
+export const useRequireTwoFactor = () =>
+  useSecurityChange((requireTwoFactor: boolean) => apiPut('/organization/security', { requireTwoFactor }));
+
+function useSsoChange<I>(call: (input: I) => Promise<SsoSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (settings) => queryClient.setQueryData(ssoQuery.queryKey, settings),
+  });
+}
+export const useSaveSso = () =>
+  useSsoChange((body: SsoSettingsInput) => apiPut<SsoSettings>('/organization/sso', body));
+export const useSwitchSso = () =>
+  useSsoChange((body: { enabled: boolean; required: boolean }) =>
+    apiPut<SsoSettings>('/organization/sso/switch', body),
+  );
+/** 'Test connection': the browser goes to the provider and comes back to this tab. */
+export async function testSsoConnection() {
+  const { url } = await apiPost<{ url: string }>('/organization/sso/test');
+  window.location.assign(url);
+}

@@ -1,0 +1,111 @@
+import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
+import { SECURITY_MESSAGES, SSO_ERRORS } from '@pulsecheck/shared/auth/security-messages';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentUser } from '@/test/fixtures';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { SecurityContent } from './security-page';
+
+const status = (overrides: Partial<SecurityStatus> = {}): SecurityStatus => ({
+  twoFactorEnabled: false,
+  recoveryCodesLeft: null,
+  hasPassword: true,
+  passkeys: [],
+  organization: { name: 'Acme', requireTwoFactor: false, administers: false },
+  ...overrides,
+});
+
+function renderSecurity(security: SecurityStatus, options: { at?: string; mustEnrol?: boolean } = {}) {
+  renderRoutes([{ path: '/security', element: <SecurityContent /> }], {
+    at: options.at ?? '/security',
+    seed: [
+      [['account', 'security'], security],
+      [['session'], currentUser({ mustEnrolTwoFactor: options.mustEnrol ?? false })],
+    ],
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Security tab', () => {
+  it('enrols an authenticator app: password, QR code and key, a code, then the recovery codes once', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
+    const calls = stubFetch((url) => {
+      if (url.endsWith('/two-factor/enrol'))
+        return Response.json({ totpUri: 'otpauth://totp/Pulsecheck:ada?secret=ABCDEF', key: 'ABCDEF' });
+      if (url.endsWith('/two-factor/confirm')) return Response.json({ recoveryCodes: codes });
+      return Response.json(status({ twoFactorEnabled: true, recoveryCodesLeft: 10 }));
+    });
+    renderSecurity(status());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(screen.getByLabelText('Current password'), 'my-password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('totp-key')).toHaveTextContent('ABCDEF');
+    await user.type(screen.getByLabelText('Code from your authenticator app'), '12a3456');
+    expect(screen.getByLabelText('Code from your authenticator app')).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    expect(await screen.findAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
+    const bodies = calls.mock.calls.map(([, init]) => init?.body).filter(Boolean);
+    expect(bodies).toEqual([JSON.stringify({ password: 'my-password' }), JSON.stringify({ code: '123456' })]);
+  });
+
+  it("says what went wrong when the server refuses (the server's words)", async () => {
+    stubFetch(() =>
+      Response.json(
+        {
+          error: {
+            code: 'invalid',
+            message: SECURITY_MESSAGES.passwordWrong,
+            fields: { password: SECURITY_MESSAGES.passwordWrong },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderSecurity(status());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    await user.type(screen.getByLabelText('Current password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.passwordWrong);
+  });
+
+  it('shows the organisation requirement first, and the admin cards only to organisation admins', () => {
+    renderSecurity(status({ twoFactorEnabled: true, recoveryCodesLeft: 7 }), { mustEnrol: true });
+    expect(screen.getByText(SECURITY_MESSAGES.enrolmentRequired)).toBeInTheDocument();
+    expect(screen.getByText('7 of 10 recovery codes left.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Organisation sign-in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Single sign-on/ })).not.toBeInTheDocument();
+  });
+
+  it("for an admin: the organisation's rule, SSO settings without the secret, and why a test failed", async () => {
+    stubFetch(() =>
+      Response.json({
+        configured: true,
+        issuer: 'https://login.acme.example',
+        clientId: 'pulsecheck',
+        hasClientSecret: true,
+        domains: ['acme.example'],
+        redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+        testedAt: null,
+        enabled: false,
+        required: false,
+      }),
+    );
+    renderSecurity(status({ organization: { name: 'Acme', requireTwoFactor: true, administers: true } }), {
+      at: '/security?sso_error=nonce',
+    });
+    expect(screen.getByRole('switch', { name: /Require two-factor sign-in for everyone/ })).toBeChecked();
+    expect(await screen.findByLabelText('Issuer URL')).toHaveValue('https://login.acme.example');
+    expect(screen.getByLabelText('Client secret')).toHaveValue('');
+    expect(screen.getByText('Saved (encrypted). Leave empty to keep it.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERRORS.nonce);
+    expect(screen.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /Require SSO for these domains/ })).toBeDisabled();
+  });
+});

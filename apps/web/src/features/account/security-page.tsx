@@ -1,0 +1,604 @@
+import type { SecurityStatus } from '@pulsecheck/shared/auth/security';
+import {
+  RECOVERY_CODE_COUNT,
+  SECURITY_MESSAGES,
+  SSO_ERRORS,
+  TRUST_DEVICE_DAYS,
+  type SsoErrorCode,
+} from '@pulsecheck/shared/auth/security-messages';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/ui/state-card';
+import { Switch } from '@/components/ui/switch';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import {
+  startEnrolment,
+  testSsoConnection,
+  useAddPasskey,
+  useConfirmEnrolment,
+  useDisableTwoFactor,
+  useRegenerateCodes,
+  useRemovePasskey,
+  useRequireTwoFactor,
+  useSaveSso,
+  useSecurity,
+  useSsoSettings,
+  useSwitchSso,
+} from './security-api';
+import { SettingsFrame } from './settings-frame';
+
+/** /admin/account-settings/security: the Security tab (issue 15). */
+export function SecurityPage() {
+  return (
+    <SettingsFrame section="security">
+      <SecurityContent />
+    </SettingsFrame>
+  );
+}
+
+/**
+ * The person's two-factor sign-in and passkeys; for organisation admins, the organisation's two-factor rule and
+ * its single sign-on. Also the whole screen of someone whose organisation requires two-factor before anything.
+ */
+export function SecurityContent() {
+  const security = useSecurity();
+  const session = useSession();
+  if (security.isPending) return <Spinner label="Loading security settings..." className="py-12" />;
+  if (security.isError) {
+    return (
+      <LoadFailed
+        title="Security settings could not be loaded"
+        message={errorMessage(security.error, '')}
+        onRetry={() => void security.refetch()}
+      />
+    );
+  }
+  const status = security.data;
+  return (
+    <div className="space-y-6">
+      {session.data?.mustEnrolTwoFactor && (
+        <Notice tone="warning">{SECURITY_MESSAGES.enrolmentRequired}</Notice>
+      )}
+      <TwoFactorCard status={status} />
+      <PasskeysCard status={status} />
+      {status.organization?.administers && (
+        <>
+          <OrganizationTwoFactorCard status={status} />
+          <SsoCard />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The text of a failed call, for a form's notice. */
+const failureOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.fields
+    ? (Object.values(error.fields)[0] ?? error.message)
+    : errorMessage(error, fallback);
+
+function PasswordField({
+  value,
+  onChange,
+  label = 'Current password',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
+  return (
+    <FormField label={label}>
+      <Input
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+      />
+    </FormField>
+  );
+}
+
+function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <FormField label="Code from your authenticator app" hint="6 digits">
+      <Input
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
+        required
+      />
+    </FormField>
+  );
+}
+
+/** A small form with its own pending state and failure notice. */
+function ActionForm({
+  onSubmit,
+  submit,
+  busy,
+  children,
+  onCancel,
+}: {
+  onSubmit: () => Promise<void>;
+  submit: string;
+  busy: string;
+  children: ReactNode;
+  onCancel?: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const handle = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setFailure(null);
+    try {
+      await onSubmit();
+    } catch (error) {
+      setFailure(failureOf(error, 'That did not work. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form onSubmit={(event) => void handle(event)} noValidate className="max-w-md space-y-4">
+      {failure && <Notice tone="error">{failure}</Notice>}
+      {children}
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={pending} busy={busy}>
+          {submit}
+        </SubmitButton>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The recovery codes, shown once: copy or download them. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `Pulsecheck recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success('Recovery codes copied', { duration: TOAST.copy });
+    } catch {
+      toast.error('Could not copy. Select the codes and copy them yourself.');
+    }
+  };
+  const download = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = 'pulsecheck-recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+  return (
+    <div className="space-y-4">
+      <Notice tone="warning">
+        Save these {codes.length} recovery codes somewhere safe now: they are shown only this once. Each one
+        signs you in once if you lose your authenticator app.
+      </Notice>
+      <ol aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code} className="rounded border border-slate-200 bg-slate-50 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => void copy()}>
+          Copy codes
+        </Button>
+        <Button variant="secondary" onClick={download}>
+          Download codes
+        </Button>
+        <Button onClick={onDone}>I have saved my recovery codes</Button>
+      </div>
+    </div>
+  );
+}
+
+type TwoFactorStep =
+  | { step: 'idle' }
+  | { step: 'password' }
+  | { step: 'scan'; totpUri: string; key: string }
+  | { step: 'codes'; codes: string[] }
+  | { step: 'disable' }
+  | { step: 'regenerate' };
+
+function TwoFactorCard({ status }: { status: SecurityStatus }) {
+  const [state, setState] = useState<TwoFactorStep>({ step: 'idle' });
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const confirm = useConfirmEnrolment();
+  const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateCodes();
+  const go = (next: TwoFactorStep) => {
+    setPassword('');
+    setCode('');
+    setState(next);
+  };
+  let body: ReactNode;
+  if (state.step === 'codes')
+    body = <RecoveryCodes codes={state.codes} onDone={() => go({ step: 'idle' })} />;
+  else if (state.step === 'password')
+    body = (
+      <ActionForm
+        submit="Continue"
+        busy="Checking..."
+        onCancel={() => go({ step: 'idle' })}
+        onSubmit={async () => go({ step: 'scan', ...(await startEnrolment(password)) })}
+      >
+        <PasswordField value={password} onChange={setPassword} />
+      </ActionForm>
+    );
+  else if (state.step === 'scan')
+    body = (
+      <div className="space-y-4">
+        <p className="text-sm text-slate-700">
+          Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…), or type the
+          key into it. Then enter the code it shows.
+        </p>
+        <QrCode uri={state.totpUri} />
+        <p className="text-sm">
+          Key:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all" data-testid="totp-key">
+            {state.key}
+          </code>
+        </p>
+        <ActionForm
+          submit="Turn on two-factor sign-in"
+          busy="Checking..."
+          onCancel={() => go({ step: 'idle' })}
+          onSubmit={async () => go({ step: 'codes', codes: (await confirm.mutateAsync(code)).recoveryCodes })}
+        >
+          <CodeField value={code} onChange={setCode} />
+        </ActionForm>
+      </div>
+    );
+  else if (state.step === 'disable')
+    body = (
+      <ActionForm
+        submit="Turn off two-factor sign-in"
+        busy="Turning off..."
+        onCancel={() => go({ step: 'idle' })}
+        onSubmit={async () => {
+          await disable.mutateAsync({ password, code });
+          toast.success('Two-factor sign-in is off', { duration: TOAST.save });
+          go({ step: 'idle' });
+        }}
+      >
+        <PasswordField value={password} onChange={setPassword} />
+        <CodeField value={code} onChange={setCode} />
+      </ActionForm>
+    );
+  else if (state.step === 'regenerate')
+    body = (
+      <ActionForm
+        submit="Make new recovery codes"
+        busy="Making codes..."
+        onCancel={() => go({ step: 'idle' })}
+        onSubmit={async () =>
+          go({ step: 'codes', codes: (await regenerate.mutateAsync(password)).recoveryCodes })
+        }
+      >
+        <p className="text-sm text-slate-700">
+          Your current recovery codes stop working as soon as new ones are made.
+        </p>
+        <PasswordField value={password} onChange={setPassword} />
+      </ActionForm>
+    );
+  else if (status.twoFactorEnabled)
+    body = (
+      <div className="space-y-3">
+        <Notice tone="success">
+          Two-factor sign-in is on: signing in asks for a code from your authenticator app.
+        </Notice>
+        <p className="text-sm text-slate-700">
+          {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => go({ step: 'regenerate' })}>
+            New recovery codes
+          </Button>
+          <Button variant="secondary" onClick={() => go({ step: 'disable' })}>
+            Turn off
+          </Button>
+        </div>
+      </div>
+    );
+  else if (!status.hasPassword)
+    body = (
+      <p className="text-sm text-slate-700">
+        You sign in through your organisation&apos;s identity provider, which asks for its own second factor.
+      </p>
+    );
+  else
+    body = (
+      <Button onClick={() => go({ step: 'password' })}>
+        <KeyRound aria-hidden="true" />
+        Set up authenticator app
+      </Button>
+    );
+  return (
+    <SectionCard
+      title="Two-factor sign-in"
+      description={`After your password, sign-in asks for a code from an authenticator app (or one of ${RECOVERY_CODE_COUNT} recovery codes). You can trust a browser for ${TRUST_DEVICE_DAYS} days.`}
+    >
+      {body}
+    </SectionCard>
+  );
+}
+
+function QrCode({ uri }: { uri: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then(async ({ toDataURL }) => {
+      const url = await toDataURL(uri, { margin: 1, width: 200 });
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [uri]);
+  return src ? (
+    <img src={src} alt="QR code to scan with your authenticator app" width={200} height={200} />
+  ) : (
+    <Spinner label="Drawing QR code..." />
+  );
+}
+
+function PasskeysCard({ status }: { status: SecurityStatus }) {
+  const [name, setName] = useState('');
+  const add = useAddPasskey();
+  const remove = useRemovePasskey();
+  return (
+    <SectionCard
+      title="Passkeys"
+      description="Sign in with your device's fingerprint, face or security key instead of your password and a code."
+      contentClassName="space-y-4"
+    >
+      {status.passkeys.length === 0 ? (
+        <p className="text-sm text-slate-700">No passkeys yet.</p>
+      ) : (
+        <ul
+          aria-label="Your passkeys"
+          className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+        >
+          {status.passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex items-center justify-between gap-3 px-4 py-2">
+              <div>
+                <p className="font-medium text-slate-900">{passkey.name}</p>
+                {passkey.createdAt && (
+                  <p className="text-xs text-slate-600">
+                    Added {new Date(passkey.createdAt).toLocaleDateString()}
+                  </p>
+                )}
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove passkey ${passkey.name}`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(passkey.id, {
+                    onError: (error) => toast.error(errorMessage(error, 'The passkey could not be removed.')),
+                  })
+                }
+              >
+                <Trash2 aria-hidden="true" />
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ActionForm
+        submit="Add passkey"
+        busy="Waiting for your device..."
+        onSubmit={async () => {
+          try {
+            await add.mutateAsync(name.trim() || 'Passkey');
+          } catch (error) {
+            if (error instanceof Error && error.name === 'NotAllowedError')
+              throw new Error('The passkey was not created (cancelled or timed out). Try again.', {
+                cause: error,
+              });
+            throw error;
+          }
+          setName('');
+          toast.success('Passkey added', { duration: TOAST.save });
+        }}
+      >
+        <FormField label="Passkey name" hint="So you can tell your passkeys apart, e.g. Work laptop">
+          <Input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+        </FormField>
+      </ActionForm>
+    </SectionCard>
+  );
+}
+
+function OrganizationTwoFactorCard({ status }: { status: SecurityStatus }) {
+  const require = useRequireTwoFactor();
+  const organization = status.organization!;
+  return (
+    <SectionCard
+      title="Organisation sign-in"
+      description={`Rules for everyone in ${organization.name}.`}
+      descriptionId="organisation-two-factor-description"
+    >
+      <div className="flex items-center gap-3">
+        <Switch
+          id="require-two-factor"
+          checked={organization.requireTwoFactor}
+          disabled={require.isPending}
+          aria-describedby="organisation-two-factor-description"
+          onCheckedChange={(checked) =>
+            require.mutate(checked, {
+              onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
+            })
+          }
+        />
+        <Label htmlFor="require-two-factor" className="font-normal">
+          Require two-factor sign-in for everyone in the organisation
+        </Label>
+      </div>
+      <p className="mt-2 text-xs text-slate-600">
+        Members without it are led through setting it up at their next visit, before anything else.
+      </p>
+    </SectionCard>
+  );
+}
+
+function SsoOutcome() {
+  const [params] = useSearchParams();
+  const error = params.get('sso_error') as SsoErrorCode | null;
+  if (params.get('sso') === 'tested')
+    return <Notice tone="success">Test connection passed: you can now switch single sign-on on.</Notice>;
+  if (error)
+    return <Notice tone="error">Test connection failed. {SSO_ERRORS[error] ?? SSO_ERRORS.failed}</Notice>;
+  return null;
+}
+
+function SsoCard() {
+  const settings = useSsoSettings(true);
+  const save = useSaveSso();
+  const switchSso = useSwitchSso();
+  const [form, setForm] = useState<{
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    domains: string;
+  } | null>(null);
+  if (settings.isPending) return <Spinner label="Loading single sign-on..." className="py-6" />;
+  if (settings.isError)
+    return (
+      <LoadFailed
+        title="Single sign-on settings could not be loaded"
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  const sso = settings.data;
+  const values = form ?? {
+    issuer: sso.issuer ?? '',
+    clientId: sso.clientId ?? '',
+    clientSecret: '',
+    domains: sso.domains.join(', '),
+  };
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setForm({ ...values, [key]: event.target.value });
+  const flip = (change: { enabled: boolean; required: boolean }) =>
+    switchSso.mutate(change, {
+      onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
+    });
+  return (
+    <SectionCard
+      title="Single sign-on (OpenID Connect)"
+      description="People with an address at your domains sign in through your identity provider and join the organisation on their first sign-in."
+      contentClassName="space-y-5"
+    >
+      <SsoOutcome />
+      <ActionForm
+        submit="Save"
+        busy="Checking the provider..."
+        onSubmit={async () => {
+          await save.mutateAsync(values);
+          setForm(null);
+          toast.success('Single sign-on saved', { duration: TOAST.save });
+        }}
+      >
+        <FormField label="Issuer URL" hint="We read its /.well-known/openid-configuration.">
+          <Input
+            type="url"
+            value={values.issuer}
+            onChange={set('issuer')}
+            placeholder="https://login.example.com"
+          />
+        </FormField>
+        <FormField label="Client ID">
+          <Input value={values.clientId} onChange={set('clientId')} autoComplete="off" />
+        </FormField>
+        <FormField
+          label="Client secret"
+          hint={sso.hasClientSecret ? 'Saved (encrypted). Leave empty to keep it.' : 'Stored encrypted.'}
+        >
+          <Input
+            type="password"
+            value={values.clientSecret}
+            onChange={set('clientSecret')}
+            autoComplete="off"
+          />
+        </FormField>
+        <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
+          <Input value={values.domains} onChange={set('domains')} />
+        </FormField>
+        <p className="text-sm text-slate-700">
+          Redirect URI to register at your provider:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
+        </p>
+      </ActionForm>
+      {sso.configured && (
+        <div className="space-y-4 border-t border-slate-200 pt-4">
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void testSsoConnection().catch((e: unknown) =>
+                  toast.error(errorMessage(e, 'The test could not start.')),
+                )
+              }
+            >
+              Test connection
+            </Button>
+            <p className="text-sm text-slate-700">
+              {sso.testedAt
+                ? `Last passed ${new Date(sso.testedAt).toLocaleString()}.`
+                : 'Sign in through your provider once before switching single sign-on on.'}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch
+              id="sso-enabled"
+              checked={sso.enabled}
+              disabled={!sso.testedAt || switchSso.isPending}
+              onCheckedChange={(checked) => flip({ enabled: checked, required: checked && sso.required })}
+            />
+            <Label htmlFor="sso-enabled" className="font-normal">
+              Offer &lsquo;Sign in with SSO&rsquo; for these domains
+            </Label>
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch
+              id="sso-required"
+              checked={sso.required}
+              disabled={!sso.enabled || switchSso.isPending}
+              onCheckedChange={(checked) => flip({ enabled: sso.enabled, required: checked })}
+            />
+            <Label htmlFor="sso-required" className="font-normal">
+              Require SSO for these domains (no password sign-in, sign-up or reset)
+            </Label>
+          </div>
+        </div>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,55 @@
+import { Bell, KeyRound, Shield, User } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export type Section = 'profile' | 'password' | 'security';
+
+const ENTRIES = [
+  { key: 'profile', label: 'Profile', to: '/admin/account-settings', Icon: User },
+  { key: 'password', label: 'Password', to: '/admin/account-settings?tab=password', Icon: KeyRound },
+  { key: 'notifications', label: 'Notifications', to: '/admin/account-settings/notifications', Icon: Bell },
+  { key: 'security', label: 'Security', to: '/admin/account-settings/security', Icon: Shield },
+] as const;
+
+/** The left menu: Profile and Password here, Notifications and Security on screens of their own. */
+function SettingsMenu({ section }: { section: Section }) {
+  return (
+    <nav aria-label="Account settings">
+      <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
+        {ENTRIES.map(({ key, label, to, Icon }) => (
+          <li key={key}>
+            <Link
+              to={to}
+              aria-current={section === key ? 'page' : undefined}
+              className={cn(
+                'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                section === key ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SettingsFrame({ section, children }: { section: Section; children: ReactNode }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Account Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Your profile, password, sign-in security and what reaches you.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[220px_1fr]">
+        <SettingsMenu section={section} />
+        <div className="min-w-0">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import {
+  SECURITY_MESSAGES,
+  SSO_ERRORS,
+  TRUST_DEVICE_DAYS,
+  type SsoErrorCode,
+} from '@pulsecheck/shared/auth/security-messages';
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
+import { Fingerprint } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Notice } from '@/components/ui/notice';
+import { apiPost } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import { AuthShell } from './auth-shell';
+
+/** The other ways in than a password (issue 15): the second step, a passkey, single sign-on. */
+
+type SignedIn = (user: CurrentUser) => void;
+
+/** What the login page says when the identity provider's sign-in came back refused (`?sso_error=`). */
+export function ssoErrorText(code: string | null) {
+  if (!code) return null;
+  return SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed;
+}
+
+/** After the password: a code from the authenticator app, or a recovery code; optionally trust this browser. */
+export function SecondStep({ onSignedIn, onRestart }: { onSignedIn: SignedIn; onRestart: () => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (!code.trim()) {
+      setFailure(recovery ? SECURITY_MESSAGES.recoveryCodeRequired : SECURITY_MESSAGES.codeRequired);
+      return;
+    }
+    setPending(true);
+    try {
+      const path = recovery ? '/login/recovery-code' : '/login/two-factor';
+      const { user } = await apiPost<{ user: CurrentUser }>(path, { code: code.trim(), trustDevice });
+      onSignedIn(user);
+    } catch (error) {
+      setFailure(errorMessage(error, 'Could not sign in. Please try again.'));
+      setPending(false);
+    }
+  };
+  return (
+    <AuthShell
+      title="Two-factor sign-in"
+      subtitle={
+        recovery
+          ? 'Enter one of the recovery codes you saved.'
+          : 'Enter the 6-digit code from your authenticator app.'
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <FormField label={recovery ? 'Recovery code' : 'Authentication code'}>
+          <Input
+            autoFocus
+            autoComplete="one-time-code"
+            inputMode={recovery ? 'text' : 'numeric'}
+            maxLength={recovery ? 64 : 6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        </FormField>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="trust-device"
+            checked={trustDevice}
+            onCheckedChange={(checked) => setTrustDevice(checked === true)}
+          />
+          <Label htmlFor="trust-device" className="font-normal">
+            Trust this device for {TRUST_DEVICE_DAYS} days
+          </Label>
+        </div>
+        <SubmitButton className="w-full" size="lg" pending={pending} busy="Checking...">
+          Verify
+        </SubmitButton>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button
+            variant="link"
+            className="h-auto px-0"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+              setFailure(null);
+            }}
+          >
+            {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+          </Button>
+          <Button variant="link" className="h-auto px-0" onClick={onRestart}>
+            Start again
+          </Button>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}
+
+/** 'Sign in with a passkey': the browser's authenticator answers the server's challenge. */
+export function PasskeySignIn({
+  onSignedIn,
+  onFailure,
+}: {
+  onSignedIn: SignedIn;
+  onFailure: (message: string) => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const signIn = async () => {
+    setPending(true);
+    try {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const optionsJSON =
+        await apiPost<Parameters<typeof startAuthentication>[0]['optionsJSON']>('/login/passkey/options');
+      const response = await startAuthentication({ optionsJSON });
+      const { user } = await apiPost<{ user: CurrentUser }>('/login/passkey', { response });
+      onSignedIn(user);
+    } catch (error) {
+      const cancelled = error instanceof Error && error.name === 'NotAllowedError';
+      onFailure(
+        cancelled
+          ? SECURITY_MESSAGES.passkeySignInFailed
+          : errorMessage(error, SECURITY_MESSAGES.passkeySignInFailed),
+      );
+      setPending(false);
+    }
+  };
+  return (
+    <Button variant="secondary" className="w-full" disabled={pending} onClick={() => void signIn()}>
+      <Fingerprint aria-hidden="true" />
+      {pending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+    </Button>
+  );
+}
+
+/** 'Sign in with SSO': the e-mail's domain picks the organisation's identity provider; the browser goes there. */
+export function SsoSignIn({ email: initialEmail, onCancel }: { email: string; onCancel: () => void }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setPending(true);
+    try {
+      const { url } = await apiPost<{ url: string }>('/login/sso', { email });
+      window.location.assign(url);
+    } catch (error) {
+      setFailure(errorMessage(error, SSO_ERRORS.failed));
+      setPending(false);
+    }
+  };
+  return (
+    <AuthShell
+      title="Sign in with SSO"
+      subtitle="Use your work e-mail address: your organisation's identity provider signs you in."
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <FormField label="Work email">
+          <Input
+            type="email"
+            autoComplete="email"
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </FormField>
+        <SubmitButton className="w-full" size="lg" pending={pending} busy="Redirecting...">
+          Continue
+        </SubmitButton>
+        <Button variant="ghost" className="w-full" onClick={onCancel}>
+          Back to login
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

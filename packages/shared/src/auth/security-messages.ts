@@ -1,0 +1,92 @@
+/**
+ * Two-factor sign-in, passkeys and single sign-on (issue 15): the constants and the words, without zod, so the
+ * login page paints with them and loads no schema code (security.ts re-exports everything here).
+ */
+
+/** How many recovery codes enrolment and regeneration hand out. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long 'Trust this device' spares the second step. */
+export const TRUST_DEVICE_DAYS = 30;
+
+export const SECURITY_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  codeInvalid: 'That code is not right or has expired. Enter the current code from your authenticator app.',
+  codeReplayed: 'That code has already been used. Wait for the next code from your authenticator app.',
+  recoveryCodeRequired: 'Enter one of your recovery codes',
+  recoveryCodeInvalid: 'That recovery code is not right or has already been used.',
+  signInExpired: 'Your sign-in took too long. Sign in with your password again.',
+  passwordWrong: 'Your password is not right.',
+  alreadyEnabled: 'Two-factor sign-in is already on.',
+  notEnabled: 'Two-factor sign-in is not on.',
+  enrolmentRequired:
+    'Your organisation requires two-factor sign-in. Set up an authenticator app to continue using Pulsecheck.',
+  passkeyNameRequired: 'Give this passkey a name',
+  passkeyFailed: 'The passkey could not be saved. Try again, or use another authenticator.',
+  passkeySignInFailed: 'That passkey could not sign you in. Try again, or sign in with your password.',
+  passkeyNotFound: 'Passkey not found',
+  organizationOnly: 'Only an organisation admin can change this.',
+  noOrganization: 'You are not in an organisation.',
+  ssoRequired:
+    'Your organisation signs in with single sign-on. Use "Sign in with SSO" with your work e-mail address.',
+  ssoNotSetUp:
+    'Single sign-on is not set up for this e-mail domain. Sign in with your password, or ask your organisation admin.',
+  ssoNotConfigured: 'Set up single sign-on and save it first.',
+  ssoNotTested:
+    "Use 'Test connection' and sign in through your provider once before switching single sign-on on.",
+  ssoRequireNeedsEnabled: 'Switch single sign-on on before requiring it.',
+  ssoIssuerInvalid:
+    'Enter the https:// address of your identity provider (its issuer, e.g. https://login.example.com).',
+  ssoIssuerUnreachable:
+    'Your identity provider could not be reached, or its /.well-known/openid-configuration is not valid. Check the issuer URL.',
+  ssoDomainTaken: 'This domain is already covered by another organisation.',
+  ssoDomainNotYours: 'You can only cover the e-mail domain of an organisation admin (yours is {domain}).',
+  ssoDomainPublic: 'A public e-mail provider cannot be covered by single sign-on.',
+  ssoDomainsRequired: 'Enter at least one e-mail domain',
+  ssoDomainInvalid: 'Enter domains like example.com, separated by commas',
+  ssoClientIdRequired: 'Client ID is required',
+  ssoClientSecretRequired: 'Client secret is required',
+} as const;
+
+/**
+ * Why a sign-in through the identity provider was refused, as the login page's `sso_error` names it; nothing was
+ * created in any of these cases.
+ */
+export const SSO_ERRORS = {
+  state:
+    'That sign-in link was already used or does not belong to this browser. Start again with "Sign in with SSO".',
+  token:
+    "The identity provider's answer could not be verified (issuer, audience or signature). Nothing was changed; ask your organisation admin to check the single sign-on settings.",
+  nonce: 'The identity provider\'s answer did not match this sign-in. Start again with "Sign in with SSO".',
+  email_unverified:
+    'Your identity provider has not verified your e-mail address, so Pulsecheck cannot sign you in with it.',
+  domain: "Your e-mail address is not in a domain your organisation's single sign-on covers.",
+  unreachable:
+    'Your identity provider could not be reached. Try again in a moment, or ask your organisation admin.',
+  denied: 'The identity provider did not sign you in.',
+  not_enabled: 'Single sign-on is not switched on for your organisation.',
+  failed: 'Single sign-on did not work. Try again, or ask your organisation admin.',
+} as const;
+export type SsoErrorCode = keyof typeof SSO_ERRORS;
+
+/** A handful of public mailbox providers whose domains no organisation may claim. */
+export const PUBLIC_EMAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'mail.com',
+  'yandex.ru',
+] as const;
+
+/** The domain of an e-mail address, lower-cased. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

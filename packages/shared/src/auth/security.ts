@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { emailAddress, requiredText } from '../api/fields';
+import { AUTH_MESSAGES, PASSWORD_MAX } from './messages';
+import { SECURITY_MESSAGES } from './security-messages';
+
+/**
+ * Two-factor sign-in, passkeys and single sign-on (issue 15): the request and answer shapes, written once for the
+ * Security tab, the login page and the server (the words, without zod, are in security-messages.ts).
+ */
+
+const code = z
+  .string({ error: SECURITY_MESSAGES.codeRequired })
+  .trim()
+  .regex(/^\d{6}$/, SECURITY_MESSAGES.codeRequired);
+const password = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX);
+
+/** The second step of a sign-in: a current code, or one of the recovery codes. */
+export const twoFactorSignInSchema = z.strictObject({
+  code,
+  trustDevice: z.boolean().default(false),
+});
+export const recoverySignInSchema = z.strictObject({
+  code: z
+    .string({ error: SECURITY_MESSAGES.recoveryCodeRequired })
+    .trim()
+    .min(1, SECURITY_MESSAGES.recoveryCodeRequired)
+    .max(64, SECURITY_MESSAGES.recoveryCodeInvalid),
+  trustDevice: z.boolean().default(false),
+});
+export const passwordOnlySchema = z.strictObject({ password });
+export const codeOnlySchema = z.strictObject({ code });
+export const passwordAndCodeSchema = z.strictObject({ password, code });
+
+export const enrolmentSchema = z.object({
+  /** The otpauth:// URI the QR code shows. */
+  totpUri: z.string(),
+  /** The same key as text (base32), for typing into an app. */
+  key: z.string(),
+});
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const passkeySchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string().nullable() });
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeyNameSchema = requiredText(SECURITY_MESSAGES.passkeyNameRequired, 60);
+/** A WebAuthn ceremony's options or the browser's answer, as @simplewebauthn passes them (JSON). */
+export const webAuthnJsonSchema = z.record(z.string(), z.unknown());
+export const addPasskeySchema = z.strictObject({ name: passkeyNameSchema, response: webAuthnJsonSchema });
+export const passkeySignInSchema = z.strictObject({ response: webAuthnJsonSchema });
+
+/** The Security tab: this person's factors, and their organisation's rules. */
+export const securityStatusSchema = z.object({
+  twoFactorEnabled: z.boolean(),
+  recoveryCodesLeft: z.number().int().nullable(),
+  hasPassword: z.boolean(),
+  passkeys: z.array(passkeySchema),
+  organization: z
+    .object({
+      name: z.string(),
+      requireTwoFactor: z.boolean(),
+      /** Whether this person may change the organisation's sign-in rules. */
+      administers: z.boolean(),
+    })
+    .nullable(),
+});
+export type SecurityStatus = z.infer<typeof securityStatusSchema>;
+
+export const organizationSecuritySchema = z.strictObject({ requireTwoFactor: z.boolean() });
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Domains as an admin types them: comma- or space-separated, lower-cased, without duplicates. */
+export const ssoDomainsSchema = z
+  .string({ error: SECURITY_MESSAGES.ssoDomainsRequired })
+  .transform((text) => [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(z.string().regex(DOMAIN, SECURITY_MESSAGES.ssoDomainInvalid))
+      .min(1, SECURITY_MESSAGES.ssoDomainsRequired)
+      .max(20, SECURITY_MESSAGES.ssoDomainInvalid),
+  );
+
+export const ssoSettingsInputSchema = z.strictObject({
+  issuer: z
+    .string()
+    .trim()
+    .min(1, SECURITY_MESSAGES.ssoIssuerInvalid)
+    .max(500)
+    .url(SECURITY_MESSAGES.ssoIssuerInvalid),
+  clientId: requiredText(SECURITY_MESSAGES.ssoClientIdRequired, 300),
+  /** Empty keeps the secret already saved. */
+  clientSecret: z.string().max(1000).default(''),
+  domains: ssoDomainsSchema,
+});
+export type SsoSettingsInput = z.input<typeof ssoSettingsInputSchema>;
+
+export const ssoSwitchSchema = z.strictObject({ enabled: z.boolean(), required: z.boolean() });
+
+export const ssoSettingsSchema = z.object({
+  configured: z.boolean(),
+  issuer: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** Whether a client secret is saved (it is never sent back). */
+  hasClientSecret: z.boolean(),
+  domains: z.array(z.string()),
+  /** The redirect URI to register at the identity provider. */
+  redirectUri: z.string(),
+  testedAt: z.string().nullable(),
+  enabled: z.boolean(),
+  required: z.boolean(),
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+export const ssoStartSchema = z.strictObject({
+  email: emailAddress({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid }),
+});
+export const redirectSchema = z.object({ url: z.string() });
