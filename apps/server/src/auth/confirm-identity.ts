@@ -2,21 +2,22 @@ import {
   DELETION_MESSAGES,
   RECENT_SIGN_IN_MINUTES,
   type IdentityProof,
-  type ProofMethod,
+  type PrimaryProofMethod,
 } from '@pulsecheck/shared/account/deletion';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { invalid } from '../lib/app-error';
 import type { Auth } from './auth';
+import { authenticatorCodeValid } from './two-factor';
 
 /**
  * Proof that the signed-in person is at the keyboard before something that cannot be undone (deleting an account
- * or an organisation). One method per kind of account: the password where there is one, otherwise a sign-in of
- * the last few minutes (single sign-on accounts have no password). A second factor plugs in here: one more
- * method in `identityProofSchema` (packages/shared/src/account/deletion.ts), one more case below, and
- * `proofMethodFor` answering it for the accounts that have one.
+ * or an organisation): the password where there is one, otherwise a sign-in of the last few minutes (single
+ * sign-on accounts have no password); with two-factor sign-in on, a fresh authenticator code also counts (and is
+ * used up, like a sign-in's). Another method is one more member of `identityProofSchema`
+ * (packages/shared/src/account/deletion.ts) and one more case below.
  */
-export async function proofMethodFor(db: Db, userId: string): Promise<ProofMethod> {
+export async function proofMethodFor(db: Db, userId: string): Promise<PrimaryProofMethod> {
   return (await passwordHash(db, userId)) ? 'password' : 'recent-sign-in';
 }
 
@@ -43,6 +44,17 @@ export async function confirmIdentity(
     const context = await deps.auth.$context;
     if (!(await context.password.verify({ hash, password: proof.password })))
       throw invalid(DELETION_MESSAGES.passwordIncorrect, { password: DELETION_MESSAGES.passwordIncorrect });
+    return;
+  }
+  if (proof.method === 'authenticator') {
+    const [enrolled] = await queryRows<{ one: number }>(
+      db,
+      sql`select 1 as one from "user" u join two_factor t on t.user_id = u.id
+          where u.id = ${userId} and u.two_factor_enabled`,
+    );
+    if (!enrolled) throw invalid(DELETION_MESSAGES.noAuthenticator);
+    if (!(await authenticatorCodeValid(deps, userId, proof.code)))
+      throw invalid(DELETION_MESSAGES.codeIncorrect, { code: DELETION_MESSAGES.codeIncorrect });
     return;
   }
   // A recent sign-in counts only for accounts that have nothing stronger.

@@ -16,6 +16,8 @@ export const DELETION_MESSAGES = {
   passwordIncorrect: 'Password is incorrect',
   signInAgain: `Sign in again, then confirm within ${RECENT_SIGN_IN_MINUTES} minutes`,
   noPassword: 'This account has no password: sign in again, then confirm',
+  codeIncorrect: 'The code is wrong or was used already: enter the current one',
+  noAuthenticator: 'Two-factor sign-in is not on for this account: confirm with your password',
   ownsOrganizations: (names: string[]) =>
     `You own ${names.join(', ')}. Transfer ownership to another admin or delete the organisation first.`,
   nameMismatch: 'Type the organisation name exactly as it is shown',
@@ -29,9 +31,10 @@ export const DELETION_MESSAGES = {
 } as const;
 
 /**
- * How a person proves it is them before something that cannot be undone, by `method`: their password, or a
- * sign-in of the last few minutes (for accounts without one, such as single sign-on). A second factor is one
- * more member of this union, checked in `confirmIdentity` (apps/server/src/auth/confirm-identity.ts).
+ * How a person proves it is them before something that cannot be undone, by `method`: their password; or, with
+ * two-factor sign-in on, a fresh code of their authenticator app instead; or a sign-in of the last few minutes
+ * (only for accounts without a password, such as single sign-on). Checked in `confirmIdentity`
+ * (apps/server/src/auth/confirm-identity.ts).
  */
 export const identityProofSchema = z.discriminatedUnion('method', [
   z.strictObject({
@@ -39,9 +42,15 @@ export const identityProofSchema = z.discriminatedUnion('method', [
     password: z.string().min(1, DELETION_MESSAGES.passwordRequired).max(128),
   }),
   z.strictObject({ method: z.literal('recent-sign-in') }),
+  z.strictObject({
+    method: z.literal('authenticator'),
+    code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+  }),
 ]);
 export type IdentityProof = z.infer<typeof identityProofSchema>;
 export type ProofMethod = IdentityProof['method'];
+/** What the screens ask for by default: the password, or a recent sign-in for accounts without one. */
+export type PrimaryProofMethod = Exclude<ProofMethod, 'authenticator'>;
 
 const person = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 

@@ -28,6 +28,7 @@ import {
 import { followLink, latestMail, linkIn } from '../../test/mail';
 import { json, type Jar } from '../../test/requests';
 import { sessionCookie } from '../../test/server-process';
+import { codeAt, enrolTwoFactor } from '../../test/security';
 
 const ctx = useTestContext();
 
@@ -182,6 +183,20 @@ describe('Delete my account', () => {
     const withPassword = await signedInUser(ctx);
     const refused = await deleteAccount(withPassword.jar, { confirm: { method: 'recent-sign-in' } });
     expect(refused.status).toBe(400);
+  });
+
+  it('accepts a fresh authenticator code instead of the password where two-factor sign-in is on', async () => {
+    const person = await signedInUser(ctx);
+    const byCode = (code: string) => ({ confirm: { method: 'authenticator', code } });
+    const notOn = await deleteAccount(person.jar, byCode('123456'));
+    expect(await json(notOn)).toMatchObject({ error: { message: DELETION_MESSAGES.noAuthenticator } });
+    const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
+    const wrong = await deleteAccount(person.jar, byCode(codeAt(key, 5)));
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toMatchObject({ error: { message: DELETION_MESSAGES.codeIncorrect } });
+    // The code that confirmed the enrolment is used up; the next one works.
+    expect((await deleteAccount(person.jar, byCode(codeAt(key, 1)))).status).toBe(200);
+    expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toEqual([]);
   });
 
   it('refuses the owner of an organisation until it is handed to another of its admins', async () => {
