@@ -34,7 +34,15 @@ const USAGE = `Usage:
   npm run restore -- FILE [--force]     restore FILE into an empty database (--force replaces a non-empty one)
   npm run db:move -- postgres://…       copy the embedded database in DATA_DIR into an empty PostgreSQL database`;
 
-const settings = loadDatabaseSettings();
+const settings = (() => {
+  try {
+    return loadDatabaseSettings();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+})();
 const embeddedFolder = path.join(settings.dataDir, 'pglite');
 const fromInvocation = (file: string) => path.resolve(settings.invokedFrom, file);
 /** A URL with its password hidden, for messages. */
