@@ -79,7 +79,7 @@ async function startUpMs(dataDir, secret) {
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}/api/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
