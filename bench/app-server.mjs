@@ -58,7 +58,7 @@ export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret =
   );
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}/api/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;

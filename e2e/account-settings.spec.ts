@@ -264,4 +264,63 @@ test.describe('account settings', () => {
     await expectAccessible(other);
     await visitor.close();
   });
+
+  test('Delete my account: a member confirms with the password and cannot sign in again', async ({
+    page,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir);
+    const joiner = await joinTeam(page, mailDir, admin.workspaceId, 'Dee Leaving');
+    const leaving = await joiner.context.newPage();
+    await leaving.setViewportSize({ width: 360, height: 740 });
+    await leaving.goto('/admin/account-settings');
+    await expect(leaving.getByRole('heading', { name: 'Delete account' })).toBeVisible();
+    await expect(
+      leaving.getByText("comments you wrote under your name then show 'Former member'"),
+    ).toBeVisible();
+    await leaving.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = leaving.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(leaving);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Enter your password to confirm');
+    await dialog.getByLabel('Your password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Password is incorrect');
+    await dialog.getByLabel('Your password').fill('joiner-password-1');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(leaving).toHaveURL(/\/login$/);
+    await expect(leaving.getByText('Your account has been deleted').first()).toBeVisible();
+    const login = await leaving.request.post('/api/login', {
+      data: { email: joiner.email, password: 'joiner-password-1' },
+    });
+    expect(login.status()).toBe(401);
+    await joiner.context.close();
+  });
+
+  test('Delete organisation: the owner types its name and the password; its members who belong nowhere else go too', async ({
+    page,
+    mailDir,
+  }) => {
+    const companyName = `Short Lived ${Date.now()}`;
+    const admin = await signUpAdmin(page, mailDir, { companyName });
+    const joiner = await joinTeam(page, mailDir, admin.workspaceId, 'Only Here');
+    await page.goto('/admin/account-settings');
+    await expect(page.getByText(`You own ${companyName}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Delete organisation' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${companyName}?` });
+    await expect(dialog).toContainText('Members who belong to no other organisation lose their account.');
+    await expectAccessible(page);
+    const confirm = dialog.getByRole('button', { name: 'Delete organisation' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(`Type ${companyName} to confirm`).fill(companyName);
+    await dialog.getByLabel('Your password').fill(admin.password);
+    await confirm.click();
+    await expect(page.getByText('The organisation has been deleted').first()).toBeVisible();
+    // The owner starts again with a new, empty organisation.
+    await expect(page).toHaveURL(/\/(auth\/admin-confirmation|admin\/dashboard)$/);
+    expect((await joiner.context.request.get('/api/me')).status()).toBe(401);
+    await joiner.context.close();
+  });
 });

@@ -1,10 +1,10 @@
-// Bundles the server into dist/main.js. Workspace packages (TypeScript sources) are inlined;
+// Bundles the server into dist/main.js and the operations commands (backup, restore, db:move) into dist/ops.js. Workspace packages (TypeScript sources) are inlined;
 // every other package stays an import that Node resolves from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -20,7 +20,7 @@ async function waitForHealth(url: string, server: ChildProcess, deadline = Date.
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}/api/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -28,16 +28,24 @@ import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
 import { createRouter, type AppDeps } from './lib/router';
+import { backupRoutes } from './ops/routes';
+import { createMetrics } from './lib/metrics';
+import { Hono } from 'hono';
+import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
+import { ping, type Database } from './db/client';
 import { serveWebApp } from './lib/static-files';
 
 /** Builds the whole HTTP application from the feature routers. No logic of its own. */
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   const app = createRouter();
+  const metrics = createMetrics(deps);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', metrics.middleware);
+  app.get('/metrics', metrics.handler);
   app.use(
     '*',
     secureHeaders({
@@ -114,6 +122,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.route('/api', api);
   // The e-mail preview exists only on a local installation: outside production and without an SMTP server.
   if (deps.config.env !== 'production' && !deps.config.smtpUrl) app.route('/', devMailRoutes);
+  if (deps.backupToken)
+    app.route('/', backupRoutes({ token: deps.backupToken, dataDir: deps.config.dataDir }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -142,3 +152,25 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * What a process answers while it starts (main.ts): liveness at /api/health, 503 at /api/ready and everywhere
+ * else, until the migrations have run and the whole app takes over.
+ */
+export function startingApp(database: Database) {
+  const starting = { error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting } };
+  return new Hono()
+    .get('/api/health', async (c) => {
+      try {
+        await ping(database.db);
+        return c.json({ status: 'ok' }, 200);
+      } catch {
+        return c.json({ error: { code: 'unavailable', message: SYSTEM_MESSAGES.databaseUnreachable } }, 503);
+      }
+    })
+    .all('*', (c) => {
+      c.header('Retry-After', '5');
+      c.header('Cache-Control', 'no-store');
+      return c.json(starting, 503);
+    });
+}

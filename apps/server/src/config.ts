@@ -57,6 +57,19 @@ const envSchema = z.object({
         }),
     )
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+  BACKUP_INTERVAL_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(6),
+  ),
+  BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(8)),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
 });
 
 export type Config = {
@@ -82,6 +95,11 @@ export type Config = {
    */
   trustProxyHops: number;
   rateLimitMultiplier: number;
+  /** The embedded database's automatic snapshots into DATA_DIR/backups (0: off), and how many are kept. */
+  backupIntervalMs: number;
+  backupKeep: number;
+  /** Lets a Prometheus server read /metrics from another machine (bearer token); loopback needs none. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -144,6 +162,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    backupIntervalMs: e.BACKUP_INTERVAL_HOURS * 3600 * 1000,
+    backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
+  };
+}
+
+/**
+ * What the operations commands (`npm run backup`, `restore`, `db:move`) need: where the database is, and the
+ * folder the command was run from (npm runs scripts from the project root; paths given on the command line are
+ * the operator's, relative to where they typed it).
+ */
+export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    databaseUrl: parsed.data.DATABASE_URL,
+    invokedFrom: env.INIT_CWD || process.cwd(),
   };
 }
 

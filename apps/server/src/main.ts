@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, startingApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, runMigrations } from './db/client';
 import { secureDataDir } from './db/data-dir';
@@ -15,6 +16,8 @@ import { createSender, startOutboxWorker } from './mail/outbox';
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
+import { startAutomaticBackups } from './ops/automatic';
+import { removeServerFile, writeServerFile } from './ops/server-file';
 
 async function main() {
   // Everything this process writes (the embedded database, the generated secret) is for its own user only.
@@ -33,7 +36,24 @@ async function main() {
   // DATA_DIR holds the embedded database and the generated secret: 0700, files 0600 (db/data-dir.ts).
   const embedded = !config.databaseUrl;
   if (embedded || existsSync(config.dataDir)) secureDataDir(config.dataDir);
+  // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
+  const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   const database = await openDatabase(config);
+  // Listening from the start: /api/health answers (liveness) and /api/ready says 503 until the migrations, which
+  // may wait for another process's, have run; every other request gets 503 meanwhile.
+  let fetch = startingApp(database).fetch;
+  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
+  const server = serve(
+    { fetch: (request, env) => fetch(request, env), port: config.port, hostname: config.host },
+    (info) => {
+      logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
+      if (backupToken) {
+        const local = /^(0\.0\.0\.0|::|\[?::\]?)$/.test(config.host) ? '127.0.0.1' : config.host;
+        const host = local.includes(':') ? `[${local}]` : local;
+        writeServerFile(config.dataDir, { url: `http://${host}:${info.port}`, token: backupToken });
+      }
+    },
+  );
   await runMigrations(database, config.databaseUrl);
   await seed(database.db);
   if (embedded) secureDataDir(config.dataDir);
@@ -52,7 +72,7 @@ async function main() {
   const auth = createAuth({ config, db, mailer });
   const realtime = createRealtime(database, logger);
   await realtime.start();
-  const deps = { config, database, db, logger, auth, mailer, realtime };
+  const deps = { config, database, db, logger, auth, mailer, realtime, backupToken };
   // Scheduled work by kind; each feature adds the handlers of its jobs here.
   const jobHandlers: Record<string, JobHandler> = {
     ...notificationJobHandlers(deps),
@@ -62,11 +82,14 @@ async function main() {
   await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const maintenance = startEmbeddedMaintenance(database, logger);
-  const app = createApp(deps);
-  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
+  const backups = startAutomaticBackups(database, {
+    dataDir: config.dataDir,
+    intervalMs: config.backupIntervalMs,
+    keep: config.backupKeep,
+    logger,
   });
+  fetch = createApp(deps).fetch;
+  logger.info('ready');
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -82,11 +105,15 @@ async function main() {
       logger.warn({ err: error }, 'realtime: unlisten failed');
     });
     server.close(() => {
-      void Promise.all([unlistened, maintenance.stop()]).then(() =>
+      void Promise.all([unlistened, maintenance.stop(), backups.stop()]).then(() =>
         database
           .close()
           // Files the embedded database wrote with modes of its own while running.
-          .then(() => embedded && secureDataDir(config.dataDir))
+          .then(() => {
+            if (!embedded) return;
+            removeServerFile(config.dataDir);
+            secureDataDir(config.dataDir);
+          })
           .then(() => process.exit(0))
           .catch((error: unknown) => {
             logger.error({ err: error }, 'closing the database failed');

@@ -52,6 +52,11 @@ async function claimCode(deps: Deps, userId: string, code: string) {
   return claimed.length > 0 ? ('fresh' as const) : ('replayed' as const);
 }
 
+/** Whether `code` is the user's current authenticator code, not used before (it is then used up). */
+export async function authenticatorCodeValid(deps: Deps, userId: string, code: string): Promise<boolean> {
+  return (await claimCode(deps, userId, code)) === 'fresh';
+}
+
 /**
  * Refuses a code used before (`claimCode`) as a failure of the account (the caller counts it); a code that
  * matches no step goes on to the plugin, which refuses it and counts it in its own lock-out.

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +21,10 @@ export type Listener = (payload: string) => void;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The most connections this process opens (1 for the embedded database, which runs in process). */
+  poolSize: number;
+  /** How PostgreSQL lists this process's connections (pg_stat_activity.application_name). */
+  applicationName: string;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -29,16 +34,37 @@ export function openPglite(client: PGlite): Database {
   return {
     kind: 'pglite',
     db: drizzlePglite(client),
+    poolSize: 1,
+    applicationName: '',
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+/**
+ * How a server process names its connections, so `npm run restore` sees that servers use a database and each
+ * process's /metrics finds its own connections: `pulsecheck server <random id>`.
+ */
+export const SERVER_APPLICATION_PREFIX = 'pulsecheck server';
+const serverApplicationName = () => `${SERVER_APPLICATION_PREFIX} ${randomBytes(6).toString('hex')}`;
+
+export function openPostgres(
+  url: string,
+  options: { max?: number; applicationName?: string; connectTimeoutSeconds?: number } = {},
+): Database {
+  const applicationName = options.applicationName ?? serverApplicationName();
+  const poolSize = options.max ?? 10;
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    connection: { application_name: applicationName },
+    ...(options.connectTimeoutSeconds && { connect_timeout: options.connectTimeoutSeconds }),
+  });
   return {
     kind: 'postgres',
     db: drizzlePostgres(client),
+    poolSize,
+    applicationName,
     async listen(channel, listener) {
       const subscription = await client.listen(channel, listener);
       return () => subscription.unlisten();
@@ -49,7 +75,7 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
 
 /**
  * The embedded database's settings beyond PGlite's own: 64 MB of shared buffers instead of PostgreSQL's 128 MB,
- * which PGlite holds resident from the start (decision 0010: about 100 MB less memory; its speed cost is in
+ * which PGlite holds resident from the start (decision 0015: about 100 MB less memory; its speed cost is in
  * bench/README.md).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'];
@@ -67,7 +93,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 /**
  * Creates a brand-new embedded database in a short-lived child process. PGlite's initdb grows the WebAssembly
  * heap to about 800 MB, which a process never gives back: created in the server's own process, that memory
- * would stay for the server's whole life (decision 0010). Opening the finished folder takes about 300 MB.
+ * would stay for the server's whole life (decision 0015). Opening the finished folder takes about 300 MB.
  * The database is made beside its folder and renamed into place, so an interrupted start leaves no half-made one.
  */
 async function createPgliteFolder(folder: string): Promise<void> {

@@ -17,6 +17,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   realtime: Realtime;
+  /** Set by a server on the embedded database: the token `npm run backup` reads from DATA_DIR/server.json. */
+  backupToken?: string;
 };
 
 export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null | undefined } };

@@ -18,6 +18,10 @@ export type Realtime = {
   /** One event on the topic of each user a SELECT yields (column user_id), in one statement however many. */
   publishToUsers(users: SQL, event: Omit<RealtimeEvent, 'topic'>, tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
+  /** Counts a live stream of this process as open until the returned function is called. */
+  trackStream(): () => void;
+  /** How many live streams are open on this process. */
+  openStreams(): number;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -25,6 +29,7 @@ export type Realtime = {
 /** Every process LISTENs once and fans events out to its own SSE connections, so it works across processes. */
 export function createRealtime(database: Database, logger: Logger): Realtime {
   const byTopic = new Map<string, Set<Subscriber>>();
+  let streams = 0;
   let unlisten: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
@@ -63,6 +68,15 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
         }
       };
     },
+    trackStream() {
+      streams++;
+      let counted = true;
+      return () => {
+        if (counted) streams--;
+        counted = false;
+      };
+    },
+    openStreams: () => streams,
     async start() {
       unlisten ??= await database.listen(CHANNEL, deliver);
     },

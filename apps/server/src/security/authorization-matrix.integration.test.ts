@@ -5,6 +5,8 @@ import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { passkey } from '../db/schema/auth';
 import { templates } from '../db/schema/health-checks';
 import { notifications } from '../db/schema/messaging';
+import { workspaces } from '../db/schema/organizations';
+import { eq } from 'drizzle-orm';
 import { can, type Action, type Actor as PolicyActor } from '../auth/policy';
 import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
 import { useTestContext, type TestContext } from '../test/harness';
@@ -126,9 +128,17 @@ const roundAnswers = (world: World) => {
   const [scale, enps] = world.loop.questions;
   return { answers: { [scale!.id]: 4, [enps!.id]: 8 } };
 };
+const organizationOf = async (world: World) => {
+  const [row] = await world.ctx.deps.db
+    .select({ id: workspaces.organizationId })
+    .from(workspaces)
+    .where(eq(workspaces.id, world.workspaceId));
+  return row!.id;
+};
 
 const ENTRIES: Record<string, Entry> = {
   'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
+  'GET /api/ready': { expect: 'PPPPPPP', request: () => ({ path: '/api/ready' }) },
   'POST /api/signup': { expect: 'PPPPPPP', request: () => ({ path: '/api/signup', body: {} }) },
   'POST /api/signup/participant': {
     expect: 'PPPPPPP',
@@ -196,6 +206,31 @@ const ENTRIES: Record<string, Entry> = {
   },
   'GET /api/account/profile': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/profile' }) },
   'GET /api/account/export': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/export' }) },
+  'GET /api/account/deletion': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/deletion' }) },
+  // A wrong password: past access control (400), and nobody's account goes.
+  'POST /api/account/delete': {
+    expect: 'DAAAAAA',
+    request: () => ({
+      path: '/api/account/delete',
+      body: { confirm: { method: 'password', password: 'wrong-password' } },
+    }),
+  },
+  // Only the organisation's owner (the admin): a non-admin heir is refused with 400, after access control.
+  'POST /api/organizations/{organizationId}/transfer': {
+    expect: 'DDDDDDA',
+    request: async (world) => ({
+      path: `/api/organizations/${await organizationOf(world)}/transfer`,
+      body: { newOwnerId: randomUUID() },
+    }),
+  },
+  // A wrong name: past access control for the owner (400), and the organisation stays.
+  'POST /api/organizations/{organizationId}/delete': {
+    expect: 'DDDDDDA',
+    request: async (world) => ({
+      path: `/api/organizations/${await organizationOf(world)}/delete`,
+      body: { name: 'Not its name', confirm: { method: 'password', password: 'wrong-password' } },
+    }),
+  },
   'PUT /api/account/profile': {
     expect: 'DAAAAAA',
     request: () => ({

@@ -3,11 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadTestSettings } from '../config';
 import { queryRows } from '../db/client';
-import { createAdmin } from '../test/accounts';
-import { contextOn } from '../test/harness';
-import { createCheck } from '../test/health-checks';
 import {
-  addSignedInParticipants,
+  autosaveCounter,
+  checkWithParticipants,
   createServerDatabase,
   httpRequest,
   serverBundleMissing,
@@ -35,11 +33,6 @@ const missing = serverBundleMissing('the durability test');
 
 type Participant = { participantId: string; cookie: string };
 type Tally = { sent: number[]; acked: number[] };
-
-const counterOf = (text: unknown) => {
-  const match = typeof text === 'string' ? /^autosave (\d+)$/.exec(text) : null;
-  return match ? Number(match[1]) : 0;
-};
 
 /**
  * Autosave load until `ACKS_BEFORE_KILL` answers of this round, then SIGKILL at a random moment a few
@@ -120,7 +113,7 @@ async function storedCounters(
     const view = JSON.parse(answer.body) as {
       participant: { responses: { comments?: Record<string, string> } | null } | null;
     };
-    counters.push(counterOf(view.participant?.responses?.comments?.[options.componentId]));
+    counters.push(autosaveCounter(view.participant?.responses?.comments?.[options.componentId]));
   }
   return counters;
 }
@@ -137,17 +130,10 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
   it('keeps every autosave answered 2xx through kill -9 and restart, and restarts healthy', async () => {
     const data = await createServerDatabase();
     database = data;
-    const setup = await contextOn(await data.open());
-    const admin = await createAdmin(setup);
-    const check = await createCheck(setup, admin);
-    const participants = await addSignedInParticipants(setup, {
-      healthCheckId: check.healthCheckId,
-      workspaceId: admin.workspaceId,
+    const { check, participants, componentId } = await checkWithParticipants(data, {
       count: PARTICIPANTS,
       secret: SECRET,
     });
-    await setup.close();
-    const componentId = check.componentIds[0] as string;
     const scope = { healthCheckId: check.healthCheckId, componentId, participants };
     const tally: Tally = { sent: participants.map(() => 0), acked: participants.map(() => 0) };
     const start = () =>
@@ -200,7 +186,7 @@ describe.skipIf(missing)(`durability after SIGKILL (${kind})`, () => {
       const byId = new Map(rows.map((r) => [r.id, r.comment]));
       expect(byId.get(participants[0]?.participantId ?? '')).toBe('after the crashes');
       participants.slice(1).forEach((p, n) => {
-        expect(counterOf(byId.get(p.participantId))).toBe(stored[n + 1]);
+        expect(autosaveCounter(byId.get(p.participantId))).toBe(stored[n + 1]);
       });
     } finally {
       await reopened.close();

@@ -45,6 +45,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxyHops: 1,
     rateLimitMultiplier: 1,
+    backupIntervalMs: 0,
+    backupKeep: 8,
+    metricsToken: undefined,
     ...overrides,
   };
 }
@@ -53,15 +56,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export const pgliteTemplate = async () => new Blob([await readFile(inject('pgliteTemplate'))]);
 
 /**
- * A new PostgreSQL database copied from this run's template, named with the run's prefix (so the global
- * teardown drops it if a test cannot); `drop` removes it.
+ * A new PostgreSQL database copied from this run's template (or `empty`, without any table), named with the
+ * run's prefix (so the global teardown drops it if a test cannot); `drop` removes it.
  */
-export async function copyPostgresTemplate(label: string) {
+export async function copyPostgresTemplate(label: string, options: { empty?: boolean } = {}) {
   const adminUrl = loadTestSettings().databaseUrl;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
   const name = `${inject('pgRunPrefix')}_${label}${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${inject('pgTemplateDatabase')}"`);
+  await admin.unsafe(
+    options.empty
+      ? `create database "${name}"`
+      : `create database "${name}" template "${inject('pgTemplateDatabase')}"`,
+  );
   return {
     url: databaseUrlFor(adminUrl, name),
     async drop() {
@@ -76,13 +83,18 @@ export async function copyPostgresTemplate(label: string) {
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-/** A fresh database for one test file: a copy of the migrated and seeded template, on the project's kind. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database for one test file, on the project's kind: a copy of the migrated and seeded template, or with
+ * `empty` one without any table (a new embedded one in memory, or a new PostgreSQL database).
+ */
+export async function openTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (loadTestSettings().kind === 'pglite') {
-    const database = openPglite(await PGlite.create({ loadDataDir: await pgliteTemplate() }));
+    const database = openPglite(
+      await PGlite.create(options.empty ? {} : { loadDataDir: await pgliteTemplate() }),
+    );
     return { ...database, drop: () => database.close() };
   }
-  const copy = await copyPostgresTemplate('');
+  const copy = await copyPostgresTemplate(options.empty ? 'empty_' : '', options);
   const database = openPostgres(copy.url, { max: 5 });
   return {
     ...database,
@@ -92,6 +104,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** A database without any table (`openTestDatabase({ empty: true })`). */
+export const openEmptyDatabase = () => openTestDatabase({ empty: true });
 
 export async function createTestContext(configOverrides: Partial<Config> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -166,4 +181,8 @@ export const useTestContext = (configOverrides: Partial<Config> = {}) =>
   );
 
 /** A fresh database without the app, for the tests of this file. */
-export const useTestDatabase = () => useForAll(openTestDatabase, (database) => database.drop());
+export const useTestDatabase = () =>
+  useForAll(
+    () => openTestDatabase(),
+    (database) => database.drop(),
+  );

@@ -11,8 +11,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadTestSettings } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { session } from '../db/schema/auth';
-import { copyPostgresTemplate, pgliteTemplate, useForAll, type TestContext } from './harness';
-import { addParticipant } from './health-checks';
+import { contextOn, copyPostgresTemplate, pgliteTemplate, useForAll, type TestContext } from './harness';
+import { createAdmin } from './accounts';
+import { addParticipant, createCheck } from './health-checks';
 
 /**
  * The built server (`npm run build`) as a child process, for tests that need a real process: killed, restarted,
@@ -20,6 +21,22 @@ import { addParticipant } from './health-checks';
  * starts (the embedded database has one owner at a time).
  */
 export const SERVER_BUNDLE = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** The operations commands (`npm run backup`, `restore`, `db:move`) as built. */
+export const OPS_BUNDLE = fileURLToPath(new URL('../../dist/ops.js', import.meta.url));
+
+/** Runs an operations command (`backup FILE`, `restore FILE`, `move URL`) with `env`; answers its exit code and output. */
+export function runOps(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [OPS_BUNDLE, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, DATABASE_URL: '', ...env },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
 
 /**
  * True when the built server is missing, so the tests of `what` are skipped (said loudly); on CI a missing
@@ -45,7 +62,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type HttpAnswer = { status: number; body: string };
+export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 /**
  * One HTTP request on a connection of its own (no keep-alive, so no socket to a dead process is reused), given
@@ -76,7 +93,11 @@ export function httpRequest(
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+          }),
         );
         response.on('close', () => {
           if (!response.complete) reject(new Error(`${url}: connection closed mid-answer`));
@@ -113,7 +134,8 @@ type StartOptions = {
 };
 
 /**
- * Starts `dist/main.js` on a free port and waits until `/api/health` answers 200 (a database round trip). Tries
+ * Starts `dist/main.js` on a free port and waits until `/api/ready` answers 200 (migrations done, a database
+ * round trip). Tries
  * another port when another process took the free one first.
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
@@ -188,7 +210,7 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
   const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
   for (;;) {
     if (hasExited) throw new Error(`server exited with ${String(exitCode)} while starting:\n${output}`);
-    const healthy = await httpRequest(`${url}/api/health`, { timeoutMs: 2_000 }).then(
+    const healthy = await httpRequest(`${url}/api/ready`, { timeoutMs: 2_000 }).then(
       (answer) => answer.status === 200,
       () => false,
     );
@@ -248,6 +270,29 @@ export async function createServerDatabase(): Promise<ServerDatabase> {
 /** A server database for the tests of this file (or `describe` block), dropped after them. */
 export const useServerDatabase = () => useForAll(createServerDatabase, (database) => database.drop());
 
+/**
+ * On a server database before its server starts: an admin, a check of theirs and `count` signed-in participants
+ * (cookies signed with `secret`), as the autosave tests need them.
+ */
+export async function checkWithParticipants(
+  data: ServerDatabase,
+  options: { count: number; secret: string },
+) {
+  const setup = await contextOn(await data.open());
+  try {
+    const admin = await createAdmin(setup);
+    const check = await createCheck(setup, admin);
+    const participants = await addSignedInParticipants(setup, {
+      healthCheckId: check.healthCheckId,
+      workspaceId: admin.workspaceId,
+      ...options,
+    });
+    return { admin, check, participants, componentId: check.componentIds[0] as string };
+  } finally {
+    await setup.close();
+  }
+}
+
 /** The session cookie of `token` as better-auth signs it with `secret` (HMAC-SHA256, base64). */
 export function sessionCookie(token: string, secret: string): string {
   const signature = createHmac('sha256', secret).update(token).digest('base64');
@@ -275,4 +320,120 @@ export async function addSignedInParticipants(
     people.push({ participantId: person.participantId, cookie: sessionCookie(token, options.secret) });
   }
   return people;
+}
+
+type AutosaveOptions = {
+  healthCheckId: string;
+  componentId: string;
+  participants: { cookie: string }[];
+  /** The server participant `i` sends its next autosave to. */
+  target: (i: number) => string;
+};
+
+/**
+ * Autosave load as browsers make it: each participant saves a rising counter (in a comment), one request at a
+ * time, until `stop()`. `acked[i]` is the highest counter answered 2xx, `sent[i]` the highest sent; every
+ * failed request is listed with the server it went to.
+ */
+export function autosaveLoad(options: AutosaveOptions) {
+  const sent = options.participants.map(() => 0);
+  const acked = options.participants.map(() => 0);
+  const failures: { url: string; error: string }[] = [];
+  let running = true;
+  let answered = 0;
+  const worker = async (i: number) => {
+    const { cookie } = options.participants[i] as { cookie: string };
+    while (running) {
+      const url = options.target(i);
+      const counter = (sent[i] = (sent[i] ?? 0) + 1);
+      try {
+        const answer = await httpRequest(`${url}/api/health-checks/${options.healthCheckId}/responses`, {
+          method: 'PUT',
+          headers: { cookie },
+          body: {
+            votes: { [options.componentId]: 'healthy' },
+            comments: { [options.componentId]: `autosave ${counter}` },
+            last_component_index: 0,
+          },
+        });
+        if (answer.status === 200) {
+          acked[i] = counter;
+          answered++;
+        } else failures.push({ url, error: `${answer.status} ${answer.body}` });
+      } catch (error) {
+        failures.push({ url, error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  const workers = Promise.all(options.participants.map((_, i) => worker(i)));
+  return {
+    sent,
+    acked,
+    failures,
+    answered: () => answered,
+    /** Resolves once `count` more autosaves have been answered (or rejects after `timeoutMs`). */
+    async waitForAnswers(count: number, timeoutMs = 20_000) {
+      const target = answered + count;
+      const deadline = Date.now() + timeoutMs;
+      while (answered < target) {
+        if (Date.now() > deadline) throw new Error(`only ${answered} autosaves answered, ${target} awaited`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      running = false;
+      await workers;
+    },
+  };
+}
+
+/** The number in a stored autosave comment (`autosave 12` → 12), 0 for anything else. */
+export const autosaveCounter = (text: unknown) => {
+  const match = typeof text === 'string' ? /^autosave (\d+)$/.exec(text) : null;
+  return match ? Number(match[1]) : 0;
+};
+
+/**
+ * A live event stream (GET /api/events) of a server process, read as it comes: `waitFor(type)` resolves when an
+ * event of that type has arrived (with the time it arrived), `close()` ends it.
+ */
+export async function openEventStream(url: string, options: { cookie: string; topics: string[] }) {
+  const query = options.topics.map((topic) => `topic=${encodeURIComponent(topic)}`).join('&');
+  const controller = new AbortController();
+  const events: { type: string; at: number }[] = [];
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const request = http.get(
+      `${url}/api/events?${query}`,
+      { agent: false, signal: controller.signal, headers: { cookie: options.cookie } },
+      resolve,
+    );
+    request.on('error', reject);
+  });
+  if (response.statusCode !== 200) throw new Error(`event stream answered ${response.statusCode}`);
+  let text = '';
+  response.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    let end;
+    while ((end = text.indexOf('\n\n')) >= 0) {
+      const block = text.slice(0, end);
+      text = text.slice(end + 2);
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data) events.push({ type: (JSON.parse(data) as { type: string }).type, at: Date.now() });
+    }
+  });
+  response.on('error', () => {});
+  return {
+    events,
+    async waitFor(type: string, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const event = events.find((e) => e.type === type);
+        if (event) return event;
+        if (Date.now() > deadline) throw new Error(`no ${type} event within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    close: () => controller.abort(),
+  };
 }

@@ -136,7 +136,11 @@ export const participants = pgTable(
     id: uuidPrimaryKey(),
     healthCheckId: checkRef(),
     feedbackType: text('feedback_type').notNull().default('health-check'),
-    userId: ownerRef(),
+    /**
+     * Null once the person deleted their account: their submitted answers stay in the check's figures, and an
+     * attributed comment shows 'Former member' (features/account/deletion.ts).
+     */
+    userId: userRef('user_id'),
     status: text('status').notNull().default('pending'),
     responses: jsonb('responses').$type<InterimResponses>(),
     progress: integer('progress').notNull().default(0),

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { uuidPrimaryKey, createdAt, instant } from './columns';
 import { ownerRef } from './auth';
+import { workspaces } from './organizations';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -81,6 +82,8 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     link: text('link'),
     healthCheckId: uuid('health_check_id'),
+    /** The workspace a notice is about (team updates): deleted with it. */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     readAt: instant('read_at'),
     createdAt: createdAt(),
   },

@@ -153,7 +153,7 @@ export async function participantsToRemind(db: Db, joinedBefore: Date) {
     db,
     sql`select p.health_check_id, hc.title, p.user_id from participants p
         join health_checks hc on hc.id = p.health_check_id
-        where hc.phase = 'collect' and p.status in ('pending', 'in_progress')
+        where hc.phase = 'collect' and p.status in ('pending', 'in_progress') and p.user_id is not null
           and p.created_at < ${joinedBefore.toISOString()}
         order by p.health_check_id`,
   );

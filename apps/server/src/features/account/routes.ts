@@ -12,8 +12,16 @@ import {
   updateProfileSchema,
 } from '@pulsecheck/shared/account/schemas';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
+import {
+  deleteAccountSchema,
+  deleteOrganizationSchema,
+  deletionStatusSchema,
+  transferOwnershipSchema,
+} from '@pulsecheck/shared/account/deletion';
 import { bodyLimit } from 'hono/body-limit';
-import { requireUser, setCookies } from '../../auth/session';
+import { requireUser, setCookies, signedSessionToken } from '../../auth/session';
+import { logOut } from '../auth/service';
+import * as deletion from './deletion';
 import { AppError, invalid } from '../../lib/app-error';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
@@ -141,6 +149,61 @@ account
     async (c) => {
       const unsubscribed = await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
       return c.json({ ok: true as const, unsubscribed }, 200);
+    },
+  );
+
+account
+  .call(
+    'get /account/deletion',
+    'What deleting the account involves: how to confirm it, and the organisations to hand over or delete first',
+    { ok: [200, deletionStatusSchema, 'What it involves'] },
+    (deps, { userId }) => deletion.deletionStatus(deps, userId),
+  )
+  .handle(
+    'post /account/delete',
+    'Delete the signed-in account (password, or a recent sign-in without one); refused while it owns an organisation',
+    {
+      body: deleteAccountSchema,
+      ok: [200, okSchema, 'Deleted; the session cookie is cleared'],
+      errors: [401, 409],
+    },
+    async (c) => {
+      const user = await requireUser(c);
+      const deps = c.get('deps');
+      await deletion.deleteAccount(deps, {
+        userId: user.id,
+        sessionToken: signedSessionToken(c) ?? '',
+        proof: c.req.valid('json').confirm,
+      });
+      setCookies(c, await logOut(deps, { userId: undefined, headers: authHeaders(c) }));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .call(
+    'post /organizations/{organizationId}/transfer',
+    'Hand the organisation over to another of its admins (its owner only)',
+    {
+      body: transferOwnershipSchema,
+      ok: [200, z.object({ name: z.string() }), 'The new owner'],
+      errors: [409],
+    },
+    (deps, input) => deletion.transferOwnership(deps, input),
+  )
+  .handle(
+    'post /organizations/{organizationId}/delete',
+    'Delete the organisation and every row of it (its owner only, with its name typed and the password)',
+    { body: deleteOrganizationSchema, ok: [200, okSchema, 'Deleted'], errors: [401] },
+    async (c) => {
+      const user = await requireUser(c);
+      const { name, confirm } = c.req.valid('json');
+      await deletion.deleteOrganization(c.get('deps'), {
+        userId: user.id,
+        sessionToken: signedSessionToken(c) ?? '',
+        organizationId: c.req.valid('param').organizationId,
+        name,
+        proof: confirm,
+      });
+      return c.json({ ok: true as const }, 200);
     },
   );
 

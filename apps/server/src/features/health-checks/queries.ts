@@ -1,3 +1,4 @@
+import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
 import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
@@ -127,10 +128,10 @@ type ParticipantRow = {
 export async function findParticipants(db: Db, healthCheckId: string) {
   return queryRows<ParticipantRow>(
     db,
-    sql`select p.id, u.name, u.email, p.status, p.progress,
-               coalesce(p.last_activity, p.completed_at, p.created_at) as last_activity, p.completed_at
+    sql`select p.id, coalesce(u.name, ${FORMER_MEMBER}) as name, coalesce(u.email, '') as email, p.status,
+               p.progress, coalesce(p.last_activity, p.completed_at, p.created_at) as last_activity, p.completed_at
         from participants p
-        join "user" u on u.id = p.user_id
+        left join "user" u on u.id = p.user_id
         where p.health_check_id = ${healthCheckId}
         order by p.created_at, u.name`,
   );
@@ -149,7 +150,8 @@ export async function findPhaseRecipients(db: Db, healthCheckId: string) {
                 join workspace_members wm on wm.workspace_id = hc.workspace_id
               where hc.id = ${healthCheckId} and wm.status = 'active' and wm.user_id is not null
                 and wm.access in ('admin', 'member')) m
-        full join (select user_id, status from participants where health_check_id = ${healthCheckId}) p
+        full join (select user_id, status from participants
+                   where health_check_id = ${healthCheckId} and user_id is not null) p
           on p.user_id = m.user_id`,
   );
 }

@@ -27,6 +27,8 @@ export type NotifyInput = {
   message: string;
   link?: string;
   healthCheckId?: string;
+  /** The workspace a notice is about, if any: it goes when the workspace does (its organisation deleted). */
+  workspaceId?: string;
   /**
    * Phase changes and results-ready notices: what the notice tells, each part with the e-mail setting that
    * governs it; the e-mail carries the parts the recipient wants (decided again when it is sent).
@@ -171,6 +173,7 @@ export async function notify(
       message: input.message,
       link: input.link ?? null,
       healthCheckId: input.healthCheckId ?? null,
+      workspaceId: input.workspaceId ?? null,
     })),
   );
   for (const userId of pushTo) {
@@ -216,6 +219,7 @@ export async function notifyEach(
       notice.message,
       notice.link,
       notice.healthCheckId,
+      notice.workspaceId,
       notice.parts,
     ]);
     const group = groups.get(key) ?? { notice, userIds: [] };

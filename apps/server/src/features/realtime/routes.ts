@@ -85,6 +85,7 @@ export const realtimeRoutes = routes('realtime').handle(
       const unwatch = realtime.subscribe([topics.user(user.id)], (event) => {
         if (event.type === LIVE_EVENT.accessChanged) recheck();
       });
+      const untrack = realtime.trackStream();
       await stream.writeSSE({ data: JSON.stringify({ type: LIVE_EVENT.ready, topics: watched }) });
       // A comment line keeps proxies from closing an idle stream.
       const heartbeat = setInterval(() => void stream.write(': ping\n\n'), HEARTBEAT_MS);
@@ -96,6 +97,7 @@ export const realtimeRoutes = routes('realtime').handle(
       clearInterval(rechecks);
       unsubscribe();
       unwatch();
+      untrack();
     });
   },
 ).router;

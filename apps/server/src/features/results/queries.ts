@@ -1,3 +1,4 @@
+import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import { healthChecks } from '../../db/schema/health-checks';
@@ -96,8 +97,8 @@ export async function componentComments(db: Db, healthCheckId: string, checkAnon
   const name = checkAnonymous
     ? sql``
     : sql`, 'name', case when co.anonymous then null
-                         else (select u.name from participants p join "user" u on u.id = p.user_id
-                               where p.id = co.participant_id) end`;
+                         else coalesce((select u.name from participants p join "user" u on u.id = p.user_id
+                                        where p.id = co.participant_id), ${FORMER_MEMBER}) end`;
   return queryRows<Row>(
     db,
     sql`select co.component_id as "componentId",

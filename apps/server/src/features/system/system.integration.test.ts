@@ -2,7 +2,14 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
+import { sql } from 'drizzle-orm';
+import { createApp, startingApp } from '../../app';
+import { jobs, mailOutbox } from '../../db/schema/messaging';
+import { createAdmin } from '../../test/accounts';
+import { readEventStream } from '../../test/events';
+import { createCheck } from '../../test/health-checks';
 import { type TestContext, useTestContext } from '../../test/harness';
 
 const ctx = useTestContext();
@@ -24,6 +31,113 @@ describe('GET /api/health', () => {
     const response = await broken.request('/api/health');
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'unavailable' } });
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers ready once migrations have run and the database answers, 503 when it does not', async () => {
+    const response = await ctx.request('GET', '/api/ready');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+    const broken = createApp({
+      ...ctx.deps,
+      db: {
+        execute: () => Promise.reject(new Error('connection refused')),
+      } as unknown as TestContext['deps']['db'],
+    });
+    const refused = await broken.request('/api/ready');
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      error: { code: 'unavailable', message: SYSTEM_MESSAGES.databaseUnreachable },
+    });
+  });
+
+  it('answers 503 while the process starts (migrations running), everywhere but the liveness probe', async () => {
+    const starting = startingApp(ctx.database);
+    expect((await starting.request('/api/health')).status).toBe(200);
+    for (const path of ['/api/ready', '/api/me', '/admin/dashboard']) {
+      const response = await starting.request(path);
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('5');
+      expect(await response.json()).toEqual({
+        error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting },
+      });
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  const token = 'metrics-token-0123456789abcdef';
+  const scrape = async (app: ReturnType<typeof createApp>, authorization?: string) =>
+    app.request('/metrics', { headers: authorization ? { authorization } : {} });
+  /** The value of the sample `line` starts with (`name{labels}`), or undefined. */
+  const sample = (text: string, series: string) =>
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${series} `))
+      ?.split(' ')[1];
+
+  it('is a 404 for others than this machine without the bearer token of METRICS_TOKEN', async () => {
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, metricsToken: token } });
+    expect((await scrape(app)).status).toBe(404);
+    expect((await scrape(app, 'Bearer wrong-token-0123456789abc')).status).toBe(404);
+    expect((await scrape(createApp(ctx.deps), `Bearer ${token}`)).status).toBe(404);
+    const allowed = await scrape(app, `Bearer ${token}`);
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('content-type')).toContain('text/plain');
+  });
+
+  it('counts requests by route pattern, and reads the outbox, jobs, streams, pool and memory', async () => {
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, metricsToken: token } });
+    const admin = await createAdmin(ctx);
+    const check = await createCheck(ctx, admin);
+    for (let i = 0; i < 3; i++) {
+      const response = await app.request(`/api/health-checks/${check.healthCheckId}/results`, {
+        headers: admin.jar.header(),
+      });
+      expect(response.status).toBe(200);
+    }
+    await app.request('/api/health-checks/00000000-0000-4000-8000-000000000999/results', {
+      headers: admin.jar.header(),
+    });
+    await ctx.deps.db.execute(sql`update mail_outbox set status = 'sent' where status = 'pending'`);
+    await ctx.deps.db.insert(mailOutbox).values({
+      kind: 'test',
+      to: 'someone@example.com',
+      subject: 'Waiting',
+      html: '<p>Waiting</p>',
+      text: 'Waiting',
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    await ctx.deps.db.execute(sql`update jobs set status = 'done' where status = 'pending'`);
+    await ctx.deps.db.insert(jobs).values({ kind: 'test', runAt: new Date(Date.now() - 60_000) });
+    const stream = readEventStream(
+      await app.request(`/api/events?topic=${topics.user(admin.userId)}`, { headers: admin.jar.header() }),
+    );
+    await stream.waitFor(LIVE_EVENT.ready);
+
+    const text = await (await scrape(app, `Bearer ${token}`)).text();
+    const route = '/api/health-checks/:healthCheckId/results';
+    expect(sample(text, `pulsecheck_http_requests_total{method="GET",route="${route}",status="200"}`)).toBe(
+      '3',
+    );
+    expect(sample(text, `pulsecheck_http_requests_total{method="GET",route="${route}",status="404"}`)).toBe(
+      '1',
+    );
+    expect(text).not.toContain(check.healthCheckId);
+    expect(
+      sample(text, `pulsecheck_http_request_duration_seconds_count{method="GET",route="${route}"}`),
+    ).toBe('4');
+    expect(sample(text, 'pulsecheck_live_streams')).toBe('1');
+    expect(sample(text, 'pulsecheck_outbox_pending')).toBe('1');
+    expect(Number(sample(text, 'pulsecheck_outbox_oldest_pending_age_seconds'))).toBeGreaterThanOrEqual(119);
+    expect(sample(text, 'pulsecheck_jobs_due')).toBe('1');
+    expect(Number(sample(text, 'pulsecheck_job_lag_seconds'))).toBeGreaterThanOrEqual(59);
+    expect(Number(sample(text, 'pulsecheck_db_pool_size'))).toBeGreaterThan(0);
+    expect(Number(sample(text, 'pulsecheck_db_connections{state="active"}'))).toBeGreaterThan(0);
+    expect(Number(sample(text, 'process_resident_memory_bytes'))).toBeGreaterThan(0);
+    await stream.ended(100);
+    await ctx.deps.db.execute(sql`delete from jobs where kind = 'test'`);
   });
 });
 

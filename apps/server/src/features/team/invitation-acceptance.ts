@@ -89,6 +89,7 @@ async function acceptInTx(
       type: 'team-update',
       message: `${options.name} joined ${row.workspace_name}`,
       link: '/admin/team-management',
+      workspaceId: row.workspace_id,
     },
     tx,
   );

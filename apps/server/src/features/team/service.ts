@@ -286,6 +286,7 @@ export async function removeMember(
           type: 'team-update',
           message: `${member.name ?? 'A member'} left ${workspace?.name ?? 'the workspace'}`,
           link: '/admin/team-management',
+          workspaceId: options.workspaceId,
         },
         tx,
       );

@@ -38,10 +38,11 @@ export function SubmitButton({
   pending,
   busy,
   children,
+  disabled = false,
   ...props
-}: Omit<ButtonProps, 'type' | 'disabled'> & { pending: boolean; busy: string }) {
+}: Omit<ButtonProps, 'type'> & { pending: boolean; busy: string }) {
   return (
-    <Button type="submit" disabled={pending} {...props}>
+    <Button type="submit" disabled={pending || disabled} {...props}>
       {pending ? busy : children}
     </Button>
   );

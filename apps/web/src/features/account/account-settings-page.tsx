@@ -22,6 +22,7 @@ import { useProfile, useSaveProfile, useUploadPhoto } from './api';
 import { PasswordSection } from './password-section';
 import { SettingsFrame, type Section } from './settings-frame';
 import { YourDataCard } from './your-data-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { LoadFailed } from '@/components/ui/state-card';
 
 export function AccountSettingsPage() {
@@ -44,6 +45,7 @@ function ProfileSection() {
     <div className="space-y-6">
       <ProfileForm profile={profile.data.profile} />
       <YourDataCard />
+      <DeleteAccountCard />
     </div>
   );
 }

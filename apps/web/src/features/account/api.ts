@@ -1,3 +1,4 @@
+import type { DeletionStatus, IdentityProof } from '@pulsecheck/shared/account/deletion';
 import type {
   NotificationPreferences,
   Profile,
@@ -104,3 +105,16 @@ export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'pulsecheck-data.json';
   return { blob: await response.blob(), fileName };
 }
+
+export const deletionStatusQuery = queryOptions({
+  queryKey: ['account', 'deletion'],
+  queryFn: ({ signal }) => apiGet<DeletionStatus>('/account/deletion', signal),
+});
+export const useDeletionStatus = () => useQuery(deletionStatusQuery);
+
+export const deleteAccount = (confirm: IdentityProof) =>
+  apiPost<{ ok: true }>('/account/delete', { confirm });
+export const transferOwnership = (organizationId: string, newOwnerId: string) =>
+  apiPost<{ name: string }>(`/organizations/${organizationId}/transfer`, { newOwnerId });
+export const deleteOrganization = (organizationId: string, name: string, confirm: IdentityProof) =>
+  apiPost<{ ok: true }>(`/organizations/${organizationId}/delete`, { name, confirm });

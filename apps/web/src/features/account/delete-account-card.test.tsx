@@ -1,0 +1,98 @@
+import { DELETION_MESSAGES, type DeletionStatus } from '@pulsecheck/shared/account/deletion';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { deletionStatusQuery } from './api';
+import { DeleteAccountCard } from './delete-account-card';
+
+const owner: DeletionStatus = {
+  confirmWith: 'password',
+  ownedOrganizations: [
+    {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Acme Rockets',
+      admins: [{ userId: 'heir', name: 'Hana Heir', email: 'hana@example.com' }],
+    },
+  ],
+};
+
+function renderCard(status: DeletionStatus) {
+  return renderRoutes(
+    [
+      { path: '/', element: <DeleteAccountCard /> },
+      { path: '/login', element: <p>login screen</p> },
+    ],
+    { seed: [[[...deletionStatusQuery.queryKey], status]] },
+  );
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('Delete account card', () => {
+  it('makes an owner hand over or delete the organisation first', async () => {
+    const user = userEvent.setup();
+    const fetch = stubFetch((url) =>
+      url.endsWith('/account/deletion')
+        ? json({ confirmWith: 'password', ownedOrganizations: [] })
+        : json({ name: 'Hana Heir' }),
+    );
+    renderCard(owner);
+    expect(screen.getByText(/You own Acme Rockets\. Before you can delete your account/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+    expect(screen.getByLabelText('New owner')).toHaveDisplayValue('Hana Heir (hana@example.com)');
+    await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));
+    const dialog = screen.getByRole('dialog', { name: 'Transfer Acme Rockets to Hana Heir?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/organizations/00000000-0000-4000-8000-0000000000aa/transfer',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ newOwnerId: 'heir' }) }),
+    );
+    // Handed over: the account can now be deleted.
+    expect(await screen.findByRole('button', { name: 'Delete my account' })).toBeEnabled();
+  });
+
+  it('asks for the organisation name before its delete button works', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => json({ ok: true }));
+    renderCard(owner);
+    await user.click(screen.getByRole('button', { name: 'Delete organisation' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Acme Rockets?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete organisation' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Type Acme Rockets to confirm'), 'Acme Rockets');
+    expect(confirm).toBeEnabled();
+  });
+
+  it('asks for the password, shows the server refusal, and goes to the login page once deleted', async () => {
+    const user = userEvent.setup();
+    let answer = json({ error: { code: 'invalid', message: DELETION_MESSAGES.passwordIncorrect } }, 400);
+    const fetch = stubFetch(() => answer);
+    const { router } = renderCard({ confirmWith: 'password', ownedOrganizations: [] });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
+    await user.click(confirm);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordRequired);
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
+    await user.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordIncorrect);
+    answer = json({ ok: true });
+    await user.click(confirm);
+    expect(await screen.findByText('login screen')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('tells an account without a password what a recent sign-in means', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => json({ ok: true }));
+    renderCard({ confirmWith: 'recent-sign-in', ownedOrganizations: [] });
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(
+      screen.getByText(/Your account has no password\. If you signed in more than 5 minutes ago/),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Your password')).toBeNull();
+  });
+});

@@ -1,0 +1,316 @@
+import {
+  DELETION_MESSAGES,
+  FORMER_MEMBER,
+  RECENT_SIGN_IN_MINUTES,
+  type DeletionStatus,
+  type IdentityProof,
+} from '@pulsecheck/shared/account/deletion';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/ui/state-card';
+import { toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import { replaceSession, sessionQueryKey } from '@/lib/session';
+import {
+  deleteAccount,
+  deleteOrganization,
+  deletionStatusQuery,
+  transferOwnership,
+  useDeletionStatus,
+} from './api';
+
+type ConfirmWith = DeletionStatus['confirmWith'];
+type Owned = DeletionStatus['ownedOrganizations'][number];
+
+/** The password field, or for an account without one, what a recent sign-in means. */
+function IdentityField({
+  confirmWith,
+  password,
+  onPassword,
+  error,
+}: {
+  confirmWith: ConfirmWith;
+  password: string;
+  onPassword: (value: string) => void;
+  error: string;
+}) {
+  if (confirmWith === 'recent-sign-in') {
+    return (
+      <p className="text-sm text-slate-700">
+        Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log out
+        and sign in again first.
+      </p>
+    );
+  }
+  return (
+    <FormField label="Your password" error={error || undefined}>
+      <Input
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => onPassword(event.target.value)}
+      />
+    </FormField>
+  );
+}
+
+const proofOf = (confirmWith: ConfirmWith, password: string): IdentityProof =>
+  confirmWith === 'password' ? { method: 'password', password } : { method: 'recent-sign-in' };
+
+/** The message of a refusal, and the password field's own message when the server names it. */
+function refusal(error: unknown) {
+  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const passwordError = fields['confirm.password'] ?? fields.password ?? '';
+  return { message: errorMessage(error, DELETION_MESSAGES.deleteFailed), passwordError };
+}
+
+/**
+ * A dialog that asks once more before something that cannot be undone: what will happen, the proof, and a red
+ * button that says exactly what it does. `extra` holds fields of its own (the organisation's name).
+ */
+function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  confirmWith,
+  ready = true,
+  extra,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busyLabel: string;
+  confirmWith?: ConfirmWith;
+  ready?: boolean;
+  extra?: ReactNode;
+  onConfirm: (proof: IdentityProof | null) => Promise<void>;
+}) {
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState({ message: '', passwordError: '' });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (confirmWith === 'password' && !password) {
+      setError({ message: '', passwordError: DELETION_MESSAGES.passwordRequired });
+      return;
+    }
+    setPending(true);
+    setError({ message: '', passwordError: '' });
+    try {
+      await onConfirm(confirmWith ? proofOf(confirmWith, password) : null);
+      setPassword('');
+    } catch (failure) {
+      setError(refusal(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) {
+          setPassword('');
+          setError({ message: '', passwordError: '' });
+        }
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent title={title} description={description}>
+        <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+          {extra}
+          {confirmWith && (
+            <IdentityField
+              confirmWith={confirmWith}
+              password={password}
+              onPassword={setPassword}
+              error={error.passwordError}
+            />
+          )}
+          {error.message && !error.passwordError && (
+            <p role="alert" className="text-sm text-red-700">
+              {error.message}
+            </p>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <SubmitButton variant="danger" pending={pending} busy={busyLabel} disabled={!ready}>
+              {confirmLabel}
+            </SubmitButton>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** An organisation the person owns: hand it to another admin, or delete it. */
+function OwnedOrganization({ org, confirmWith }: { org: Owned; confirmWith: ConfirmWith }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const selectId = useId();
+  const [heir, setHeir] = useState(org.admins[0]?.userId ?? '');
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [typedName, setTypedName] = useState('');
+  const heirName = org.admins.find((admin) => admin.userId === heir)?.name ?? '';
+  return (
+    <section
+      aria-labelledby={`${selectId}-title`}
+      className="space-y-3 rounded-lg border border-slate-200 p-4"
+    >
+      <h3 id={`${selectId}-title`} className="font-semibold text-slate-900">
+        {org.name}
+      </h3>
+      {org.admins.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <label htmlFor={selectId} className="text-sm font-medium text-slate-900">
+              New owner
+            </label>
+            <select
+              id={selectId}
+              value={heir}
+              onChange={(event) => setHeir(event.target.value)}
+              className="h-10 max-w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
+            >
+              {org.admins.map((admin) => (
+                <option key={admin.userId} value={admin.userId}>
+                  {admin.name} ({admin.email})
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" onClick={() => setTransferOpen(true)}>
+            {DELETION_MESSAGES.transferOwnership}
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">
+          No other admin can take it over: make someone an admin on Team Management first, or delete the
+          organisation.
+        </p>
+      )}
+      <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+        {DELETION_MESSAGES.deleteOrganization}
+      </Button>
+      <ConfirmDialog
+        open={transferOpen}
+        onOpenChange={setTransferOpen}
+        title={`Transfer ${org.name} to ${heirName}?`}
+        description={`${heirName} becomes the owner of ${org.name}: only they can then delete it or hand it on. You stay an admin of its workspaces.`}
+        confirmLabel={DELETION_MESSAGES.transferOwnership}
+        busyLabel="Transferring..."
+        onConfirm={async () => {
+          const { name } = await transferOwnership(org.id, heir);
+          toast.success(DELETION_MESSAGES.transferred(name));
+          setTransferOpen(false);
+          await queryClient.invalidateQueries({ queryKey: deletionStatusQuery.queryKey });
+        }}
+      />
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={(open) => {
+          setDeleteOpen(open);
+          if (!open) setTypedName('');
+        }}
+        title={`Delete ${org.name}?`}
+        description={`Every workspace, health check, answer, result, template, action item and invitation of ${org.name} is deleted, for everyone. Members who belong to no other organisation lose their account. You keep yours and start again with a new, empty organisation. This cannot be undone.`}
+        confirmLabel={DELETION_MESSAGES.deleteOrganization}
+        busyLabel="Deleting..."
+        confirmWith={confirmWith}
+        ready={typedName.trim() === org.name}
+        extra={
+          <FormField label={`Type ${org.name} to confirm`}>
+            <Input
+              value={typedName}
+              onChange={(event) => setTypedName(event.target.value)}
+              autoComplete="off"
+            />
+          </FormField>
+        }
+        onConfirm={async (proof) => {
+          await deleteOrganization(org.id, typedName, proof!);
+          toast.success(DELETION_MESSAGES.organizationDeleted);
+          setDeleteOpen(false);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          await navigate('/auth/admin-confirmation', { replace: true });
+        }}
+      />
+    </section>
+  );
+}
+
+/** Account Settings' 'Delete account': what it does, the organisations to hand over or delete first, and the button. */
+export function DeleteAccountCard() {
+  const status = useDeletionStatus();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const body = () => {
+    if (status.isPending) return <Spinner label="Loading..." className="py-4" />;
+    if (status.isError)
+      return <LoadFailed title={DELETION_MESSAGES.loadFailed} onRetry={() => void status.refetch()} />;
+    const { confirmWith, ownedOrganizations } = status.data;
+    const owns = ownedOrganizations.length > 0;
+    return (
+      <div className="space-y-4">
+        {owns && (
+          <>
+            <p className="text-sm text-slate-900">
+              You own {ownedOrganizations.map((org) => org.name).join(', ')}. Before you can delete your
+              account, transfer ownership to another admin or delete the organisation.
+            </p>
+            {ownedOrganizations.map((org) => (
+              <OwnedOrganization key={org.id} org={org} confirmWith={confirmWith} />
+            ))}
+          </>
+        )}
+        <Button variant="danger" disabled={owns} onClick={() => setOpen(true)}>
+          {DELETION_MESSAGES.deleteAccount}
+        </Button>
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Delete your account?"
+          description="You are signed out everywhere and cannot sign in again with this account. This cannot be undone."
+          confirmLabel={DELETION_MESSAGES.deleteAccount}
+          busyLabel="Deleting..."
+          confirmWith={confirmWith}
+          onConfirm={async (proof) => {
+            await deleteAccount(proof!);
+            replaceSession(queryClient, null);
+            toast.success(DELETION_MESSAGES.accountDeleted);
+            await navigate('/login', { replace: true });
+          }}
+        />
+      </div>
+    );
+  };
+  return (
+    <SectionCard
+      title="Delete account"
+      description={`Deletes your profile, photo, sign-ins, memberships, notifications and settings. Answers you gave stay in your teams' results without your name; comments you wrote under your name then show '${FORMER_MEMBER}'.`}
+      contentClassName="space-y-3"
+    >
+      {body()}
+    </SectionCard>
+  );
+}
