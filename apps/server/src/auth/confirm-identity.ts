@@ -21,6 +21,16 @@ export async function proofMethodFor(db: Db, userId: string): Promise<PrimaryPro
   return (await passwordHash(db, userId)) ? 'password' : 'recent-sign-in';
 }
 
+/** Whether a code of the person's authenticator app confirms too: two-factor sign-in is on, with a key. */
+export async function authenticatorAccepted(db: Db, userId: string): Promise<boolean> {
+  const [enrolled] = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from "user" u join two_factor t on t.user_id = u.id
+        where u.id = ${userId} and u.two_factor_enabled`,
+  );
+  return Boolean(enrolled);
+}
+
 async function passwordHash(db: Db, userId: string): Promise<string | null> {
   const [row] = await queryRows<{ password: string }>(
     db,
@@ -47,12 +57,7 @@ export async function confirmIdentity(
     return;
   }
   if (proof.method === 'authenticator') {
-    const [enrolled] = await queryRows<{ one: number }>(
-      db,
-      sql`select 1 as one from "user" u join two_factor t on t.user_id = u.id
-          where u.id = ${userId} and u.two_factor_enabled`,
-    );
-    if (!enrolled) throw invalid(DELETION_MESSAGES.noAuthenticator);
+    if (!(await authenticatorAccepted(db, userId))) throw invalid(DELETION_MESSAGES.noAuthenticator);
     if (!(await authenticatorCodeValid(deps, userId, proof.code)))
       throw invalid(DELETION_MESSAGES.codeIncorrect, { code: DELETION_MESSAGES.codeIncorrect });
     return;

@@ -95,7 +95,7 @@ describe('Delete my account', () => {
     const status = await json<{ confirmWith: string; ownedOrganizations: unknown[] }>(
       await ctx.call(person.jar, 'GET', '/api/account/deletion'),
     );
-    expect(status).toEqual({ confirmWith: 'password', ownedOrganizations: [] });
+    expect(status).toEqual({ confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] });
     const missing = await deleteAccount(person.jar, byPassword(''));
     expect(missing.status).toBe(400);
     expect(await json(missing)).toMatchObject({
@@ -169,6 +169,7 @@ describe('Delete my account', () => {
     const old = await jarWith(10);
     expect(await json(await ctx.call(old, 'GET', '/api/account/deletion'))).toEqual({
       confirmWith: 'recent-sign-in',
+      authenticatorCode: false,
       ownedOrganizations: [],
     });
     const noPassword = await deleteAccount(old, byPassword('anything'));
@@ -191,6 +192,12 @@ describe('Delete my account', () => {
     const notOn = await deleteAccount(person.jar, byCode('123456'));
     expect(await json(notOn)).toMatchObject({ error: { message: DELETION_MESSAGES.noAuthenticator } });
     const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
+    // The status tells the screen to offer the code.
+    expect(await json(await ctx.call(person.jar, 'GET', '/api/account/deletion'))).toEqual({
+      confirmWith: 'password',
+      authenticatorCode: true,
+      ownedOrganizations: [],
+    });
     const wrong = await deleteAccount(person.jar, byCode(codeAt(key, 5)));
     expect(wrong.status).toBe(400);
     expect(await json(wrong)).toMatchObject({ error: { message: DELETION_MESSAGES.codeIncorrect } });
