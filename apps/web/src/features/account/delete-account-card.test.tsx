@@ -71,7 +71,11 @@ describe('Delete account card', () => {
     const user = userEvent.setup();
     let answer = json({ error: { code: 'invalid', message: DELETION_MESSAGES.passwordIncorrect } }, 400);
     const fetch = stubFetch(() => answer);
-    const { router } = renderCard({ confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] });
+    const { router } = renderCard({
+      confirmWith: 'password',
+      authenticatorCode: false,
+      ownedOrganizations: [],
+    });
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });

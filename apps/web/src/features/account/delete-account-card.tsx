@@ -123,8 +123,8 @@ function IdentityField({
         </FormField>
       ) : (
         <p className="text-sm text-slate-700">
-          Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log out
-          and sign in again first.
+          Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log
+          out and sign in again first.
         </p>
       )}
     </div>
@@ -172,7 +172,10 @@ function ConfirmDialog({
     // The shared schema's own words for an empty password or a code that is not six digits.
     const checked = proof && identityProofSchema.safeParse(proof);
     if (checked && !checked.success) {
-      setError({ message: '', fieldError: checked.error.issues[0]?.message ?? DELETION_MESSAGES.deleteFailed });
+      setError({
+        message: '',
+        fieldError: checked.error.issues[0]?.message ?? DELETION_MESSAGES.deleteFailed,
+      });
       return;
     }
     setPending(true);

@@ -1,8 +1,4 @@
-import {
-  SECURITY_MESSAGES,
-  SSO_ERRORS,
-  type SsoErrorCode,
-} from '@pulsecheck/shared/auth/security-messages';
+import { SECURITY_MESSAGES, SSO_ERRORS, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { Fingerprint } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
