@@ -19,6 +19,8 @@ export const DELETION_MESSAGES = {
   noPassword: 'This account has no password: sign in again, then confirm',
   codeIncorrect: 'The code is wrong or was used already: enter the current one',
   noAuthenticator: 'Two-factor sign-in is not on for this account: confirm with your password',
+  tooManyAttempts:
+    'Too many wrong passwords or codes for this account. Confirming is paused for up to 15 minutes: wait and try again.',
   ownsOrganizations: (names: string[]) =>
     `You own ${names.join(', ')}. Transfer ownership to another admin or delete the organisation first.`,
   nameMismatch: 'Type the organisation name exactly as it is shown',

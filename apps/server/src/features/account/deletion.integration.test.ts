@@ -206,6 +206,43 @@ describe('Delete my account', () => {
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toEqual([]);
   });
 
+  it('counts wrong passwords and codes against the account as failed sign-ins: the 10th pauses deleting, even with the right proof', async () => {
+    const person = await signedInUser(ctx);
+    const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
+    const answers: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const proof =
+        attempt % 2
+          ? byPassword(`wrong-${attempt}`)
+          : { confirm: { method: 'authenticator', code: codeAt(key, 5) } };
+      answers.push((await deleteAccount(person.jar, proof)).status);
+    }
+    expect(answers.slice(0, 9).every((status) => status === 400)).toBe(true);
+    expect(answers[9]).toBe(429);
+    const paused = await deleteAccount(person.jar);
+    expect(paused.status).toBe(429);
+    expect(await json(paused)).toMatchObject({ error: { message: DELETION_MESSAGES.tooManyAttempts } });
+    expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toHaveLength(1);
+    // A refusal that is not a guess (an organisation to hand over first) does not count.
+    const owner = await createAdmin(ctx);
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await deleteAccount(owner.jar)).status).toBe(409);
+    const [org] = await ctx.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.createdBy, owner.userId));
+    const wrongName = await ctx.call(owner.jar, 'POST', `/api/organizations/${org!.id}/delete`, {
+      name: 'not its name',
+      ...byPassword(PASSWORD),
+    });
+    expect(wrongName.status).toBe(400);
+    const deleted = await ctx.call(owner.jar, 'POST', `/api/organizations/${org!.id}/delete`, {
+      name: org!.name,
+      ...byPassword(PASSWORD),
+    });
+    expect(deleted.status).toBe(200);
+  });
+
   it('refuses the owner of an organisation until it is handed to another of its admins', async () => {
     const owner = await createAdmin(ctx, { companyName: `Owned ${randomBytes(3).toString('hex')}` });
     const heir = await addMember(ctx, owner, { admin: true, fullName: 'Hana Heir' });

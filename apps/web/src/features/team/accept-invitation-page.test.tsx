@@ -68,7 +68,9 @@ describe('accepting an invitation with an account that has two-factor sign-in on
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Dashboard')).toBeVisible();
-    const paths = calls.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    const paths = calls.mock.calls.map(
+      ([input]) => new URL(input instanceof Request ? input.url : input.toString(), 'http://x').pathname,
+    );
     // (The invitation may be fetched again once the session changed: replaceSession drops cached data.)
     expect(paths.slice(0, 5)).toEqual([
       '/api/login',
