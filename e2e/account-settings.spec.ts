@@ -49,6 +49,14 @@ async function joinTeam(
   return { email, context };
 }
 
+/** After 'Delete my account': the login page says so, and the account's password no longer signs in. */
+async function expectAccountGone(page: Page, email: string, password: string) {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account has been deleted').first()).toBeVisible();
+  const login = await page.request.post('/api/login', { data: { email, password } });
+  expect(login.status()).toBe(401);
+}
+
 test.describe('account settings', () => {
   test('profile and photo are saved and still there after reload', async ({ page, mailDir }) => {
     await signUpAdmin(page, mailDir, { fullName: 'Alex Admin' });
@@ -296,12 +304,7 @@ test.describe('account settings', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Password is incorrect');
     await dialog.getByLabel('Your password').fill('joiner-password-1');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(leaving).toHaveURL(/\/login$/);
-    await expect(leaving.getByText('Your account has been deleted').first()).toBeVisible();
-    const login = await leaving.request.post('/api/login', {
-      data: { email: joiner.email, password: 'joiner-password-1' },
-    });
-    expect(login.status()).toBe(401);
+    await expectAccountGone(leaving, joiner.email, 'joiner-password-1');
     await joiner.context.close();
   });
 
@@ -361,12 +364,7 @@ test.describe('account settings', () => {
     );
     await code.fill(codeAt(key, 1));
     await code.press('Enter');
-    await expect(leaving).toHaveURL(/\/login$/);
-    await expect(leaving.getByText('Your account has been deleted').first()).toBeVisible();
-    const login = await leaving.request.post('/api/login', {
-      data: { email: joiner.email, password: 'joiner-password-1' },
-    });
-    expect(login.status()).toBe(401);
+    await expectAccountGone(leaving, joiner.email, 'joiner-password-1');
     await joiner.context.close();
   });
 
@@ -404,7 +402,7 @@ test.describe('account settings', () => {
     const leave = page.getByRole('dialog', { name: 'Delete your account?' });
     await leave.getByLabel('Your password').fill(owner.password);
     await leave.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expectAccountGone(page, owner.email, owner.password);
     expect((await heir.context.request.get('/api/me')).status()).toBe(200);
     await heir.context.close();
   });
