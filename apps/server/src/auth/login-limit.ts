@@ -20,8 +20,8 @@ export class FailedAttempt extends AppError {}
  * so the answer never tells which addresses exist) in a fixed window of 15 minutes, counted in PostgreSQL for
  * every process. The failure that reaches the limit pauses sign-in for the rest of the window, even with the
  * right password, and e-mails the owner once; nothing locks for good: the window ends by itself and a password
- * reset clears it (auth/auth.ts). The second step of a sign-in, the Security tab's code checks and the proof asked before deleting an account or
- * an organisation count here too.
+ * reset clears it (auth/auth.ts). The second step of a sign-in, the Security tab's code checks and the proof
+ * asked before deleting an account or an organisation count here too.
  *
  * Every attempt takes its place in the count before the password is checked, so concurrent attempts cannot
  * slip past the limit; an attempt that does not fail on the password gives its place back.

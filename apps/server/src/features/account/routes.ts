@@ -163,7 +163,7 @@ account
   )
   .handle(
     'post /account/delete',
-    'Delete the signed-in account (password, or a recent sign-in without one); refused while it owns an organisation',
+    'Delete the signed-in account (password or authenticator code, or a recent sign-in without a password); refused while it owns an organisation',
     {
       body: deleteAccountSchema,
       ok: [200, okSchema, 'Deleted; the session cookie is cleared'],
@@ -199,7 +199,7 @@ account
   )
   .handle(
     'post /organizations/{organizationId}/delete',
-    'Delete the organisation and every row of it (its owner only, with its name typed and the password)',
+    'Delete the organisation and every row of it (its owner only, with its name typed and the same proof)',
     { body: deleteOrganizationSchema, ok: [200, okSchema, 'Deleted'], errors: [401, 429] },
     async (c) => {
       const user = await requireUser(c);
