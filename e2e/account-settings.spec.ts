@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { signUpAdmin, uniqueEmail } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail, type CapturedMail } from './support/mail-capture';
+import { codeAt, enrolAuthenticator } from './support/two-factor';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -24,10 +25,16 @@ async function mailsTo(dir: string, to: string) {
 }
 
 /** Invites someone as the admin signed in on `page` and accepts as them through the API; returns their context. */
-async function joinTeam(page: Page, mailDir: string, workspaceId: string, fullName: string) {
+async function joinTeam(
+  page: Page,
+  mailDir: string,
+  workspaceId: string,
+  fullName: string,
+  options: { admin?: boolean } = {},
+) {
   const email = uniqueEmail('joiner');
   const invite = await page.request.post(`/api/workspaces/${workspaceId}/invitations`, {
-    data: { email, role: 'Engineer' },
+    data: { email, role: 'Engineer', admin: options.admin ?? false },
   });
   expect(invite.status()).toBe(201);
   const token = /\/invite\/([A-Za-z0-9_-]+)/.exec((await waitForMail(mailDir, email, /invited/)).text)?.[1];
@@ -40,6 +47,14 @@ async function joinTeam(page: Page, mailDir: string, workspaceId: string, fullNa
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
   return { email, context };
+}
+
+/** After 'Delete my account': the login page says so, and the account's password no longer signs in. */
+async function expectAccountGone(page: Page, email: string, password: string) {
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account has been deleted').first()).toBeVisible();
+  const login = await page.request.post('/api/login', { data: { email, password } });
+  expect(login.status()).toBe(401);
 }
 
 test.describe('account settings', () => {
@@ -289,12 +304,7 @@ test.describe('account settings', () => {
     await expect(dialog.getByRole('alert')).toHaveText('Password is incorrect');
     await dialog.getByLabel('Your password').fill('joiner-password-1');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(leaving).toHaveURL(/\/login$/);
-    await expect(leaving.getByText('Your account has been deleted').first()).toBeVisible();
-    const login = await leaving.request.post('/api/login', {
-      data: { email: joiner.email, password: 'joiner-password-1' },
-    });
-    expect(login.status()).toBe(401);
+    await expectAccountGone(leaving, joiner.email, 'joiner-password-1');
     await joiner.context.close();
   });
 
@@ -322,5 +332,78 @@ test.describe('account settings', () => {
     await expect(page).toHaveURL(/\/(auth\/admin-confirmation|admin\/dashboard)$/);
     expect((await joiner.context.request.get('/api/me')).status()).toBe(401);
     await joiner.context.close();
+  });
+  test('Delete my account with a code of the authenticator app instead of the password', async ({
+    page,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir);
+    const joiner = await joinTeam(page, mailDir, admin.workspaceId, 'Tess Two-Factor');
+    const leaving = await joiner.context.newPage();
+    const key = await enrolAuthenticator(leaving, 'joiner-password-1');
+    await leaving.setViewportSize({ width: 360, height: 740 });
+    await leaving.goto('/admin/account-settings');
+    await leaving.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = leaving.getByRole('dialog', { name: 'Delete your account?' });
+    const choice = dialog.getByRole('group', { name: 'Confirm with' });
+    await expect(choice.getByRole('radio', { name: 'My password' })).toBeChecked();
+    // By keyboard: the arrow key chooses the code.
+    await choice.getByRole('radio', { name: 'My password' }).focus();
+    await leaving.keyboard.press('ArrowRight');
+    await expect(choice.getByRole('radio', { name: 'A code from my authenticator app' })).toBeChecked();
+    const code = dialog.getByLabel('Code from your authenticator app');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expectAccessible(leaving);
+    expect(await leaving.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The code that turned two-factor sign-in on is used up: refused, with the server's words on the field.
+    await code.fill(codeAt(key));
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The code is wrong or was used already: enter the current one',
+    );
+    await code.fill(codeAt(key, 1));
+    await code.press('Enter');
+    await expectAccountGone(leaving, joiner.email, 'joiner-password-1');
+    await joiner.context.close();
+  });
+
+  test('Transfer ownership: the owner hands the organisation to another admin, who owns it; the former owner can then leave', async ({
+    page,
+    mailDir,
+  }) => {
+    const companyName = `Handed On ${Date.now()}`;
+    const owner = await signUpAdmin(page, mailDir, { companyName });
+    const heir = await joinTeam(page, mailDir, owner.workspaceId, 'Hana Heir', { admin: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/admin/account-settings');
+    await expect(page.getByText(`You own ${companyName}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+    await expect(page.getByLabel('New owner')).toHaveText(`Hana Heir (${heir.email})`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Transfer ownership' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Transfer ${companyName} to Hana Heir?` });
+    await expect(dialog).toContainText('You stay an admin of its workspaces.');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
+    await expect(page.getByText('Hana Heir now owns the organisation').first()).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`You own ${companyName}.`)).toBeHidden();
+
+    // The heir now owns it: their own settings say so, and they would have to hand it on before leaving.
+    const heirPage = await heir.context.newPage();
+    await heirPage.goto('/admin/account-settings');
+    await expect(heirPage.getByText(`You own ${companyName}.`)).toBeVisible();
+    await expect(heirPage.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+
+    // The former owner can now delete their account.
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const leave = page.getByRole('dialog', { name: 'Delete your account?' });
+    await leave.getByLabel('Your password').fill(owner.password);
+    await leave.getByRole('button', { name: 'Delete my account' }).click();
+    await expectAccountGone(page, owner.email, owner.password);
+    expect((await heir.context.request.get('/api/me')).status()).toBe(200);
+    await heir.context.close();
   });
 });

@@ -1,16 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateSync } from 'otplib';
 import type { Page } from '@playwright/test';
 import { startOidcProvider, type OidcProvider } from '../apps/server/src/test/oidc-provider';
 import { signUpAdmin, uniqueEmail } from './support/accounts';
 import { startApp } from './support/app-server';
 import { expect, expectAccessible, test } from './support/fixtures';
-
-/** A code of the authenticator app, computed from the key the Security tab showed, `steps` periods from now. */
-const codeAt = (key: string, steps = 0) =>
-  generateSync({ secret: key, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+import { codeAt } from './support/two-factor';
 
 async function signInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/login');

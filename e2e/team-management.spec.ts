@@ -1,6 +1,7 @@
 import { uniqueEmail, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail } from './support/mail-capture';
+import { codeAt, enrolAuthenticator } from './support/two-factor';
 
 const inviteLink = (text: string) => {
   const link = /https?:\/\/\S+\/invite\/[A-Za-z0-9_-]+/.exec(text)?.[0];
@@ -127,5 +128,49 @@ test.describe('team management', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectAccessible(page);
     }
+  });
+  test('someone with two-factor sign-in on accepts with the password and a code, without leaving the page', async ({
+    page,
+    browser,
+    baseURL,
+    mailDir,
+  }) => {
+    // The invited person already has an account (of their own organisation) with two-factor sign-in on.
+    const theirs = await browser.newContext({ baseURL: baseURL! });
+    const invitee = await theirs.newPage();
+    const person = await signUpAdmin(invitee, mailDir, { companyName: 'Their Own Co' });
+    const key = await enrolAuthenticator(invitee, person.password);
+    await theirs.clearCookies();
+
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Two Factor Guests Co' });
+    const response = await page.request.post(`/api/workspaces/${admin.workspaceId}/invitations`, {
+      data: { email: person.email, role: 'Reviewer' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const link = inviteLink(
+      (await waitForMail(mailDir, person.email, /invited to join Two Factor Guests Co/)).text,
+    );
+
+    await invitee.setViewportSize({ width: 360, height: 740 });
+    await invitee.goto(link);
+    await expect(invitee.getByRole('heading', { name: 'Join Two Factor Guests Co' })).toBeVisible();
+    await invitee.getByLabel('Password').fill(person.password);
+    await invitee.getByRole('button', { name: 'Sign in and join' }).click();
+    await expect(invitee.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    await expect(invitee).toHaveURL(/\/invite\//);
+    await expectAccessible(invitee);
+    expect(await invitee.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // The code that turned two-factor sign-in on is used up; the next period's code signs in and joins.
+    await invitee.getByLabel('Authentication code').fill(codeAt(key, 1));
+    await invitee.keyboard.press('Enter');
+    await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
+    const me = (await (await invitee.request.get('/api/me')).json()) as {
+      user: { activeWorkspaceId: string };
+    };
+    expect(me.user.activeWorkspaceId).toBe(admin.workspaceId);
+    await theirs.close();
+
+    await page.goto('/admin/team-management');
+    await expect(page.getByTestId('member-row').filter({ hasText: person.email })).toContainText('Active');
   });
 });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { invalid } from '../lib/app-error';
 import type { Auth } from './auth';
+import { FailedAttempt } from './login-limit';
 import { authenticatorCodeValid } from './two-factor';
 
 /**
@@ -21,6 +22,16 @@ export async function proofMethodFor(db: Db, userId: string): Promise<PrimaryPro
   return (await passwordHash(db, userId)) ? 'password' : 'recent-sign-in';
 }
 
+/** Whether a code of the person's authenticator app confirms too: two-factor sign-in is on, with a key. */
+export async function authenticatorAccepted(db: Db, userId: string): Promise<boolean> {
+  const [enrolled] = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from "user" u join two_factor t on t.user_id = u.id
+        where u.id = ${userId} and u.two_factor_enabled`,
+  );
+  return Boolean(enrolled);
+}
+
 async function passwordHash(db: Db, userId: string): Promise<string | null> {
   const [row] = await queryRows<{ password: string }>(
     db,
@@ -30,7 +41,11 @@ async function passwordHash(db: Db, userId: string): Promise<string | null> {
   return row?.password ?? null;
 }
 
-/** Throws a 400 naming the field unless `proof` shows it is `userId` (signed in with `sessionToken`). */
+/**
+ * Throws a 400 naming the field unless `proof` shows it is `userId` (signed in with `sessionToken`). A wrong
+ * password or code is a `FailedAttempt`: the route counts it against the account like a failed sign-in
+ * (`limitFailedLogins`), so a stolen session cannot guess its way to deleting the account.
+ */
 export async function confirmIdentity(
   deps: { db: Db; auth: Auth },
   options: { userId: string; sessionToken: string; proof: IdentityProof },
@@ -43,18 +58,17 @@ export async function confirmIdentity(
     if (!hash) throw invalid(DELETION_MESSAGES.noPassword);
     const context = await deps.auth.$context;
     if (!(await context.password.verify({ hash, password: proof.password })))
-      throw invalid(DELETION_MESSAGES.passwordIncorrect, { password: DELETION_MESSAGES.passwordIncorrect });
+      throw new FailedAttempt('invalid', DELETION_MESSAGES.passwordIncorrect, {
+        password: DELETION_MESSAGES.passwordIncorrect,
+      });
     return;
   }
   if (proof.method === 'authenticator') {
-    const [enrolled] = await queryRows<{ one: number }>(
-      db,
-      sql`select 1 as one from "user" u join two_factor t on t.user_id = u.id
-          where u.id = ${userId} and u.two_factor_enabled`,
-    );
-    if (!enrolled) throw invalid(DELETION_MESSAGES.noAuthenticator);
+    if (!(await authenticatorAccepted(db, userId))) throw invalid(DELETION_MESSAGES.noAuthenticator);
     if (!(await authenticatorCodeValid(deps, userId, proof.code)))
-      throw invalid(DELETION_MESSAGES.codeIncorrect, { code: DELETION_MESSAGES.codeIncorrect });
+      throw new FailedAttempt('invalid', DELETION_MESSAGES.codeIncorrect, {
+        code: DELETION_MESSAGES.codeIncorrect,
+      });
     return;
   }
   // A recent sign-in counts only for accounts that have nothing stronger.

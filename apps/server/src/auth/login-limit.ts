@@ -9,12 +9,19 @@ import type { AppDeps, AppEnv } from '../lib/router';
 import { accountLockedMail } from '../mail/templates';
 
 /**
+ * A refusal that counts as a failed sign-in in `limitFailedLogins` whatever its status: a wrong password or code
+ * given to confirm something that cannot be undone (auth/confirm-identity.ts answers it as a 400 on the field).
+ */
+export class FailedAttempt extends AppError {}
+
+/**
  * The per-account sign-in limit (ASVS V6.3.1), which no rotation of client addresses avoids: at most
  * LIMITS.loginAccount.max failed sign-ins per account (the normalised e-mail, whether or not it has an account,
  * so the answer never tells which addresses exist) in a fixed window of 15 minutes, counted in PostgreSQL for
  * every process. The failure that reaches the limit pauses sign-in for the rest of the window, even with the
  * right password, and e-mails the owner once; nothing locks for good: the window ends by itself and a password
- * reset clears it (auth/auth.ts). The second step of a sign-in and the Security tab's code checks count here too.
+ * reset clears it (auth/auth.ts). The second step of a sign-in, the Security tab's code checks and the proof
+ * asked before deleting an account or an organisation count here too.
  *
  * Every attempt takes its place in the count before the password is checked, so concurrent attempts cannot
  * slip past the limit; an attempt that does not fail on the password gives its place back.
@@ -23,6 +30,7 @@ export async function limitFailedLogins<T>(
   c: Context<AppEnv>,
   email: string,
   attempt: () => Promise<T>,
+  options: { pausedMessage?: string } = {},
 ): Promise<T> {
   const deps = c.get('deps');
   const { max: perWindow, windowSeconds } = LIMITS.loginAccount;
@@ -31,14 +39,17 @@ export async function limitFailedLogins<T>(
   const hit = await countHit(deps.db, key, windowSeconds);
   const paused = () => {
     c.header('Retry-After', String(hit.retryAfterSeconds));
-    return new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
+    return new AppError('rate_limited', options.pausedMessage ?? AUTH_MESSAGES.accountLocked);
   };
   if (hit.count > max) throw paused();
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'unauthenticated')) {
+    if (!(
+      error instanceof AppError &&
+      (error.code === 'unauthenticated' || error instanceof FailedAttempt)
+    )) {
       await releaseHit(deps.db, key);
       throw error;
     }

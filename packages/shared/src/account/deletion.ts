@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECURITY_MESSAGES } from '../auth/security-messages';
 
 /** Leaving Pulsecheck (issue 18): deleting one's account, handing over or deleting one's organisation. */
 
@@ -18,6 +19,8 @@ export const DELETION_MESSAGES = {
   noPassword: 'This account has no password: sign in again, then confirm',
   codeIncorrect: 'The code is wrong or was used already: enter the current one',
   noAuthenticator: 'Two-factor sign-in is not on for this account: confirm with your password',
+  tooManyAttempts:
+    'Too many wrong passwords or codes for this account. Confirming is paused for up to 15 minutes: wait and try again.',
   ownsOrganizations: (names: string[]) =>
     `You own ${names.join(', ')}. Transfer ownership to another admin or delete the organisation first.`,
   nameMismatch: 'Type the organisation name exactly as it is shown',
@@ -44,7 +47,7 @@ export const identityProofSchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('recent-sign-in') }),
   z.strictObject({
     method: z.literal('authenticator'),
-    code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+    code: z.string().regex(/^\d{6}$/, SECURITY_MESSAGES.codeRequired),
   }),
 ]);
 export type IdentityProof = z.infer<typeof identityProofSchema>;
@@ -54,9 +57,13 @@ export type PrimaryProofMethod = Exclude<ProofMethod, 'authenticator'>;
 
 const person = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 
-/** What deleting the account involves: how to confirm, and the organisations to hand over or delete first. */
+/**
+ * What deleting the account involves: how to confirm (`confirmWith`, and with `authenticatorCode` a code of the
+ * authenticator app instead, where two-factor sign-in is on), and the organisations to hand over or delete first.
+ */
 export const deletionStatusSchema = z.object({
   confirmWith: z.enum(['password', 'recent-sign-in']),
+  authenticatorCode: z.boolean(),
   ownedOrganizations: z.array(z.object({ id: z.string(), name: z.string(), admins: z.array(person) })),
 });
 export type DeletionStatus = z.infer<typeof deletionStatusSchema>;

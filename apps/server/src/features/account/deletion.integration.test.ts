@@ -95,7 +95,7 @@ describe('Delete my account', () => {
     const status = await json<{ confirmWith: string; ownedOrganizations: unknown[] }>(
       await ctx.call(person.jar, 'GET', '/api/account/deletion'),
     );
-    expect(status).toEqual({ confirmWith: 'password', ownedOrganizations: [] });
+    expect(status).toEqual({ confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] });
     const missing = await deleteAccount(person.jar, byPassword(''));
     expect(missing.status).toBe(400);
     expect(await json(missing)).toMatchObject({
@@ -169,6 +169,7 @@ describe('Delete my account', () => {
     const old = await jarWith(10);
     expect(await json(await ctx.call(old, 'GET', '/api/account/deletion'))).toEqual({
       confirmWith: 'recent-sign-in',
+      authenticatorCode: false,
       ownedOrganizations: [],
     });
     const noPassword = await deleteAccount(old, byPassword('anything'));
@@ -191,12 +192,55 @@ describe('Delete my account', () => {
     const notOn = await deleteAccount(person.jar, byCode('123456'));
     expect(await json(notOn)).toMatchObject({ error: { message: DELETION_MESSAGES.noAuthenticator } });
     const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
+    // The status tells the screen to offer the code.
+    expect(await json(await ctx.call(person.jar, 'GET', '/api/account/deletion'))).toEqual({
+      confirmWith: 'password',
+      authenticatorCode: true,
+      ownedOrganizations: [],
+    });
     const wrong = await deleteAccount(person.jar, byCode(codeAt(key, 5)));
     expect(wrong.status).toBe(400);
     expect(await json(wrong)).toMatchObject({ error: { message: DELETION_MESSAGES.codeIncorrect } });
     // The code that confirmed the enrolment is used up; the next one works.
     expect((await deleteAccount(person.jar, byCode(codeAt(key, 1)))).status).toBe(200);
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toEqual([]);
+  });
+
+  it('counts wrong passwords and codes against the account as failed sign-ins: the 10th pauses deleting, even with the right proof', async () => {
+    const person = await signedInUser(ctx);
+    const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
+    const answers: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const proof =
+        attempt % 2
+          ? byPassword(`wrong-${attempt}`)
+          : { confirm: { method: 'authenticator', code: codeAt(key, 5) } };
+      answers.push((await deleteAccount(person.jar, proof)).status);
+    }
+    expect(answers.slice(0, 9).every((status) => status === 400)).toBe(true);
+    expect(answers[9]).toBe(429);
+    const paused = await deleteAccount(person.jar);
+    expect(paused.status).toBe(429);
+    expect(await json(paused)).toMatchObject({ error: { message: DELETION_MESSAGES.tooManyAttempts } });
+    expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toHaveLength(1);
+    // A refusal that is not a guess (an organisation to hand over first) does not count.
+    const owner = await createAdmin(ctx);
+    for (let attempt = 1; attempt <= 10; attempt += 1)
+      expect((await deleteAccount(owner.jar)).status).toBe(409);
+    const [org] = await ctx.deps.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.createdBy, owner.userId));
+    const wrongName = await ctx.call(owner.jar, 'POST', `/api/organizations/${org!.id}/delete`, {
+      name: 'not its name',
+      ...byPassword(PASSWORD),
+    });
+    expect(wrongName.status).toBe(400);
+    const deleted = await ctx.call(owner.jar, 'POST', `/api/organizations/${org!.id}/delete`, {
+      name: org!.name,
+      ...byPassword(PASSWORD),
+    });
+    expect(deleted.status).toBe(200);
   });
 
   it('refuses the owner of an organisation until it is handed to another of its admins', async () => {

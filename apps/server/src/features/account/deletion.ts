@@ -5,7 +5,7 @@ import {
 } from '@pulsecheck/shared/account/deletion';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { sql } from 'drizzle-orm';
-import { confirmIdentity, proofMethodFor } from '../../auth/confirm-identity';
+import { authenticatorAccepted, confirmIdentity, proofMethodFor } from '../../auth/confirm-identity';
 import { queryRows, type Db } from '../../db/client';
 import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
@@ -47,6 +47,7 @@ export async function deletionStatus(deps: Pick<Deps, 'db'>, userId: string): Pr
   const owned = await ownedOrganizations(deps.db, userId);
   return {
     confirmWith: await proofMethodFor(deps.db, userId),
+    authenticatorCode: await authenticatorAccepted(deps.db, userId),
     ownedOrganizations: await Promise.all(
       owned.map(async (org) => ({ ...org, admins: await organizationAdmins(deps.db, org.id, userId) })),
     ),

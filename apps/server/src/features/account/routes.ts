@@ -13,12 +13,14 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import {
+  DELETION_MESSAGES,
   deleteAccountSchema,
   deleteOrganizationSchema,
   deletionStatusSchema,
   transferOwnershipSchema,
 } from '@pulsecheck/shared/account/deletion';
 import { bodyLimit } from 'hono/body-limit';
+import { limitFailedLogins } from '../../auth/login-limit';
 import { requireUser, setCookies, signedSessionToken } from '../../auth/session';
 import { logOut } from '../auth/service';
 import * as deletion from './deletion';
@@ -161,20 +163,26 @@ account
   )
   .handle(
     'post /account/delete',
-    'Delete the signed-in account (password, or a recent sign-in without one); refused while it owns an organisation',
+    'Delete the signed-in account (password or authenticator code, or a recent sign-in without a password); refused while it owns an organisation',
     {
       body: deleteAccountSchema,
       ok: [200, okSchema, 'Deleted; the session cookie is cleared'],
-      errors: [401, 409],
+      errors: [401, 409, 429],
     },
     async (c) => {
       const user = await requireUser(c);
       const deps = c.get('deps');
-      await deletion.deleteAccount(deps, {
-        userId: user.id,
-        sessionToken: signedSessionToken(c) ?? '',
-        proof: c.req.valid('json').confirm,
-      });
+      await limitFailedLogins(
+        c,
+        user.email,
+        () =>
+          deletion.deleteAccount(deps, {
+            userId: user.id,
+            sessionToken: signedSessionToken(c) ?? '',
+            proof: c.req.valid('json').confirm,
+          }),
+        { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
+      );
       setCookies(c, await logOut(deps, { userId: undefined, headers: authHeaders(c) }));
       return c.json({ ok: true as const }, 200);
     },
@@ -191,18 +199,24 @@ account
   )
   .handle(
     'post /organizations/{organizationId}/delete',
-    'Delete the organisation and every row of it (its owner only, with its name typed and the password)',
-    { body: deleteOrganizationSchema, ok: [200, okSchema, 'Deleted'], errors: [401] },
+    'Delete the organisation and every row of it (its owner only, with its name typed and the same proof)',
+    { body: deleteOrganizationSchema, ok: [200, okSchema, 'Deleted'], errors: [401, 429] },
     async (c) => {
       const user = await requireUser(c);
       const { name, confirm } = c.req.valid('json');
-      await deletion.deleteOrganization(c.get('deps'), {
-        userId: user.id,
-        sessionToken: signedSessionToken(c) ?? '',
-        organizationId: c.req.valid('param').organizationId,
-        name,
-        proof: confirm,
-      });
+      await limitFailedLogins(
+        c,
+        user.email,
+        () =>
+          deletion.deleteOrganization(c.get('deps'), {
+            userId: user.id,
+            sessionToken: signedSessionToken(c) ?? '',
+            organizationId: c.req.valid('param').organizationId,
+            name,
+            proof: confirm,
+          }),
+        { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
+      );
       return c.json({ ok: true as const }, 200);
     },
   );

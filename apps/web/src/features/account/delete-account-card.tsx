@@ -1,6 +1,7 @@
 import {
   DELETION_MESSAGES,
   FORMER_MEMBER,
+  identityProofSchema,
   RECENT_SIGN_IN_MINUTES,
   type DeletionStatus,
   type IdentityProof,
@@ -27,49 +28,107 @@ import {
   useDeletionStatus,
 } from './api';
 
-type ConfirmWith = DeletionStatus['confirmWith'];
 type Owned = DeletionStatus['ownedOrganizations'][number];
+/** How the person may prove it is them: the status's `confirmWith`, and whether an authenticator code counts. */
+type Proofs = Pick<DeletionStatus, 'confirmWith' | 'authenticatorCode'>;
+type Method = IdentityProof['method'];
 
-/** The password field, or for an account without one, what a recent sign-in means. */
-function IdentityField({
-  confirmWith,
-  password,
-  onPassword,
-  error,
-}: {
-  confirmWith: ConfirmWith;
-  password: string;
-  onPassword: (value: string) => void;
-  error: string;
-}) {
-  if (confirmWith === 'recent-sign-in') {
-    return (
-      <p className="text-sm text-slate-700">
-        Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log out
-        and sign in again first.
-      </p>
-    );
-  }
-  return (
-    <FormField label="Your password" error={error || undefined}>
-      <Input
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => onPassword(event.target.value)}
-      />
-    </FormField>
-  );
+const proofOf = (method: Method, value: string): IdentityProof =>
+  method === 'password'
+    ? { method, password: value }
+    : method === 'authenticator'
+      ? { method, code: value.trim() }
+      : { method };
+
+/** The field the server (or the shared schema) names for the method's input: `confirm.password` or `confirm.code`. */
+const fieldOf = (method: Method) => (method === 'authenticator' ? 'code' : 'password');
+
+/** The message of a refusal, and the proof field's own message when the server names it. */
+function refusal(error: unknown, method: Method) {
+  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const field = fieldOf(method);
+  return {
+    message: errorMessage(error, DELETION_MESSAGES.deleteFailed),
+    fieldError: fields[`confirm.${field}`] ?? fields[field] ?? '',
+  };
 }
 
-const proofOf = (confirmWith: ConfirmWith, password: string): IdentityProof =>
-  confirmWith === 'password' ? { method: 'password', password } : { method: 'recent-sign-in' };
-
-/** The message of a refusal, and the password field's own message when the server names it. */
-function refusal(error: unknown) {
-  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-  const passwordError = fields['confirm.password'] ?? fields.password ?? '';
-  return { message: errorMessage(error, DELETION_MESSAGES.deleteFailed), passwordError };
+/**
+ * The proof: the password (or, for an account without one, what a recent sign-in means); with two-factor sign-in
+ * on, a choice between that and a code of the authenticator app.
+ */
+function IdentityField({
+  proofs,
+  method,
+  onMethod,
+  value,
+  onValue,
+  error,
+}: {
+  proofs: Proofs;
+  method: Method;
+  onMethod: (method: Method) => void;
+  value: string;
+  onValue: (value: string) => void;
+  error: string;
+}) {
+  const name = useId();
+  const choices: { method: Method; label: string }[] = [
+    {
+      method: proofs.confirmWith,
+      label: proofs.confirmWith === 'password' ? 'My password' : 'A sign-in of the last minutes',
+    },
+    { method: 'authenticator', label: 'A code from my authenticator app' },
+  ];
+  return (
+    <div className="space-y-3">
+      {proofs.authenticatorCode && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-900">Confirm with</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {choices.map((choice) => (
+              <label key={choice.method} className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name={name}
+                  value={choice.method}
+                  checked={method === choice.method}
+                  onChange={() => onMethod(choice.method)}
+                  className="size-4 accent-brand-600"
+                />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {method === 'authenticator' ? (
+        <FormField label="Code from your authenticator app" error={error || undefined}>
+          <Input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={value}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        </FormField>
+      ) : method === 'password' ? (
+        <FormField label="Your password" error={error || undefined}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        </FormField>
+      ) : (
+        <p className="text-sm text-slate-700">
+          Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log
+          out and sign in again first.
+        </p>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -83,7 +142,7 @@ function ConfirmDialog({
   description,
   confirmLabel,
   busyLabel,
-  confirmWith,
+  proofs,
   ready = true,
   extra,
   onConfirm,
@@ -94,27 +153,38 @@ function ConfirmDialog({
   description: string;
   confirmLabel: string;
   busyLabel: string;
-  confirmWith?: ConfirmWith;
+  proofs?: Proofs;
   ready?: boolean;
   extra?: ReactNode;
   onConfirm: (proof: IdentityProof | null) => Promise<void>;
 }) {
-  const [password, setPassword] = useState('');
+  const [method, setMethod] = useState<Method>(proofs?.confirmWith ?? 'password');
+  const [value, setValue] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState({ message: '', passwordError: '' });
+  const [error, setError] = useState({ message: '', fieldError: '' });
+  const reset = () => {
+    setValue('');
+    setError({ message: '', fieldError: '' });
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (confirmWith === 'password' && !password) {
-      setError({ message: '', passwordError: DELETION_MESSAGES.passwordRequired });
+    const proof = proofs ? proofOf(method, value) : null;
+    // The shared schema's own words for an empty password or a code that is not six digits.
+    const checked = proof && identityProofSchema.safeParse(proof);
+    if (checked && !checked.success) {
+      setError({
+        message: '',
+        fieldError: checked.error.issues[0]?.message ?? DELETION_MESSAGES.deleteFailed,
+      });
       return;
     }
     setPending(true);
-    setError({ message: '', passwordError: '' });
+    setError({ message: '', fieldError: '' });
     try {
-      await onConfirm(confirmWith ? proofOf(confirmWith, password) : null);
-      setPassword('');
+      await onConfirm(proof);
+      setValue('');
     } catch (failure) {
-      setError(refusal(failure));
+      setError(refusal(failure, method));
     } finally {
       setPending(false);
     }
@@ -123,25 +193,27 @@ function ConfirmDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) {
-          setPassword('');
-          setError({ message: '', passwordError: '' });
-        }
+        if (!next) reset();
         onOpenChange(next);
       }}
     >
       <DialogContent title={title} description={description}>
         <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
           {extra}
-          {confirmWith && (
+          {proofs && (
             <IdentityField
-              confirmWith={confirmWith}
-              password={password}
-              onPassword={setPassword}
-              error={error.passwordError}
+              proofs={proofs}
+              method={method}
+              onMethod={(next) => {
+                setMethod(next);
+                reset();
+              }}
+              value={value}
+              onValue={setValue}
+              error={error.fieldError}
             />
           )}
-          {error.message && !error.passwordError && (
+          {error.message && !error.fieldError && (
             <p role="alert" className="text-sm text-red-700">
               {error.message}
             </p>
@@ -161,7 +233,7 @@ function ConfirmDialog({
 }
 
 /** An organisation the person owns: hand it to another admin, or delete it. */
-function OwnedOrganization({ org, confirmWith }: { org: Owned; confirmWith: ConfirmWith }) {
+function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const selectId = useId();
@@ -234,7 +306,7 @@ function OwnedOrganization({ org, confirmWith }: { org: Owned; confirmWith: Conf
         description={`Every workspace, health check, answer, result, template, action item and invitation of ${org.name} is deleted, for everyone. Members who belong to no other organisation lose their account. You keep yours and start again with a new, empty organisation. This cannot be undone.`}
         confirmLabel={DELETION_MESSAGES.deleteOrganization}
         busyLabel="Deleting..."
-        confirmWith={confirmWith}
+        proofs={proofs}
         ready={typedName.trim() === org.name}
         extra={
           <FormField label={`Type ${org.name} to confirm`}>
@@ -268,7 +340,7 @@ export function DeleteAccountCard() {
     if (status.isPending) return <Spinner label="Loading..." className="py-4" />;
     if (status.isError)
       return <LoadFailed title={DELETION_MESSAGES.loadFailed} onRetry={() => void status.refetch()} />;
-    const { confirmWith, ownedOrganizations } = status.data;
+    const { ownedOrganizations, ...proofs } = status.data;
     const owns = ownedOrganizations.length > 0;
     return (
       <div className="space-y-4">
@@ -279,7 +351,7 @@ export function DeleteAccountCard() {
               account, transfer ownership to another admin or delete the organisation.
             </p>
             {ownedOrganizations.map((org) => (
-              <OwnedOrganization key={org.id} org={org} confirmWith={confirmWith} />
+              <OwnedOrganization key={org.id} org={org} proofs={proofs} />
             ))}
           </>
         )}
@@ -293,7 +365,7 @@ export function DeleteAccountCard() {
           description="You are signed out everywhere and cannot sign in again with this account. This cannot be undone."
           confirmLabel={DELETION_MESSAGES.deleteAccount}
           busyLabel="Deleting..."
-          confirmWith={confirmWith}
+          proofs={proofs}
           onConfirm={async (proof) => {
             await deleteAccount(proof!);
             replaceSession(queryClient, null);

@@ -1,20 +1,14 @@
-import {
-  SECURITY_MESSAGES,
-  SSO_ERRORS,
-  TRUST_DEVICE_DAYS,
-  type SsoErrorCode,
-} from '@pulsecheck/shared/auth/security-messages';
+import { SECURITY_MESSAGES, SSO_ERRORS, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { Fingerprint } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button, SubmitButton } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { apiPost } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { SecondFactorForm } from '@/lib/second-factor';
 import { AuthShell } from './auth-shell';
 
 /** The other ways in than a password (issue 15): the second step, a passkey, single sign-on. */
@@ -27,81 +21,11 @@ export function ssoErrorText(code: string | null) {
   return SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed;
 }
 
-/** After the password: a code from the authenticator app, or a recovery code; optionally trust this browser. */
+/** After the password: the second factor (lib/second-factor.tsx) on a screen of its own. */
 export function SecondStep({ onSignedIn, onRestart }: { onSignedIn: SignedIn; onRestart: () => void }) {
-  const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [trustDevice, setTrustDevice] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (!code.trim()) {
-      setFailure(recovery ? SECURITY_MESSAGES.recoveryCodeRequired : SECURITY_MESSAGES.codeRequired);
-      return;
-    }
-    setPending(true);
-    try {
-      const path = recovery ? '/login/recovery-code' : '/login/two-factor';
-      const { user } = await apiPost<{ user: CurrentUser }>(path, { code: code.trim(), trustDevice });
-      onSignedIn(user);
-    } catch (error) {
-      setFailure(errorMessage(error, 'Could not sign in. Please try again.'));
-      setPending(false);
-    }
-  };
   return (
-    <AuthShell
-      title="Two-factor sign-in"
-      subtitle={
-        recovery
-          ? 'Enter one of the recovery codes you saved.'
-          : 'Enter the 6-digit code from your authenticator app.'
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        {failure && <Notice tone="error">{failure}</Notice>}
-        <FormField label={recovery ? 'Recovery code' : 'Authentication code'}>
-          <Input
-            autoFocus
-            autoComplete="one-time-code"
-            inputMode={recovery ? 'text' : 'numeric'}
-            maxLength={recovery ? 64 : 6}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </FormField>
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="trust-device"
-            checked={trustDevice}
-            onCheckedChange={(checked) => setTrustDevice(checked === true)}
-          />
-          <Label htmlFor="trust-device" className="font-normal">
-            Trust this device for {TRUST_DEVICE_DAYS} days
-          </Label>
-        </div>
-        <SubmitButton className="w-full" size="lg" pending={pending} busy="Checking...">
-          Verify
-        </SubmitButton>
-        <div className="flex flex-wrap justify-between gap-2">
-          <Button
-            variant="link"
-            className="h-auto px-0"
-            onClick={() => {
-              setRecovery(!recovery);
-              setCode('');
-              setFailure(null);
-            }}
-          >
-            {recovery ? 'Use a code from your app' : 'Use a recovery code'}
-          </Button>
-          <Button variant="link" className="h-auto px-0" onClick={onRestart}>
-            Start again
-          </Button>
-        </div>
-      </form>
+    <AuthShell title="Two-factor sign-in">
+      <SecondFactorForm onSignedIn={onSignedIn} onRestart={onRestart} />
     </AuthShell>
   );
 }

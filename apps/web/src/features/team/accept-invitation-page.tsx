@@ -7,7 +7,7 @@ import {
   type InvitationInfo,
 } from '@pulsecheck/shared/team/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
@@ -15,9 +15,11 @@ import { CardPage } from '@/components/ui/card-page';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
+import { toast } from '@/components/ui/toaster';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { SecondFactorForm } from '@/lib/second-factor';
 import { fetchSession, logIn, replaceSession, useLogout, useSession } from '@/lib/session';
 import { acceptInvitation, acceptWithSignup, invitationQuery } from './api';
 
@@ -145,8 +147,12 @@ function WrongAccount({ email }: { email: string }) {
 
 const signInSchema = loginSchema.pick({ password: true });
 
+/** Signs in with the password (and the second factor, where two-factor sign-in is on), then joins. */
 function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo }) {
   const enter = useEnter();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [secondStep, setSecondStep] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ password: string }>({
     resolver: zodResolver(signInSchema),
@@ -158,9 +164,7 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
     try {
       const answer = await logIn({ email: info.email, password, rememberMe: false });
       if ('twoFactorRequired' in answer) {
-        setFailure(
-          'Your account uses two-factor sign-in: sign in on the login page first, then open this invitation link again.',
-        );
+        setSecondStep(true);
         return;
       }
       await enter((await acceptInvitation(token)).redirectTo);
@@ -168,6 +172,30 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
       setFailure(applyServerErrors(error, form, 'Failed to accept the invitation'));
     }
   });
+  if (secondStep) {
+    return (
+      <section aria-labelledby={headingId} className="space-y-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
+        <SecondFactorForm
+          onSignedIn={async (user) => {
+            try {
+              await enter((await acceptInvitation(token)).redirectTo);
+            } catch (error) {
+              // Signed in, but not joined: the page shows the invitation as it now is, for this account.
+              toast.error(errorMessage(error, 'Failed to accept the invitation'));
+              replaceSession(queryClient, user);
+            }
+          }}
+          onRestart={() => {
+            setSecondStep(false);
+            form.reset();
+          }}
+        />
+      </section>
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{TEAM_MESSAGES.invitationAccountExists}</p>
