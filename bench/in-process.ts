@@ -53,3 +53,19 @@ export async function inProcessApp(label: string, databaseUrl?: string) {
     },
   };
 }
+
+/**
+ * The median times of `runs`, their calls interleaved (a, b, …, a, b, …) `rounds` times after one call each to warm
+ * up, so that other work on the machine weighs on each alike.
+ */
+export async function medians(runs: (() => Promise<unknown>)[], rounds = 30) {
+  for (const run of runs) await run();
+  const times = runs.map(() => [] as number[]);
+  for (let i = 0; i < rounds; i++)
+    for (const [index, run] of runs.entries()) {
+      const start = performance.now();
+      await run();
+      times[index]!.push(performance.now() - start);
+    }
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+}

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { GLOBAL_TEMPLATE_ID } from '../apps/server/src/db/catalogue';
 import { queryRows } from '../apps/server/src/db/client';
 import { teams } from '../apps/server/src/features/insights/queries';
-import { inProcessApp } from './in-process';
+import { inProcessApp, medians } from './in-process';
 
 const WORKSPACES = Number(process.env.BENCH_WORKSPACES ?? 500);
 const PEOPLE = 20;
@@ -89,32 +89,16 @@ const ratingsAggregate = () =>
     where w.organization_id = ${organizationId} and h.status = 'completed'
     group by h.workspace_id, h.id, r.component_id, r.rating`);
 
-/**
- * Medians of the endpoint and the bare aggregate, their runs interleaved, so that other work on the machine weighs
- * on both alike.
- */
-async function medians(runs: (() => Promise<unknown>)[]) {
-  const times = runs.map(() => [] as number[]);
-  for (let i = 0; i < ROUNDS; i++)
-    for (const [index, run] of runs.entries()) {
-      const start = performance.now();
-      await run();
-      times[index]!.push(performance.now() - start);
-    }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
-}
-
 // The first call sums every completed check once (decision 0011); it is timed on its own.
 const firstStart = performance.now();
 const first = JSON.parse(await endpoint()) as { teams: unknown[] };
 const firstCallMs = performance.now() - firstStart;
 if (first.teams.length !== WORKSPACES) throw new Error(`${first.teams.length} teams, not ${WORKSPACES}`);
 await aggregate();
-const [endpointMs = 0, aggregateMs = 0, ratingsAggregateMs = 0] = await medians([
-  endpoint,
-  aggregate,
-  ratingsAggregate,
-]);
+const [endpointMs = 0, aggregateMs = 0, ratingsAggregateMs = 0] = await medians(
+  [endpoint, aggregate, ratingsAggregate],
+  ROUNDS,
+);
 /** The insights page in Chromium: the longest main-thread task while it loads, scrolls every column and re-sorts. */
 async function pageLongestTask() {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

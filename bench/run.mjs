@@ -3,6 +3,7 @@
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchLoopInsights, benchLoopRoundOpen } from './loops.mjs';
 import { benchMemory } from './memory.mjs';
 import { benchOrgInsights } from './org-insights.mjs';
 import { benchParticipants } from './participants.mjs';
@@ -13,6 +14,8 @@ const BENCHES = {
   autosave: benchAutosave,
   participants: benchParticipants,
   results: benchResults,
+  'loop-insights': benchLoopInsights,
+  'loop-round-open': benchLoopRoundOpen,
   'org-insights': benchOrgInsights,
   bundle: benchBundle,
   lighthouse: benchLighthouse,

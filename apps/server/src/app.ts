@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
 import { insightsRoutes } from './features/insights/routes';
+import { loopRoutes } from './features/loops/routes';
 import { systemRoutes } from './features/system/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     workspaceRoutes,
     templateRoutes,
     healthCheckRoutes,
+    loopRoutes,
     dashboardRoutes,
     teamRoutes,
     accountRoutes,
@@ -140,7 +142,9 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       const code = error.status === 401 ? 'unauthenticated' : error.status === 403 ? 'forbidden' : 'invalid';
       return c.json({ error: { code, message: error.message || 'Request refused' } }, error.status);
     }
-    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    // A personal answer link's token is a credential: it never reaches the log (decision 0009).
+    const path = c.req.path.replace(/\/loop-answer\/[^/]+/, '/loop-answer/[token]');
+    deps.logger.error({ err: error, method: c.req.method, path }, 'unhandled error');
     return c.json({ error: { code: 'internal', message: 'An unexpected error occurred' } }, 500);
   });
 

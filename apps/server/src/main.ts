@@ -15,6 +15,7 @@ import { createMailer } from './mail/mailer';
 import { createSender, startOutboxWorker } from './mail/outbox';
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
+import { loopJobHandlers } from './features/loops/rounds';
 import { startAutomaticBackups } from './ops/automatic';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
@@ -76,6 +77,7 @@ async function main() {
   const jobHandlers: Record<string, JobHandler> = {
     ...notificationJobHandlers(deps),
     [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
+    ...loopJobHandlers(deps),
   };
   await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });

@@ -1,8 +1,10 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, first, queryRows } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
+import { loops } from '../db/schema/loops';
 import { workspaceMembers } from '../db/schema/organizations';
 import { AppError, forbidden, notFound, workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
@@ -122,6 +124,14 @@ export const twoFactorDueSql = (userId: SQL, twoFactorEnabled: SQL) => sql`(not 
         or exists (select 1 from workspace_members m join workspaces w on w.id = m.workspace_id
                    where w.organization_id = o.id and m.user_id = ${userId} and m.status = 'active'))))`;
 
+/** The user's active membership of the workspace in `workspaceId` (a value or the column of a joined table). */
+const activeMembership = (userId: string, workspaceId: string | AnyPgColumn) =>
+  and(
+    eq(workspaceMembers.workspaceId, workspaceId),
+    eq(workspaceMembers.userId, userId),
+    eq(workspaceMembers.status, 'active'),
+  );
+
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {
   const rows = await db
@@ -152,13 +162,7 @@ export async function requireWorkspace(
   const [membership] = await db
     .select({ id: workspaceMembers.id, access: workspaceMembers.access })
     .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.userId, userId),
-        eq(workspaceMembers.status, 'active'),
-      ),
-    )
+    .where(activeMembership(userId, workspaceId))
     .limit(1);
   const actor: Actor = { userId, access: (membership?.access as Access | undefined) ?? null };
   if (!membership || !can(actor, 'workspace:use')) throw workspaceNotFound();
@@ -197,14 +201,7 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
         participantId: participants.id,
       })
       .from(healthChecks)
-      .leftJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, healthChecks.workspaceId),
-          eq(workspaceMembers.userId, userId),
-          eq(workspaceMembers.status, 'active'),
-        ),
-      )
+      .leftJoin(workspaceMembers, activeMembership(userId, healthChecks.workspaceId))
       .leftJoin(
         participants,
         and(eq(participants.healthCheckId, healthChecks.id), eq(participants.userId, userId)),
@@ -257,5 +254,28 @@ export async function organizationCheckAccess(db: Db, userId: string, healthChec
     manages: false,
     mayChange: false,
     forOrganization: true,
+  };
+}
+
+/**
+ * How the user relates to a loop: the loop, the user as the policy's actor, and whether they may change it; null
+ * when they may not oversee it (callers answer 404 'Loop not found', PRODUCT-DECISIONS 3).
+ */
+export async function loopAccess(db: Db, userId: string, loopId: string) {
+  const row = await first(
+    db
+      .select({ loop: loops, access: workspaceMembers.access })
+      .from(loops)
+      .leftJoin(workspaceMembers, activeMembership(userId, loops.workspaceId))
+      .where(eq(loops.id, loopId)),
+  );
+  if (!row) return null;
+  const actor: Actor = { userId, access: (row.access ?? null) as Access | null };
+  if (!can(actor, 'loop:oversee')) return null;
+  return {
+    loop: row.loop,
+    workspaceId: row.loop.workspaceId,
+    actor,
+    mayChange: can(actor, 'loop:change', { createdBy: row.loop.createdBy }),
   };
 }

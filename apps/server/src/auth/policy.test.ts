@@ -39,6 +39,16 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     expect(allowed('check:participate')).toEqual(['admin', 'member', 'participant', 'joinedElsewhere']);
   });
 
+  it('treats loops and workspace templates as health checks: managers oversee, admins and creators change', () => {
+    expect(allowed('loop:oversee')).toEqual(['admin', 'member']);
+    for (const action of ['loop:change', 'template:change'] as const) {
+      expect(can(admin, action, { createdBy: 'someone-else' })).toBe(true);
+      expect(can(member, action, { createdBy: me })).toBe(true);
+      expect(can(member, action, { createdBy: 'someone-else' })).toBe(false);
+      expect(can(as('participant', true), action, { createdBy: me })).toBe(false);
+    }
+  });
+
   it('lets the organisation owner and its admins oversee it, and only the owner appoint admins (issue 16)', () => {
     const owner: Actor = { userId: me, access: null, organizationRole: 'owner' };
     const orgAdmin: Actor = { userId: me, access: 'member', organizationRole: 'admin' };

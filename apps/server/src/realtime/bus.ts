@@ -1,5 +1,5 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -15,6 +15,8 @@ const CHANNEL = 'pulsecheck_events';
 export type Realtime = {
   /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
   publish(event: RealtimeEvent, tx?: Db): Promise<void>;
+  /** One event on the topic of each user a SELECT yields (column user_id), in one statement however many. */
+  publishToUsers(users: SQL, event: Omit<RealtimeEvent, 'topic'>, tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
   /** Counts a live stream of this process as open until the returned function is called. */
   trackStream(): () => void;
@@ -44,6 +46,13 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
   return {
     async publish(event, tx) {
       await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    async publishToUsers(users, event, tx) {
+      await (tx ?? database.db).execute(
+        sql`select pg_notify(${CHANNEL}, json_build_object('topic', ${topics.user('')}::text || u.user_id, 'type',
+                     ${event.type}::text, 'data', ${JSON.stringify(event.data ?? {})}::json)::text)
+            from (${users}) u`,
+      );
     },
     subscribe(topics, subscriber) {
       for (const topic of topics) {

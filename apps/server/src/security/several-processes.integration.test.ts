@@ -1,3 +1,4 @@
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,7 +90,8 @@ describe.skipIf(missing)('three server processes on one PostgreSQL database', ()
     );
     expect(counts).toEqual({
       migrations: readMigrationFiles({ migrationsFolder }).length,
-      globals: 1,
+      // The health-check catalogue and the loop catalogue's templates.
+      globals: 1 + LOOP_CATALOGUE.length,
       components: 29,
       keys: 0,
     });

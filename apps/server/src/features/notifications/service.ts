@@ -2,7 +2,7 @@ import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/messaging';
@@ -18,7 +18,8 @@ export type NotificationType =
   | 'assignment'
   | 'mention'
   | 'team-update'
-  | 'survey-reminder';
+  | 'survey-reminder'
+  | 'loop-round';
 
 export type NotifyInput = {
   userIds: string[];
@@ -181,6 +182,28 @@ export async function notify(
       db,
     );
   }
+}
+
+/**
+ * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many: one
+ * insert and one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their
+ * reminders, features/loops).
+ */
+export async function notifyBell(
+  deps: { db: Db; realtime: Realtime },
+  input: { users: SQL; type: NotificationType; message: string; link: string },
+  tx?: Db,
+): Promise<void> {
+  const db = tx ?? deps.db;
+  await db.execute(
+    sql`insert into notifications (user_id, type, message, link)
+        select distinct u.user_id, ${input.type}, ${input.message}, ${input.link} from (${input.users}) u`,
+  );
+  await deps.realtime.publishToUsers(
+    sql`select distinct user_id from (${input.users}) u`,
+    { type: LIVE_EVENT.notification, data: { kind: input.type } },
+    db,
+  );
 }
 
 /** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */

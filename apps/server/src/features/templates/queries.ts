@@ -10,10 +10,12 @@ const summary = {
   isGlobal: templates.isGlobal,
   workspaceId: templates.workspaceId,
   createdAt: templates.createdAt,
+  createdBy: templates.createdBy,
+  settings: templates.settings,
 };
 
 /**
- * Global templates, and those of `workspaceId` when given; global first, then newest. Never a launch's snapshot
+ * Global templates, and those of `workspaceId` when given; global first, health checks before loops, then newest. Never a launch's snapshot
  * (it belongs to its check).
  */
 export async function findTemplates(db: Db, options: { workspaceId: string | null; type?: string }) {
@@ -26,7 +28,7 @@ export async function findTemplates(db: Db, options: { workspaceId: string | nul
     .select(summary)
     .from(templates)
     .where(and(...conditions))
-    .orderBy(desc(templates.isGlobal), desc(templates.createdAt), asc(templates.title));
+    .orderBy(desc(templates.isGlobal), asc(templates.type), desc(templates.createdAt), asc(templates.title));
 }
 
 /** A template by id; a launch's snapshot is not one (its check reads its components by the check's template_id). */
@@ -54,4 +56,22 @@ export async function findComponents(db: Db, templateId: string) {
     .from(healthCheckComponents)
     .where(eq(healthCheckComponents.templateId, templateId))
     .orderBy(asc(healthCheckComponents.orderIndex), asc(healthCheckComponents.key));
+}
+
+export async function insertTemplate(db: Db, values: typeof templates.$inferInsert) {
+  const [row] = await db.insert(templates).values(values).returning({ id: templates.id });
+  if (!row) throw new Error('template insert returned nothing');
+  return row.id;
+}
+
+export async function updateTemplate(
+  db: Db,
+  templateId: string,
+  values: Partial<typeof templates.$inferInsert>,
+) {
+  await db.update(templates).set(values).where(eq(templates.id, templateId));
+}
+
+export async function deleteTemplate(db: Db, templateId: string) {
+  await db.delete(templates).where(eq(templates.id, templateId));
 }

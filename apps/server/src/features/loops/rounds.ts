@@ -1,0 +1,420 @@
+import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { AppError } from '../../lib/app-error';
+import { LOOP_LINKS, type RoundSummary } from '@pulsecheck/shared/loops/contract';
+import {
+  ENPS_LABELS,
+  ENPS_MAX,
+  ENPS_MIN,
+  LOOP_MESSAGES,
+  SCALE_MAX,
+  SCALE_MIN,
+} from '@pulsecheck/shared/loops/rules';
+import {
+  localMoment,
+  nextRoundOpening,
+  reminderAt,
+  roundClosing,
+  type Schedule,
+} from '@pulsecheck/shared/loops/schedule';
+import { responseRate } from '@pulsecheck/shared/loops/stats';
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
+import type { AppDeps } from '../../lib/router';
+import type { OutgoingMail } from '../../mail/outbox';
+import { renderMail, type MailChoices } from '../../mail/templates';
+import { unsubscribeUrl } from '../account/service';
+import { notifyBell } from '../notifications/service';
+import * as q from './queries';
+import { answerToken, answerTokenSql, secretHashSql } from './tokens';
+
+/**
+ * A loop's rounds: opened by the job table at their time (exactly once, also with several processes), by 'Start
+ * now' and by 'Start Next Round Now'; closed at their time or by hand, and sealed; reminders; the round's e-mails,
+ * queued in batches after it opened (docs/decisions/0009-loops.md).
+ */
+
+export type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'logger'>;
+
+export const LOOP_JOBS = {
+  open: 'loop-round-open',
+  close: 'loop-round-close',
+  remind: 'loop-round-remind',
+  invite: 'loop-round-invite',
+} as const;
+
+/** E-mails queued per transaction when a round's invitations go out. */
+const INVITE_BATCH = 250;
+
+/** A time from the database as the API answers it. */
+export const toIso = (value: string | Date) => new Date(value).toISOString();
+const instant = (value: string | Date) => new Date(value);
+
+export const scheduleOf = (loop: q.LoopRow): Schedule => ({
+  cadence: loop.cadence as Schedule['cadence'],
+  weekday: loop.weekday as Schedule['weekday'],
+  time: loop.time,
+  timeZone: loop.timeZone,
+  anchorDate: loop.anchorDate,
+});
+
+export function roundSummary(row: q.RoundWithAnswered): RoundSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status === 'closed' ? 'closed' : 'open',
+    openedAt: toIso(row.opened_at),
+    closesAt: toIso(row.closes_at),
+    closedAt: row.closed_at ? toIso(row.closed_at) : null,
+    audience: row.audience,
+    answered: row.answered,
+    responseRate: responseRate(row.answered, row.audience),
+    anonymous: row.anonymous,
+    minResponses: row.min_responses,
+  };
+}
+
+/** Tells the loop's screens and its workspace's dashboards to refetch. Ids only: never a figure. */
+export async function publishLoopChanged(
+  deps: Pick<AppDeps, 'realtime'>,
+  loop: { id: string; workspaceId: string },
+  tx?: Db,
+) {
+  const data = { loopId: loop.id };
+  for (const topic of [topics.loop(loop.id), topics.workspace(loop.workspaceId)])
+    await deps.realtime.publish({ topic, type: LIVE_EVENT.loopChanged, data }, tx);
+}
+
+/** The job that opens the loop's next round at `at`; its key makes one opening per loop and instant. */
+export async function scheduleOpening(tx: Db, loopId: string, at: Date) {
+  await enqueueJob(tx, {
+    kind: LOOP_JOBS.open,
+    payload: { loopId, at: at.toISOString() },
+    runAt: at,
+    uniqueKey: `loop-round:${loopId}:${at.toISOString()}`,
+  });
+}
+
+/**
+ * Opens the loop's next round, in the caller's transaction, the loop row locked:
+ * - by the job (`expectedAt`): only while the loop is active and its next_round_at is still that instant, so a
+ *   repeated or stale job (another process, a schedule changed since) opens nothing and answers null;
+ * - by hand: refused while paused (409 loop_paused) or once stopped (409 loop_ended).
+ * Closes the open round first, inserts the round (numbered after the last) with a snapshot of what decides its
+ * results and of its audience, the next opening, and the close, the reminder and the invitations as jobs. The
+ * recipients, their e-mails and bell notices are written after commit, in batches (`inviteRecipients`).
+ */
+export async function openRound(
+  deps: Deps,
+  tx: Db,
+  options: { loopId: string; expectedAt?: Date; now?: Date },
+): Promise<q.RoundRow | null> {
+  const now = options.now ?? new Date();
+  const loop = await q.lockLoop(tx, options.loopId);
+  if (!loop) return null;
+  if (options.expectedAt) {
+    if (loop.status !== 'active' || loop.nextRoundAt?.getTime() !== options.expectedAt.getTime()) return null;
+  } else if (loop.status === 'completed') {
+    throw new AppError('loop_ended', LOOP_MESSAGES.loopEnded);
+  } else if (loop.status === 'paused') {
+    throw new AppError('loop_paused', LOOP_MESSAGES.loopPaused);
+  }
+  const open = await q.openRoundOf(tx, loop.id);
+  if (open) await closeLockedRound(deps, tx, { loop, round: open, now });
+
+  const schedule = scheduleOf(loop);
+  const closesAt = roundClosing(schedule, now, loop.roundDays);
+  const questions = await q.currentQuestions(tx, loop.id);
+  const inserted = await q.insertRound(tx, {
+    loopId: loop.id,
+    number: await q.nextRoundNumber(tx, loop.id),
+    status: 'open',
+    openedAt: now,
+    closesAt,
+    audience: 0,
+    anonymous: loop.anonymous,
+    minResponses: loop.minResponses,
+    questionIds: questions.map((question) => question.id),
+  });
+  // The audience as it is now, one array on the round; its members become recipients with their e-mails.
+  const audience = await q.snapshotAudience(tx, inserted.id, q.roundAudience(loop));
+  const round = { ...inserted, audience };
+  // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
+  const served = options.expectedAt ?? now;
+  const next = nextRoundOpening(schedule, {
+    after: new Date(Math.max(now.getTime(), served.getTime())),
+    lastOpenedAt: served,
+  }).opensAt;
+  await q.updateLoop(tx, loop.id, { nextRoundAt: next });
+  await scheduleOpening(tx, loop.id, next);
+  await enqueueJobs(tx, [
+    {
+      kind: LOOP_JOBS.close,
+      payload: { roundId: round.id },
+      runAt: closesAt,
+      uniqueKey: `loop-round-close:${round.id}`,
+    },
+    {
+      kind: LOOP_JOBS.invite,
+      payload: { roundId: round.id },
+      uniqueKey: `loop-round-invite:${round.id}`,
+    },
+    ...(loop.reminder
+      ? [
+          {
+            kind: LOOP_JOBS.remind,
+            payload: { roundId: round.id },
+            runAt: reminderAt(now, closesAt),
+            uniqueKey: `loop-round-remind:${round.id}`,
+          },
+        ]
+      : []),
+  ]);
+  await publishLoopChanged(deps, loop, tx);
+  return round;
+}
+
+/**
+ * Opens a round in a transaction of its own and then queues its e-mails (also queued by the round's invitation
+ * job, should this process stop first). Answers the round, or null when the job found nothing to open.
+ */
+export async function startRound(deps: Deps, options: { loopId: string; expectedAt?: Date; now?: Date }) {
+  const round = await deps.db.transaction((tx) => openRound(deps, tx, options));
+  if (round) {
+    await inviteRecipients(deps, round.id).catch((error: unknown) => {
+      deps.logger.warn({ err: error, roundId: round.id }, 'loop invitations will be retried by their job');
+    });
+  }
+  return round;
+}
+
+/**
+ * Closes a round whose loop row the caller holds locked: counts its answers into loop_round_counts (GROUP BY),
+ * seals an anonymous round (queries.ts `sealResponses`), clears continuation secrets and records its respondents.
+ * A closed round is left as it is.
+ */
+export async function closeLockedRound(
+  deps: Deps,
+  tx: Db,
+  options: { loop: { id: string; workspaceId: string }; round: q.RoundRow; now?: Date },
+) {
+  const { loop, round } = options;
+  if (round.status === 'closed') return round;
+  const answered = await q.countLedger(tx, round.id);
+  await q.storeRoundCounts(tx, round.id);
+  if (round.anonymous) await q.sealResponses(tx, round.id);
+  else await q.clearContinuations(tx, round.id);
+  const closedAt = options.now ?? new Date();
+  await q.closeRound(tx, round.id, { closedAt, answered });
+  await publishLoopChanged(deps, loop, tx);
+  return { ...round, status: 'closed', closedAt, answered };
+}
+
+/** Closes the round (by its job or 'Close Round Now'), taking the loop's lock first as every round change does. */
+export async function closeRound(deps: Deps, options: { roundId: string; now?: Date }) {
+  return deps.db.transaction(async (tx) => {
+    const found = await q.findRound(tx, options.roundId);
+    if (!found) return null;
+    const loop = await q.lockLoop(tx, found.loopId);
+    const round = await q.lockRound(tx, options.roundId);
+    if (!loop || !round) return null;
+    return closeLockedRound(deps, tx, { loop, round, now: options.now });
+  });
+}
+
+/** Where a member's token goes in a round's e-mail, written once per round and filled in by the database. */
+const TOKEN = '__ANSWER_TOKEN__';
+
+/** The one-click answers of the first question, when it is a scale or eNPS question. */
+function quickChoices(
+  appUrl: string,
+  token: string,
+  first: q.QuestionRow | undefined,
+): MailChoices | undefined {
+  if (!first || first.kind === 'text') return undefined;
+  const [min, max, ends] =
+    first.kind === 'scale'
+      ? [SCALE_MIN, SCALE_MAX, { low: first.lowLabel ?? '', high: first.highLabel ?? '' }]
+      : [ENPS_MIN, ENPS_MAX, ENPS_LABELS];
+  const links = [];
+  for (let value = min; value <= max; value += 1)
+    links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
+  return { prompt: first.text, ends, links };
+}
+
+const anonymityLine = (anonymous: boolean) =>
+  anonymous
+    ? 'Your answers are anonymous: nobody, the admins included, can see who gave them.'
+    : "Your answers are shown with your name to the loop's admins.";
+
+/**
+ * The round's e-mail, the same for every member but for their token: their personal link, and one-click answers to
+ * the first question.
+ */
+function roundMail(
+  appUrl: string,
+  input: {
+    loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
+    round: Pick<q.RoundRow, 'number' | 'closesAt'>;
+    first: q.QuestionRow | undefined;
+  },
+) {
+  const { loop, round } = input;
+  return renderMail({
+    subject: `${loop.title}: round ${round.number} is open`,
+    heading: loop.title,
+    paragraphs: [
+      'A new round is open and takes about a minute.',
+      ...(loop.description ? [loop.description] : []),
+      anonymityLine(loop.anonymous),
+      `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+    ],
+    choices: quickChoices(appUrl, TOKEN, input.first),
+    action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(TOKEN)}` },
+    footer: 'This link is yours alone: please do not forward this email.',
+  });
+}
+
+const appUrlOf = (deps: Deps) => deps.config.appUrl.replace(/\/$/, '');
+
+/**
+ * Tells the round's members it opened, a batch per transaction so a large audience never holds the database for
+ * long: the next members of the round's audience become recipients with the hash of their token (each batch its own
+ * slice, also across processes), then the database writes their e-mails (the round's e-mail with each one's token)
+ * and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being down changes
+ * nothing here: the outbox retries.
+ */
+export async function inviteRecipients(deps: Deps, roundId: string) {
+  const round = await q.findRound(deps.db, roundId);
+  if (!round) return;
+  const loop = await q.findLoop(deps.db, round.loopId);
+  if (!loop) return;
+  const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
+  const mail = roundMail(appUrlOf(deps), { loop, round, first });
+  const secret = deps.config.authSecret;
+  const token = answerTokenSql(secret, round.id, sql`m.id`);
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const members = await q.inviteNext(tx, {
+        roundId,
+        limit: INVITE_BATCH,
+        tokenHash: (memberId) => secretHashSql(answerTokenSql(secret, round.id, memberId)),
+      });
+      if (members.length === 0) return 0;
+      const batch = q.inList(members);
+      await deps.mailer.enqueueFrom(
+        sql`select 'loop-round' as kind, u.email as "to", ${mail.subject} as subject,
+                   replace(${mail.html}, ${TOKEN}, ${token}) as html, replace(${mail.text}, ${TOKEN}, ${token}) as text
+            from workspace_members m join "user" u on u.id = m.user_id where m.id in ${batch}`,
+        tx,
+      );
+      await notifyBell(
+        deps,
+        {
+          users: sql`select user_id from workspace_members where id in ${batch}`,
+          type: 'loop-round',
+          message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
+          link: LOOP_LINKS.round(round.id),
+        },
+        tx,
+      );
+      return members.length;
+    });
+    if (claimed === 0) break;
+  }
+  await q.dropAudienceList(deps.db, roundId);
+}
+
+/**
+ * Reminds the round's members who have not answered, each by their Survey Reminders settings: an e-mail with their
+ * personal link and the one-click unsubscribe of survey reminders, and a bell notice.
+ *
+ * The caller has decided, under the loop's and the round's locks, that a reminder goes out now and recorded it
+ * (`reminded_at`, so it goes out once); this then reads who has not answered and tells them in batches of
+ * `INVITE_BATCH`, each its own transaction, so a large audience never holds the database for long. Answers how many
+ * were reminded (by either way).
+ */
+export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round: q.RoundRow }) {
+  const { loop, round } = options;
+  const appUrl = appUrlOf(deps);
+  const people = (await q.unansweredRecipients(deps.db, round.id)).map((person) => ({
+    ...person,
+    wants: resolvePreferences(person.preferences),
+  }));
+  const reached = people.filter(
+    (p) => p.wants.pushNotifications.surveyReminders || p.wants.emailNotifications.surveyReminders,
+  );
+  for (let start = 0; start < reached.length; start += INVITE_BATCH) {
+    const batch = reached.slice(start, start + INVITE_BATCH);
+    const bell = batch.filter((p) => p.wants.pushNotifications.surveyReminders).map((p) => p.user_id);
+    const mails = batch
+      .filter((p) => p.wants.emailNotifications.surveyReminders)
+      .map((person): OutgoingMail => {
+        const token = answerToken(deps.config.authSecret, round.id, person.member_id);
+        const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
+        return {
+          kind: 'loop-reminder',
+          to: person.email,
+          ...renderMail({
+            subject: `Reminder: ${loop.title} closes soon`,
+            heading: `${loop.title}: round ${round.number} closes soon`,
+            paragraphs: [
+              `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
+              anonymityLine(round.anonymous),
+              `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+            ],
+            action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
+            footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
+          }),
+        };
+      });
+    await deps.db.transaction(async (tx) => {
+      await deps.mailer.enqueueMany(mails, tx);
+      if (bell.length === 0) return;
+      await notifyBell(
+        deps,
+        {
+          users: sql`select id as user_id from "user" where id in ${q.inList(bell)}`,
+          type: 'survey-reminder',
+          message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
+          link: LOOP_LINKS.round(round.id),
+        },
+        tx,
+      );
+    });
+  }
+  return reached.length;
+}
+
+const loopPayload = z.object({ loopId: z.uuid(), at: z.string() });
+const roundPayload = z.object({ roundId: z.uuid() });
+
+/** The loops' scheduled work, by job kind (main.ts registers them). */
+export function loopJobHandlers(deps: Deps): Record<string, JobHandler> {
+  return {
+    [LOOP_JOBS.open]: async (raw) => {
+      const { loopId, at } = loopPayload.parse(raw);
+      await startRound(deps, { loopId, expectedAt: instant(at) });
+    },
+    [LOOP_JOBS.close]: async (raw) => {
+      await closeRound(deps, roundPayload.parse(raw));
+    },
+    [LOOP_JOBS.invite]: async (raw) => inviteRecipients(deps, roundPayload.parse(raw).roundId),
+    [LOOP_JOBS.remind]: async (raw) => {
+      const { roundId } = roundPayload.parse(raw);
+      const due = await deps.db.transaction(async (tx) => {
+        const found = await q.findRound(tx, roundId);
+        const loop = found && (await q.lockLoop(tx, found.loopId));
+        const round = loop && (await q.lockRound(tx, roundId));
+        // The reminder setting, the loop's status and the round are read when it is due, not when it was planned.
+        if (!loop || !round || round.status !== 'open' || loop.status !== 'active' || !loop.reminder)
+          return null;
+        await q.updateRound(tx, roundId, { remindedAt: new Date() });
+        return { loop, round };
+      });
+      if (due) await remindRound(deps, due);
+    },
+  };
+}
