@@ -233,8 +233,15 @@ export const routes: RouteObject[] = [
               {
                 path: 'templates/:templateId/configure',
                 ...lazyPage(
-                  () => import('@/features/health-checks/configure-page'),
-                  (m) => m.ConfigurePage,
+                  () => import('./template-configure-screen'),
+                  (m) => m.TemplateConfigureScreen,
+                ),
+              },
+              {
+                path: 'configure-loop/:templateId',
+                ...lazyPage(
+                  () => import('@/features/loops/configure-loop-page'),
+                  (m) => m.ConfigureLoopPage,
                 ),
               },
               {

@@ -122,7 +122,7 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
-            <Link to="/admin/templates">
+            <Link to="/admin/templates?type=loop">
               <Plus aria-hidden="true" />
               Create Loop
             </Link>

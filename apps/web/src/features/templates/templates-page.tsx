@@ -9,38 +9,52 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiGet } from '@/lib/api-client';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
-type Filter = 'all' | 'health-check';
+const FILTERS = [
+  ['all', 'All Templates'],
+  ['health-check', 'Health Checks'],
+  ['loop', 'Loops'],
+] as const;
+type Filter = (typeof FILTERS)[number][0];
+
+const readFilter = (value: string | null): Filter => FILTERS.find(([f]) => f === value)?.[0] ?? 'all';
+
+/** Where 'Use Template' leads: health-check templates to their configure screen, loop templates to Configure Loop. */
+const configurePath = (template: TemplateSummary) =>
+  template.type === 'loop'
+    ? `/admin/templates/${template.id}/configure`
+    : `/admin/configure-health-check/${template.id}`;
 
 export function TemplatesPage() {
   const [params, setParams] = useSearchParams();
-  const filter: Filter = params.get('type') === 'health-check' ? 'health-check' : 'all';
+  const filter = readFilter(params.get('type'));
   const templates = useQuery({
     queryKey: ['templates'],
     queryFn: ({ signal }) => apiGet<{ templates: TemplateSummary[] }>('/templates', signal),
   });
-  const listed = (templates.data?.templates ?? []).filter(
-    (t) => filter === 'all' || t.type === 'health-check',
-  );
+  const listed = (templates.data?.templates ?? []).filter((t) => filter === 'all' || t.type === filter);
   const choose = (value: Filter) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-semibold text-slate-900">Templates</h1>
-        <Button asChild>
-          <Link to="/admin/configure-health-check/new">
-            <Plus aria-hidden="true" />
-            Create Health Check
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <Link to="/admin/configure-loop/new">
+              <Plus aria-hidden="true" />
+              Create Loop from Scratch
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/admin/configure-health-check/new">
+              <Plus aria-hidden="true" />
+              Create Health Check
+            </Link>
+          </Button>
+        </div>
       </div>
       <div role="group" aria-label="Filter templates" className="flex flex-wrap gap-2">
-        {(
-          [
-            ['all', 'All Templates'],
-            ['health-check', 'Health Checks'],
-          ] as const
-        ).map(([value, label]) => (
+        {FILTERS.map(([value, label]) => (
           <Button
             key={value}
             size="sm"
@@ -86,7 +100,9 @@ export function TemplatesPage() {
                 </CardHeader>
                 <CardContent className="mt-auto">
                   <Button size="sm" asChild>
-                    <Link to={`/admin/configure-health-check/${template.id}`}>Use Template</Link>
+                    <Link to={configurePath(template)} aria-label={`Use Template ${template.title}`}>
+                      Use Template
+                    </Link>
                   </Button>
                 </CardContent>
               </Card>
