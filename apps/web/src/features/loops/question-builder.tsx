@@ -8,7 +8,7 @@ import {
 } from '@pulsecheck/shared/loops/rules';
 import type { LaunchLoop, LaunchLoopInput, LoopQuestion } from '@pulsecheck/shared/loops/schemas';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useFormState, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -46,16 +46,18 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
   });
   const questions = useWatch({ control, name: 'questions' });
   const { errors } = useFormState({ control, name: 'questions' });
-  const [moved, setMoved] = useState<Move | null>(null);
+  // The question just moved, whose button gets the focus back once the list has re-rendered.
+  const moved = useRef<Move | null>(null);
 
   useEffect(() => {
-    if (!moved) return;
+    const last = moved.current;
+    if (!last) return;
+    moved.current = null;
     const button = (direction: 'up' | 'down') =>
-      document.getElementById(`question-${moved.key}-${direction}`) as HTMLButtonElement | null;
-    const target = button(moved.direction);
-    (target && !target.disabled ? target : button(moved.direction === 'up' ? 'down' : 'up'))?.focus();
-    setMoved(null);
-  }, [moved]);
+      document.getElementById(`question-${last.key}-${direction}`) as HTMLButtonElement | null;
+    const target = button(last.direction);
+    (target && !target.disabled ? target : button(last.direction === 'up' ? 'down' : 'up'))?.focus();
+  });
 
   const listError =
     (errors.questions as { message?: string; root?: { message?: string } } | undefined)?.root?.message ??
@@ -141,7 +143,7 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                       disabled={index === 0}
                       onClick={() => {
                         move(index, index - 1);
-                        setMoved({ key: field.fieldKey, direction: 'up' });
+                        moved.current = { key: field.fieldKey, direction: 'up' };
                       }}
                     >
                       <ArrowUp aria-hidden="true" />
@@ -155,7 +157,7 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                       disabled={index === fields.length - 1}
                       onClick={() => {
                         move(index, index + 1);
-                        setMoved({ key: field.fieldKey, direction: 'down' });
+                        moved.current = { key: field.fieldKey, direction: 'down' };
                       }}
                     >
                       <ArrowDown aria-hidden="true" />
