@@ -20,6 +20,14 @@ export const ERROR_STATUS = {
   rating_closed: 409,
   /** The signed-in admin's organisation is already set up. */
   organization_exists: 409,
+  /** Loops: the member has answered this round already (one answer per member and round). */
+  already_answered: 409,
+  /** Loops: the round has closed. */
+  round_closed: 409,
+  /** Loops: the loop is paused; its open round takes answers again when it resumes. */
+  loop_paused: 409,
+  /** Loops: the loop was stopped for good. */
+  loop_ended: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
@@ -36,6 +44,10 @@ export const NOT_FOUND_MESSAGES = {
   actionItem: 'Action item not found',
   notification: 'Notification not found',
   photo: 'Photo not found',
+  loop: 'Loop not found',
+  round: 'Round not found',
+  /** A personal answer link that is forged, mistyped, or of a member no longer in the workspace. */
+  answerLink: 'This answer link is not valid',
 } as const;
 
 export const errorBodySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { csvFile } from '../api/csv';
 import { completionRate, dashboardStatus } from '../health-checks/rules';
+import { loopDashboardItemSchema } from '../loops/contract';
 import { templateSummarySchema } from '../templates/schemas';
 
 export const DASHBOARD_MESSAGES = {
@@ -63,10 +64,20 @@ export function dashboardStats(
   };
 }
 
+/** The dashboard's filters (its 'All Items', 'Loops' and 'Health Checks' buttons). */
+export const DASHBOARD_FILTERS = ['all', 'loops', 'health-checks'] as const;
+export type DashboardFilter = (typeof DASHBOARD_FILTERS)[number];
+
 export const dashboardResponseSchema = z.object({
   workspace: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The stat cards and tab counts of all items (health checks and loops). */
   stats: dashboardStatsSchema,
+  /** The stat cards and tab counts under each filter. */
+  statsByFilter: z.record(z.enum(DASHBOARD_FILTERS), dashboardStatsSchema),
+  /** The workspace's health checks, newest first. */
   items: z.array(dashboardItemSchema),
+  /** The workspace's loops, newest first (the 'Loops' filter). */
+  loops: z.array(loopDashboardItemSchema),
   globalTemplates: z.array(templateSummarySchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

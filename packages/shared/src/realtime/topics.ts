@@ -8,12 +8,14 @@ export const topics = {
   workspace: (id: string) => `workspace:${id}`,
   /** One health check: manage, participation, voting tallies, results. */
   healthCheck: (id: string) => `health-check:${id}`,
+  /** One loop: Completion Status, results and insights (its admins and members). */
+  loop: (id: string) => `loop:${id}`,
   /** One user's notifications and access changes. */
   user: (id: string) => `user:${id}`,
 } as const;
 
 /** What a topic looks like on the wire. */
-export const TOPIC_PATTERN = /^(workspace|health-check|user):[\w-]{1,64}$/;
+export const TOPIC_PATTERN = /^(workspace|health-check|loop|user):[\w-]{1,64}$/;
 
 export const LIVE_EVENT = {
   /** The stream is open. */
@@ -26,6 +28,11 @@ export const LIVE_EVENT = {
   votesChanged: 'votes-changed',
   /** An action item of a check changed. */
   actionItemsChanged: 'changed',
+  /**
+   * A loop changed: a round opened or closed, someone answered, its settings or status changed. Carries the
+   * loop's id only, never a figure (an open anonymous round's figures are secret); screens refetch.
+   */
+  loopChanged: 'loop-changed',
   /** A notification arrived for the user, or was read. */
   notification: 'notification',
   /** The user's sessions or memberships changed: open streams re-check their right to exist. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loopTemplateSchema } from '../loops/schemas';
 
 export const TEMPLATE_TYPES = ['health-check', 'loop'] as const;
 
@@ -18,6 +19,7 @@ export const templateSummarySchema = z.object({
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
+/** The Templates list's type filter: one kind, or both when left out. */
 export const templatesQuerySchema = z.object({
   type: z.enum(TEMPLATE_TYPES).optional(),
   workspaceId: z.uuid().optional(),
@@ -38,7 +40,12 @@ export const templateComponentSchema = z.object({
 export type TemplateComponent = z.infer<typeof templateComponentSchema>;
 
 export const templateDetailResponseSchema = z.object({
-  template: templateSummarySchema.extend({ components: z.array(templateComponentSchema) }),
+  template: templateSummarySchema.extend({
+    /** A health-check template's components (none for a loop template). */
+    components: z.array(templateComponentSchema),
+    /** A loop template's questions and the defaults Configure Loop starts from (null for a health check). */
+    loop: loopTemplateSchema.nullable().optional(),
+  }),
 });
 export type TemplateDetail = z.infer<typeof templateDetailResponseSchema>['template'];
 

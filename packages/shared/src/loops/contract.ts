@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import { mailStateSchema } from '../mail/contract';
+import {
+  CADENCES,
+  LOOP_STATUSES,
+  QUESTION_KINDS,
+  ROUND_STATUSES,
+  WEEKDAYS,
+} from './rules';
+import { ROUND_RESULT_STATES } from './release';
+import { audienceSchema, loopTemplateSchema } from './schemas';
+
+/**
+ * What the loops API answers and takes (docs/api/loops.md; design in docs/decisions/0009-loops.md). The bodies
+ * the web validates are in schemas.ts (launch, definition, template, answers); this module holds the answers,
+ * the few small bodies of their own, and the web addresses the server links to. Times are ISO 8601 strings.
+ */
+
+/** Web addresses the server puts in e-mails, notifications and answers (the web app serves each one). */
+export const LOOP_LINKS = {
+  /** The personal answer page of one member and round (the link in the round's e-mail). */
+  answer: (token: string) => `/loop-answer/${token}`,
+  /**
+   * A one-click answer from the e-mail: the answer page with the first question's value. The page records it
+   * with a POST when it opens (never the GET of the link itself, so a mail scanner's prefetch records nothing).
+   */
+  quickAnswer: (token: string, value: number) => `/loop-answer/${token}?answer=${value}`,
+  /** The answer page of a signed-in member (bell, /dashboard). */
+  round: (roundId: string) => `/loop-rounds/${roundId}`,
+  completionStatus: (loopId: string) => `/admin/completion-status/${loopId}`,
+  results: (loopId: string) => `/admin/loop-results/${loopId}`,
+  insights: (loopId: string) => `/admin/loop-insights/${loopId}/overview`,
+  /** Configure Loop from a loop template ('Use Template'). */
+  configure: (templateId: string) => `/admin/templates/${templateId}/configure`,
+} as const;
+
+const iso = z.string();
+
+// ---------------------------------------------------------------------------------------------------------
+// Questions and rounds
+
+/** A question as the server answers it; an eNPS question carries its fixed end labels, free text none. */
+export const loopQuestionOutSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(QUESTION_KINDS),
+  text: z.string(),
+  lowLabel: z.string().nullable(),
+  highLabel: z.string().nullable(),
+});
+export type LoopQuestionOut = z.infer<typeof loopQuestionOutSchema>;
+
+/** One round as lists and headers show it. `audience` is the snapshot at opening; `answered` its respondents. */
+export const roundSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  status: z.enum(ROUND_STATUSES),
+  openedAt: iso,
+  /** When it closes (open) or was due to close (closed). */
+  closesAt: iso,
+  closedAt: iso.nullable(),
+  audience: z.number().int(),
+  answered: z.number().int(),
+  /** answered / audience in rounded percent (stats.ts `responseRate`). */
+  responseRate: z.number().int(),
+  anonymous: z.boolean(),
+  minResponses: z.number().int(),
+});
+export type RoundSummary = z.infer<typeof roundSummarySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Launch, read, edit, pause/resume/stop
+
+/** The answer of 'Launch Loop' (POST /api/loops): the loop, when its first round opens, whether e-mail goes out. */
+export const launchLoopResponseSchema = z.object({
+  id: z.uuid(),
+  /** The first round's opening instant ('Start now': the launch's own instant, the round is already open). */
+  firstRoundAt: iso,
+  startedNow: z.boolean(),
+  mail: mailStateSchema,
+});
+export type LaunchLoopResponse = z.infer<typeof launchLoopResponseSchema>;
+
+/** A loop for Configure Loop (edit) and the headers of its screens. */
+export const loopDetailSchema = z.object({
+  id: z.uuid(),
+  workspace: z.object({ id: z.uuid(), name: z.string() }),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(LOOP_STATUSES),
+  /** The current questions, in order (retired versions are only in insights). */
+  questions: z.array(loopQuestionOutSchema),
+  audience: audienceSchema,
+  cadence: z.enum(CADENCES),
+  weekday: z.enum(WEEKDAYS),
+  time: z.string(),
+  timeZone: z.string(),
+  roundDays: z.number().int(),
+  anonymous: z.boolean(),
+  minResponses: z.number().int(),
+  reminder: z.boolean(),
+  /** 'Every Monday at 09:00 (Europe/Berlin)' (schedule.ts `scheduleSentence`). */
+  schedule: z.string(),
+  /** When the next round opens by the schedule; null while paused or once completed. */
+  nextRoundAt: iso.nullable(),
+  currentRound: roundSummarySchema.nullable(),
+  roundCount: z.number().int(),
+  /** Any round has answers: the protective settings can then only get stricter (rules.ts). */
+  hasAnswers: z.boolean(),
+  templateId: z.uuid().nullable(),
+  createdAt: iso,
+  completedAt: iso.nullable(),
+  /** The caller may edit, pause, resume, stop and run rounds (workspace admins and the loop's creator). */
+  canChange: z.boolean(),
+});
+export type LoopDetail = z.infer<typeof loopDetailSchema>;
+export const loopDetailResponseSchema = z.object({ loop: loopDetailSchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// Completion Status
+
+export const personSchema = z.object({ memberId: z.uuid(), name: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
+/** Completion Status: the current round's rate and who has and has not answered (names only), and the history. */
+export const completionStatusSchema = z.object({
+  loop: loopDetailSchema.pick({
+    id: true,
+    title: true,
+    status: true,
+    anonymous: true,
+    reminder: true,
+    schedule: true,
+    nextRoundAt: true,
+    canChange: true,
+  }),
+  /** The server's clock, so 'time left' does not depend on the browser's. */
+  now: iso,
+  /** The open round, or null between rounds. */
+  current: roundSummarySchema
+    .extend({
+      timeLeftMs: z.number().int(),
+      answeredBy: z.array(personSchema),
+      notAnswered: z.array(personSchema),
+      /** The last reminder of this round (automatic or 'Send Reminder'), if any. */
+      remindedAt: iso.nullable(),
+    })
+    .nullable(),
+  /** Every round, newest first, the open one included. */
+  history: z.array(roundSummarySchema),
+});
+export type CompletionStatus = z.infer<typeof completionStatusSchema>;
+
+/** 'Send Reminder': how many members were reminded (those who have not answered and want reminders). */
+export const remindResponseSchema = z.object({ reminded: z.number().int(), mail: mailStateSchema });
+export type RemindResponse = z.infer<typeof remindResponseSchema>;
+
+/** 'Start Next Round Now' and 'Close Round Now' answer the round they opened or closed. */
+export const roundResponseSchema = z.object({ round: roundSummarySchema });
+
+// ---------------------------------------------------------------------------------------------------------
+// Loop Results
+
+export const freeTextSchema = z.object({
+  text: z.string(),
+  /** The member's name in a round that was not anonymous; always null in an anonymous one. */
+  author: z.string().nullable(),
+});
+
+/**
+ * One question of a round. Figures only when `state` is 'released' (release.ts, applied to the question's own
+ * answers); otherwise `message` says why and every figure is null.
+ */
+export const questionResultSchema = loopQuestionOutSchema.extend({
+  answers: z.number().int(),
+  state: z.enum(ROUND_RESULT_STATES),
+  message: z.string().nullable(),
+  /** Scale: answers per value 1..5; eNPS: per score 0..10. */
+  counts: z.array(z.number().int()).nullable(),
+  /** Each bar's share in rounded percent. */
+  shares: z.array(z.number().int()).nullable(),
+  /** Scale: the mean with one decimal. */
+  mean: z.number().nullable(),
+  enps: z
+    .object({
+      promoters: z.number().int(),
+      passives: z.number().int(),
+      detractors: z.number().int(),
+      /** −100..+100 */
+      score: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** Free text, in the order of release.ts `orderFreeText`. */
+  texts: z.array(freeTextSchema).nullable(),
+});
+export type QuestionResult = z.infer<typeof questionResultSchema>;
+
+export const roundResultsSchema = roundSummarySchema.extend({
+  state: z.enum(ROUND_RESULT_STATES),
+  message: z.string().nullable(),
+  questions: z.array(questionResultSchema),
+});
+export type RoundResults = z.infer<typeof roundResultsSchema>;
+
+export const loopResultsSchema = z.object({
+  loop: loopDetailSchema.pick({ id: true, title: true, status: true, anonymous: true, canChange: true }),
+  /** Every round, newest first, for the round picker. */
+  rounds: z.array(roundSummarySchema),
+  /** The chosen round (default: the newest); null before the first round opens. */
+  round: roundResultsSchema.nullable(),
+});
+export type LoopResults = z.infer<typeof loopResultsSchema>;
+
+export const loopResultsQuerySchema = z.object({ roundId: z.uuid('Round not found').optional() });
+export const loopCsvQuerySchema = z.object({ roundId: z.uuid('Round not found') });
+
+// ---------------------------------------------------------------------------------------------------------
+// Loop Insights
+
+export const changeSchema = z.object({
+  /** Later minus earlier, unrounded, in the figure's unit. */
+  change: z.number(),
+  /** Half-width of its 95% interval (stats.ts). */
+  margin: z.number(),
+  real: z.boolean(),
+});
+
+/** A point of a trend: a round's figure, and how it changed from the line's previous point. */
+export const trendPointSchema = z.object({
+  roundId: z.uuid(),
+  number: z.number().int(),
+  openedAt: iso,
+  answers: z.number().int(),
+  state: z.enum(ROUND_RESULT_STATES),
+  /** Scale: the mean; eNPS: the score; participation: the response rate. Null when not released. */
+  value: z.number().nullable(),
+  /** Change from the previous point of the line; null for the first, or when no comparison is possible. */
+  change: changeSchema.nullable(),
+  /** 'Real change', 'Within normal variation' or 'Too few answers to compare' (stats.ts CHANGE_LABELS). */
+  label: z.string(),
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+/**
+ * One question's trend line: a question id, so one wording. Editing a question's wording starts a new line
+ * (`current` false on the old one, which keeps its points).
+ */
+export const trendLineSchema = loopQuestionOutSchema.extend({
+  current: z.boolean(),
+  points: z.array(trendPointSchema),
+});
+export type TrendLine = z.infer<typeof trendLineSchema>;
+
+export const participationPointSchema = trendPointSchema.extend({ audience: z.number().int() });
+
+export const loopInsightsSchema = z.object({
+  loop: loopDetailSchema.pick({ id: true, title: true, status: true, anonymous: true }),
+  /** Scale and eNPS questions (free text has no trend), current ones first, in question order. */
+  lines: z.array(trendLineSchema),
+  /** The eNPS lines again, for the eNPS chart (kind 'enps'). */
+  enps: z.array(trendLineSchema),
+  /** Response rate per round (no minimum applies: who answered is no secret from the admin). */
+  participation: z.array(participationPointSchema),
+  /** How the verdicts are computed, for the screen's footnote. */
+  method: z.string(),
+});
+export type LoopInsights = z.infer<typeof loopInsightsSchema>;
+
+export const INSIGHTS_METHOD =
+  'A change is called real when it is larger than the 95% margin of the two rounds’ sampling noise (Welch’s interval for means and eNPS, a two-proportion test for participation); otherwise it is within normal variation.';
+
+// ---------------------------------------------------------------------------------------------------------
+// Answering
+
+/** Why a round cannot take this answer now; null when it can (rules.ts `answerRefusal`). */
+export const ANSWER_STATES = [
+  'open',
+  'already-answered',
+  'round-closed',
+  'loop-paused',
+  'loop-ended',
+] as const;
+export type AnswerState = (typeof ANSWER_STATES)[number];
+
+/** The answer page's data, by personal link or for a signed-in member. */
+export const roundToAnswerSchema = z.object({
+  loop: z.object({ id: z.uuid(), title: z.string(), description: z.string(), anonymous: z.boolean() }),
+  workspaceName: z.string(),
+  round: z.object({ id: z.uuid(), number: z.number().int(), closesAt: iso }),
+  questions: z.array(loopQuestionOutSchema),
+  state: z.enum(ANSWER_STATES),
+  /** Why it cannot be answered (LOOP_MESSAGES), null while open. */
+  message: z.string().nullable(),
+});
+export type RoundToAnswer = z.infer<typeof roundToAnswerSchema>;
+
+/** Body of the one-click answer: the first question's value, as clicked in the e-mail. */
+export const quickAnswerBodySchema = z.strictObject({ value: z.number().int() });
+
+/**
+ * The answer of the one-click answer: a random secret for adding the other answers while the round is open
+ * (kept by the browser; stored hashed on the response, never with anything of the member).
+ */
+export const quickAnswerResponseSchema = z.object({ continuation: z.string() });
+
+/** Body of the rest of the form after a one-click answer (answers are partial; each replaces one before). */
+export const continueAnswerBodySchema = z.strictObject({
+  continuation: z.string().min(20).max(200),
+  answers: z.record(z.string(), z.union([z.number(), z.string()])),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Templates of type loop
+
+/** A loop template's content, as GET /api/templates/{id} answers it for type 'loop' (null for health checks). */
+export const loopTemplateContentSchema = loopTemplateSchema;
+
+/** Body of POST /api/templates (a workspace loop template) and PUT /api/templates/{id}. */
+export const saveLoopTemplateSchema = z.strictObject({
+  workspaceId: z.uuid('Please select a workspace'),
+  template: loopTemplateSchema,
+});
+export type SaveLoopTemplate = z.input<typeof saveLoopTemplateSchema>;
+export const updateLoopTemplateSchema = z.strictObject({ template: loopTemplateSchema });
+
+export const savedTemplateResponseSchema = z.object({ id: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Dashboards
+
+/**
+ * A loop on the admin dashboard (GET /api/dashboard, `loops`). `status` is what the dashboard knows: paused
+ * shows as active (rules.ts `loopDashboardStatus`); `loopStatus` tells paused apart. The figures are those of
+ * the current round, or of the last one when none is open (0 before the first).
+ */
+export const loopDashboardItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('loop'),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(['active', 'completed']),
+  loopStatus: z.enum(LOOP_STATUSES),
+  createdAt: iso,
+  completedAt: iso.nullable(),
+  responses: z.number().int(),
+  totalParticipants: z.number().int(),
+  completionRate: z.number().int(),
+  overdue: z.literal(false),
+  currentRound: z.number().int().nullable(),
+  roundOpen: z.boolean(),
+  nextRoundAt: iso.nullable(),
+  /** Active: Completion Status; completed: Loop Results (spec section 4). */
+  link: z.string(),
+});
+export type LoopDashboardItem = z.infer<typeof loopDashboardItemSchema>;
+
+/** An open round the signed-in member may answer (GET /api/my/loop-rounds, /dashboard and the bell). */
+export const myLoopRoundSchema = z.object({
+  roundId: z.uuid(),
+  loopId: z.uuid(),
+  title: z.string(),
+  workspaceName: z.string(),
+  number: z.number().int(),
+  closesAt: iso,
+  answered: z.boolean(),
+  /** LOOP_LINKS.round */
+  link: z.string(),
+});
+export type MyLoopRound = z.infer<typeof myLoopRoundSchema>;
+export const myLoopRoundsSchema = z.object({ rounds: z.array(myLoopRoundSchema) });
