@@ -9,6 +9,7 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
 import {
   launchLoopSchema,
   type LaunchLoop,
@@ -108,9 +109,11 @@ export function ConfigureLoopPage() {
       />
     );
   }
-  if (workspace.isError || template.isError || !workspace.data) {
+  const content = template.data?.loop ?? null;
+  if (workspace.isError || template.isError || !workspace.data || (!fromScratch && !content)) {
     const error = template.error ?? workspace.error;
-    const notFound = error instanceof ApiError && error.status === 404;
+    // A health-check template's id here is as unknown as a made-up one.
+    const notFound = (error instanceof ApiError && error.status === 404) || (!error && !content);
     return (
       <StateCard
         tone="error"
@@ -129,7 +132,7 @@ export function ConfigureLoopPage() {
     <ConfigureLoopForm
       key={fromScratch ? 'new' : templateId}
       workspace={workspace.data}
-      template={fromScratch ? null : (template.data ?? null)}
+      template={content}
       templateId={fromScratch ? null : templateId}
     />
   );
@@ -190,7 +193,7 @@ function ConfigureLoopForm({
     launch.mutate(values, {
       onSuccess: (result) => {
         toast.success('Loop launched', { duration: 3000 });
-        void navigate(`/admin/completion-status/${result.loop.id}`);
+        void navigate(LOOP_LINKS.completionStatus(result.id));
       },
       onError: (error) =>
         setBanner(applyServerErrors(error, form, 'The loop could not be launched. Please try again.')),
