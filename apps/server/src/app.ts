@@ -7,6 +7,7 @@ import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { healthCheckRoutes } from './features/health-checks/routes';
+import { loopRoutes } from './features/loops/routes';
 import { systemRoutes } from './features/system/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { onboardingRoutes } from './features/onboarding/routes';
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     workspaceRoutes,
     templateRoutes,
     healthCheckRoutes,
+    loopRoutes,
     dashboardRoutes,
     teamRoutes,
     accountRoutes,

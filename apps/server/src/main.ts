@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { createSender, startOutboxWorker } from './mail/outbox';
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
+import { loopJobHandlers } from './features/loops/rounds';
 
 async function main() {
   // Everything this process writes (the embedded database, the generated secret) is for its own user only.
@@ -56,6 +57,7 @@ async function main() {
   const jobHandlers: Record<string, JobHandler> = {
     ...notificationJobHandlers(deps),
     [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
+    ...loopJobHandlers(deps),
   };
   await startNotificationSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });

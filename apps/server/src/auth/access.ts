@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { type Db, first } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
+import { loops } from '../db/schema/loops';
 import { workspaceMembers } from '../db/schema/organizations';
 import { workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
@@ -110,5 +111,39 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
     participantId: row.participantId,
     manages: can(actor, 'check:oversee'),
     mayChange: can(actor, 'check:change', { createdBy: row.createdBy }),
+  };
+}
+
+/**
+ * How the user relates to a loop: its workspace and creator, the user as the policy's actor, and whether they may
+ * change it; null when they may not oversee it (callers answer 404 'Loop not found', PRODUCT-DECISIONS 3).
+ */
+export async function loopAccess(db: Db, userId: string, loopId: string) {
+  const row = await first(
+    db
+      .select({
+        workspaceId: loops.workspaceId,
+        createdBy: loops.createdBy,
+        access: workspaceMembers.access,
+      })
+      .from(loops)
+      .leftJoin(
+        workspaceMembers,
+        and(
+          eq(workspaceMembers.workspaceId, loops.workspaceId),
+          eq(workspaceMembers.userId, userId),
+          eq(workspaceMembers.status, 'active'),
+        ),
+      )
+      .where(eq(loops.id, loopId)),
+  );
+  if (!row) return null;
+  const actor: Actor = { userId, access: (row.access ?? null) as Access | null };
+  if (!can(actor, 'loop:oversee')) return null;
+  return {
+    workspaceId: row.workspaceId,
+    createdBy: row.createdBy,
+    actor,
+    mayChange: can(actor, 'loop:change', { createdBy: row.createdBy }),
   };
 }

@@ -39,6 +39,16 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     expect(allowed('check:participate')).toEqual(['admin', 'member', 'participant', 'joinedElsewhere']);
   });
 
+  it('treats loops and workspace templates as health checks: managers oversee, admins and creators change', () => {
+    expect(allowed('loop:oversee')).toEqual(['admin', 'member']);
+    for (const action of ['loop:change', 'template:change'] as const) {
+      expect(can(admin, action, { createdBy: 'someone-else' })).toBe(true);
+      expect(can(member, action, { createdBy: me })).toBe(true);
+      expect(can(member, action, { createdBy: 'someone-else' })).toBe(false);
+      expect(can(as('participant', true), action, { createdBy: me })).toBe(false);
+    }
+  });
+
   it('refuses everything to someone with no access to the workspace', () => {
     for (const action of Object.keys(POLICY) as Action[])
       expect(can(outsider, action, { createdBy: me })).toBe(false);

@@ -11,6 +11,9 @@ export type Actor = { userId: string; access: Access | null; participates?: bool
 export type Resource = { createdBy?: string | null };
 
 const managesWorkspace = (actor: Actor) => actor.access === 'admin' || actor.access === 'member';
+/** Workspace admins change everything of theirs; a member changes only what they created. */
+const changesOwn = (actor: Actor, resource: Resource) =>
+  actor.access === 'admin' || (actor.access === 'member' && resource.createdBy === actor.userId);
 
 export const POLICY = {
   /** The workspace's admin area: dashboard, templates, team list, live events; launching health checks. */
@@ -22,10 +25,15 @@ export const POLICY = {
   /** Overseeing a check: the manage screen, participants, results as a manager, action items, follow-up. */
   'check:oversee': (actor: Actor) => managesWorkspace(actor),
   /** Changing a check: phases, settings, 'Plan Actions'. Workspace admins, and the member who created it. */
-  'check:change': (actor: Actor, resource: Resource) =>
-    actor.access === 'admin' || (actor.access === 'member' && resource.createdBy === actor.userId),
+  'check:change': changesOwn,
   /** Taking part: joining, rating, voting. Any active member of the workspace, link participants included. */
   'check:participate': (actor: Actor) => actor.access !== null,
+  /** Seeing a loop: Completion Status, results, insights, its live events. As health checks: admins and members. */
+  'loop:oversee': (actor: Actor) => managesWorkspace(actor),
+  /** Changing a loop: edit, pause, resume, stop, open and close rounds, reminders. Admins, and its creator. */
+  'loop:change': changesOwn,
+  /** Changing or deleting a workspace's own template. Admins, and its creator. */
+  'template:change': changesOwn,
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;
 
 export type Action = keyof typeof POLICY;

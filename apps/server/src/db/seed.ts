@@ -1,3 +1,4 @@
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import {
@@ -8,7 +9,11 @@ import {
 } from './catalogue';
 import { healthCheckComponents, templates } from './schema/health-checks';
 
-/** Creates or refreshes the global catalogue template. Safe to run on every start and from several processes. */
+/**
+ * Creates or refreshes the global templates: the health-check catalogue and the loop catalogue (a loop template's
+ * questions and defaults live in `templates.settings`, see features/templates). Safe to run on every start and
+ * from several processes.
+ */
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
@@ -47,6 +52,27 @@ export async function seed(db: Db): Promise<void> {
           category: sql`excluded.category`,
           orderIndex: sql`excluded.order_index`,
           examples: sql`excluded.examples`,
+        },
+      });
+    await tx
+      .insert(templates)
+      .values(
+        LOOP_CATALOGUE.map(({ id, title, description, questions, defaults }) => ({
+          id,
+          title,
+          description,
+          type: 'loop',
+          workspaceId: null,
+          isGlobal: true,
+          settings: { questions, defaults },
+        })),
+      )
+      .onConflictDoUpdate({
+        target: templates.id,
+        set: {
+          title: sql`excluded.title`,
+          description: sql`excluded.description`,
+          settings: sql`excluded.settings`,
         },
       });
   });

@@ -29,6 +29,8 @@ export const PATH_PARAMS = {
   actionItemId: idParam(NOT_FOUND_MESSAGES.actionItem),
   notificationId: idParam(NOT_FOUND_MESSAGES.notification),
   avatarId: idParam(NOT_FOUND_MESSAGES.photo),
+  loopId: idParam(NOT_FOUND_MESSAGES.loop),
+  roundId: idParam(NOT_FOUND_MESSAGES.round),
   token,
 };
 export type PathParam = keyof typeof PATH_PARAMS;

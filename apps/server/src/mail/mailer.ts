@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { enqueueMail, type OutgoingMail } from './outbox';
+import { enqueueMails, type OutgoingMail } from './outbox';
 
 /** Why an e-mail was not sent when MAIL_DISABLED=true: kept on its outbox row, shown where delivery is. */
 export const MAIL_DISABLED_REASON = 'E-mail is switched off on this server (MAIL_DISABLED=true)';
@@ -9,16 +9,17 @@ export type Mailer = {
   readonly enabled: boolean;
   /** Queues a message (inside `tx` when given, so it is sent only if the transaction commits). */
   enqueue(mail: OutgoingMail, tx?: Db): Promise<void>;
+  /** `enqueue` for many messages, in few statements. */
+  enqueueMany(mails: OutgoingMail[], tx?: Db): Promise<void>;
 };
 
 export function createMailer(db: Db, options: { kick?: () => void; disabled?: boolean } = {}): Mailer {
   const { kick = () => {}, disabled = false } = options;
-  return {
-    enabled: !disabled,
-    async enqueue(mail, tx) {
-      // Switched off: the e-mail is still recorded (so delivery shows 'failed' with the reason), never sent.
-      await enqueueMail(tx ?? db, mail, disabled ? { failed: MAIL_DISABLED_REASON } : undefined);
-      if (!disabled) kick();
-    },
+  const enqueueMany = async (mails: OutgoingMail[], tx?: Db) => {
+    if (mails.length === 0) return;
+    // Switched off: the e-mail is still recorded (so delivery shows 'failed' with the reason), never sent.
+    await enqueueMails(tx ?? db, mails, disabled ? { failed: MAIL_DISABLED_REASON } : undefined);
+    if (!disabled) kick();
   };
+  return { enabled: !disabled, enqueue: (mail, tx) => enqueueMany([mail], tx), enqueueMany };
 }

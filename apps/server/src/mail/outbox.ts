@@ -16,16 +16,27 @@ const POLL_MS = 2_000;
  * Writes a message to the outbox; the worker sends it. Pass a transaction to make it part of one. With `failed`,
  * the message is recorded as failed with that reason and never sent (MAIL_DISABLED, see mailer.ts).
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail, options?: { failed: string }): Promise<void> {
-  await db.insert(mailOutbox).values({
-    kind: mail.kind,
-    to: mail.to.toLowerCase(),
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    ...(options ? { status: 'failed', lastError: options.failed } : {}),
-  });
+export const enqueueMail = (db: Db, mail: OutgoingMail, options?: { failed: string }) =>
+  enqueueMails(db, [mail], options);
+
+/** `enqueueMail` for many messages: one insert per few hundred (opening a round for a large audience). */
+export async function enqueueMails(db: Db, mails: OutgoingMail[], options?: { failed: string }): Promise<void> {
+  for (let start = 0; start < mails.length; start += ENQUEUE_CHUNK) {
+    await db.insert(mailOutbox).values(
+      mails.slice(start, start + ENQUEUE_CHUNK).map((mail) => ({
+        kind: mail.kind,
+        to: mail.to.toLowerCase(),
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        ...(options ? { status: 'failed', lastError: options.failed } : {}),
+      })),
+    );
+  }
 }
+
+/** Rows per insert: five parameters each, far below PostgreSQL's 65,535. */
+const ENQUEUE_CHUNK = 500;
 
 type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
 

@@ -7,14 +7,31 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
   );
 
+/** A row of one-click answers: a question, its values as links, its two ends labelled. */
+export type MailChoices = {
+  prompt: string;
+  ends: { low: string; high: string };
+  links: { label: string; url: string }[];
+};
+
+function renderChoices(choices: MailChoices): string {
+  const cell = (link: { label: string; url: string }) =>
+    `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="Answer ${escapeHtml(link.label)}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
+  return `<p style="margin:16px 0 8px;font-weight:600">${escapeHtml(choices.prompt)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0"><tr>${choices.links.map(cell).join('')}</tr></table>
+<p style="margin:4px 0 16px;font-size:12px;color:#475569">${escapeHtml(choices.links[0]?.label ?? '')} = ${escapeHtml(choices.ends.low)}, ${escapeHtml(choices.links.at(-1)?.label ?? '')} = ${escapeHtml(choices.ends.high)}</p>`;
+}
+
 export function renderMail(options: {
   subject: string;
   heading: string;
   paragraphs: string[];
+  /** One-click answers, above the call to action. */
+  choices?: MailChoices;
   action?: { label: string; url: string };
   footer?: string;
 }): MailContent {
-  const { subject, heading, paragraphs, action, footer } = options;
+  const { subject, heading, paragraphs, choices, action, footer } = options;
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -23,6 +40,7 @@ export function renderMail(options: {
 <p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Pulsecheck</p>
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${choices ? renderChoices(choices) : ''}
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
@@ -35,6 +53,13 @@ ${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml
     heading,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(choices
+      ? [
+          `${choices.prompt} (${choices.links[0]?.label ?? ''} = ${choices.ends.low}, ${choices.links.at(-1)?.label ?? ''} = ${choices.ends.high})`,
+          ...choices.links.map((link) => `${link.label}: ${link.url}`),
+          '',
+        ]
+      : []),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     ...(footer ? [footer] : []),
   ]

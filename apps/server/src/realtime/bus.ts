@@ -11,10 +11,13 @@ export type RealtimeEvent = { topic: string; type: string; data?: Record<string,
 type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';
+const PUBLISH_CHUNK = 2000;
 
 export type Realtime = {
   /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
   publish(event: RealtimeEvent, tx?: Db): Promise<void>;
+  /** `publish` for many events in few statements (a notice to every member of a large audience). */
+  publishMany(events: RealtimeEvent[], tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -39,6 +42,14 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
   return {
     async publish(event, tx) {
       await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    async publishMany(events, tx) {
+      for (let start = 0; start < events.length; start += PUBLISH_CHUNK) {
+        const payloads = events.slice(start, start + PUBLISH_CHUNK).map((event) => sql`(${JSON.stringify(event)})`);
+        await (tx ?? database.db).execute(
+          sql`select pg_notify(${CHANNEL}, payload) from (values ${sql.join(payloads, sql`, `)}) as e(payload)`,
+        );
+      }
     },
     subscribe(topics, subscriber) {
       for (const topic of topics) {

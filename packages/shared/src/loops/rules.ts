@@ -178,6 +178,14 @@ export const LOOP_MESSAGES = {
   loopPaused: 'This loop is paused: answers open again when it resumes',
   loopEnded: 'This loop has ended',
   launch: 'Launch Loop',
+  notAllowed: "Only workspace admins and the loop's creator can change this loop",
+  reminderTooSoon: 'A reminder went out less than an hour ago: wait before sending another',
+  roundAlreadyClosed: 'This round has already closed',
+  resultsNotReleased: 'The results of this round are not shown yet, so there is nothing to export',
+  templateNotAllowed: "Only workspace admins and the template's creator can change this template",
+  globalTemplate: 'Global templates cannot be changed: save a copy in your workspace instead',
+  notLoopTemplate: 'Only loop templates can be changed here',
+  quickAnswerKind: 'The first question of this round cannot be answered with one click',
   settingsOnlyStricter:
     'People have answered this loop, so the settings that protect them can only get stricter',
   minResponsesOnlyRises: (n: number) =>

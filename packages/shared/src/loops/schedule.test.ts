@@ -4,6 +4,8 @@ import { CADENCES, WEEKDAYS, isoWeekdayOf, type Weekday } from './rules';
 import {
   firstRoundProblem,
   nextRoundOpening,
+  localMoment,
+  reminderAt,
   periodOf,
   planFirstRound,
   roundClosing,
@@ -255,6 +257,34 @@ describe('in words', () => {
     );
     expect(scheduleSentence(berlin('monthly'))).toBe(
       'The first Monday of every month at 09:00 (Europe/Berlin)',
+    );
+  });
+});
+
+describe('reminderAt', () => {
+  const at = (iso: string) => new Date(iso);
+  it('is a day before the close of a round of two days or more', () => {
+    expect(reminderAt(at('2026-03-02T09:00:00Z'), at('2026-03-05T09:00:00Z')).toISOString()).toBe(
+      '2026-03-04T09:00:00.000Z',
+    );
+    expect(reminderAt(at('2026-03-02T09:00:00Z'), at('2026-03-04T09:00:00Z')).toISOString()).toBe(
+      '2026-03-03T09:00:00.000Z',
+    );
+  });
+  it('is halfway through a shorter round', () => {
+    expect(reminderAt(at('2026-03-02T09:00:00Z'), at('2026-03-03T09:00:00Z')).toISOString()).toBe(
+      '2026-03-02T21:00:00.000Z',
+    );
+  });
+});
+
+describe('localMoment', () => {
+  it('reads an instant in the loop zone, daylight saving included', () => {
+    expect(localMoment(new Date('2026-03-04T08:00:00Z'), 'Europe/Berlin')).toBe(
+      'Wednesday 4 March 2026 at 09:00 (Europe/Berlin)',
+    );
+    expect(localMoment(new Date('2026-07-01T07:30:00Z'), 'Europe/Berlin')).toBe(
+      'Wednesday 1 July 2026 at 09:30 (Europe/Berlin)',
     );
   });
 });

@@ -16,7 +16,14 @@
  * length of the jump (02:30 becomes 03:30) and a repeated one takes its first occurrence (zoned-time.ts).
  */
 
-import { LOOP_MESSAGES, WEEKDAY_LABELS, isoWeekdayOf, type Cadence, type Weekday } from './rules';
+import {
+  LOOP_MESSAGES,
+  WEEKDAY_LABELS,
+  isoWeekdayOf,
+  longDate,
+  type Cadence,
+  type Weekday,
+} from './rules';
 import {
   DAY_MS,
   addDays,
@@ -157,6 +164,24 @@ export function roundClosing(schedule: Schedule, openedAt: Date, roundDays: numb
   ).instant;
   const next = nextRoundOpening(schedule, { after: openedAt, lastOpenedAt: openedAt }).opensAt;
   return byLength.getTime() <= next.getTime() ? byLength : next;
+}
+
+/** The reminder comes this long before a round closes, or halfway through a round shorter than twice that. */
+export const REMINDER_BEFORE_CLOSE_MS = DAY_MS;
+
+/**
+ * When the reminder to those who have not answered goes out: a day before the round closes, or halfway through
+ * a round of less than two days (a one-day round is reminded after twelve hours).
+ */
+export function reminderAt(openedAt: Date, closesAt: Date): Date {
+  const length = closesAt.getTime() - openedAt.getTime();
+  return new Date(closesAt.getTime() - Math.min(REMINDER_BEFORE_CLOSE_MS, Math.max(0, length) / 2));
+}
+
+/** An instant as people of the loop's zone read it: 'Wednesday 4 March 2026 at 09:00 (Europe/Berlin)'. */
+export function localMoment(instant: Date, timeZone: string): string {
+  const time = new Date(wallOf(instant, timeZone)).toISOString().slice(11, 16);
+  return `${longDate(localDateOf(instant, timeZone))} at ${time} (${timeZone})`;
 }
 
 /** The schedule in words: 'Every Monday at 09:00 (Europe/Berlin)'. */

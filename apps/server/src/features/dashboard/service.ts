@@ -1,4 +1,5 @@
 import { dashboardStats, type DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { dashboardLoopItems } from '../loops/reports';
 import { completionRate, STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { requireWorkspace } from '../../auth/access';
 import type { AppDeps } from '../../lib/router';
@@ -28,10 +29,13 @@ export async function getDashboard(
   }
   const globalTemplates = await listGlobalTemplates(deps);
   if (!workspace) {
+    const none = dashboardStats([]);
     return {
       workspace: null,
-      stats: dashboardStats([]),
+      stats: none,
+      statsByFilter: { all: none, loops: none, 'health-checks': none },
       items: [],
+      loops: [],
       globalTemplates,
     };
   }
@@ -52,11 +56,14 @@ export async function getDashboard(
     overdue: row.overdue,
     joinUrl: joinUrlFor(deps.config, row.id),
   }));
-  // Loops are not built yet, so the items are the workspace's health checks.
+  const loops = await dashboardLoopItems(deps.db, workspace.id);
+  const all = dashboardStats([...items, ...loops]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
-    stats: dashboardStats(items),
+    stats: all,
+    statsByFilter: { all, loops: dashboardStats(loops), 'health-checks': dashboardStats(items) },
     items,
+    loops,
     globalTemplates,
   };
 }

@@ -18,7 +18,8 @@ export type NotificationType =
   | 'assignment'
   | 'mention'
   | 'team-update'
-  | 'survey-reminder';
+  | 'survey-reminder'
+  | 'loop-round';
 
 export type NotifyInput = {
   userIds: string[];
@@ -179,6 +180,40 @@ export async function notify(
     );
   }
 }
+
+/**
+ * Bell notifications only (no e-mail or Slack), to many people at once: one insert per few thousand rows and one
+ * statement of live pushes, whatever the audience. For notices whose recipients were chosen by their settings
+ * already (loop rounds and their reminders, features/loops).
+ */
+export async function notifyBell(
+  deps: { db: Db; realtime: Realtime },
+  input: { userIds: string[]; type: NotificationType; message: string; link: string },
+  tx?: Db,
+): Promise<void> {
+  const db = tx ?? deps.db;
+  const userIds = [...new Set(input.userIds)];
+  for (let start = 0; start < userIds.length; start += BELL_CHUNK) {
+    await db.insert(notifications).values(
+      userIds.slice(start, start + BELL_CHUNK).map((userId) => ({
+        userId,
+        type: input.type,
+        message: input.message,
+        link: input.link,
+      })),
+    );
+  }
+  await deps.realtime.publishMany(
+    userIds.map((userId) => ({
+      topic: topics.user(userId),
+      type: LIVE_EVENT.notification,
+      data: { kind: input.type },
+    })),
+    db,
+  );
+}
+
+const BELL_CHUNK = 5000;
 
 /** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */
 export async function notifyEach(

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { streamSSE } from 'hono/streaming';
-import { healthCheckAccess, requireWorkspace } from '../../auth/access';
+import { healthCheckAccess, loopAccess, requireWorkspace } from '../../auth/access';
 import { requireUser, signedSessionToken } from '../../auth/session';
 import { queryRows, type Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
@@ -25,6 +25,7 @@ async function mayWatch(db: Db, userId: string, watched: string[]): Promise<bool
       if (!allowed) return false;
     }
     if (kind === 'health-check' && !(await healthCheckAccess(db, userId, id).catch(() => null))) return false;
+    if (kind === 'loop' && !(await loopAccess(db, userId, id).catch(() => null))) return false;
   }
   return true;
 }

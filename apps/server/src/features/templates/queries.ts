@@ -10,6 +10,8 @@ const summary = {
   isGlobal: templates.isGlobal,
   workspaceId: templates.workspaceId,
   createdAt: templates.createdAt,
+  createdBy: templates.createdBy,
+  settings: templates.settings,
 };
 
 /**
@@ -54,4 +56,18 @@ export async function findComponents(db: Db, templateId: string) {
     .from(healthCheckComponents)
     .where(eq(healthCheckComponents.templateId, templateId))
     .orderBy(asc(healthCheckComponents.orderIndex), asc(healthCheckComponents.key));
+}
+
+export async function insertTemplate(db: Db, values: typeof templates.$inferInsert) {
+  const [row] = await db.insert(templates).values(values).returning({ id: templates.id });
+  if (!row) throw new Error('template insert returned nothing');
+  return row.id;
+}
+
+export async function updateTemplate(db: Db, templateId: string, values: Partial<typeof templates.$inferInsert>) {
+  await db.update(templates).set(values).where(eq(templates.id, templateId));
+}
+
+export async function deleteTemplate(db: Db, templateId: string) {
+  await db.delete(templates).where(eq(templates.id, templateId));
 }

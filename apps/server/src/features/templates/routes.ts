@@ -1,3 +1,9 @@
+import { okSchema } from '@pulsecheck/shared/auth/schemas';
+import {
+  saveLoopTemplateSchema,
+  savedTemplateResponseSchema,
+  updateLoopTemplateSchema,
+} from '@pulsecheck/shared/loops/contract';
 import {
   templateDetailResponseSchema,
   templatesQuerySchema,
@@ -18,4 +24,26 @@ export const templateRoutes = routes('templates')
     "A template with its components ('new' is the global catalogue)",
     { ok: [200, templateDetailResponseSchema, 'The template'], errors: [400] },
     async (deps, input) => ({ template: await service.getTemplate(deps, input) }),
+  )
+  .call(
+    'post /templates',
+    'Save a loop template in a workspace (its admins and members)',
+    { body: saveLoopTemplateSchema, ok: [201, savedTemplateResponseSchema, 'Saved'], errors: [404] },
+    service.createLoopTemplate,
+  )
+  .call(
+    'put /templates/{templateId}',
+    "Change a workspace's loop template (its admins, and the member who made it)",
+    {
+      body: updateLoopTemplateSchema,
+      ok: [200, savedTemplateResponseSchema, 'Saved'],
+      errors: [403, 409],
+    },
+    service.editLoopTemplate,
+  )
+  .call(
+    'delete /templates/{templateId}',
+    "Delete a workspace's loop template (its admins, and the member who made it)",
+    { ok: [200, okSchema, 'Deleted'], errors: [403, 409] },
+    service.removeLoopTemplate,
   ).router;

@@ -1,20 +1,46 @@
+import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { loopTemplateSchema, type LoopTemplate } from '@pulsecheck/shared/loops/schemas';
+import type { z } from 'zod';
 import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
 import { requireWorkspace } from '../../auth/access';
+import { can } from '../../auth/policy';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
-import { templateNotFound } from '../../lib/app-error';
+import { conflict, forbidden, templateNotFound } from '../../lib/app-error';
 import { resolveActiveWorkspace } from '../workspaces/service';
-import { findComponents, findTemplate, findTemplates } from './queries';
+import {
+  deleteTemplate,
+  findComponents,
+  findTemplate,
+  findTemplates,
+  insertTemplate,
+  updateTemplate,
+} from './queries';
 
 type Deps = { db: Db };
 
 type Row = Awaited<ReturnType<typeof findTemplates>>[number];
 
 const toSummary = (row: Row): TemplateSummary => ({
-  ...row,
+  id: row.id,
+  title: row.title,
+  description: row.description,
   type: row.type === 'loop' ? 'loop' : 'health-check',
+  isGlobal: row.isGlobal,
+  workspaceId: row.workspaceId,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A loop template's content: its questions and defaults (kept in `templates.settings`), with its title. */
+function loopContent(row: Row): z.output<typeof loopTemplateSchema> | null {
+  if (row.type !== 'loop') return null;
+  const parsed = loopTemplateSchema.safeParse({
+    ...(row.settings as object | null),
+    title: row.title,
+    description: row.description ?? '',
+  });
+  return parsed.success ? parsed.data : null;
+}
 
 /** Global templates and those of the given (or active) workspace the user manages. */
 export async function listTemplates(
@@ -52,6 +78,68 @@ export async function getTemplate(
     if (!row.workspaceId) throw templateNotFound();
     await requireWorkspace(deps.db, options.userId, row.workspaceId);
   }
-  const components = await findComponents(deps.db, templateId);
-  return { ...toSummary(row), components };
+  const components = row.type === 'loop' ? [] : await findComponents(deps.db, templateId);
+  return { ...toSummary(row), components, loop: loopContent(row) };
+}
+
+/** A loop template by id, global or of a workspace (no access check: the caller checks the workspace). */
+export async function findLoopTemplate(db: Db, templateId: string) {
+  const row = await findTemplate(db, templateId);
+  return row?.type === 'loop' ? row : null;
+}
+
+const storedContent = (template: LoopTemplate) => ({
+  title: template.title,
+  description: template.description ?? '',
+  settings: { questions: template.questions, defaults: template.defaults },
+});
+
+/** Saves a workspace loop template (the workspace's admins and members). */
+export async function createLoopTemplate(
+  deps: Deps,
+  options: { userId: string; workspaceId: string; template: LoopTemplate },
+) {
+  await requireWorkspace(deps.db, options.userId, options.workspaceId);
+  const id = await insertTemplate(deps.db, {
+    ...storedContent(options.template),
+    type: 'loop',
+    workspaceId: options.workspaceId,
+    isGlobal: false,
+    createdBy: options.userId,
+  });
+  return { id };
+}
+
+/**
+ * A workspace template the user may change: 404 for what they cannot see, 403 for a global template or another
+ * member's, 409 for a health-check template (only loop templates are edited here).
+ */
+async function requireTemplateChange(db: Db, userId: string, templateId: string) {
+  const row = await findTemplate(db, templateId === 'new' ? GLOBAL_TEMPLATE_ID : templateId);
+  if (!row) throw templateNotFound();
+  if (row.isGlobal || !row.workspaceId) {
+    // Global templates are visible to every admin-area user; they are nobody's to change.
+    await getTemplate({ db }, { userId, templateId });
+    throw forbidden(LOOP_MESSAGES.globalTemplate);
+  }
+  const membership = await requireWorkspace(db, userId, row.workspaceId);
+  const actor = { userId, access: membership.access };
+  if (!can(actor, 'template:change', { createdBy: row.createdBy })) throw forbidden(LOOP_MESSAGES.templateNotAllowed);
+  if (row.type !== 'loop') throw conflict(LOOP_MESSAGES.notLoopTemplate);
+  return row;
+}
+
+export async function editLoopTemplate(
+  deps: Deps,
+  options: { userId: string; templateId: string; template: LoopTemplate },
+) {
+  await requireTemplateChange(deps.db, options.userId, options.templateId);
+  await updateTemplate(deps.db, options.templateId, storedContent(options.template));
+  return { id: options.templateId };
+}
+
+/** Deletes a workspace loop template; loops configured from it keep their questions (their link is cleared). */
+export async function removeLoopTemplate(deps: Deps, options: { userId: string; templateId: string }) {
+  await requireTemplateChange(deps.db, options.userId, options.templateId);
+  await deleteTemplate(deps.db, options.templateId);
 }

@@ -1,0 +1,133 @@
+import type { LoopDetail, LoopResults, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
+import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { jobs, mailOutbox, notifications } from '../../db/schema/messaging';
+import { useAdmin } from '../../test/accounts';
+import { useTestContext } from '../../test/harness';
+import {
+  addPeople,
+  answerByLink,
+  answerToken,
+  completion,
+  launchLoop,
+  loopBody,
+  roundMail,
+  runLoopJobs,
+} from '../../test/loops';
+import { json } from '../../test/requests';
+import { LOOP_JOBS } from './rounds';
+
+const ctx = useTestContext();
+const admin = useAdmin(ctx, { companyName: 'Loop Co' });
+
+const detail = async (loopId: string) =>
+  (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${loopId}`))).loop;
+
+describe('launching a loop and its first round', () => {
+  it("'Start now' opens round 1 at once: a personal e-mail and a bell notice per member, jobs for the rest", async () => {
+    const people = await addPeople(ctx, admin.workspaceId, 4);
+    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Team pulse' });
+    expect(launched).toMatchObject({ startedNow: true, mail: 'sending' });
+
+    const loop = await detail(launched.id);
+    expect(loop.status).toBe('active');
+    expect(loop.currentRound).toMatchObject({ number: 1, status: 'open', answered: 0, anonymous: true });
+    // The admin and the four people: everyone active in the workspace when the round opened.
+    expect(loop.currentRound?.audience).toBe(5);
+    expect(loop.schedule).toBe('Every Monday at 09:00 (Europe/Berlin)');
+    expect(new Date(loop.nextRoundAt!).getTime()).toBeGreaterThan(Date.now());
+
+    for (const person of people) {
+      const mail = await roundMail(ctx, person.email);
+      expect(mail.subject).toBe('Team pulse: round 1 is open');
+      expect(mail.text).toContain('/loop-answer/');
+      // Each value of the first (scale) question is a one-click link to the answer page.
+      for (const value of [1, 2, 3, 4, 5]) expect(mail.text).toMatch(new RegExp(`/loop-answer/[\\w-]+\\?answer=${value}`));
+      const [bell] = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
+      expect(bell).toMatchObject({ type: 'loop-round', link: `/loop-rounds/${loop.currentRound!.id}` });
+    }
+    const tokens = await Promise.all(people.map((p) => answerToken(ctx, p.email)));
+    expect(new Set(tokens).size).toBe(4);
+
+    const pending = await ctx.deps.db
+      .select({ kind: jobs.kind })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'pending')));
+    const kinds = pending.map((job) => job.kind);
+    expect(kinds).toEqual(expect.arrayContaining([LOOP_JOBS.open, LOOP_JOBS.close, LOOP_JOBS.remind]));
+  });
+
+  it('a repeated launch key answers the first launch; nothing is created twice', async () => {
+    const body = loopBody(admin.workspaceId);
+    const first = await ctx.call(admin.jar, 'POST', '/api/loops', body);
+    const second = await ctx.call(admin.jar, 'POST', '/api/loops', body);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect((await json<{ id: string }>(second)).id).toBe((await json<{ id: string }>(first)).id);
+  });
+});
+
+describe('answering and the completion status', () => {
+  it('takes one answer per member by the personal link, names who answered, and reads nothing on GET', async () => {
+    const people = await addPeople(ctx, admin.workspaceId, 3);
+    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId);
+    const [first, second] = people;
+    const token = await answerToken(ctx, first!.email);
+
+    const page = await json<RoundToAnswer>(await ctx.request('GET', `/api/loop-answer/${token}`));
+    expect(page.state).toBe('open');
+    expect(page.questions.map((q) => q.kind)).toEqual(['scale', 'enps', 'text']);
+    expect((await completion(ctx, admin.jar, launched.id)).current?.answered).toBe(0);
+
+    const answered = await answerByLink(ctx, token, { scale: 5, enps: 10, text: 'Great week' });
+    expect(answered.status).toBe(201);
+    const again = await answerByLink(ctx, token);
+    expect(again.status).toBe(409);
+    expect((await json(again)).error).toMatchObject({
+      code: 'already_answered',
+      message: LOOP_MESSAGES.alreadyAnswered,
+    });
+
+    const status = await completion(ctx, admin.jar, launched.id);
+    expect(status.current).toMatchObject({ answered: 1 });
+    expect(status.current?.answeredBy.map((p) => p.name)).toEqual([first!.name]);
+    expect(status.current?.notAnswered.map((p) => p.name)).toContain(second!.name);
+    expect(status.current?.timeLeftMs).toBeGreaterThan(0);
+
+    // An open anonymous round shows no figures to anyone.
+    const results = await json<LoopResults>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}/results`));
+    expect(results.round).toMatchObject({ state: 'collecting', message: LOOP_MESSAGES.collecting });
+    expect(results.round?.questions.every((q) => q.counts === null && q.texts === null)).toBe(true);
+  });
+
+  it('closes the round by its job and shows results once it has the minimum', async () => {
+    const people = await addPeople(ctx, admin.workspaceId, 3);
+    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId);
+    const scores = [
+      { scale: 5, enps: 10, text: 'b answer' },
+      { scale: 3, enps: 6, text: 'A answer' },
+      { scale: 4, enps: 8, text: 'café' },
+    ];
+    for (const [index, person] of people.entries()) {
+      const response = await answerByLink(ctx, await answerToken(ctx, person.email), scores[index]);
+      expect(response.status).toBe(201);
+    }
+    const round = (await detail(launched.id)).currentRound!;
+    const close = await ctx.call(admin.jar, 'POST', `/api/loops/${launched.id}/rounds/${round.id}/close`);
+    expect(close.status).toBe(200);
+
+    const results = await json<LoopResults>(
+      await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}/results?roundId=${round.id}`),
+    );
+    expect(results.round).toMatchObject({ state: 'released', status: 'closed', answered: 3 });
+    const [scale, enps, text] = results.round!.questions;
+    expect(scale).toMatchObject({ counts: [0, 0, 1, 1, 1], mean: 4, answers: 3 });
+    expect(enps?.enps).toEqual({ promoters: 1, passives: 1, detractors: 1, score: 0 });
+    expect(text?.texts).toEqual([
+      { text: 'A answer', author: null },
+      { text: 'b answer', author: null },
+      { text: 'café', author: null },
+    ]);
+  });
+});

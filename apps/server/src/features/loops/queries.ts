@@ -1,0 +1,539 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Db, first, queryRows } from '../../db/client';
+import {
+  loopAnswers,
+  loopAudience,
+  loopQuestions,
+  loopResponses,
+  loopRoundLedger,
+  loopRoundRecipients,
+  loopRounds,
+  loops,
+} from '../../db/schema/loops';
+
+/** SQL of the loops feature. Every figure is counted here (GROUP BY); stats.ts turns counts into figures. */
+
+export type LoopRow = typeof loops.$inferSelect;
+export type RoundRow = typeof loopRounds.$inferSelect;
+export type QuestionRow = typeof loopQuestions.$inferSelect;
+
+/** Rows per multi-row insert: few parameters each, far below PostgreSQL's 65,535. */
+const CHUNK = 5000;
+
+export async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
+}
+
+export async function findLoopByLaunchKey(db: Db, userId: string, launchKey: string) {
+  return first(
+    db
+      .select({ id: loops.id, nextRoundAt: loops.nextRoundAt, createdAt: loops.createdAt })
+      .from(loops)
+      .where(and(eq(loops.createdBy, userId), eq(loops.launchKey, launchKey))),
+  );
+}
+
+/** Inserts the loop unless this user already launched one with the same key; then returns null. */
+export async function insertLoop(db: Db, values: typeof loops.$inferInsert) {
+  const [row] = await db
+    .insert(loops)
+    .values(values)
+    .onConflictDoNothing({ target: [loops.createdBy, loops.launchKey] })
+    .returning({ id: loops.id });
+  return row?.id ?? null;
+}
+
+export async function workspaceName(db: Db, workspaceId: string) {
+  const [row] = await queryRows<{ name: string }>(db, sql`select name from workspaces where id = ${workspaceId}`);
+  return row?.name ?? null;
+}
+
+export const findLoop = (db: Db, loopId: string) =>
+  first(db.select().from(loops).where(eq(loops.id, loopId)));
+
+/** The loop's row, locked until the transaction ends: round openings, closes, edits and pauses take turns. */
+export const lockLoop = (db: Db, loopId: string) =>
+  first(db.select().from(loops).where(eq(loops.id, loopId)).for('update'));
+
+export async function updateLoop(db: Db, loopId: string, values: Partial<typeof loops.$inferInsert>) {
+  await db.update(loops).set(values).where(eq(loops.id, loopId));
+}
+
+/** The loop's current questions, in order (retired ones left out). */
+export const currentQuestions = (db: Db, loopId: string) =>
+  db
+    .select()
+    .from(loopQuestions)
+    .where(and(eq(loopQuestions.loopId, loopId), isNull(loopQuestions.retiredAt)))
+    .orderBy(asc(loopQuestions.position));
+
+export const allQuestions = (db: Db, loopId: string) =>
+  db.select().from(loopQuestions).where(eq(loopQuestions.loopId, loopId)).orderBy(asc(loopQuestions.position));
+
+export const questionsById = (db: Db, ids: string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(loopQuestions).where(inArray(loopQuestions.id, ids));
+
+export async function insertQuestions(db: Db, rows: (typeof loopQuestions.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return db.insert(loopQuestions).values(rows).returning({ id: loopQuestions.id });
+}
+
+export async function retireQuestions(db: Db, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.update(loopQuestions).set({ retiredAt: new Date() }).where(inArray(loopQuestions.id, ids));
+}
+
+export async function moveQuestion(db: Db, id: string, position: number) {
+  await db.update(loopQuestions).set({ position }).where(eq(loopQuestions.id, id));
+}
+
+export async function audienceMemberIds(db: Db, loopId: string) {
+  const rows = await db
+    .select({ memberId: loopAudience.memberId })
+    .from(loopAudience)
+    .where(eq(loopAudience.loopId, loopId));
+  return rows.map((row) => row.memberId);
+}
+
+export async function replaceAudience(db: Db, loopId: string, memberIds: string[]) {
+  await db.delete(loopAudience).where(eq(loopAudience.loopId, loopId));
+  await insertInChunks(memberIds, (chunk) =>
+    db.insert(loopAudience).values(chunk.map((memberId) => ({ loopId, memberId }))),
+  );
+}
+
+/** Which of `memberIds` are active members of the workspace with an account (answerable audience members). */
+export async function activeMembersAmong(db: Db, workspaceId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return [];
+  const found: string[] = [];
+  await insertInChunks(memberIds, async (chunk) => {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id from workspace_members
+          where workspace_id = ${workspaceId} and status = 'active' and user_id is not null
+            and id in (${sql.join(
+              chunk.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+    );
+    found.push(...rows.map((row) => row.id));
+  });
+  return found;
+}
+
+export async function countActiveMembers(db: Db, workspaceId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from workspace_members
+        where workspace_id = ${workspaceId} and status = 'active' and user_id is not null`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The members a round of the loop goes to now: everyone active with an account, or the chosen ones still active. */
+export async function roundAudience(db: Db, loop: Pick<LoopRow, 'id' | 'workspaceId' | 'audienceKind'>) {
+  return queryRows<{ member_id: string }>(
+    db,
+    loop.audienceKind === 'all'
+      ? sql`select id as member_id from workspace_members
+            where workspace_id = ${loop.workspaceId} and status = 'active' and user_id is not null`
+      : sql`select m.id as member_id from loop_audience a
+            join workspace_members m on m.id = a.member_id and m.status = 'active' and m.user_id is not null
+            where a.loop_id = ${loop.id}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rounds
+
+export const findRound = (db: Db, roundId: string) =>
+  first(db.select().from(loopRounds).where(eq(loopRounds.id, roundId)));
+
+export const lockRound = (db: Db, roundId: string) =>
+  first(db.select().from(loopRounds).where(eq(loopRounds.id, roundId)).for('update'));
+
+export const openRoundOf = (db: Db, loopId: string) =>
+  first(
+    db
+      .select()
+      .from(loopRounds)
+      .where(and(eq(loopRounds.loopId, loopId), eq(loopRounds.status, 'open'))),
+  );
+
+/** The loop's rounds, newest first, with their respondents (counted from the ledger while a round is open). */
+export async function roundsWithAnswered(db: Db, loopId: string) {
+  return queryRows<{
+    id: string;
+    number: number;
+    status: string;
+    opened_at: string | Date;
+    closes_at: string | Date;
+    closed_at: string | Date | null;
+    audience: number;
+    answered: number;
+    anonymous: boolean;
+    min_responses: number;
+    question_ids: string[];
+    reminded_at: string | Date | null;
+  }>(
+    db,
+    sql`select r.id, r.number, r.status, r.opened_at, r.closes_at, r.closed_at, r.audience, r.anonymous,
+               r.min_responses, r.question_ids, r.reminded_at,
+               coalesce(r.answered, (select count(*) from loop_round_ledger g where g.round_id = r.id))::int
+                 as answered
+        from loop_rounds r where r.loop_id = ${loopId} order by r.number desc`,
+  );
+}
+export type RoundWithAnswered = Awaited<ReturnType<typeof roundsWithAnswered>>[number];
+
+export async function nextRoundNumber(db: Db, loopId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(max(number), 0)::int + 1 as n from loop_rounds where loop_id = ${loopId}`,
+  );
+  return row?.n ?? 1;
+}
+
+export async function insertRound(db: Db, values: typeof loopRounds.$inferInsert) {
+  const [row] = await db.insert(loopRounds).values(values).returning();
+  if (!row) throw new Error('round insert returned nothing');
+  return row;
+}
+
+export async function closeRound(db: Db, roundId: string, values: { closedAt: Date; answered: number }) {
+  await db
+    .update(loopRounds)
+    .set({ status: 'closed', ...values })
+    .where(eq(loopRounds.id, roundId));
+}
+
+export async function updateRound(db: Db, roundId: string, values: Partial<typeof loopRounds.$inferInsert>) {
+  await db.update(loopRounds).set(values).where(eq(loopRounds.id, roundId));
+}
+
+export async function insertRecipients(db: Db, rows: (typeof loopRoundRecipients.$inferInsert)[]) {
+  await insertInChunks(rows, (chunk) => db.insert(loopRoundRecipients).values(chunk));
+}
+
+/** The accounts the round was sent to. */
+export async function recipientUserIds(db: Db, roundId: string) {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select m.user_id from loop_round_recipients rc
+        join workspace_members m on m.id = rc.member_id and m.user_id is not null
+        where rc.round_id = ${roundId}`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Recipients whose e-mail is not queued yet, locked so that two processes never queue the same ones. */
+export async function claimUninvited(db: Db, roundId: string, limit: number) {
+  return queryRows<{ member_id: string; email: string; name: string }>(
+    db,
+    sql`select rc.member_id, u.email, u.name
+        from loop_round_recipients rc
+        join workspace_members m on m.id = rc.member_id
+        join "user" u on u.id = m.user_id
+        where rc.round_id = ${roundId} and not rc.invited
+        order by rc.member_id limit ${limit}
+        for update of rc skip locked`,
+  );
+}
+
+export async function markInvited(db: Db, roundId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return;
+  await insertInChunks(memberIds, (chunk) =>
+    db
+      .update(loopRoundRecipients)
+      .set({ invited: true })
+      .where(and(eq(loopRoundRecipients.roundId, roundId), inArray(loopRoundRecipients.memberId, chunk))),
+  );
+}
+
+/** Recipients who have not answered, with what reminders need: their address, name and settings. */
+export async function unansweredRecipients(db: Db, roundId: string) {
+  return queryRows<{
+    member_id: string;
+    user_id: string;
+    email: string;
+    name: string;
+    preferences: unknown;
+  }>(
+    db,
+    sql`select rc.member_id, u.id as user_id, u.email, u.name, u.notification_preferences as preferences
+        from loop_round_recipients rc
+        join workspace_members m on m.id = rc.member_id and m.status = 'active'
+        join "user" u on u.id = m.user_id
+        where rc.round_id = ${roundId}
+          and not exists (select 1 from loop_round_ledger g where g.round_id = rc.round_id and g.member_id = rc.member_id)`,
+  );
+}
+
+/** The round's recipients with whether each answered (names only: never what). */
+export async function recipientsWithAnswered(db: Db, roundId: string) {
+  return queryRows<{ member_id: string; name: string; answered: boolean }>(
+    db,
+    sql`select rc.member_id, coalesce(nullif(trim(u.name), ''), m.invitation_email, 'Unknown') as name,
+               exists (select 1 from loop_round_ledger g
+                       where g.round_id = rc.round_id and g.member_id = rc.member_id) as answered
+        from loop_round_recipients rc
+        join workspace_members m on m.id = rc.member_id
+        left join "user" u on u.id = m.user_id
+        where rc.round_id = ${roundId}
+        order by lower(coalesce(u.name, '')), rc.member_id`,
+  );
+}
+
+/**
+ * The answers of a round per question and value (scale and eNPS), and per question the free-text answers
+ * (value null): the one GROUP BY that results read live and that closing stores in loop_round_counts.
+ */
+const roundCountsSelect = (roundId: string) =>
+  sql`select a.question_id, a.score as value, count(*)::int as count
+      from loop_responses r join loop_answers a on a.response_id = r.id
+      where r.round_id = ${roundId}
+      group by a.question_id, a.score`;
+
+export type CountRow = { question_id: string; value: number | null; count: number };
+
+export const countRoundAnswers = (db: Db, roundId: string) => queryRows<CountRow>(db, roundCountsSelect(roundId));
+
+/** Closing: the round's counts stored (free text is not counted there: results count it live). */
+export async function storeRoundCounts(db: Db, roundId: string) {
+  await db.execute(
+    sql`insert into loop_round_counts (round_id, question_id, value, count)
+        select ${roundId}, question_id, value, count from (${roundCountsSelect(roundId)}) c
+        where value is not null`,
+  );
+}
+
+/** The stored counts of a loop's closed rounds: the aggregate that insights read. */
+export const storedCounts = (db: Db, loopId: string) =>
+  queryRows<CountRow & { round_id: string }>(
+    db,
+    sql`select c.round_id, c.question_id, c.value, c.count
+        from loop_rounds r join loop_round_counts c on c.round_id = r.id
+        where r.loop_id = ${loopId}`,
+  );
+
+/**
+ * Sealing an anonymous round at close (0009): its responses and answers are rewritten in one statement, in
+ * random order and with new random ids, and the old rows deleted (their answers go with them by the cascade), so
+ * afterwards every response of the round shares this transaction's id and lies on disk in an order unrelated to
+ * when it came; nothing ties a response to the ledger row written with it. Continuation secrets go too.
+ */
+export async function sealResponses(db: Db, roundId: string) {
+  await db.execute(
+    sql`with old as (delete from loop_responses where round_id = ${roundId} returning id, anonymous),
+        mapping as materialized (select id as old_id, gen_random_uuid() as new_id, anonymous, random() as shuffle
+                                 from old),
+        responses as (insert into loop_responses (id, round_id, anonymous)
+                      select new_id, ${roundId}, anonymous from mapping order by shuffle)
+        insert into loop_answers (response_id, question_id, score, text)
+        select m.new_id, a.question_id, a.score, a.text
+        from loop_answers a join mapping m on m.old_id = a.response_id
+        order by m.shuffle`,
+  );
+}
+
+export async function clearContinuations(db: Db, roundId: string) {
+  await db
+    .update(loopResponses)
+    .set({ continuationHash: null })
+    .where(eq(loopResponses.roundId, roundId));
+}
+
+export async function countLedger(db: Db, roundId: string) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from loop_round_ledger where round_id = ${roundId}`,
+  );
+  return row?.n ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Answering
+
+/** A recipient by the hash of their personal token. */
+export const recipientByToken = (db: Db, tokenHash: string) =>
+  first(
+    db
+      .select({ roundId: loopRoundRecipients.roundId, memberId: loopRoundRecipients.memberId })
+      .from(loopRoundRecipients)
+      .where(eq(loopRoundRecipients.tokenHash, tokenHash)),
+  );
+
+/** The signed-in user's membership that received the round, if any. */
+export async function recipientForUser(db: Db, roundId: string, userId: string) {
+  const [row] = await queryRows<{ member_id: string }>(
+    db,
+    sql`select rc.member_id from loop_round_recipients rc
+        join workspace_members m on m.id = rc.member_id and m.user_id = ${userId} and m.status = 'active'
+        where rc.round_id = ${roundId} limit 1`,
+  );
+  return row?.member_id ?? null;
+}
+
+/** What the answer page shows of a round, and whether the member answered. */
+export async function roundForAnswer(db: Db, roundId: string, memberId: string | null) {
+  const [row] = await queryRows<{
+    round_id: string;
+    number: number;
+    status: string;
+    closes_at: string | Date;
+    question_ids: string[];
+    anonymous: boolean;
+    loop_id: string;
+    title: string;
+    description: string;
+    loop_status: string;
+    workspace_name: string;
+    answered: boolean;
+  }>(
+    db,
+    sql`select r.id as round_id, r.number, r.status, r.closes_at, r.question_ids, r.anonymous,
+               l.id as loop_id, l.title, l.description, l.status as loop_status, w.name as workspace_name,
+               exists (select 1 from loop_round_ledger g where g.round_id = r.id and g.member_id = ${memberId})
+                 as answered
+        from loop_rounds r join loops l on l.id = r.loop_id join workspaces w on w.id = l.workspace_id
+        where r.id = ${roundId}`,
+  );
+  return row;
+}
+
+/**
+ * An answer's view of its round: the loop row shared-locked first (round openings, closes, pauses and stops lock it
+ * exclusively, so none of them interleaves with an answer), then the round read in a statement of its own, so it
+ * sees a close that committed while this waited.
+ */
+export async function lockRoundForAnswer(db: Db, roundId: string) {
+  const [loop] = await queryRows<{ loop_status: string; loop_id: string; workspace_id: string }>(
+    db,
+    sql`select status as loop_status, id as loop_id, workspace_id from loops
+        where id = (select loop_id from loop_rounds where id = ${roundId}) for share`,
+  );
+  const round = await findRound(db, roundId);
+  return loop && round ? { ...loop, round } : undefined;
+}
+
+export async function hasAnswered(db: Db, roundId: string, memberId: string) {
+  const rows = await db
+    .select({ roundId: loopRoundLedger.roundId })
+    .from(loopRoundLedger)
+    .where(and(eq(loopRoundLedger.roundId, roundId), eq(loopRoundLedger.memberId, memberId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ledger row: true when this call wrote it (the member had not answered), false when it was there. */
+export async function recordAnswered(db: Db, roundId: string, memberId: string) {
+  const rows = await db
+    .insert(loopRoundLedger)
+    .values({ roundId, memberId })
+    .onConflictDoNothing()
+    .returning({ roundId: loopRoundLedger.roundId });
+  return rows.length > 0;
+}
+
+export async function insertResponse(db: Db, values: typeof loopResponses.$inferInsert) {
+  const [row] = await db.insert(loopResponses).values(values).returning({ id: loopResponses.id });
+  if (!row) throw new Error('response insert returned nothing');
+  return row.id;
+}
+
+/** Writes answers of a response; an answer to a question answered before replaces it. */
+export async function upsertAnswers(
+  db: Db,
+  responseId: string,
+  answers: { questionId: string; score: number | null; text: string | null }[],
+) {
+  if (answers.length === 0) return;
+  await db
+    .insert(loopAnswers)
+    .values(answers.map((answer) => ({ responseId, ...answer })))
+    .onConflictDoUpdate({
+      target: [loopAnswers.responseId, loopAnswers.questionId],
+      set: { score: sql`excluded.score`, text: sql`excluded.text` },
+    });
+}
+
+export const responseByContinuation = (db: Db, hash: string) =>
+  first(
+    db
+      .select({ id: loopResponses.id, roundId: loopResponses.roundId })
+      .from(loopResponses)
+      .where(eq(loopResponses.continuationHash, hash)),
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Results
+
+/** A round's free-text answers, with the member's name only where the response carries one (not anonymous). */
+export async function freeTexts(db: Db, roundId: string) {
+  return queryRows<{ question_id: string; text: string; author: string | null }>(
+    db,
+    sql`select a.question_id, a.text,
+               case when r.anonymous then null else u.name end as author
+        from loop_responses r
+        join loop_answers a on a.response_id = r.id and a.text is not null
+        left join workspace_members m on m.id = r.member_id
+        left join "user" u on u.id = m.user_id
+        where r.round_id = ${roundId}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dashboards
+
+/** The workspace's loops, newest first, with their last round's figures (one statement). */
+export async function dashboardLoops(db: Db, workspaceId: string) {
+  return queryRows<{
+    id: string;
+    title: string;
+    description: string;
+    status: string;
+    created_at: string | Date;
+    completed_at: string | Date | null;
+    next_round_at: string | Date | null;
+    number: number | null;
+    round_status: string | null;
+    audience: number | null;
+    answered: number | null;
+  }>(
+    db,
+    sql`select l.id, l.title, l.description, l.status, l.created_at, l.completed_at, l.next_round_at,
+               r.number, r.status as round_status, r.audience,
+               coalesce(r.answered, (select count(*) from loop_round_ledger g where g.round_id = r.id))::int
+                 as answered
+        from loops l
+        left join lateral (select * from loop_rounds x where x.loop_id = l.id order by x.number desc limit 1) r
+          on true
+        where l.workspace_id = ${workspaceId}
+        order by l.created_at desc`,
+  );
+}
+
+/** The open rounds of active loops whose audience holds the user (the participant's /dashboard and bell). */
+export async function openRoundsFor(db: Db, userId: string) {
+  return queryRows<{
+    round_id: string;
+    loop_id: string;
+    title: string;
+    workspace_name: string;
+    number: number;
+    closes_at: string | Date;
+    answered: boolean;
+  }>(
+    db,
+    sql`select r.id as round_id, l.id as loop_id, l.title, w.name as workspace_name, r.number, r.closes_at,
+               exists (select 1 from loop_round_ledger g where g.round_id = r.id and g.member_id = rc.member_id)
+                 as answered
+        from workspace_members m
+        join loop_round_recipients rc on rc.member_id = m.id
+        join loop_rounds r on r.id = rc.round_id and r.status = 'open' and r.closes_at > now()
+        join loops l on l.id = r.loop_id and l.status = 'active'
+        join workspaces w on w.id = l.workspace_id
+        where m.user_id = ${userId} and m.status = 'active'
+        order by r.closes_at`,
+  );
+}

@@ -1,0 +1,393 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import { csvFile } from '@pulsecheck/shared/api/csv';
+import {
+  INSIGHTS_METHOD,
+  LOOP_LINKS,
+  type CompletionStatus,
+  type LoopDashboardItem,
+  type LoopInsights,
+  type LoopResults,
+  type MyLoopRound,
+  type QuestionResult,
+  type RoundResults,
+  type TrendLine,
+  type TrendPoint,
+} from '@pulsecheck/shared/loops/contract';
+import { orderFreeText, roundResultMessage, roundResultState } from '@pulsecheck/shared/loops/release';
+import {
+  ENPS_MAX,
+  ENPS_MIN,
+  LOOP_MESSAGES,
+  loopDashboardStatus,
+  SCALE_MAX,
+  SCALE_MIN,
+  type LoopStatus,
+} from '@pulsecheck/shared/loops/rules';
+import { scheduleSentence } from '@pulsecheck/shared/loops/schedule';
+import {
+  changeLabel,
+  countsByValue,
+  enpsChange,
+  enpsGroups,
+  enpsSummary,
+  participationChange,
+  responseRate,
+  scaleChange,
+  scaleSummary,
+  shares,
+  type Change,
+} from '@pulsecheck/shared/loops/stats';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/app-error';
+import * as q from './queries';
+import { roundSummary, scheduleOf } from './rounds';
+import { questionOut, requireLoop } from './service';
+
+/**
+ * What Completion Status, Loop Results, Loop Insights and the dashboards show of a loop. The SQL counts (GROUP BY,
+ * queries.ts); the figures come from the shared stats functions; what shows when from release.ts.
+ */
+
+type Deps = { db: Db };
+const toIso = (value: string | Date) => new Date(value).toISOString();
+
+async function loopHeader(db: Db, userId: string, loopId: string) {
+  const access = await requireLoop(db, userId, loopId);
+  const loop = await q.findLoop(db, loopId);
+  if (!loop) throw notFound(NOT_FOUND_MESSAGES.loop);
+  return {
+    loop,
+    header: {
+      id: loop.id,
+      title: loop.title,
+      status: loop.status as LoopStatus,
+      anonymous: loop.anonymous,
+      canChange: access.mayChange,
+    },
+  };
+}
+
+/** Completion Status: the open round's rate, who has and has not answered (names only), time left; the history. */
+export async function completionStatus(
+  deps: Deps,
+  options: { userId: string; loopId: string },
+): Promise<CompletionStatus> {
+  const { loop, header } = await loopHeader(deps.db, options.userId, options.loopId);
+  const rounds = await q.roundsWithAnswered(deps.db, loop.id);
+  const open = rounds.find((round) => round.status === 'open');
+  const now = new Date();
+  let current: CompletionStatus['current'] = null;
+  if (open) {
+    const people = await q.recipientsWithAnswered(deps.db, open.id);
+    const person = (row: (typeof people)[number]) => ({ memberId: row.member_id, name: row.name });
+    current = {
+      ...roundSummary(open),
+      timeLeftMs: Math.max(0, new Date(open.closes_at).getTime() - now.getTime()),
+      answeredBy: people.filter((row) => row.answered).map(person),
+      notAnswered: people.filter((row) => !row.answered).map(person),
+      remindedAt: open.reminded_at ? toIso(open.reminded_at) : null,
+    };
+  }
+  return {
+    loop: {
+      ...header,
+      reminder: loop.reminder,
+      schedule: scheduleSentence(scheduleOf(loop)),
+      nextRoundAt: loop.nextRoundAt ? toIso(loop.nextRoundAt) : null,
+    },
+    now: now.toISOString(),
+    current,
+    history: rounds.map(roundSummary),
+  };
+}
+
+type Counts = Map<string, { value: number; count: number }[]>;
+
+/** Count rows by question: values (scale, eNPS) and free-text answers (value null) apart. */
+function byQuestion(rows: q.CountRow[]) {
+  const values: Counts = new Map();
+  const texts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.value === null) {
+      texts.set(row.question_id, (texts.get(row.question_id) ?? 0) + row.count);
+      continue;
+    }
+    const list = values.get(row.question_id) ?? [];
+    list.push({ value: row.value, count: row.count });
+    values.set(row.question_id, list);
+  }
+  return { values, texts };
+}
+
+/** A question's figures from its counts per value, by kind (stats.ts). */
+function figures(kind: string, rows: { value: number; count: number }[]) {
+  if (kind === 'scale') {
+    const summary = scaleSummary(countsByValue(rows, SCALE_MIN, SCALE_MAX));
+    return { answers: summary.answers, counts: summary.counts, mean: summary.mean, enps: null };
+  }
+  const counts = countsByValue(rows, ENPS_MIN, ENPS_MAX);
+  const enps = enpsSummary(enpsGroups(counts));
+  const { promoters, passives, detractors, score } = enps;
+  return { answers: enps.answers, counts, mean: null, enps: { promoters, passives, detractors, score } };
+}
+
+/** A round's results, each question released only on its own answers too (a one-click answer may answer one). */
+async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundResults> {
+  const open = round.status === 'open';
+  const summary = roundSummary(round);
+  const base = { anonymous: round.anonymous, open, minResponses: round.min_responses };
+  const state = roundResultState({ ...base, answers: round.answered });
+  const questions = (await q.questionsById(db, round.question_ids)).sort(
+    (a, b) => round.question_ids.indexOf(a.id) - round.question_ids.indexOf(b.id),
+  );
+  const released = state === 'released';
+  // Nothing of a round that may not show is even read.
+  const { values, texts } = released ? byQuestion(await q.countRoundAnswers(db, round.id)) : byQuestion([]);
+  const freeText = released ? await q.freeTexts(db, round.id) : [];
+  const results = questions.map((question): QuestionResult => {
+    const shown = { ...questionOut(question), counts: null, shares: null, mean: null, enps: null, texts: null };
+    if (!released) return { ...shown, answers: 0, state, message: roundResultMessage(state, { ...base, answers: round.answered }) };
+    if (question.kind === 'text') {
+      const list = freeText.filter((row) => row.question_id === question.id);
+      const answers = texts.get(question.id) ?? 0;
+      const own = roundResultState({ ...base, answers });
+      return {
+        ...shown,
+        answers,
+        state: own,
+        message: roundResultMessage(own, { ...base, answers }),
+        texts:
+          own === 'released'
+            ? orderFreeText(list.map((row) => ({ text: row.text, author: round.anonymous ? null : row.author })))
+            : null,
+      };
+    }
+    const made = figures(question.kind, values.get(question.id) ?? []);
+    const own = roundResultState({ ...base, answers: made.answers });
+    if (own !== 'released')
+      return { ...shown, answers: made.answers, state: own, message: roundResultMessage(own, { ...base, answers: made.answers }) };
+    return { ...shown, ...made, shares: shares(made.counts), state: own, message: null };
+  });
+  return {
+    ...summary,
+    state,
+    message: roundResultMessage(state, { ...base, answers: round.answered }),
+    questions: results,
+  };
+}
+
+async function pickRound(db: Db, loopId: string, roundId: string | undefined) {
+  const rounds = await q.roundsWithAnswered(db, loopId);
+  const round = roundId ? rounds.find((row) => row.id === roundId) : rounds[0];
+  if (roundId && !round) throw notFound(NOT_FOUND_MESSAGES.round);
+  return { rounds, round };
+}
+
+/** Loop Results: the round picker and the chosen round's results (default: the newest round). */
+export async function loopResults(
+  deps: Deps,
+  options: { userId: string; loopId: string; roundId?: string },
+): Promise<LoopResults> {
+  const { header } = await loopHeader(deps.db, options.userId, options.loopId);
+  const { rounds, round } = await pickRound(deps.db, options.loopId, options.roundId);
+  return {
+    loop: header,
+    rounds: rounds.map(roundSummary),
+    round: round ? await roundResults(deps.db, round) : null,
+  };
+}
+
+/** The CSV export of a released round: a line per question and value, and per free-text answer. */
+export async function loopResultsCsv(deps: Deps, options: { userId: string; loopId: string; roundId: string }) {
+  const { loop } = await loopHeader(deps.db, options.userId, options.loopId);
+  const { round } = await pickRound(deps.db, options.loopId, options.roundId);
+  if (!round) throw notFound(NOT_FOUND_MESSAGES.round);
+  const results = await roundResults(deps.db, round);
+  if (results.state !== 'released') throw conflict(LOOP_MESSAGES.resultsNotReleased);
+  const rows: (string | number | null)[][] = [
+    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer'],
+  ];
+  const prefix = [loop.title, round.number];
+  for (const question of results.questions) {
+    if (question.state !== 'released') {
+      rows.push([...prefix, question.text, question.kind, null, question.answers, null, null, null, question.message]);
+      continue;
+    }
+    for (const text of question.texts ?? [])
+      rows.push([...prefix, question.text, question.kind, null, null, null, null, null, text.author ? `${text.author}: ${text.text}` : text.text]);
+    const min = question.kind === 'scale' ? SCALE_MIN : ENPS_MIN;
+    for (const [index, count] of (question.counts ?? []).entries()) {
+      rows.push([
+        ...prefix,
+        question.text,
+        question.kind,
+        index + min,
+        count,
+        question.shares?.[index] ?? null,
+        question.mean,
+        question.enps?.score ?? null,
+        null,
+      ]);
+    }
+  }
+  return {
+    fileName: `loop-${round.number}-${loop.title.replace(/[^\w-]+/g, '-').slice(0, 40)}.csv`,
+    body: csvFile(rows),
+  };
+}
+
+type PointInput = {
+  round: q.RoundWithAnswered;
+  counts: { value: number; count: number }[];
+};
+
+/** The points of one question's line, each with its change from the line's previous point (stats.ts). */
+function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
+  const made = inputs.map(({ round, counts }) => {
+    const base = { anonymous: round.anonymous, open: round.status === 'open', minResponses: round.min_responses };
+    const fig = figures(kind, counts);
+    const roundState = roundResultState({ ...base, answers: round.answered });
+    const state = roundState === 'released' ? roundResultState({ ...base, answers: fig.answers }) : roundState;
+    return { round, counts: fig.counts, state, fig };
+  });
+  return made.map((point, index) => {
+    const previous = made[index - 1];
+    let change: Change | null = null;
+    if (previous && previous.state === 'released' && point.state === 'released') {
+      const minimum = Math.max(previous.round.min_responses, point.round.min_responses);
+      change =
+        kind === 'scale'
+          ? scaleChange(previous.counts, point.counts, minimum)
+          : enpsChange(enpsGroups(previous.counts), enpsGroups(point.counts), minimum);
+    }
+    const released = point.state === 'released';
+    return {
+      roundId: point.round.id,
+      number: point.round.number,
+      openedAt: toIso(point.round.opened_at),
+      answers: released ? point.fig.answers : 0,
+      state: point.state,
+      value: released ? (kind === 'scale' ? point.fig.mean : (point.fig.enps?.score ?? null)) : null,
+      change,
+      label: changeLabel(change),
+    };
+  });
+}
+
+/**
+ * Loop Insights: a trend line per question id (a new wording is a new question, so a new line), over the rounds
+ * that asked it; participation per round. Closed rounds are read from their stored counts (one small GROUP BY
+ * result per round); an open round that is not anonymous is counted live; an open anonymous round shows nothing.
+ */
+export async function loopInsights(
+  deps: Deps,
+  options: { userId: string; loopId: string },
+): Promise<LoopInsights> {
+  const { header } = await loopHeader(deps.db, options.userId, options.loopId);
+  const [rounds, questions, stored] = await Promise.all([
+    q.roundsWithAnswered(deps.db, options.loopId),
+    q.allQuestions(deps.db, options.loopId),
+    q.storedCounts(deps.db, options.loopId),
+  ]);
+  const chronological = [...rounds].reverse();
+  const counts = new Map<string, { value: number; count: number }[]>();
+  const add = (roundId: string, row: q.CountRow) => {
+    if (row.value === null) return;
+    const key = `${roundId}:${row.question_id}`;
+    const list = counts.get(key) ?? [];
+    list.push({ value: row.value, count: row.count });
+    counts.set(key, list);
+  };
+  for (const row of stored) add(row.round_id, row);
+  const open = chronological.find((round) => round.status === 'open' && !round.anonymous);
+  if (open) for (const row of await q.countRoundAnswers(deps.db, open.id)) add(open.id, row);
+
+  const lines: TrendLine[] = questions
+    .filter((question) => question.kind !== 'text')
+    .sort((a, b) => Number(a.retiredAt !== null) - Number(b.retiredAt !== null) || a.position - b.position)
+    .flatMap((question) => {
+      const asked = chronological.filter((round) => round.question_ids.includes(question.id));
+      if (asked.length === 0) return [];
+      return [
+        {
+          ...questionOut(question),
+          current: question.retiredAt === null,
+          points: linePoints(
+            question.kind,
+            asked.map((round) => ({ round, counts: counts.get(`${round.id}:${question.id}`) ?? [] })),
+          ),
+        },
+      ];
+    });
+  const participation = chronological.map((round, index) => {
+    const previous = chronological[index - 1];
+    const change = previous
+      ? participationChange(
+          { answered: previous.answered, audience: previous.audience },
+          { answered: round.answered, audience: round.audience },
+        )
+      : null;
+    return {
+      roundId: round.id,
+      number: round.number,
+      openedAt: toIso(round.opened_at),
+      answers: round.answered,
+      audience: round.audience,
+      state: 'released' as const,
+      value: responseRate(round.answered, round.audience),
+      change,
+      label: changeLabel(change),
+    };
+  });
+  const { canChange: _canChange, ...loop } = header;
+  return {
+    loop,
+    lines,
+    enps: lines.filter((line) => line.kind === 'enps'),
+    participation,
+    method: INSIGHTS_METHOD,
+  };
+}
+
+/** The workspace's loops for the admin dashboard, with the current (or last) round's figures. */
+export async function dashboardLoopItems(db: Db, workspaceId: string): Promise<LoopDashboardItem[]> {
+  const rows = await q.dashboardLoops(db, workspaceId);
+  return rows.map((row) => {
+    const status = loopDashboardStatus(row.status);
+    const responses = row.answered ?? 0;
+    const audience = row.audience ?? 0;
+    return {
+      id: row.id,
+      kind: 'loop',
+      title: row.title,
+      description: row.description || null,
+      status,
+      loopStatus: row.status as LoopStatus,
+      createdAt: toIso(row.created_at),
+      completedAt: row.completed_at ? toIso(row.completed_at) : null,
+      responses,
+      totalParticipants: audience,
+      completionRate: responseRate(responses, audience),
+      overdue: false,
+      currentRound: row.number,
+      roundOpen: row.round_status === 'open',
+      nextRoundAt: row.next_round_at ? toIso(row.next_round_at) : null,
+      link: status === 'completed' ? LOOP_LINKS.results(row.id) : LOOP_LINKS.completionStatus(row.id),
+    };
+  });
+}
+
+/** The signed-in member's open rounds (the participant /dashboard). */
+export async function myLoopRounds(db: Db, userId: string): Promise<MyLoopRound[]> {
+  const rows = await q.openRoundsFor(db, userId);
+  return rows.map((row) => ({
+    roundId: row.round_id,
+    loopId: row.loop_id,
+    title: row.title,
+    workspaceName: row.workspace_name,
+    number: row.number,
+    closesAt: toIso(row.closes_at),
+    answered: row.answered,
+    link: LOOP_LINKS.round(row.round_id),
+  }));
+}

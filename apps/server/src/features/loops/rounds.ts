@@ -1,0 +1,398 @@
+import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { AppError } from '../../lib/app-error';
+import { LOOP_LINKS, type RoundSummary } from '@pulsecheck/shared/loops/contract';
+import { ENPS_LABELS, ENPS_MAX, ENPS_MIN, LOOP_MESSAGES, SCALE_MAX, SCALE_MIN } from '@pulsecheck/shared/loops/rules';
+import {
+  localMoment,
+  nextRoundOpening,
+  reminderAt,
+  roundClosing,
+  type Schedule,
+} from '@pulsecheck/shared/loops/schedule';
+import { responseRate } from '@pulsecheck/shared/loops/stats';
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
+import type { AppDeps } from '../../lib/router';
+import type { OutgoingMail } from '../../mail/outbox';
+import { renderMail, type MailChoices } from '../../mail/templates';
+import { unsubscribeToken } from '../account/unsubscribe-token';
+import { notifyBell } from '../notifications/service';
+import * as q from './queries';
+import { answerToken, secretHash } from './tokens';
+
+/**
+ * A loop's rounds: opened by the job table at their time (exactly once, also with several processes), by 'Start
+ * now' and by 'Start Next Round Now'; closed at their time or by hand, and sealed; reminders; the round's e-mails,
+ * queued in batches after it opened (docs/decisions/0009-loops.md).
+ */
+
+export type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime' | 'logger'>;
+
+export const LOOP_JOBS = {
+  open: 'loop-round-open',
+  close: 'loop-round-close',
+  remind: 'loop-round-remind',
+  invite: 'loop-round-invite',
+} as const;
+
+/** E-mails queued per transaction when a round's invitations go out. */
+const INVITE_BATCH = 500;
+
+const toIso = (value: string | Date) => new Date(value).toISOString();
+const instant = (value: string | Date) => new Date(value);
+
+export const scheduleOf = (loop: q.LoopRow): Schedule => ({
+  cadence: loop.cadence as Schedule['cadence'],
+  weekday: loop.weekday as Schedule['weekday'],
+  time: loop.time,
+  timeZone: loop.timeZone,
+  anchorDate: loop.anchorDate,
+});
+
+export function roundSummary(row: q.RoundWithAnswered): RoundSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status === 'closed' ? 'closed' : 'open',
+    openedAt: toIso(row.opened_at),
+    closesAt: toIso(row.closes_at),
+    closedAt: row.closed_at ? toIso(row.closed_at) : null,
+    audience: row.audience,
+    answered: row.answered,
+    responseRate: responseRate(row.answered, row.audience),
+    anonymous: row.anonymous,
+    minResponses: row.min_responses,
+  };
+}
+
+/** Tells the loop's screens and its workspace's dashboards to refetch. Ids only: never a figure. */
+export async function publishLoopChanged(
+  deps: Pick<AppDeps, 'realtime'>,
+  loop: { id: string; workspaceId: string },
+  tx?: Db,
+) {
+  const data = { loopId: loop.id };
+  await deps.realtime.publishMany(
+    [
+      { topic: topics.loop(loop.id), type: LIVE_EVENT.loopChanged, data },
+      { topic: topics.workspace(loop.workspaceId), type: LIVE_EVENT.loopChanged, data },
+    ],
+    tx,
+  );
+}
+
+/** The job that opens the loop's next round at `at`; its key makes one opening per loop and instant. */
+export async function scheduleOpening(tx: Db, loopId: string, at: Date) {
+  await enqueueJob(tx, {
+    kind: LOOP_JOBS.open,
+    payload: { loopId, at: at.toISOString() },
+    runAt: at,
+    uniqueKey: `loop-round:${loopId}:${at.toISOString()}`,
+  });
+}
+
+/**
+ * Opens the loop's next round, in the caller's transaction, the loop row locked:
+ * - by the job (`expectedAt`): only while the loop is active and its next_round_at is still that instant, so a
+ *   repeated or stale job (another process, a schedule changed since) opens nothing and answers null;
+ * - by hand: refused while paused (409 loop_paused) or once stopped (409 loop_ended).
+ * Closes the open round first, inserts the round (numbered after the last) with a snapshot of what decides its
+ * results, a recipient with a token hash per member, the next opening, the close, the reminder and the
+ * invitations as jobs, and a bell notice to each member. The e-mails are queued after commit (`inviteRecipients`).
+ */
+export async function openRound(
+  deps: Deps,
+  tx: Db,
+  options: { loopId: string; expectedAt?: Date; now?: Date },
+): Promise<q.RoundRow | null> {
+  const now = options.now ?? new Date();
+  const loop = await q.lockLoop(tx, options.loopId);
+  if (!loop) return null;
+  if (options.expectedAt) {
+    if (loop.status !== 'active' || loop.nextRoundAt?.getTime() !== options.expectedAt.getTime()) return null;
+  } else if (loop.status === 'completed') {
+    throw new AppError('loop_ended', LOOP_MESSAGES.loopEnded);
+  } else if (loop.status === 'paused') {
+    throw new AppError('loop_paused', LOOP_MESSAGES.loopPaused);
+  }
+  const open = await q.openRoundOf(tx, loop.id);
+  if (open) await closeLockedRound(deps, tx, { loop, round: open, now });
+
+  const schedule = scheduleOf(loop);
+  const closesAt = roundClosing(schedule, now, loop.roundDays);
+  const questions = await q.currentQuestions(tx, loop.id);
+  const members = await q.roundAudience(tx, loop);
+  const round = await q.insertRound(tx, {
+    loopId: loop.id,
+    number: await q.nextRoundNumber(tx, loop.id),
+    status: 'open',
+    openedAt: now,
+    closesAt,
+    audience: members.length,
+    anonymous: loop.anonymous,
+    minResponses: loop.minResponses,
+    questionIds: questions.map((question) => question.id),
+  });
+  await q.insertRecipients(
+    tx,
+    members.map(({ member_id: memberId }) => ({
+      roundId: round.id,
+      memberId,
+      tokenHash: secretHash(answerToken(deps.config.authSecret, round.id, memberId)),
+    })),
+  );
+  // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
+  const served = options.expectedAt ?? now;
+  const next = nextRoundOpening(schedule, {
+    after: new Date(Math.max(now.getTime(), served.getTime())),
+    lastOpenedAt: served,
+  }).opensAt;
+  await q.updateLoop(tx, loop.id, { nextRoundAt: next });
+  await scheduleOpening(tx, loop.id, next);
+  await enqueueJobs(tx, [
+    {
+      kind: LOOP_JOBS.close,
+      payload: { roundId: round.id },
+      runAt: closesAt,
+      uniqueKey: `loop-round-close:${round.id}`,
+    },
+    {
+      kind: LOOP_JOBS.invite,
+      payload: { roundId: round.id },
+      uniqueKey: `loop-round-invite:${round.id}`,
+    },
+    ...(loop.reminder
+      ? [
+          {
+            kind: LOOP_JOBS.remind,
+            payload: { roundId: round.id },
+            runAt: reminderAt(now, closesAt),
+            uniqueKey: `loop-round-remind:${round.id}`,
+          },
+        ]
+      : []),
+  ]);
+  await notifyBell(
+    deps,
+    {
+      userIds: await q.recipientUserIds(tx, round.id),
+      type: 'loop-round',
+      message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
+      link: LOOP_LINKS.round(round.id),
+    },
+    tx,
+  );
+  await publishLoopChanged(deps, loop, tx);
+  return round;
+}
+
+/**
+ * Opens a round in a transaction of its own and then queues its e-mails (also queued by the round's invitation
+ * job, should this process stop first). Answers the round, or null when the job found nothing to open.
+ */
+export async function startRound(deps: Deps, options: { loopId: string; expectedAt?: Date; now?: Date }) {
+  const round = await deps.db.transaction((tx) => openRound(deps, tx, options));
+  if (round) {
+    await inviteRecipients(deps, round.id).catch((error: unknown) => {
+      deps.logger.warn({ err: error, roundId: round.id }, 'loop invitations will be retried by their job');
+    });
+  }
+  return round;
+}
+
+/**
+ * Closes a round whose loop row the caller holds locked: counts its answers into loop_round_counts (GROUP BY),
+ * seals an anonymous round (queries.ts `sealResponses`), clears continuation secrets and records its respondents.
+ * A closed round is left as it is.
+ */
+export async function closeLockedRound(
+  deps: Deps,
+  tx: Db,
+  options: { loop: { id: string; workspaceId: string }; round: q.RoundRow; now?: Date },
+) {
+  const { loop, round } = options;
+  if (round.status === 'closed') return round;
+  const answered = await q.countLedger(tx, round.id);
+  await q.storeRoundCounts(tx, round.id);
+  if (round.anonymous) await q.sealResponses(tx, round.id);
+  else await q.clearContinuations(tx, round.id);
+  const closedAt = options.now ?? new Date();
+  await q.closeRound(tx, round.id, { closedAt, answered });
+  await publishLoopChanged(deps, loop, tx);
+  return { ...round, status: 'closed', closedAt, answered };
+}
+
+/** Closes the round (by its job or 'Close Round Now'), taking the loop's lock first as every round change does. */
+export async function closeRound(deps: Deps, options: { roundId: string; now?: Date }) {
+  return deps.db.transaction(async (tx) => {
+    const found = await q.findRound(tx, options.roundId);
+    if (!found) return null;
+    const loop = await q.lockLoop(tx, found.loopId);
+    const round = await q.lockRound(tx, options.roundId);
+    if (!loop || !round) return null;
+    return closeLockedRound(deps, tx, { loop, round, now: options.now });
+  });
+}
+
+type RoundMailInput = {
+  loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
+  round: Pick<q.RoundRow, 'id' | 'number' | 'closesAt'>;
+  first: q.QuestionRow | undefined;
+  member: { member_id: string; email: string; name: string };
+};
+
+/** The one-click answers of the first question, when it is a scale or eNPS question. */
+function quickChoices(appUrl: string, token: string, first: q.QuestionRow | undefined): MailChoices | undefined {
+  if (!first || first.kind === 'text') return undefined;
+  const [min, max, ends] =
+    first.kind === 'scale'
+      ? [SCALE_MIN, SCALE_MAX, { low: first.lowLabel ?? '', high: first.highLabel ?? '' }]
+      : [ENPS_MIN, ENPS_MAX, ENPS_LABELS];
+  const links = [];
+  for (let value = min; value <= max; value += 1)
+    links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
+  return { prompt: first.text, ends, links };
+}
+
+const anonymityLine = (anonymous: boolean) =>
+  anonymous
+    ? 'Your answers are anonymous: nobody, the admins included, can see who gave them.'
+    : "Your answers are shown with your name to the loop's admins.";
+
+/** The round's e-mail to one member: their personal link, and one-click answers to the first question. */
+function roundMail(appUrl: string, secret: string, input: RoundMailInput): OutgoingMail {
+  const { loop, round, member } = input;
+  const token = answerToken(secret, round.id, member.member_id);
+  return {
+    kind: 'loop-round',
+    to: member.email,
+    ...renderMail({
+      subject: `${loop.title}: round ${round.number} is open`,
+      heading: loop.title,
+      paragraphs: [
+        `Hi ${member.name}, a new round is open and takes about a minute.`,
+        ...(loop.description ? [loop.description] : []),
+        anonymityLine(loop.anonymous),
+        `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+      ],
+      choices: quickChoices(appUrl, token, input.first),
+      action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
+      footer: 'This link is yours alone: please do not forward this email.',
+    }),
+  };
+}
+
+const appUrlOf = (deps: Deps) => deps.config.appUrl.replace(/\/$/, '');
+
+/**
+ * Queues the round's e-mails, a batch per transaction so a large audience never holds the database for long:
+ * claims recipients not yet invited (SKIP LOCKED, so two processes split the work and never queue one twice),
+ * queues their e-mails and marks them invited. SMTP being down changes nothing here: the outbox retries.
+ */
+export async function inviteRecipients(deps: Deps, roundId: string) {
+  const round = await q.findRound(deps.db, roundId);
+  if (!round) return;
+  const loop = await q.findLoop(deps.db, round.loopId);
+  if (!loop) return;
+  const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
+  const appUrl = appUrlOf(deps);
+  for (;;) {
+    const queued = await deps.db.transaction(async (tx) => {
+      const batch = await q.claimUninvited(tx, roundId, INVITE_BATCH);
+      await deps.mailer.enqueueMany(
+        batch.map((member) => roundMail(appUrl, deps.config.authSecret, { loop, round, first, member })),
+        tx,
+      );
+      await q.markInvited(
+        tx,
+        roundId,
+        batch.map((member) => member.member_id),
+      );
+      return batch.length;
+    });
+    if (queued < INVITE_BATCH) return;
+  }
+}
+
+/**
+ * Reminds the round's members who have not answered, each by their Survey Reminders settings: an e-mail with their
+ * personal link and the one-click unsubscribe of survey reminders, and a bell notice. Answers how many were
+ * reminded (by either).
+ */
+export async function remindRound(deps: Deps, tx: Db, options: { loop: q.LoopRow; round: q.RoundRow; now?: Date }) {
+  const { loop, round } = options;
+  const people = await q.unansweredRecipients(tx, round.id);
+  const appUrl = appUrlOf(deps);
+  const mails: OutgoingMail[] = [];
+  const bell: string[] = [];
+  const reached = new Set<string>();
+  for (const person of people) {
+    const preferences = resolvePreferences(person.preferences);
+    if (preferences.pushNotifications.surveyReminders) {
+      bell.push(person.user_id);
+      reached.add(person.user_id);
+    }
+    if (!preferences.emailNotifications.surveyReminders) continue;
+    reached.add(person.user_id);
+    const token = answerToken(deps.config.authSecret, round.id, person.member_id);
+    const unsubscribe = `${appUrl}/unsubscribe?token=${unsubscribeToken(deps.config.authSecret, person.user_id)}`;
+    mails.push({
+      kind: 'loop-reminder',
+      to: person.email,
+      ...renderMail({
+        subject: `Reminder: ${loop.title} closes soon`,
+        heading: `${loop.title}: round ${round.number} closes soon`,
+        paragraphs: [
+          `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
+          anonymityLine(round.anonymous),
+          `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+        ],
+        action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
+        footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
+      }),
+    });
+  }
+  await deps.mailer.enqueueMany(mails, tx);
+  await notifyBell(
+    deps,
+    {
+      userIds: bell,
+      type: 'survey-reminder',
+      message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
+      link: LOOP_LINKS.round(round.id),
+    },
+    tx,
+  );
+  await q.updateRound(tx, round.id, { remindedAt: options.now ?? new Date() });
+  return reached.size;
+}
+
+const loopPayload = z.object({ loopId: z.uuid(), at: z.string() });
+const roundPayload = z.object({ roundId: z.uuid() });
+
+/** The loops' scheduled work, by job kind (main.ts registers them). */
+export function loopJobHandlers(deps: Deps): Record<string, JobHandler> {
+  return {
+    [LOOP_JOBS.open]: async (raw) => {
+      const { loopId, at } = loopPayload.parse(raw);
+      await startRound(deps, { loopId, expectedAt: instant(at) });
+    },
+    [LOOP_JOBS.close]: async (raw) => {
+      await closeRound(deps, roundPayload.parse(raw));
+    },
+    [LOOP_JOBS.invite]: async (raw) => inviteRecipients(deps, roundPayload.parse(raw).roundId),
+    [LOOP_JOBS.remind]: async (raw) => {
+      const { roundId } = roundPayload.parse(raw);
+      await deps.db.transaction(async (tx) => {
+        const found = await q.findRound(tx, roundId);
+        const loop = found && (await q.lockLoop(tx, found.loopId));
+        const round = loop && (await q.lockRound(tx, roundId));
+        // The reminder setting, the loop's status and the round are read when it is due, not when it was planned.
+        if (!loop || !round || round.status !== 'open' || loop.status !== 'active' || !loop.reminder) return;
+        await remindRound(deps, tx, { loop, round });
+      });
+    },
+  };
+}

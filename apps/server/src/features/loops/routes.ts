@@ -1,0 +1,182 @@
+import { z } from '@hono/zod-openapi';
+import { okSchema } from '@pulsecheck/shared/auth/schemas';
+import {
+  completionStatusSchema,
+  continueAnswerBodySchema,
+  launchLoopResponseSchema,
+  loopCsvQuerySchema,
+  loopDetailResponseSchema,
+  loopInsightsSchema,
+  loopResultsQuerySchema,
+  loopResultsSchema,
+  myLoopRoundsSchema,
+  quickAnswerBodySchema,
+  quickAnswerResponseSchema,
+  remindResponseSchema,
+  roundResponseSchema,
+  roundToAnswerSchema,
+} from '@pulsecheck/shared/loops/contract';
+import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@pulsecheck/shared/loops/schemas';
+import { requireUser } from '../../auth/session';
+import { routes } from '../../lib/openapi';
+import * as answers from './answers';
+import * as reports from './reports';
+import * as service from './service';
+
+/** Loops (docs/api/loops.md): managing them, their rounds and reports, and answering them. */
+export const loopRoutes = routes('loops')
+  .call(
+    'post /loops',
+    "'Launch Loop' (idempotent per launchKey)",
+    {
+      body: launchLoopSchema,
+      ok: [201, launchLoopResponseSchema, 'Launched (or the earlier launch with this key)'],
+      errors: [404],
+    },
+    service.launchLoop,
+  )
+  .call(
+    'get /loops/{loopId}',
+    'A loop for Configure Loop and its screens (workspace admins and members)',
+    { ok: [200, loopDetailResponseSchema, 'The loop'] },
+    async (deps, input) => ({ loop: await service.getLoop(deps, input) }),
+  )
+  .call(
+    'put /loops/{loopId}',
+    'Edit a loop (admins and its creator); protective settings only get stricter once answered',
+    { body: loopDefinitionSchema, ok: [200, loopDetailResponseSchema, 'Saved'], errors: [403, 409] },
+    service.editLoop,
+  )
+  .call(
+    'post /loops/{loopId}/pause',
+    'Pause a loop: no round opens, the open round takes no answers',
+    { ok: [200, loopDetailResponseSchema, 'Paused'], errors: [403, 409] },
+    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'pause' }),
+  )
+  .call(
+    'post /loops/{loopId}/resume',
+    'Resume a paused loop: the next round by the schedule from now',
+    { ok: [200, loopDetailResponseSchema, 'Resumed'], errors: [403, 409] },
+    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'resume' }),
+  )
+  .call(
+    'post /loops/{loopId}/stop',
+    'Stop a loop for good: its open round closes',
+    { ok: [200, loopDetailResponseSchema, 'Stopped'], errors: [403] },
+    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'stop' }),
+  )
+  .call(
+    'post /loops/{loopId}/rounds',
+    "'Start Next Round Now': closes the open round and opens the next",
+    { ok: [201, roundResponseSchema, 'Opened'], errors: [403, 409] },
+    service.startNextRoundNow,
+  )
+  .call(
+    'post /loops/{loopId}/rounds/{roundId}/close',
+    "'Close Round Now'",
+    { ok: [200, roundResponseSchema, 'Closed'], errors: [403] },
+    service.closeRoundNow,
+  )
+  .call(
+    'post /loops/{loopId}/rounds/{roundId}/remind',
+    "'Send Reminder' to those who have not answered",
+    { ok: [200, remindResponseSchema, 'Reminded'], errors: [403, 409] },
+    service.sendReminder,
+  )
+  .call(
+    'get /loops/{loopId}/completion-status',
+    'The current round: response rate, who has and has not answered (names only), time left; the history',
+    { ok: [200, completionStatusSchema, 'Completion status'] },
+    reports.completionStatus,
+  )
+  .call(
+    'get /loops/{loopId}/results',
+    "A round's results (default: the newest round)",
+    { query: loopResultsQuerySchema, ok: [200, loopResultsSchema, 'Results'] },
+    reports.loopResults,
+  )
+  .handle(
+    'get /loops/{loopId}/results/csv',
+    "A released round's results as CSV",
+    {
+      query: loopCsvQuerySchema,
+      ok: [200, z.string(), 'CSV', 'text/csv'],
+      errors: [401, 404, 409],
+    },
+    async (c) => {
+      const user = await requireUser(c);
+      const file = await reports.loopResultsCsv(c.get('deps'), {
+        userId: user.id,
+        loopId: c.req.valid('param').loopId,
+        roundId: c.req.valid('query').roundId,
+      });
+      return c.body(file.body, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      });
+    },
+  )
+  .call(
+    'get /loops/{loopId}/insights',
+    "Each question's trend across rounds, eNPS and participation, with real change or normal variation",
+    { ok: [200, loopInsightsSchema, 'Insights'] },
+    reports.loopInsights,
+  )
+  .handle(
+    'get /loop-answer/{token}',
+    'The round behind a personal answer link (reads only: never records an answer)',
+    { ok: [200, roundToAnswerSchema, 'The round to answer'] },
+    async (c) => {
+      const { db } = c.get('deps');
+      return c.json(await answers.roundToAnswer(db, await answers.identityByToken(db, c.req.valid('param').token)), 200);
+    },
+  )
+  .handle(
+    'post /loop-answer/{token}',
+    "Answer a round with the personal link's token",
+    { body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
+    async (c) => {
+      const deps = c.get('deps');
+      const identity = await answers.identityByToken(deps.db, c.req.valid('param').token);
+      await answers.submitAnswers(deps, identity, c.req.valid('json'));
+      return c.json({ ok: true as const }, 201);
+    },
+  )
+  .handle(
+    'post /loop-answer/{token}/quick',
+    "The one-click answer of the round's first question, from the e-mail",
+    { body: quickAnswerBodySchema, ok: [201, quickAnswerResponseSchema, 'Answered'], errors: [409] },
+    async (c) => {
+      const deps = c.get('deps');
+      const identity = await answers.identityByToken(deps.db, c.req.valid('param').token);
+      return c.json(await answers.quickAnswer(deps, identity, c.req.valid('json').value), 201);
+    },
+  )
+  .handle(
+    'post /loop-responses/continue',
+    'The rest of the form after a one-click answer, by its continuation secret',
+    { body: continueAnswerBodySchema, ok: [200, okSchema, 'Saved'], errors: [404, 409] },
+    async (c) => {
+      await answers.continueAnswer(c.get('deps'), c.req.valid('json'));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
+  .call(
+    'get /loop-rounds/{roundId}/answer',
+    'The round for a signed-in member of its audience',
+    { ok: [200, roundToAnswerSchema, 'The round to answer'] },
+    async ({ db }, { roundId, userId }) => answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId)),
+  )
+  .call(
+    'post /loop-rounds/{roundId}/answer',
+    'Answer a round as a signed-in member of its audience',
+    { body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
+    async (deps, { roundId, userId, ...body }) =>
+      answers.submitAnswers(deps, await answers.identityForUser(deps.db, roundId, userId), body),
+  )
+  .call(
+    'get /my/loop-rounds',
+    "The signed-in member's open rounds",
+    { ok: [200, myLoopRoundsSchema, 'Open rounds'] },
+    async ({ db }, { userId }) => ({ rounds: await reports.myLoopRounds(db, userId) }),
+  ).router;

@@ -1,0 +1,146 @@
+import type { CompletionStatus, LaunchLoopResponse } from '@pulsecheck/shared/loops/contract';
+import type { LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { user } from '../db/schema/auth';
+import { jobs, mailOutbox } from '../db/schema/messaging';
+import { workspaceMembers } from '../db/schema/organizations';
+import { loopJobHandlers } from '../features/loops/rounds';
+import { runDueJobs } from '../jobs/queue';
+import { createLogger } from '../logger';
+import type { TestContext } from './harness';
+import { json, type Jar } from './requests';
+import { unique, uniqueEmail } from './unique';
+
+/** Loops in tests: launch bodies, audiences made straight in the database, the e-mailed links, the loop jobs. */
+
+export const scaleQuestion = (text = 'How was your week?') => ({
+  kind: 'scale' as const,
+  text,
+  lowLabel: 'Rough',
+  highLabel: 'Great',
+});
+
+/** A valid 'Launch Loop' body: a scale, an eNPS and a free-text question, starting now. */
+export function loopBody(workspaceId: string, overrides: Partial<LaunchLoopInput> = {}): LaunchLoopInput {
+  return {
+    title: `Pulse ${unique('loop')}`,
+    description: 'How is the team doing?',
+    questions: [scaleQuestion(), { kind: 'enps', text: 'How likely are you to recommend the team?' }, { kind: 'text', text: 'Anything else?' }],
+    audience: { kind: 'all' },
+    cadence: 'weekly',
+    weekday: 'monday',
+    time: '09:00',
+    timeZone: 'Europe/Berlin',
+    roundDays: 3,
+    anonymous: true,
+    minResponses: 3,
+    reminder: true,
+    start: 'now',
+    workspaceId,
+    templateId: null,
+    launchKey: unique('launch-key'),
+    ...overrides,
+  };
+}
+
+export async function launchLoop(
+  ctx: TestContext,
+  jar: Jar,
+  workspaceId: string,
+  overrides: Partial<LaunchLoopInput> = {},
+) {
+  const response = await ctx.call(jar, 'POST', '/api/loops', loopBody(workspaceId, overrides));
+  if (response.status !== 201) throw new Error(`launch failed: ${response.status} ${await response.text()}`);
+  return json<LaunchLoopResponse>(response);
+}
+
+export type Person = { userId: string; memberId: string; email: string; name: string };
+
+/** `count` active members of the workspace with accounts (no password), made in two statements. */
+export async function addPeople(
+  ctx: TestContext,
+  workspaceId: string,
+  count: number,
+  access: 'admin' | 'member' | 'participant' = 'participant',
+): Promise<Person[]> {
+  if (count === 0) return [];
+  const users = Array.from({ length: count }, () => {
+    const id = unique('u');
+    return { id, name: `Person ${id}`, email: uniqueEmail('person'), emailVerified: true };
+  });
+  await ctx.deps.db.insert(user).values(users);
+  const members = await ctx.deps.db
+    .insert(workspaceMembers)
+    .values(users.map((u) => ({ workspaceId, userId: u.id, access, status: 'active' })))
+    .returning({ id: workspaceMembers.id, userId: workspaceMembers.userId });
+  return users.map((u) => ({
+    userId: u.id,
+    memberId: members.find((m) => m.userId === u.id)!.id,
+    email: u.email,
+    name: u.name,
+  }));
+}
+
+/** Runs the loop jobs that are due (opening, closing, reminding, inviting) until none is left. */
+export async function runLoopJobs(ctx: TestContext) {
+  const handlers = loopJobHandlers(ctx.deps);
+  const logger = createLogger('silent');
+  for (let i = 0; i < 20 && (await runDueJobs({ db: ctx.deps.db, logger, handlers })) > 0; i++);
+}
+
+/** Makes the loop jobs of `kind` due now (the clock cannot be moved, the jobs can). */
+export async function makeDue(ctx: TestContext, kind: string) {
+  await ctx.deps.db
+    .update(jobs)
+    .set({ runAt: sql`now() - interval '1 second'` })
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, 'pending')));
+}
+
+/** The newest round e-mail to `email` (its subject says which round). */
+export async function roundMail(ctx: TestContext, email: string, subject = 'is open') {
+  const [mail] = await ctx.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.toLowerCase()), like(mailOutbox.subject, `%${subject}%`)))
+    .orderBy(sql`created_at desc`)
+    .limit(1);
+  if (!mail) throw new Error(`no loop e-mail to ${email}`);
+  return mail;
+}
+
+/** The personal answer token in the newest round e-mail to `email`. */
+export async function answerToken(ctx: TestContext, email: string) {
+  const mail = await roundMail(ctx, email);
+  const match = /\/loop-answer\/([\w-]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error('no answer link in the e-mail');
+  return match[1];
+}
+
+export async function completion(ctx: TestContext, jar: Jar, loopId: string) {
+  const response = await ctx.call(jar, 'GET', `/api/loops/${loopId}/completion-status`);
+  if (response.status !== 200) throw new Error(`completion status: ${response.status} ${await response.text()}`);
+  return json<CompletionStatus>(response);
+}
+
+/** The ids of the open round's questions, in order. */
+export async function roundQuestionIds(ctx: TestContext, token: string) {
+  const response = await ctx.request('GET', `/api/loop-answer/${token}`);
+  const body = await json<{ questions: { id: string; kind: string }[] }>(response);
+  return body.questions;
+}
+
+/** Answers with the personal link: the scale, the eNPS score and a free text (as `loopBody`'s questions). */
+export async function answerByLink(
+  ctx: TestContext,
+  token: string,
+  values: { scale?: number; enps?: number; text?: string } = {},
+) {
+  const questions = await roundQuestionIds(ctx, token);
+  const answers: Record<string, number | string> = {};
+  for (const question of questions) {
+    if (question.kind === 'scale') answers[question.id] = values.scale ?? 4;
+    if (question.kind === 'enps') answers[question.id] = values.enps ?? 9;
+    if (question.kind === 'text' && values.text !== undefined) answers[question.id] = values.text;
+  }
+  return ctx.request('POST', `/api/loop-answer/${token}`, { body: { answers } });
+}
