@@ -90,7 +90,7 @@ function ValueChoice({
                 onChange={() => onChange(option)}
                 aria-label={label}
                 aria-invalid={invalid || undefined}
-                className="peer sr-only"
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
               />
               <span className="flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 hover:bg-slate-100 peer-checked:hover:bg-brand-700">
                 {option}
@@ -181,7 +181,7 @@ export function AnswerForm({
             <legend className="float-left mb-3 w-full font-medium text-slate-900">
               <span className="text-slate-600">{index + 1}.</span> {question.text}
               {question.kind === 'text' && (
-                <span className="ml-1 text-sm font-normal text-slate-600">(optional)</span>
+                <span className="text-sm font-normal text-slate-600"> (optional)</span>
               )}
             </legend>
             <div className="clear-both">

@@ -207,7 +207,11 @@ function ScaleResult({ question }: { question: QuestionResult }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Mean <span className="text-2xl font-semibold text-slate-900">{question.mean ?? '–'}</span> of 5
+        Mean{' '}
+        <span className="text-2xl font-semibold text-slate-900">
+          {question.mean === null ? '–' : question.mean.toFixed(1)}
+        </span>{' '}
+        of 5
       </p>
       <Histogram
         counts={question.counts ?? []}
