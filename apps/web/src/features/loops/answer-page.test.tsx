@@ -46,7 +46,7 @@ function serve(
     const call = {
       url: new URL(url, 'http://x').pathname,
       method,
-      body: init?.body ? JSON.parse(String(init.body)) : null,
+      body: init?.body ? (JSON.parse(init.body as string) as unknown) : null,
     };
     calls.push(call);
     return method === 'GET' ? Response.json(data) : reply(call);
