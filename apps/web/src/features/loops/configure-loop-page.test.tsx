@@ -101,7 +101,7 @@ function renderConfigure(at: string, answer: (url: string, init?: RequestInit) =
 const question = (n: number) => screen.getByRole('group', { name: `Question ${n}` });
 const launchBody = (fetch: ReturnType<typeof stubFetch>) => {
   const call = fetch.mock.calls.find(
-    ([url, init]) => String(url).endsWith('/api/loops') && init?.method === 'POST',
+    ([url, init]) => (url as string).endsWith('/api/loops') && init?.method === 'POST',
   );
   return call ? (JSON.parse(call[1]?.body as string) as LaunchLoop) : undefined;
 };
