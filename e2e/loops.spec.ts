@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { addActiveMember, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail, type CapturedMail } from './support/mail-capture';
@@ -42,6 +42,49 @@ async function answerAll(page: Page, options: { scale: number; text?: string }) 
   }
   await page.getByRole('button', { name: 'Submit Answers' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+}
+
+/** Presses Tab until `target` has the keyboard focus: it is reachable without a mouse (fails after 80 presses). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 80; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('not reachable by Tab');
+}
+
+/** How far the page scrolls sideways (0: it fits the window). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** Launches a loop through the API as the admin signed in on `page` ('Start now'). */
+async function launchLoop(page: Page, workspaceId: string, title: string) {
+  const response = await page.request.post('/api/loops', {
+    data: {
+      workspaceId,
+      templateId: null,
+      launchKey: `e2e-${Date.now()}-${Math.random()}`,
+      title,
+      description: 'Launched by a browser test',
+      questions: [
+        { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
+        { kind: 'enps', text: 'Would you recommend working here?' },
+        { kind: 'text', text: 'Anything else?' },
+      ],
+      audience: { kind: 'all' },
+      cadence: 'weekly',
+      weekday: 'monday',
+      time: '09:00',
+      timeZone: 'Europe/Berlin',
+      roundDays: 3,
+      anonymous: true,
+      minResponses: 3,
+      reminder: true,
+      start: 'now',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
 }
 
 test.describe('loops', () => {
@@ -203,5 +246,136 @@ test.describe('loops', () => {
       `/admin/completion-status/${loopId}`,
     );
     await expect(page.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
+  });
+
+  test('from scratch, by keyboard only: build the questions, choose the audience and a first round date, launch, pause and stop', async ({
+    page,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Keys Co' });
+    await addActiveMember(page, mailDir, { workspaceId: admin.workspaceId, fullName: 'Kim Keys' });
+    const key = (name: string) => page.keyboard.press(name);
+
+    await page.goto('/admin/templates?type=loop');
+    await tabTo(page, page.getByRole('link', { name: 'Create Loop from Scratch' }));
+    await key('Enter');
+    await expect(page).toHaveURL(/\/admin\/configure-loop\/new$/);
+
+    await tabTo(page, page.getByLabel('Title'));
+    await page.keyboard.type('Focus Check');
+    const first = page.getByRole('group', { name: 'Question 1' });
+    await tabTo(page, first.getByLabel('Wording'));
+    await page.keyboard.type('How focused were you this week?');
+    await tabTo(page, page.getByRole('button', { name: 'Add Question' }));
+    await key('Enter');
+    const second = page.getByRole('group', { name: 'Question 2' });
+    await expect(second.getByLabel('Wording')).toBeFocused();
+    await page.keyboard.type('How likely are you to recommend the team?');
+    await key('Tab');
+    await expect(second.getByLabel('Kind')).toBeFocused();
+    await key('ArrowDown');
+    await expect(second.getByLabel('Kind')).toHaveValue('enps');
+    await tabTo(page, page.getByRole('button', { name: 'Move question 2 up' }));
+    await key('Enter');
+    await expect(page.getByRole('button', { name: 'Move question 1 down' })).toBeFocused();
+    await expect(first.getByLabel('Wording')).toHaveValue('How likely are you to recommend the team?');
+
+    // Chosen members: the radio group by arrow key, a member by Space.
+    await tabTo(page, page.getByRole('radio', { name: 'Everyone active in the workspace' }));
+    await key('ArrowDown');
+    await expect(page.getByRole('radio', { name: 'Chosen members' })).toBeChecked();
+    await tabTo(page, page.getByRole('checkbox', { name: /Kim Keys/ }));
+    await key('Space');
+    await expect(page.getByRole('checkbox', { name: /Kim Keys/ })).toBeChecked();
+
+    // Not anonymous, so one response may show results.
+    await tabTo(page, page.getByRole('switch', { name: 'Anonymous answers' }));
+    await key('Space');
+    await expect(page.getByRole('switch', { name: 'Anonymous answers' })).not.toBeChecked();
+    await tabTo(page, page.getByLabel('Minimum responses'));
+    await key('Control+a');
+    await page.keyboard.type('1');
+
+    // The first round on the first Monday from 1 January 2099, shown in the loop's zone.
+    await tabTo(page, page.getByRole('radio', { name: 'Start now' }));
+    await key('ArrowDown');
+    await tabTo(page, page.getByLabel('First round date'));
+    await page.keyboard.type('01012099');
+    await expect(page.getByTestId('first-round')).toContainText('Monday 5 January 2099 at 09:00');
+    await expectAccessible(page);
+    await tabTo(page, page.getByRole('button', { name: 'Launch Loop' }));
+    await key('Enter');
+
+    await expect(page).toHaveURL(/\/admin\/completion-status\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'No round is open' })).toBeVisible();
+    await expect(page.getByText(/The next round opens Jan 5, 2099/)).toBeVisible();
+
+    await tabTo(page, page.getByRole('button', { name: 'Pause Loop' }));
+    await key('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'This loop is paused' })).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Stop Loop' }));
+    await key('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Stop this loop?' });
+    await expect(dialog).toBeVisible();
+    await tabTo(page, dialog.getByRole('button', { name: 'Stop Loop' }));
+    await key('Enter');
+    await expect(
+      page.getByText('This loop has ended. Its results and insights stay available.'),
+    ).toBeVisible();
+
+    // A completed loop links to its full results and insights.
+    await page.goto('/admin/dashboard?filter=loops&tab=completed');
+    const card = page.getByRole('article', { name: 'Focus Check' });
+    await expect(card.getByRole('link', { name: 'View Results' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Insights' })).toBeVisible();
+  });
+
+  test('reads well at 360 px: the answer page from the e-mail, completion status, results and insights', async ({
+    page,
+    browser,
+    mailDir,
+    baseURL,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Narrow Co' });
+    const members = [
+      await addActiveMember(page, mailDir, { workspaceId: admin.workspaceId, fullName: 'Nia Narrow' }),
+      await addActiveMember(page, mailDir, { workspaceId: admin.workspaceId, fullName: 'Sam Small' }),
+    ];
+    const loopId = await launchLoop(page, admin.workspaceId, 'Narrow Pulse');
+    await page.setViewportSize({ width: 360, height: 740 });
+
+    for (const [index, person] of [...members, { email: admin.email }].entries()) {
+      const reader = await inbox(browser, baseURL);
+      await reader.page.setViewportSize({ width: 360, height: 740 });
+      await reader.page.goto(answerLink(await roundMail(mailDir, person.email, 'Narrow Pulse', 1)));
+      await expect(reader.page.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+      if (index === 0) {
+        expect(await sidewaysOverflow(reader.page)).toBeLessThanOrEqual(0);
+        await expectAccessible(reader.page);
+      }
+      await answerAll(reader.page, { scale: 4 - index, text: `Note ${index}` });
+      await reader.close();
+    }
+
+    await page.goto(`/admin/completion-status/${loopId}`);
+    await expect(page.getByTestId('answered')).toHaveText('3 of 3 answered');
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Close Round Now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Close Round Now?' })
+      .getByRole('button', { name: 'Close Round' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'No round is open' })).toBeVisible();
+
+    await page.goto(`/admin/loop-results/${loopId}`);
+    await expect(page.getByTestId('enps-score')).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    await page.goto(`/admin/loop-insights/${loopId}/overview`);
+    await expect(page.getByRole('img', { name: /^Participation/ })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
   });
 });

@@ -11,6 +11,7 @@ import { Notice } from '@/components/ui/notice';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
@@ -329,7 +330,7 @@ function History({ loopId, rounds }: { loopId: string; rounds: CompletionStatus[
       {rounds.length === 0 ? (
         <p className="text-sm text-slate-600">No round has opened yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <TableScroll label="Rounds" className="rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Every round of the loop with its response rate, newest first
@@ -381,7 +382,7 @@ function History({ loopId, rounds }: { loopId: string; rounds: CompletionStatus[
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { TableScroll } from '@/components/ui/table-scroll';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useLiveLoop, useLoopInsights } from './api';
@@ -219,7 +220,7 @@ function TrendCard({
           max={figure.max}
           format={figure.value}
         />
-        <div className="overflow-x-auto">
+        <TableScroll label={`${title}: table`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               {title}: {figure.name.toLowerCase()} by round
@@ -281,7 +282,7 @@ function TrendCard({
               )}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </CardContent>
     </Card>
   );
