@@ -1,3 +1,4 @@
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/harness';
@@ -41,6 +42,15 @@ describe('migrations', () => {
       'participants',
       'health_check_ratings',
       'comments',
+      'loops',
+      'loop_questions',
+      'loop_audience',
+      'loop_rounds',
+      'loop_round_recipients',
+      'loop_round_ledger',
+      'loop_responses',
+      'loop_answers',
+      'loop_round_counts',
     ]) {
       expect(names).toContain(table);
     }
@@ -142,6 +152,6 @@ describe('seed', () => {
     const [{ templatesCount } = { templatesCount: 0 }] = await rows<{ templatesCount: number }>(
       sql`select count(*)::int as "templatesCount" from templates where is_global`,
     );
-    expect(templatesCount).toBe(1);
+    expect(templatesCount).toBe(1 + LOOP_CATALOGUE.length);
   });
 });

@@ -20,7 +20,11 @@ export const enqueueMail = (db: Db, mail: OutgoingMail, options?: { failed: stri
   enqueueMails(db, [mail], options);
 
 /** `enqueueMail` for many messages: one insert per few hundred (opening a round for a large audience). */
-export async function enqueueMails(db: Db, mails: OutgoingMail[], options?: { failed: string }): Promise<void> {
+export async function enqueueMails(
+  db: Db,
+  mails: OutgoingMail[],
+  options?: { failed: string },
+): Promise<void> {
   for (let start = 0; start < mails.length; start += ENQUEUE_CHUNK) {
     await db.insert(mailOutbox).values(
       mails.slice(start, start + ENQUEUE_CHUNK).map((mail) => ({

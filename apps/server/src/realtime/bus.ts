@@ -45,7 +45,9 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     },
     async publishMany(events, tx) {
       for (let start = 0; start < events.length; start += PUBLISH_CHUNK) {
-        const payloads = events.slice(start, start + PUBLISH_CHUNK).map((event) => sql`(${JSON.stringify(event)})`);
+        const payloads = events
+          .slice(start, start + PUBLISH_CHUNK)
+          .map((event) => sql`(${JSON.stringify(event)})`);
         await (tx ?? database.db).execute(
           sql`select pg_notify(${CHANNEL}, payload) from (values ${sql.join(payloads, sql`, `)}) as e(payload)`,
         );

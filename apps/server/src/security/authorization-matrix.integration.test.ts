@@ -8,6 +8,9 @@ import { can, type Action, type Actor as PolicyActor } from '../auth/policy';
 import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
 import { useTestContext, type TestContext } from '../test/harness';
 import { launch, launchBody } from '../test/health-checks';
+import { editable, launchLoop, loopBody } from '../test/loops';
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
+import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { CookieJar } from '../test/requests';
 
 /**
@@ -42,6 +45,8 @@ type World = {
   adminId: string;
   memberUserId: string;
   joinAdmin: { jar: CookieJar; workspaceId: string };
+  /** A loop of the workspace launched by the admin, its open round (sent to everyone of the workspace). */
+  loop: LoopDetail;
 };
 /**
  * How each caller relates to the workspace and check under test, as the access policy sees them; the admin
@@ -87,6 +92,33 @@ const freshActionItem = async (world: World) => {
   return ((await response.json()) as { id: string }).id;
 };
 const allRatingsMissing = { votes: {}, comments: {} };
+const loopOf = (world: World) => world.loop.id;
+const roundOf = (world: World) => world.loop.currentRound!.id;
+/** A loop of its own for a route that changes or ends it. */
+const freshLoop = async (world: World) =>
+  readLoop(world, (await launchLoop(world.ctx, world.jars.admin, world.workspaceId)).id);
+const readLoop = async (world: World, id: string) =>
+  ((await (await world.ctx.call(world.jars.admin, 'GET', `/api/loops/${id}`)).json()) as { loop: LoopDetail })
+    .loop;
+const [catalogueLoop] = LOOP_CATALOGUE;
+const loopTemplateBody = {
+  title: catalogueLoop!.title,
+  description: '',
+  questions: catalogueLoop!.questions,
+  defaults: catalogueLoop!.defaults,
+};
+const freshLoopTemplate = async (world: World) => {
+  const response = await world.ctx.call(world.jars.admin, 'POST', '/api/templates', {
+    workspaceId: world.workspaceId,
+    template: loopTemplateBody,
+  });
+  return ((await response.json()) as { id: string }).id;
+};
+/** Valid answers to the world loop's round (its first two questions: a scale and an eNPS question). */
+const roundAnswers = (world: World) => {
+  const [scale, enps] = world.loop.questions;
+  return { answers: { [scale!.id]: 4, [enps!.id]: 8 } };
+};
 
 const ENTRIES: Record<string, Entry> = {
   'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
@@ -359,6 +391,114 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/members` }),
   },
+
+  'POST /api/templates': {
+    expect: byPolicy('workspace:use'),
+    request: (w) => ({
+      path: '/api/templates',
+      body: { workspaceId: w.workspaceId, template: loopTemplateBody },
+    }),
+  },
+  'PUT /api/templates/{templateId}': {
+    expect: byPolicy('template:change'),
+    request: async (w) => ({
+      path: `/api/templates/${await freshLoopTemplate(w)}`,
+      body: { template: loopTemplateBody },
+    }),
+  },
+  'DELETE /api/templates/{templateId}': {
+    expect: byPolicy('template:change'),
+    request: async (w) => ({ path: `/api/templates/${await freshLoopTemplate(w)}` }),
+  },
+  'POST /api/loops': {
+    expect: byPolicy('workspace:use'),
+    request: (w) => ({ path: '/api/loops', body: loopBody(w.workspaceId) }),
+  },
+  'GET /api/loops/{loopId}': {
+    expect: byPolicy('loop:oversee'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}` }),
+  },
+  'PUT /api/loops/{loopId}': {
+    expect: byPolicy('loop:change'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}`, body: editable(w.loop) }),
+  },
+  'POST /api/loops/{loopId}/pause': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => ({ path: `/api/loops/${(await freshLoop(w)).id}/pause` }),
+  },
+  'POST /api/loops/{loopId}/resume': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => ({ path: `/api/loops/${(await freshLoop(w)).id}/resume` }),
+  },
+  'POST /api/loops/{loopId}/stop': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => ({ path: `/api/loops/${(await freshLoop(w)).id}/stop` }),
+  },
+  'POST /api/loops/{loopId}/rounds': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => ({ path: `/api/loops/${(await freshLoop(w)).id}/rounds` }),
+  },
+  'POST /api/loops/{loopId}/rounds/{roundId}/close': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => {
+      const loop = await freshLoop(w);
+      return { path: `/api/loops/${loop.id}/rounds/${loop.currentRound!.id}/close` };
+    },
+  },
+  'POST /api/loops/{loopId}/rounds/{roundId}/remind': {
+    expect: byPolicy('loop:change'),
+    request: async (w) => {
+      const loop = await freshLoop(w);
+      return { path: `/api/loops/${loop.id}/rounds/${loop.currentRound!.id}/remind` };
+    },
+  },
+  'GET /api/loops/{loopId}/completion-status': {
+    expect: byPolicy('loop:oversee'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}/completion-status` }),
+  },
+  'GET /api/loops/{loopId}/results': {
+    expect: byPolicy('loop:oversee'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}/results` }),
+  },
+  // Managers get past access control; an open anonymous round has nothing to export yet (409).
+  'GET /api/loops/{loopId}/results/csv': {
+    expect: byPolicy('loop:oversee'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}/results/csv?roundId=${roundOf(w)}` }),
+  },
+  'GET /api/loops/{loopId}/insights': {
+    expect: byPolicy('loop:oversee'),
+    request: (w) => ({ path: `/api/loops/${loopOf(w)}/insights` }),
+  },
+  // The personal link is the credential: whoever holds it may answer (a wrong one is simply not found).
+  'GET /api/loop-answer/{token}': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/loop-answer/${'x'.repeat(43)}` }),
+  },
+  'POST /api/loop-answer/{token}': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/loop-answer/${'x'.repeat(43)}`, body: { answers: {} } }),
+  },
+  'POST /api/loop-answer/{token}/quick': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/loop-answer/${'x'.repeat(43)}/quick`, body: { value: 3 } }),
+  },
+  'POST /api/loop-responses/continue': {
+    expect: 'PPPPPPP',
+    request: () => ({
+      path: '/api/loop-responses/continue',
+      body: { continuation: 'x'.repeat(43), answers: {} },
+    }),
+  },
+  // Signed-in answering: the members the round was sent to (everyone of the workspace when it opened).
+  'GET /api/loop-rounds/{roundId}/answer': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/loop-rounds/${roundOf(w)}/answer` }),
+  },
+  'POST /api/loop-rounds/{roundId}/answer': {
+    expect: 'DDDDAAA',
+    request: (w) => ({ path: `/api/loop-rounds/${roundOf(w)}/answer`, body: roundAnswers(w) }),
+  },
+  'GET /api/my/loop-rounds': { expect: 'DAAAAAA', request: () => ({ path: '/api/my/loop-rounds' }) },
 };
 
 const ctx = useTestContext();
@@ -407,7 +547,10 @@ beforeAll(async () => {
     adminId: admin.userId,
     memberUserId: member.userId,
     joinAdmin: { jar: joinAdmin.jar, workspaceId: joinAdmin.workspaceId },
+    loop: {} as LoopDetail,
   };
+  // Launched once everyone of the workspace is in it, so its round is sent to the participant and the member too.
+  world.loop = await readLoop(world, (await launchLoop(ctx, admin.jar, admin.workspaceId)).id);
   const doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, unknown>>;
   };

@@ -1,4 +1,4 @@
-import type { CompletionStatus, LaunchLoopResponse } from '@pulsecheck/shared/loops/contract';
+import type { CompletionStatus, LaunchLoopResponse, LoopDetail } from '@pulsecheck/shared/loops/contract';
 import type { LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { user } from '../db/schema/auth';
@@ -25,7 +25,11 @@ export function loopBody(workspaceId: string, overrides: Partial<LaunchLoopInput
   return {
     title: `Pulse ${unique('loop')}`,
     description: 'How is the team doing?',
-    questions: [scaleQuestion(), { kind: 'enps', text: 'How likely are you to recommend the team?' }, { kind: 'text', text: 'Anything else?' }],
+    questions: [
+      scaleQuestion(),
+      { kind: 'enps', text: 'How likely are you to recommend the team?' },
+      { kind: 'text', text: 'Anything else?' },
+    ],
     audience: { kind: 'all' },
     cadence: 'weekly',
     weekday: 'monday',
@@ -118,7 +122,8 @@ export async function answerToken(ctx: TestContext, email: string) {
 
 export async function completion(ctx: TestContext, jar: Jar, loopId: string) {
   const response = await ctx.call(jar, 'GET', `/api/loops/${loopId}/completion-status`);
-  if (response.status !== 200) throw new Error(`completion status: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`completion status: ${response.status} ${await response.text()}`);
   return json<CompletionStatus>(response);
 }
 
@@ -143,4 +148,26 @@ export async function answerByLink(
     if (question.kind === 'text' && values.text !== undefined) answers[question.id] = values.text;
   }
   return ctx.request('POST', `/api/loop-answer/${token}`, { body: { answers } });
+}
+
+/** The editable part of a loop, as Configure Loop sends it back. */
+export function editable(loop: LoopDetail) {
+  return {
+    title: loop.title,
+    description: loop.description,
+    questions: loop.questions.map((q) =>
+      q.kind === 'scale'
+        ? { id: q.id, kind: q.kind, text: q.text, lowLabel: q.lowLabel!, highLabel: q.highLabel! }
+        : { id: q.id, kind: q.kind, text: q.text },
+    ),
+    audience: loop.audience,
+    cadence: loop.cadence,
+    weekday: loop.weekday,
+    time: loop.time,
+    timeZone: loop.timeZone,
+    roundDays: loop.roundDays,
+    anonymous: loop.anonymous,
+    minResponses: loop.minResponses,
+    reminder: loop.reminder,
+  };
 }

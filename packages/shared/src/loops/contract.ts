@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { mailStateSchema } from '../mail/contract';
-import {
-  CADENCES,
-  LOOP_STATUSES,
-  QUESTION_KINDS,
-  ROUND_STATUSES,
-  WEEKDAYS,
-} from './rules';
+import { CADENCES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
 import { ROUND_RESULT_STATES } from './release';
 import { audienceSchema, loopTemplateSchema } from './schemas';
 
@@ -210,8 +204,8 @@ export const loopResultsSchema = z.object({
 });
 export type LoopResults = z.infer<typeof loopResultsSchema>;
 
+/** Which round Loop Results and its CSV export show: the newest when left out. */
 export const loopResultsQuerySchema = z.object({ roundId: z.uuid('Round not found').optional() });
-export const loopCsvQuerySchema = z.object({ roundId: z.uuid('Round not found') });
 
 // ---------------------------------------------------------------------------------------------------------
 // Loop Insights

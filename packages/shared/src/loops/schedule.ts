@@ -16,14 +16,7 @@
  * length of the jump (02:30 becomes 03:30) and a repeated one takes its first occurrence (zoned-time.ts).
  */
 
-import {
-  LOOP_MESSAGES,
-  WEEKDAY_LABELS,
-  isoWeekdayOf,
-  longDate,
-  type Cadence,
-  type Weekday,
-} from './rules';
+import { LOOP_MESSAGES, WEEKDAY_LABELS, isoWeekdayOf, longDate, type Cadence, type Weekday } from './rules';
 import {
   DAY_MS,
   addDays,

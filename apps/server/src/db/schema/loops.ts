@@ -112,11 +112,10 @@ export const loopQuestions = pgTable(
 );
 
 /** The chosen members of a loop whose audience is 'members'. */
-export const loopAudience = pgTable(
-  'loop_audience',
-  { loopId: loopRef(), memberId: memberRef() },
-  (t) => [primaryKey({ columns: [t.loopId, t.memberId] }), index('loop_audience_member_idx').on(t.memberId)],
-);
+export const loopAudience = pgTable('loop_audience', { loopId: loopRef(), memberId: memberRef() }, (t) => [
+  primaryKey({ columns: [t.loopId, t.memberId] }),
+  index('loop_audience_member_idx').on(t.memberId),
+]);
 
 /** One send of a loop, with a snapshot of what decides its results. At most one round of a loop is open. */
 export const loopRounds = pgTable(

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../lib/router';
 import { renderMail, type MailContent } from '../../mail/templates';
 import { channelsFor, DELIVERY_JOBS, notify, type NotificationType } from '../notifications/service';
 import * as q from './queries';
-import { unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeUrl } from './service';
 
 /** Scheduled notification work; the hourly tick enqueues itself again and whatever is due. */
 export const SCHEDULE_JOBS = {
@@ -219,7 +219,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
         return;
       const url = absolute(job.link);
       if (job.type === 'survey-reminder') {
-        const unsubscribe = `${config.appUrl}/unsubscribe?token=${unsubscribeToken(config.authSecret, job.userId)}`;
+        const unsubscribe = unsubscribeUrl(config, job.userId);
         const mail = renderMail({
           subject: job.message,
           heading: 'Your team is waiting for your ratings',
@@ -237,7 +237,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
         if (wanted.length === 0) return;
         const text = wanted.length === job.parts.length ? job.message : wanted.map((p) => p.text).join('. ');
         const settings = wanted.map((p) => p.setting);
-        const unsubscribe = `${config.appUrl}/unsubscribe?token=${unsubscribeToken(config.authSecret, job.userId, settings)}`;
+        const unsubscribe = unsubscribeUrl(config, job.userId, settings);
         const mail = renderMail({
           subject: text,
           heading: text,

@@ -13,9 +13,20 @@ import { AppError, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { accessChanged } from '../../realtime/bus';
 import * as q from './queries';
-import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
 type Deps = Pick<AppDeps, 'db' | 'auth' | 'config' | 'logger'>;
+
+/**
+ * The one-click unsubscribe link of an e-mail: survey reminders by default, or the given settings. Written once for
+ * every e-mail that carries one (this feature's notifications, the loops' reminders).
+ */
+export const unsubscribeUrl = (
+  config: { appUrl: string; authSecret: string },
+  userId: string,
+  settings?: readonly UnsubscribableSetting[],
+) =>
+  `${config.appUrl.replace(/\/$/, '')}/unsubscribe?token=${unsubscribeToken(config.authSecret, userId, settings)}`;
 
 const avatarUrl = (id: string | null) => (id ? `/api/avatars/${id}` : null);
 

@@ -1,3 +1,4 @@
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
@@ -108,7 +109,10 @@ describe('templates', () => {
     const loops = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
     );
-    expect(loops.templates).toEqual([]);
+    // Only the seeded global loop templates (none of this workspace's are loops).
+    expect(loops.templates.map((t) => [t.type, t.isGlobal])).toEqual(
+      LOOP_CATALOGUE.map(() => ['loop', true]),
+    );
     const others = await json<{ templates: TemplateSummary[] }>(
       await ctx.call(stranger.jar, 'GET', '/api/templates'),
     );
@@ -186,7 +190,9 @@ describe('dashboard figures', () => {
     });
     expect(byTitle.A?.joinUrl).toBe(`http://localhost:3000/join/${a.id}`);
     expect(dashboard.items.map((i) => i.title)).toEqual(['C', 'B', 'A']);
-    expect(dashboard.globalTemplates.map((t) => t.id)).toEqual([GLOBAL_TEMPLATE_ID]);
+    expect(dashboard.globalTemplates.map((t) => t.id).sort()).toEqual(
+      [GLOBAL_TEMPLATE_ID, ...LOOP_CATALOGUE.map((t) => t.id)].sort(),
+    );
   });
 
   it('shows zeros for an empty workspace and refuses foreign workspaces with 404', async () => {

@@ -1,5 +1,5 @@
 import { dashboardStats, type DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
-import { dashboardLoopItems } from '../loops/reports';
+import { dashboardLoopItems } from '../loops/service';
 import { completionRate, STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { requireWorkspace } from '../../auth/access';
 import type { AppDeps } from '../../lib/router';

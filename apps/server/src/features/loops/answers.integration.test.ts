@@ -13,7 +13,8 @@ const ctx = useTestContext();
 const admin = useAdmin(ctx, { companyName: 'Answers Co' });
 
 const currentRound = async (loopId: string) =>
-  (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${loopId}`))).loop.currentRound!;
+  (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${loopId}`))).loop
+    .currentRound!;
 
 /** Rows a round holds: ledger, responses, answers. */
 async function rowsOf(roundId: string) {
@@ -32,7 +33,9 @@ describe('one answer per member and round', () => {
     const [person] = await addPeople(ctx, admin.workspaceId, 3);
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId);
     const token = await answerToken(ctx, person!.email);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => answerByLink(ctx, token, { text: 'once' })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => answerByLink(ctx, token, { text: 'once' })),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -76,7 +79,10 @@ describe('bad input and faults', () => {
     expect(next.status).toBe(201);
     const old = await answerByLink(ctx, oldToken);
     expect(old.status).toBe(409);
-    expect((await json(old)).error).toMatchObject({ code: 'round_closed', message: LOOP_MESSAGES.roundClosed });
+    expect((await json(old)).error).toMatchObject({
+      code: 'round_closed',
+      message: LOOP_MESSAGES.roundClosed,
+    });
     const page = await json<RoundToAnswer>(await ctx.request('GET', `/api/loop-answer/${oldToken}`));
     expect(page).toMatchObject({ state: 'round-closed', message: LOOP_MESSAGES.roundClosed });
     // The new round's link is another one, and works.
@@ -91,13 +97,20 @@ describe('bad input and faults', () => {
     const token = await answerToken(ctx, person!.email);
     expect((await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/pause`)).status).toBe(200);
     const paused = await answerByLink(ctx, token);
-    expect((await json(paused)).error).toMatchObject({ code: 'loop_paused', message: LOOP_MESSAGES.loopPaused });
-    const resumed = await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/resume`));
+    expect((await json(paused)).error).toMatchObject({
+      code: 'loop_paused',
+      message: LOOP_MESSAGES.loopPaused,
+    });
+    const resumed = await json<{ loop: LoopDetail }>(
+      await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/resume`),
+    );
     expect(resumed.loop.status).toBe('active');
     expect(resumed.loop.nextRoundAt).not.toBeNull();
     expect((await answerByLink(ctx, token)).status).toBe(201);
 
-    const stopped = await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/stop`));
+    const stopped = await json<{ loop: LoopDetail }>(
+      await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/stop`),
+    );
     expect(stopped.loop).toMatchObject({ status: 'completed', nextRoundAt: null, currentRound: null });
     const after = await ctx.request('GET', `/api/loop-answer/${token}`);
     expect((await json<RoundToAnswer>(after)).state).toBe('already-answered');
@@ -158,27 +171,43 @@ describe('signed-in members', () => {
     const outsider = await signedInUser(ctx);
     await addPeople(ctx, admin.workspaceId, 2);
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Signed-in pulse' });
-    const mine = await json<{ rounds: MyLoopRound[] }>(await ctx.call(member.jar, 'GET', '/api/my/loop-rounds'));
+    const mine = await json<{ rounds: MyLoopRound[] }>(
+      await ctx.call(member.jar, 'GET', '/api/my/loop-rounds'),
+    );
     const round = mine.rounds.find((r) => r.loopId === loop.id);
     expect(round).toMatchObject({ title: 'Signed-in pulse', number: 1, answered: false });
     expect(round?.link).toBe(`/loop-rounds/${round?.roundId}`);
 
-    const form = await json<RoundToAnswer>(await ctx.call(member.jar, 'GET', `/api/loop-rounds/${round!.roundId}/answer`));
+    const form = await json<RoundToAnswer>(
+      await ctx.call(member.jar, 'GET', `/api/loop-rounds/${round!.roundId}/answer`),
+    );
     expect(form.state).toBe('open');
     const [scale, enps] = form.questions;
     const body = { answers: { [scale!.id]: 4, [enps!.id]: 9 } };
-    expect((await ctx.call(member.jar, 'POST', `/api/loop-rounds/${round!.roundId}/answer`, body)).status).toBe(201);
+    expect(
+      (await ctx.call(member.jar, 'POST', `/api/loop-rounds/${round!.roundId}/answer`, body)).status,
+    ).toBe(201);
     const twice = await ctx.call(member.jar, 'POST', `/api/loop-rounds/${round!.roundId}/answer`, body);
     expect((await json(twice)).error.message).toBe(LOOP_MESSAGES.alreadyAnswered);
-    const after = await json<{ rounds: MyLoopRound[] }>(await ctx.call(member.jar, 'GET', '/api/my/loop-rounds'));
+    const after = await json<{ rounds: MyLoopRound[] }>(
+      await ctx.call(member.jar, 'GET', '/api/my/loop-rounds'),
+    );
     expect(after.rounds.find((r) => r.loopId === loop.id)?.answered).toBe(true);
 
     for (const method of ['GET', 'POST'] as const) {
-      const response = await ctx.call(outsider.jar, method, `/api/loop-rounds/${round!.roundId}/answer`, method === 'POST' ? body : undefined);
+      const response = await ctx.call(
+        outsider.jar,
+        method,
+        `/api/loop-rounds/${round!.roundId}/answer`,
+        method === 'POST' ? body : undefined,
+      );
       expect(response.status).toBe(404);
       expect((await json(response)).error.message).toBe('Round not found');
     }
-    const ledger = await ctx.deps.db.select().from(loopRoundLedger).where(eq(loopRoundLedger.roundId, round!.roundId));
+    const ledger = await ctx.deps.db
+      .select()
+      .from(loopRoundLedger)
+      .where(eq(loopRoundLedger.roundId, round!.roundId));
     expect(ledger).toHaveLength(1);
   });
 });

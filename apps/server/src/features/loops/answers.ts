@@ -180,7 +180,12 @@ export async function quickAnswer(deps: Deps, identity: Identity, value: number)
     throw invalid(message, { value: message });
   }
   const continuation = newContinuation();
-  await writeAnswer(deps, identity, { [first.id]: parsed.data }, { continuationHash: secretHash(continuation) });
+  await writeAnswer(
+    deps,
+    identity,
+    { [first.id]: parsed.data },
+    { continuationHash: secretHash(continuation) },
+  );
   return { continuation };
 }
 

@@ -2,7 +2,7 @@ import type { LoopDetail, LoopResults, RoundToAnswer } from '@pulsecheck/shared/
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, mailOutbox, notifications } from '../../db/schema/messaging';
+import { jobs, notifications } from '../../db/schema/messaging';
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import {
@@ -13,7 +13,6 @@ import {
   launchLoop,
   loopBody,
   roundMail,
-  runLoopJobs,
 } from '../../test/loops';
 import { json } from '../../test/requests';
 import { LOOP_JOBS } from './rounds';
@@ -43,8 +42,12 @@ describe('launching a loop and its first round', () => {
       expect(mail.subject).toBe('Team pulse: round 1 is open');
       expect(mail.text).toContain('/loop-answer/');
       // Each value of the first (scale) question is a one-click link to the answer page.
-      for (const value of [1, 2, 3, 4, 5]) expect(mail.text).toMatch(new RegExp(`/loop-answer/[\\w-]+\\?answer=${value}`));
-      const [bell] = await ctx.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
+      for (const value of [1, 2, 3, 4, 5])
+        expect(mail.text).toMatch(new RegExp(`/loop-answer/[\\w-]+\\?answer=${value}`));
+      const [bell] = await ctx.deps.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, person.userId));
       expect(bell).toMatchObject({ type: 'loop-round', link: `/loop-rounds/${loop.currentRound!.id}` });
     }
     const tokens = await Promise.all(people.map((p) => answerToken(ctx, p.email)));
@@ -96,7 +99,9 @@ describe('answering and the completion status', () => {
     expect(status.current?.timeLeftMs).toBeGreaterThan(0);
 
     // An open anonymous round shows no figures to anyone.
-    const results = await json<LoopResults>(await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}/results`));
+    const results = await json<LoopResults>(
+      await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}/results`),
+    );
     expect(results.round).toMatchObject({ state: 'collecting', message: LOOP_MESSAGES.collecting });
     expect(results.round?.questions.every((q) => q.counts === null && q.texts === null)).toBe(true);
   });

@@ -44,7 +44,10 @@ export async function insertLoop(db: Db, values: typeof loops.$inferInsert) {
 }
 
 export async function workspaceName(db: Db, workspaceId: string) {
-  const [row] = await queryRows<{ name: string }>(db, sql`select name from workspaces where id = ${workspaceId}`);
+  const [row] = await queryRows<{ name: string }>(
+    db,
+    sql`select name from workspaces where id = ${workspaceId}`,
+  );
   return row?.name ?? null;
 }
 
@@ -68,10 +71,16 @@ export const currentQuestions = (db: Db, loopId: string) =>
     .orderBy(asc(loopQuestions.position));
 
 export const allQuestions = (db: Db, loopId: string) =>
-  db.select().from(loopQuestions).where(eq(loopQuestions.loopId, loopId)).orderBy(asc(loopQuestions.position));
+  db
+    .select()
+    .from(loopQuestions)
+    .where(eq(loopQuestions.loopId, loopId))
+    .orderBy(asc(loopQuestions.position));
 
 export const questionsById = (db: Db, ids: string[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.select().from(loopQuestions).where(inArray(loopQuestions.id, ids));
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.select().from(loopQuestions).where(inArray(loopQuestions.id, ids));
 
 export async function insertQuestions(db: Db, rows: (typeof loopQuestions.$inferInsert)[]) {
   if (rows.length === 0) return [];
@@ -296,7 +305,8 @@ const roundCountsSelect = (roundId: string) =>
 
 export type CountRow = { question_id: string; value: number | null; count: number };
 
-export const countRoundAnswers = (db: Db, roundId: string) => queryRows<CountRow>(db, roundCountsSelect(roundId));
+export const countRoundAnswers = (db: Db, roundId: string) =>
+  queryRows<CountRow>(db, roundCountsSelect(roundId));
 
 /** Closing: the round's counts stored (free text is not counted there: results count it live). */
 export async function storeRoundCounts(db: Db, roundId: string) {
@@ -337,10 +347,7 @@ export async function sealResponses(db: Db, roundId: string) {
 }
 
 export async function clearContinuations(db: Db, roundId: string) {
-  await db
-    .update(loopResponses)
-    .set({ continuationHash: null })
-    .where(eq(loopResponses.roundId, roundId));
+  await db.update(loopResponses).set({ continuationHash: null }).where(eq(loopResponses.roundId, roundId));
 }
 
 export async function countLedger(db: Db, roundId: string) {

@@ -4,7 +4,6 @@ import {
   INSIGHTS_METHOD,
   LOOP_LINKS,
   type CompletionStatus,
-  type LoopDashboardItem,
   type LoopInsights,
   type LoopResults,
   type MyLoopRound,
@@ -18,7 +17,6 @@ import {
   ENPS_MAX,
   ENPS_MIN,
   LOOP_MESSAGES,
-  loopDashboardStatus,
   SCALE_MAX,
   SCALE_MIN,
   type LoopStatus,
@@ -145,8 +143,21 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
   const { values, texts } = released ? byQuestion(await q.countRoundAnswers(db, round.id)) : byQuestion([]);
   const freeText = released ? await q.freeTexts(db, round.id) : [];
   const results = questions.map((question): QuestionResult => {
-    const shown = { ...questionOut(question), counts: null, shares: null, mean: null, enps: null, texts: null };
-    if (!released) return { ...shown, answers: 0, state, message: roundResultMessage(state, { ...base, answers: round.answered }) };
+    const shown = {
+      ...questionOut(question),
+      counts: null,
+      shares: null,
+      mean: null,
+      enps: null,
+      texts: null,
+    };
+    if (!released)
+      return {
+        ...shown,
+        answers: 0,
+        state,
+        message: roundResultMessage(state, { ...base, answers: round.answered }),
+      };
     if (question.kind === 'text') {
       const list = freeText.filter((row) => row.question_id === question.id);
       const answers = texts.get(question.id) ?? 0;
@@ -158,14 +169,21 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
         message: roundResultMessage(own, { ...base, answers }),
         texts:
           own === 'released'
-            ? orderFreeText(list.map((row) => ({ text: row.text, author: round.anonymous ? null : row.author })))
+            ? orderFreeText(
+                list.map((row) => ({ text: row.text, author: round.anonymous ? null : row.author })),
+              )
             : null,
       };
     }
     const made = figures(question.kind, values.get(question.id) ?? []);
     const own = roundResultState({ ...base, answers: made.answers });
     if (own !== 'released')
-      return { ...shown, answers: made.answers, state: own, message: roundResultMessage(own, { ...base, answers: made.answers }) };
+      return {
+        ...shown,
+        answers: made.answers,
+        state: own,
+        message: roundResultMessage(own, { ...base, answers: made.answers }),
+      };
     return { ...shown, ...made, shares: shares(made.counts), state: own, message: null };
   });
   return {
@@ -197,24 +215,49 @@ export async function loopResults(
   };
 }
 
-/** The CSV export of a released round: a line per question and value, and per free-text answer. */
-export async function loopResultsCsv(deps: Deps, options: { userId: string; loopId: string; roundId: string }) {
+/** The CSV export of a released round (default: the newest): a line per question and value, and per free-text answer. */
+export async function loopResultsCsv(
+  deps: Deps,
+  options: { userId: string; loopId: string; roundId?: string },
+) {
   const { loop } = await loopHeader(deps.db, options.userId, options.loopId);
   const { round } = await pickRound(deps.db, options.loopId, options.roundId);
   if (!round) throw notFound(NOT_FOUND_MESSAGES.round);
   const results = await roundResults(deps.db, round);
   if (results.state !== 'released') throw conflict(LOOP_MESSAGES.resultsNotReleased);
   const rows: (string | number | null)[][] = [
-    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer'],
+    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer', 'Author'],
   ];
   const prefix = [loop.title, round.number];
   for (const question of results.questions) {
     if (question.state !== 'released') {
-      rows.push([...prefix, question.text, question.kind, null, question.answers, null, null, null, question.message]);
+      rows.push([
+        ...prefix,
+        question.text,
+        question.kind,
+        null,
+        question.answers,
+        null,
+        null,
+        null,
+        question.message,
+        null,
+      ]);
       continue;
     }
     for (const text of question.texts ?? [])
-      rows.push([...prefix, question.text, question.kind, null, null, null, null, null, text.author ? `${text.author}: ${text.text}` : text.text]);
+      rows.push([
+        ...prefix,
+        question.text,
+        question.kind,
+        null,
+        null,
+        null,
+        null,
+        null,
+        text.text,
+        text.author,
+      ]);
     const min = question.kind === 'scale' ? SCALE_MIN : ENPS_MIN;
     for (const [index, count] of (question.counts ?? []).entries()) {
       rows.push([
@@ -226,6 +269,7 @@ export async function loopResultsCsv(deps: Deps, options: { userId: string; loop
         question.shares?.[index] ?? null,
         question.mean,
         question.enps?.score ?? null,
+        null,
         null,
       ]);
     }
@@ -244,10 +288,15 @@ type PointInput = {
 /** The points of one question's line, each with its change from the line's previous point (stats.ts). */
 function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
   const made = inputs.map(({ round, counts }) => {
-    const base = { anonymous: round.anonymous, open: round.status === 'open', minResponses: round.min_responses };
+    const base = {
+      anonymous: round.anonymous,
+      open: round.status === 'open',
+      minResponses: round.min_responses,
+    };
     const fig = figures(kind, counts);
     const roundState = roundResultState({ ...base, answers: round.answered });
-    const state = roundState === 'released' ? roundResultState({ ...base, answers: fig.answers }) : roundState;
+    const state =
+      roundState === 'released' ? roundResultState({ ...base, answers: fig.answers }) : roundState;
     return { round, counts: fig.counts, state, fig };
   });
   return made.map((point, index) => {
@@ -347,34 +396,6 @@ export async function loopInsights(
     participation,
     method: INSIGHTS_METHOD,
   };
-}
-
-/** The workspace's loops for the admin dashboard, with the current (or last) round's figures. */
-export async function dashboardLoopItems(db: Db, workspaceId: string): Promise<LoopDashboardItem[]> {
-  const rows = await q.dashboardLoops(db, workspaceId);
-  return rows.map((row) => {
-    const status = loopDashboardStatus(row.status);
-    const responses = row.answered ?? 0;
-    const audience = row.audience ?? 0;
-    return {
-      id: row.id,
-      kind: 'loop',
-      title: row.title,
-      description: row.description || null,
-      status,
-      loopStatus: row.status as LoopStatus,
-      createdAt: toIso(row.created_at),
-      completedAt: row.completed_at ? toIso(row.completed_at) : null,
-      responses,
-      totalParticipants: audience,
-      completionRate: responseRate(responses, audience),
-      overdue: false,
-      currentRound: row.number,
-      roundOpen: row.round_status === 'open',
-      nextRoundAt: row.next_round_at ? toIso(row.next_round_at) : null,
-      link: status === 'completed' ? LOOP_LINKS.results(row.id) : LOOP_LINKS.completionStatus(row.id),
-    };
-  });
 }
 
 /** The signed-in member's open rounds (the participant /dashboard). */

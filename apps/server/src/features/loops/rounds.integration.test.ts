@@ -13,6 +13,7 @@ import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import {
   addPeople,
+  editable,
   answerByLink,
   answerToken,
   launchLoop,
@@ -68,7 +69,9 @@ describe('rounds opened by the job table', () => {
     expect(rounds.map((r) => r.number)).toEqual([1]);
     const loop = await detail(launched.id);
     // The next opening is the Monday a week after the slot.
-    expect(loop.nextRoundAt).toBe(new Date(new Date(launched.firstRoundAt).getTime() + 7 * 86_400_000).toISOString());
+    expect(loop.nextRoundAt).toBe(
+      new Date(new Date(launched.firstRoundAt).getTime() + 7 * 86_400_000).toISOString(),
+    );
   });
 
   it('closes a round at its time, and a schedule change makes the old opening job a no-op', async () => {
@@ -104,28 +107,6 @@ describe('rounds opened by the job table', () => {
   });
 });
 
-/** The editable part of a loop, as Configure Loop sends it back. */
-function editable(loop: LoopDetail) {
-  return {
-    title: loop.title,
-    description: loop.description,
-    questions: loop.questions.map((q) =>
-      q.kind === 'scale'
-        ? { id: q.id, kind: q.kind, text: q.text, lowLabel: q.lowLabel!, highLabel: q.highLabel! }
-        : { id: q.id, kind: q.kind, text: q.text },
-    ),
-    audience: loop.audience,
-    cadence: loop.cadence,
-    weekday: loop.weekday,
-    time: loop.time,
-    timeZone: loop.timeZone,
-    roundDays: loop.roundDays,
-    anonymous: loop.anonymous,
-    minResponses: loop.minResponses,
-    reminder: loop.reminder,
-  };
-}
-
 describe('reminders', () => {
   it('reach only those who have not answered, by their survey-reminder settings, with a one-click unsubscribe', async () => {
     const [answered, wantsAll, noEmail] = await addPeople(ctx, admin.workspaceId, 3);
@@ -134,7 +115,10 @@ describe('reminders', () => {
       .set({
         notificationPreferences: {
           ...DEFAULT_NOTIFICATION_PREFERENCES,
-          emailNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.emailNotifications, surveyReminders: false },
+          emailNotifications: {
+            ...DEFAULT_NOTIFICATION_PREFERENCES.emailNotifications,
+            surveyReminders: false,
+          },
         },
       })
       .where(eq(user.id, noEmail!.userId));
@@ -166,7 +150,11 @@ describe('reminders', () => {
     const reminded = await json<RemindResponse>(manual);
     // The admin (who has not answered) is still reminded; the unsubscribed person gets no e-mail.
     expect(reminded.reminded).toBeGreaterThanOrEqual(1);
-    expect((await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, wantsAll!.email))).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(1);
+    expect(
+      (await ctx.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, wantsAll!.email))).filter((m) =>
+        m.subject.startsWith('Reminder'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('refuses a reminder for a closed round', async () => {
@@ -202,7 +190,11 @@ describe('faults', () => {
       [{ questions: [] }, 'questions', LOOP_MESSAGES.questionsMin],
       [{ questions: Array.from({ length: 11 }, () => question) }, 'questions', LOOP_MESSAGES.questionsMax],
       [{ questions: [{ ...question, text: '  ' }] }, 'questions.0.text', LOOP_MESSAGES.questionRequired],
-      [{ questions: [{ ...question, text: 'x'.repeat(201) }] }, 'questions.0.text', LOOP_MESSAGES.questionTooLong],
+      [
+        { questions: [{ ...question, text: 'x'.repeat(201) }] },
+        'questions.0.text',
+        LOOP_MESSAGES.questionTooLong,
+      ],
       [{ cadence: 'daily' }, 'cadence', LOOP_MESSAGES.cadence],
       [{ roundDays: 8 }, 'roundDays', LOOP_MESSAGES.roundDays],
       [{ anonymous: true, minResponses: 2 }, 'minResponses', LOOP_MESSAGES.minResponsesAnonymous],
@@ -214,13 +206,28 @@ describe('faults', () => {
       ],
       [{ start: '2020-01-06' }, 'start', LOOP_MESSAGES.firstRoundPast],
       [{ minResponses: 50 }, 'audience', ''],
-      [{ audience: { kind: 'members', memberIds: [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()] } }, 'audience.memberIds', LOOP_MESSAGES.audienceMember],
+      [
+        {
+          audience: {
+            kind: 'members',
+            memberIds: [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()],
+          },
+        },
+        'audience.memberIds',
+        LOOP_MESSAGES.audienceMember,
+      ],
     ];
     for (const [overrides, field, message] of cases) {
-      const response = await ctx.call(admin.jar, 'POST', '/api/loops', { ...loopBody(admin.workspaceId), ...overrides });
+      const response = await ctx.call(admin.jar, 'POST', '/api/loops', {
+        ...loopBody(admin.workspaceId),
+        ...overrides,
+      });
       expect(response.status, field).toBe(400);
       const { error } = await json(response);
-      if (field === 'audience') expect(error.fields?.audience, field).toMatch(/^The audience has \d+ members, fewer than the 50 responses/);
+      if (field === 'audience')
+        expect(error.fields?.audience, field).toMatch(
+          /^The audience has \d+ members, fewer than the 50 responses/,
+        );
       else expect(error.fields?.[field], field).toBe(message);
     }
     expect(await ctx.deps.db.select({ id: loops.id }).from(loops)).toEqual(before);
@@ -232,7 +239,10 @@ describe('settings that protect respondents', () => {
     const people = await addPeople(ctx, admin.workspaceId, 3);
     const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { minResponses: 4 });
     const loop = await detail(launched.id);
-    const lowered = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, { ...editable(loop), minResponses: 3 });
+    const lowered = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, {
+      ...editable(loop),
+      minResponses: 3,
+    });
     expect(lowered.status).toBe(200);
 
     expect((await answerByLink(ctx, await answerToken(ctx, people[0]!.email))).status).toBe(201);
@@ -245,10 +255,18 @@ describe('settings that protect respondents', () => {
     const { error } = await json(looser);
     expect(error.message).toBe(LOOP_MESSAGES.settingsOnlyStricter);
     expect(error.fields).toEqual({ anonymous: LOOP_MESSAGES.anonymityStaysOn });
-    const stricter = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, { ...editable(again), minResponses: 5 });
+    const stricter = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, {
+      ...editable(again),
+      minResponses: 5,
+    });
     expect(stricter.status).toBe(200);
-    const lower = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, { ...editable(again), minResponses: 4 });
-    expect((await json(lower)).error.fields).toEqual({ minResponses: LOOP_MESSAGES.minResponsesOnlyRises(5) });
+    const lower = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, {
+      ...editable(again),
+      minResponses: 4,
+    });
+    expect((await json(lower)).error.fields).toEqual({
+      minResponses: LOOP_MESSAGES.minResponsesOnlyRises(5),
+    });
     // The open round keeps the settings it opened with.
     expect((await detail(launched.id)).currentRound?.minResponses).toBe(4);
   });
@@ -262,7 +280,9 @@ describe('the bell', () => {
       .select()
       .from(notifications)
       .where(like(notifications.message, '"Bell pulse"%'));
-    expect(rows.map((r) => r.userId).sort()).toEqual(expect.arrayContaining(people.map((p) => p.userId).sort()));
+    expect(rows.map((r) => r.userId).sort()).toEqual(
+      expect.arrayContaining(people.map((p) => p.userId).sort()),
+    );
     expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
     void launched;
   });

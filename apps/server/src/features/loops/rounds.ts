@@ -1,7 +1,14 @@
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
 import { AppError } from '../../lib/app-error';
 import { LOOP_LINKS, type RoundSummary } from '@pulsecheck/shared/loops/contract';
-import { ENPS_LABELS, ENPS_MAX, ENPS_MIN, LOOP_MESSAGES, SCALE_MAX, SCALE_MIN } from '@pulsecheck/shared/loops/rules';
+import {
+  ENPS_LABELS,
+  ENPS_MAX,
+  ENPS_MIN,
+  LOOP_MESSAGES,
+  SCALE_MAX,
+  SCALE_MIN,
+} from '@pulsecheck/shared/loops/rules';
 import {
   localMoment,
   nextRoundOpening,
@@ -17,7 +24,7 @@ import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
 import type { AppDeps } from '../../lib/router';
 import type { OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
-import { unsubscribeToken } from '../account/unsubscribe-token';
+import { unsubscribeUrl } from '../account/service';
 import { notifyBell } from '../notifications/service';
 import * as q from './queries';
 import { answerToken, secretHash } from './tokens';
@@ -244,7 +251,11 @@ type RoundMailInput = {
 };
 
 /** The one-click answers of the first question, when it is a scale or eNPS question. */
-function quickChoices(appUrl: string, token: string, first: q.QuestionRow | undefined): MailChoices | undefined {
+function quickChoices(
+  appUrl: string,
+  token: string,
+  first: q.QuestionRow | undefined,
+): MailChoices | undefined {
   if (!first || first.kind === 'text') return undefined;
   const [min, max, ends] =
     first.kind === 'scale'
@@ -321,7 +332,11 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
  * personal link and the one-click unsubscribe of survey reminders, and a bell notice. Answers how many were
  * reminded (by either).
  */
-export async function remindRound(deps: Deps, tx: Db, options: { loop: q.LoopRow; round: q.RoundRow; now?: Date }) {
+export async function remindRound(
+  deps: Deps,
+  tx: Db,
+  options: { loop: q.LoopRow; round: q.RoundRow; now?: Date },
+) {
   const { loop, round } = options;
   const people = await q.unansweredRecipients(tx, round.id);
   const appUrl = appUrlOf(deps);
@@ -337,7 +352,7 @@ export async function remindRound(deps: Deps, tx: Db, options: { loop: q.LoopRow
     if (!preferences.emailNotifications.surveyReminders) continue;
     reached.add(person.user_id);
     const token = answerToken(deps.config.authSecret, round.id, person.member_id);
-    const unsubscribe = `${appUrl}/unsubscribe?token=${unsubscribeToken(deps.config.authSecret, person.user_id)}`;
+    const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
     mails.push({
       kind: 'loop-reminder',
       to: person.email,

@@ -4,7 +4,6 @@ import {
   completionStatusSchema,
   continueAnswerBodySchema,
   launchLoopResponseSchema,
-  loopCsvQuerySchema,
   loopDetailResponseSchema,
   loopInsightsSchema,
   loopResultsQuerySchema,
@@ -99,7 +98,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/results/csv',
     "A released round's results as CSV",
     {
-      query: loopCsvQuerySchema,
+      query: loopResultsQuerySchema,
       ok: [200, z.string(), 'CSV', 'text/csv'],
       errors: [401, 404, 409],
     },
@@ -128,7 +127,10 @@ export const loopRoutes = routes('loops')
     { ok: [200, roundToAnswerSchema, 'The round to answer'] },
     async (c) => {
       const { db } = c.get('deps');
-      return c.json(await answers.roundToAnswer(db, await answers.identityByToken(db, c.req.valid('param').token)), 200);
+      return c.json(
+        await answers.roundToAnswer(db, await answers.identityByToken(db, c.req.valid('param').token)),
+        200,
+      );
     },
   )
   .handle(
@@ -165,7 +167,8 @@ export const loopRoutes = routes('loops')
     'get /loop-rounds/{roundId}/answer',
     'The round for a signed-in member of its audience',
     { ok: [200, roundToAnswerSchema, 'The round to answer'] },
-    async ({ db }, { roundId, userId }) => answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId)),
+    async ({ db }, { roundId, userId }) =>
+      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId)),
   )
   .call(
     'post /loop-rounds/{roundId}/answer',

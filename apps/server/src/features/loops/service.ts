@@ -1,9 +1,19 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
-import type { LaunchLoopResponse, LoopDetail, LoopQuestionOut, RoundSummary } from '@pulsecheck/shared/loops/contract';
+import {
+  LOOP_LINKS,
+  type LaunchLoopResponse,
+  type LoopDashboardItem,
+  type LoopDetail,
+  type LoopQuestionOut,
+  type RoundSummary,
+} from '@pulsecheck/shared/loops/contract';
+import { responseRate } from '@pulsecheck/shared/loops/stats';
 import {
   audienceProblem,
   ENPS_LABELS,
   LOOP_MESSAGES,
+  loopDashboardStatus,
+  type LoopStatus,
   loosenedLoopMessages,
   loosenedLoopSettings,
   sameQuestion,
@@ -17,7 +27,12 @@ import {
   scheduleSentence,
   type ScheduleRule,
 } from '@pulsecheck/shared/loops/schedule';
-import type { LaunchLoop, LoopAudience, LoopDefinition, LoopQuestion } from '@pulsecheck/shared/loops/schemas';
+import type {
+  LaunchLoop,
+  LoopAudience,
+  LoopDefinition,
+  LoopQuestion,
+} from '@pulsecheck/shared/loops/schemas';
 import { loopAccess, requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
@@ -123,7 +138,8 @@ export async function launchLoop(
   await requireWorkspace(deps.db, userId, input.workspaceId);
   if (input.templateId) {
     const template = await findLoopTemplate(deps.db, input.templateId);
-    if (!template || (!template.isGlobal && template.workspaceId !== input.workspaceId)) throw templateNotFound();
+    if (!template || (!template.isGlobal && template.workspaceId !== input.workspaceId))
+      throw templateNotFound();
   }
   const now = new Date();
   const rule = ruleOf(input);
@@ -369,7 +385,10 @@ async function requireRoundOf(db: Db, loopId: string, roundId: string) {
 }
 
 /** 'Close Round Now'. Closing a closed round answers it as it is. */
-export async function closeRoundNow(deps: Deps, options: { userId: string; loopId: string; roundId: string }) {
+export async function closeRoundNow(
+  deps: Deps,
+  options: { userId: string; loopId: string; roundId: string },
+) {
   await requireLoopChange(deps.db, options.userId, options.loopId);
   await requireRoundOf(deps.db, options.loopId, options.roundId);
   await closeRound(deps, { roundId: options.roundId });
@@ -391,4 +410,32 @@ export async function sendReminder(deps: Deps, options: { userId: string; loopId
     return remindRound(deps, tx, { loop, round });
   });
   return { reminded, mail: deps.mailer.enabled ? ('sending' as const) : ('off' as const) };
+}
+
+/** The workspace's loops for the admin dashboard, with the current (or last) round's figures. */
+export async function dashboardLoopItems(db: Db, workspaceId: string): Promise<LoopDashboardItem[]> {
+  const rows = await q.dashboardLoops(db, workspaceId);
+  return rows.map((row) => {
+    const status = loopDashboardStatus(row.status);
+    const responses = row.answered ?? 0;
+    const audience = row.audience ?? 0;
+    return {
+      id: row.id,
+      kind: 'loop',
+      title: row.title,
+      description: row.description || null,
+      status,
+      loopStatus: row.status as LoopStatus,
+      createdAt: toIso(row.created_at),
+      completedAt: row.completed_at ? toIso(row.completed_at) : null,
+      responses,
+      totalParticipants: audience,
+      completionRate: responseRate(responses, audience),
+      overdue: false,
+      currentRound: row.number,
+      roundOpen: row.round_status === 'open',
+      nextRoundAt: row.next_round_at ? toIso(row.next_round_at) : null,
+      link: status === 'completed' ? LOOP_LINKS.results(row.id) : LOOP_LINKS.completionStatus(row.id),
+    };
+  });
 }

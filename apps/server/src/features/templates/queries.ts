@@ -15,7 +15,7 @@ const summary = {
 };
 
 /**
- * Global templates, and those of `workspaceId` when given; global first, then newest. Never a launch's snapshot
+ * Global templates, and those of `workspaceId` when given; global first, health checks before loops, then newest. Never a launch's snapshot
  * (it belongs to its check).
  */
 export async function findTemplates(db: Db, options: { workspaceId: string | null; type?: string }) {
@@ -28,7 +28,7 @@ export async function findTemplates(db: Db, options: { workspaceId: string | nul
     .select(summary)
     .from(templates)
     .where(and(...conditions))
-    .orderBy(desc(templates.isGlobal), desc(templates.createdAt), asc(templates.title));
+    .orderBy(desc(templates.isGlobal), asc(templates.type), desc(templates.createdAt), asc(templates.title));
 }
 
 /** A template by id; a launch's snapshot is not one (its check reads its components by the check's template_id). */
@@ -64,7 +64,11 @@ export async function insertTemplate(db: Db, values: typeof templates.$inferInse
   return row.id;
 }
 
-export async function updateTemplate(db: Db, templateId: string, values: Partial<typeof templates.$inferInsert>) {
+export async function updateTemplate(
+  db: Db,
+  templateId: string,
+  values: Partial<typeof templates.$inferInsert>,
+) {
   await db.update(templates).set(values).where(eq(templates.id, templateId));
 }
 

@@ -124,7 +124,8 @@ async function requireTemplateChange(db: Db, userId: string, templateId: string)
   }
   const membership = await requireWorkspace(db, userId, row.workspaceId);
   const actor = { userId, access: membership.access };
-  if (!can(actor, 'template:change', { createdBy: row.createdBy })) throw forbidden(LOOP_MESSAGES.templateNotAllowed);
+  if (!can(actor, 'template:change', { createdBy: row.createdBy }))
+    throw forbidden(LOOP_MESSAGES.templateNotAllowed);
   if (row.type !== 'loop') throw conflict(LOOP_MESSAGES.notLoopTemplate);
   return row;
 }

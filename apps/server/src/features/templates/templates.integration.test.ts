@@ -8,6 +8,10 @@ import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
 import { json } from '../../test/requests';
+import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
+import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { createAdmin, signedInUser } from '../../test/accounts';
+import { addPeople, launchLoop, loopBody } from '../../test/loops';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx, { companyName: 'Snapshot Co' });
@@ -54,8 +58,8 @@ describe('templates and launch snapshots', () => {
     );
     const dashboard = await ctx.call(admin.jar, 'GET', '/api/dashboard');
     expect(
-      (await json<{ globalTemplates: TemplateSummary[] }>(dashboard)).globalTemplates.map((t) => t.id),
-    ).toEqual([GLOBAL_TEMPLATE_ID]);
+      (await json<{ globalTemplates: TemplateSummary[] }>(dashboard)).globalTemplates.map((t) => t.id).sort(),
+    ).toEqual([GLOBAL_TEMPLATE_ID, ...LOOP_CATALOGUE.map((t) => t.id)].sort());
 
     for (const [check, expected] of [
       [first, titles.slice(0, 3)],
@@ -96,5 +100,110 @@ describe('templates and launch snapshots', () => {
     const catalogue = await ctx.call(admin.jar, 'GET', `/api/templates/${GLOBAL_TEMPLATE_ID}`);
     expect(catalogue.status).toBe(200);
     expect((await json<{ template: TemplateDetail }>(catalogue)).template.components).toHaveLength(29);
+  });
+});
+
+describe('loop templates', () => {
+  const [weekly] = LOOP_CATALOGUE;
+  const content = {
+    title: 'Our pulse',
+    description: 'Ours',
+    questions: weekly!.questions,
+    defaults: weekly!.defaults,
+  };
+  const detail = async (jar: typeof admin.jar, id: string) => ctx.call(jar, 'GET', `/api/templates/${id}`);
+
+  it('lists the five seeded loop templates with both kinds, filters by type, and opens one with its questions', async () => {
+    const all = await listed();
+    const loops = all.filter((t) => t.type === 'loop' && t.isGlobal);
+    expect(loops.map((t) => t.title).sort()).toEqual(LOOP_CATALOGUE.map((t) => t.title).sort());
+    const onlyLoops = await json<{ templates: TemplateSummary[] }>(
+      await ctx.call(admin.jar, 'GET', '/api/templates?type=loop'),
+    );
+    expect(onlyLoops.templates.every((t) => t.type === 'loop')).toBe(true);
+    const opened = await json<{ template: TemplateDetail }>(await detail(admin.jar, weekly!.id));
+    expect(opened.template).toMatchObject({ type: 'loop', components: [], title: weekly!.title });
+    expect(opened.template.loop?.questions.map((q) => q.text)).toEqual(weekly!.questions.map((q) => q.text));
+    expect(opened.template.loop?.defaults).toEqual(weekly!.defaults);
+  });
+
+  it("saves, edits and deletes a workspace loop template; members change only their own; global ones are nobody's", async () => {
+    const created = await ctx.call(admin.jar, 'POST', '/api/templates', {
+      workspaceId: admin.workspaceId,
+      template: content,
+    });
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    expect((await listed()).find((t) => t.id === id)).toMatchObject({
+      type: 'loop',
+      isGlobal: false,
+      workspaceId: admin.workspaceId,
+    });
+
+    const renamed = await ctx.call(admin.jar, 'PUT', `/api/templates/${id}`, {
+      template: { ...content, title: 'Renamed pulse' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await json<{ template: TemplateDetail }>(await detail(admin.jar, id))).template.title).toBe(
+      'Renamed pulse',
+    );
+
+    const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
+    const notTheirs = await ctx.call(member.jar, 'PUT', `/api/templates/${id}`, { template: content });
+    expect(notTheirs.status).toBe(403);
+    expect((await json(notTheirs)).error.message).toBe(LOOP_MESSAGES.templateNotAllowed);
+    const theirs = await json<{ id: string }>(
+      await ctx.call(member.jar, 'POST', '/api/templates', {
+        workspaceId: admin.workspaceId,
+        template: content,
+      }),
+    );
+    expect((await ctx.call(member.jar, 'DELETE', `/api/templates/${theirs.id}`)).status).toBe(200);
+
+    const global = await ctx.call(admin.jar, 'PUT', `/api/templates/${weekly!.id}`, { template: content });
+    expect(global.status).toBe(403);
+    expect((await json(global)).error.message).toBe(LOOP_MESSAGES.globalTemplate);
+
+    const bad = await ctx.call(admin.jar, 'POST', '/api/templates', {
+      workspaceId: admin.workspaceId,
+      template: { ...content, questions: [] },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.fields?.['template.questions']).toBe(LOOP_MESSAGES.questionsMin);
+
+    // A loop launched from the template keeps its questions when the template goes.
+    await addPeople(ctx, admin.workspaceId, 3);
+    const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { templateId: id });
+    expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${id}`)).status).toBe(200);
+    expect((await detail(admin.jar, id)).status).toBe(404);
+    const after = await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}`);
+    expect(
+      (await json<{ loop: { questions: unknown[]; templateId: string | null } }>(after)).loop,
+    ).toMatchObject({ templateId: null });
+  });
+
+  it('launches only from a loop template the workspace may use', async () => {
+    const other = await createAdmin(ctx);
+    const theirs = await json<{ id: string }>(
+      await ctx.call(other.jar, 'POST', '/api/templates', {
+        workspaceId: other.workspaceId,
+        template: content,
+      }),
+    );
+    const refused = await ctx.call(
+      admin.jar,
+      'POST',
+      '/api/loops',
+      loopBody(admin.workspaceId, { templateId: theirs.id }),
+    );
+    expect(refused.status).toBe(404);
+    expect((await json(refused)).error.code).toBe('template_not_found');
+    const healthCheck = await ctx.call(
+      admin.jar,
+      'POST',
+      '/api/loops',
+      loopBody(admin.workspaceId, { templateId: GLOBAL_TEMPLATE_ID }),
+    );
+    expect(healthCheck.status).toBe(404);
   });
 });
