@@ -14,8 +14,9 @@ import { signed } from './loop-results-page';
 import { TrendChart, type TrendSeries } from './trend-chart';
 
 type Figure = {
-  /** The figure's name in headings and table columns. */
+  /** The figure's name in table columns, and within a sentence. */
   name: string;
+  noun: string;
   min: number;
   max: number;
   value: (value: number) => string;
@@ -32,10 +33,11 @@ function changeText(change: { change: number; margin: number }, figure: Figure) 
 }
 
 const FIGURES = {
-  scale: { name: 'Mean', min: 1, max: 5, value: (v) => v.toFixed(1), decimals: 1, unit: '' },
-  enps: { name: 'eNPS', min: -100, max: 100, value: signed, decimals: 0, unit: ' points' },
+  scale: { name: 'Mean', noun: 'mean', min: 1, max: 5, value: (v) => v.toFixed(1), decimals: 1, unit: '' },
+  enps: { name: 'eNPS', noun: 'eNPS', min: -100, max: 100, value: signed, decimals: 0, unit: ' points' },
   participation: {
     name: 'Response rate',
+    noun: 'response rate',
     min: 0,
     max: 100,
     value: (v) => `${v}%`,
@@ -213,7 +215,7 @@ function TrendCard({
           </p>
         )}
         <TrendChart
-          label={`${title}: ${figure.name.toLowerCase()} by round (the table below lists the same numbers)`}
+          label={`${title}: ${figure.noun} by round (the table below lists the same numbers)`}
           rounds={rounds}
           series={series}
           min={figure.min}
@@ -223,7 +225,7 @@ function TrendCard({
         <TableScroll label={`${title}: table`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              {title}: {figure.name.toLowerCase()} by round
+              {title}: {figure.noun} by round
             </caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
