@@ -10,15 +10,14 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Notice } from '@/components/ui/notice';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
-import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/state-card';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { TOAST, toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
 import { LOOP_ACTIONS, useCompletionStatus, useLiveLoop, useLoopAction, type LoopActionResults } from './api';
 import { answeredOf, membersWord, timeLeft } from './format';
-import { LoopHeader } from './loop-header';
+import { LoopHeader, LoopLoadFailed } from './loop-header';
 
 /** /admin/completion-status/{loopId}: who has answered the open round, its time left, the round actions, history. */
 export function CompletionStatusPage() {
@@ -27,27 +26,15 @@ export function CompletionStatusPage() {
   useLiveLoop(loopId);
   if (status.isPending) return <Spinner label="Loading completion status..." className="py-16" />;
   if (status.isError) {
-    const notFound = status.error instanceof ApiError && status.error.status === 404;
-    return notFound ? (
-      <StateCard
-        headingLevel={1}
-        title="Loop not found"
-        message="This loop does not exist or belongs to a workspace you are not part of."
-        actions={
-          <Button asChild>
-            <Link to="/admin/dashboard?filter=loops">Back to Dashboard</Link>
-          </Button>
-        }
-      />
-    ) : (
-      <LoadFailed
-        headingLevel={1}
+    return (
+      <LoopLoadFailed
+        error={status.error}
         title="Failed to load the completion status"
-        message={status.error.message}
         onRetry={() => void status.refetch()}
       />
     );
   }
+
   return <Completion data={status.data} receivedAt={status.dataUpdatedAt} />;
 }
 
@@ -337,21 +324,11 @@ function History({ loopId, rounds }: { loopId: string; rounds: CompletionStatus[
             </caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Round
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Opened
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Responses
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Rate
-                </th>
+                {['Round', 'Opened', 'Status', 'Responses', 'Rate'].map((header) => (
+                  <th key={header} scope="col" className="px-4 py-2 font-medium">
+                    {header}
+                  </th>
+                ))}
                 <th scope="col" className="px-4 py-2 font-medium">
                   <span className="sr-only">Results</span>
                 </th>

@@ -2,11 +2,10 @@ import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import type { LaunchLoop } from '@pulsecheck/shared/loops/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
-import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigureLoopPage } from './configure-loop-page';
 
@@ -15,20 +14,7 @@ const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const LOOP = '77777777-7777-4777-8777-777777777777';
 const MEMBERS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
-const workspaces: WorkspacesResponse = {
-  workspaces: [
-    {
-      id: WORKSPACE,
-      name: 'Launch Co',
-      organizationId: 'o',
-      organizationName: 'Launch Co',
-      isDefault: true,
-      access: 'admin',
-      createdAt: '2026-11-01T00:00:00Z',
-    },
-  ],
-  activeWorkspaceId: WORKSPACE,
-};
+const workspaces = oneWorkspace(WORKSPACE, 'Launch Co');
 
 const template: TemplateDetail = {
   id: TEMPLATE,

@@ -17,7 +17,7 @@ import {
   type LoopTemplate,
 } from '@pulsecheck/shared/loops/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
-import { ArrowLeft, Rocket, X } from 'lucide-react';
+import { ArrowLeft, Rocket } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,17 +34,12 @@ import { StateCard } from '@/components/ui/state-card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { useActiveWorkspace } from '@/lib/workspaces';
 import { useLaunchLoop, useLoopTemplate, useWorkspaceMembers } from './api';
 import { AudienceField } from './audience-field';
 import { QuestionBuilder, questionOfKind, type LoopForm } from './question-builder';
 import { firstRoundPreview } from './schedule-preview';
-
-const newLaunchKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** The browser's time zone, the form's default (there is no workspace time zone yet, decision 0009). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -172,7 +167,7 @@ function ConfigureLoopForm({
   const [ownZone] = useState(browserTimeZone);
   const [zones] = useState(() => timeZones(ownZone));
   const [defaults] = useState(() =>
-    loopFormDefaults(template, { workspaceId: workspace.id, templateId, launchKey: newLaunchKey() }, ownZone),
+    loopFormDefaults(template, { workspaceId: workspace.id, templateId, launchKey: newFormKey() }, ownZone),
   );
   const form: LoopForm = useForm<LaunchLoopInput, unknown, LaunchLoop>({
     resolver: zodResolver(launchLoopSchema),
@@ -214,20 +209,9 @@ function ConfigureLoopForm({
       </div>
 
       {banner && (
-        <div
-          role="alert"
-          className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <span>{banner}</span>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            className="rounded p-0.5 hover:bg-red-100"
-            onClick={() => setBanner(null)}
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </div>
+        <Notice tone="error" onDismiss={() => setBanner(null)}>
+          {banner}
+        </Notice>
       )}
 
       <Section title="Loop">

@@ -2,9 +2,12 @@ import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
 import type { LoopStatus } from '@pulsecheck/shared/loops/rules';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { IconLink } from '@/components/ui/icon-link';
+import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 export const LOOP_STATUS_BADGE = {
@@ -58,4 +61,34 @@ export function LoopHeader({
       </nav>
     </div>
   );
+}
+
+/**
+ * What a loop screen shows when its data did not load: an unknown loop or round, or one of another workspace
+ * (404, in the server's words), or any other failure with 'Try Again'.
+ */
+export function LoopLoadFailed({
+  error,
+  title,
+  onRetry,
+}: {
+  error: Error;
+  title: string;
+  onRetry: () => void;
+}) {
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <StateCard
+        headingLevel={1}
+        title={error.message}
+        message="It does not exist, or belongs to a workspace you are not part of."
+        actions={
+          <Button asChild>
+            <Link to="/admin/dashboard?filter=loops">Back to Dashboard</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return <LoadFailed headingLevel={1} title={title} message={error.message} onRetry={onRetry} />;
 }

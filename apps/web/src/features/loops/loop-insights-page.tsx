@@ -1,15 +1,13 @@
 import type { LoopInsights, TrendLine, TrendPoint } from '@pulsecheck/shared/loops/contract';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { StateCard } from '@/components/ui/state-card';
 import { TableScroll } from '@/components/ui/table-scroll';
-import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
 import { useLiveLoop, useLoopInsights } from './api';
-import { LoopHeader } from './loop-header';
+import { LoopHeader, LoopLoadFailed } from './loop-header';
 import { signed } from './loop-results-page';
 import { TrendChart, type TrendSeries } from './trend-chart';
 
@@ -55,27 +53,15 @@ export function LoopInsightsPage() {
   useLiveLoop(loopId);
   if (insights.isPending) return <Spinner label="Loading insights..." className="py-16" />;
   if (insights.isError) {
-    const notFound = insights.error instanceof ApiError && insights.error.status === 404;
-    return notFound ? (
-      <StateCard
-        headingLevel={1}
-        title="Loop not found"
-        message="This loop does not exist or belongs to a workspace you are not part of."
-        actions={
-          <Button asChild>
-            <Link to="/admin/dashboard?filter=loops">Back to Dashboard</Link>
-          </Button>
-        }
-      />
-    ) : (
-      <LoadFailed
-        headingLevel={1}
+    return (
+      <LoopLoadFailed
+        error={insights.error}
         title="Failed to load the insights"
-        message={insights.error.message}
         onRetry={() => void insights.refetch()}
       />
     );
   }
+
   return <Insights data={insights.data} />;
 }
 

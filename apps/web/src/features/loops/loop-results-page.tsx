@@ -3,19 +3,18 @@ import { ENPS_LABELS, ENPS_MIN, SCALE_MIN } from '@pulsecheck/shared/loops/rules
 import { shares } from '@pulsecheck/shared/loops/stats';
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { LoadFailed, StateCard } from '@/components/ui/state-card';
-import { ApiError } from '@/lib/api-client';
+import { StateCard } from '@/components/ui/state-card';
 import { formatDateTime } from '@/lib/dates';
 import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
 import { answeredOf, responsesWord } from './format';
-import { LoopHeader } from './loop-header';
+import { LoopHeader, LoopLoadFailed } from './loop-header';
 
 /** '+20', '0', '−15': an eNPS reads with its sign. */
 export const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
@@ -32,27 +31,15 @@ export function LoopResultsPage() {
   useLiveLoop(loopId);
   if (results.isPending) return <Spinner label="Loading results..." className="py-16" />;
   if (results.isError) {
-    const notFound = results.error instanceof ApiError && results.error.status === 404;
-    return notFound ? (
-      <StateCard
-        headingLevel={1}
-        title={results.error.message}
-        message="This loop or round does not exist, or belongs to a workspace you are not part of."
-        actions={
-          <Button asChild>
-            <Link to="/admin/dashboard?filter=loops">Back to Dashboard</Link>
-          </Button>
-        }
-      />
-    ) : (
-      <LoadFailed
-        headingLevel={1}
+    return (
+      <LoopLoadFailed
+        error={results.error}
         title="Failed to load the results"
-        message={results.error.message}
         onRetry={() => void results.refetch()}
       />
     );
   }
+
   const { loop, rounds, round } = results.data;
   return (
     <div className="flex flex-col gap-6">
