@@ -115,7 +115,7 @@ test.describe('loops', () => {
       .click();
 
     // Configure Loop, prefilled from the template; 'Start now'.
-    await expect(page).toHaveURL(/\/admin\/configure-loop\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/admin\/configure-loop\/new\?template=[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Configure Loop', level: 1 })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Configure Loop');
     await expect(page.getByLabel('Title')).toHaveValue('Weekly Pulse');
@@ -165,7 +165,9 @@ test.describe('loops', () => {
     await expect(page.getByTestId('answered')).toHaveText('2 of 3 answered');
     const status = page.url();
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: /Answer Weekly Pulse, round 1/ }).click();
+    await expect(page.getByRole('heading', { name: 'Open Loop Rounds' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: /Answer Now: Weekly Pulse, round 1/ }).click();
     await answerAll(page, { scale: 5, text: 'Clearer priorities' });
     await page.goto(status);
     await expect(page.getByTestId('answered')).toHaveText('3 of 3 answered');
@@ -195,8 +197,20 @@ test.describe('loops', () => {
     expect((await download).suggestedFilename()).toMatch(/\.csv$/);
     await expectAccessible(page);
 
-    // Start Next Round Now; everyone answers round 2 from their e-mail.
+    // Edit: people have answered, so anonymity stays on; rewording question 3 starts a new trend line.
     await page.getByRole('link', { name: 'Completion Status', exact: true }).click();
+    await page.getByRole('link', { name: 'Edit Loop' }).click();
+    await expect(page.getByText(/the settings that protect them can only get stricter/)).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Anonymous answers' })).toBeDisabled();
+    await page
+      .getByRole('group', { name: 'Question 3' })
+      .getByLabel('Wording')
+      .fill('How much progress did you make on your top priority?');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/completion-status/${loopId}$`));
+
+    // Start Next Round Now; everyone answers round 2 from their e-mail.
     await page.getByRole('button', { name: 'Start Next Round Now' }).click();
     await page
       .getByRole('dialog', { name: 'Start Next Round Now?' })
@@ -233,6 +247,14 @@ test.describe('loops', () => {
     // 4, 3, 5 then 2, 2, 1: a fall of 2.3 points among three answers is larger than the noise.
     await expect(table.getByRole('row').nth(2)).toContainText('1.7');
     await expect(table.getByRole('row').nth(2)).toContainText('Real change');
+    const earlier = page.getByRole('region', { name: 'Earlier wordings' });
+    await expect(
+      earlier.getByRole('img', { name: /^How much progress did you make on what matters most\?/ }),
+    ).toBeVisible();
+    const reworded = page.getByRole('table', {
+      name: /^How much progress did you make on your top priority\?/,
+    });
+    await expect(reworded.getByRole('row')).toHaveCount(2);
     const participation = page.getByRole('table', { name: /^Participation/ });
     await expect(participation.getByRole('row')).toHaveCount(3);
     await expectAccessible(page);
@@ -246,6 +268,7 @@ test.describe('loops', () => {
       `/admin/completion-status/${loopId}`,
     );
     await expect(page.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   test('from scratch, by keyboard only: build the questions, choose the audience and a first round date, launch, pause and stop', async ({

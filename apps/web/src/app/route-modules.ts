@@ -45,7 +45,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/workspaces': [ADMIN, 'src/features/workspaces/workspaces-page.tsx'],
   '/admin/templates': [ADMIN, 'src/features/templates/templates-page.tsx'],
   '/admin/templates/:templateId/configure': [ADMIN, 'src/app/template-configure-screen.tsx'],
-  '/admin/configure-loop/:templateId': [ADMIN, 'src/features/loops/configure-loop-page.tsx'],
+  '/admin/configure-loop/:loopId': [ADMIN, 'src/features/loops/configure-loop-page.tsx'],
   '/admin/configure-health-check/:templateId': [ADMIN, CONFIGURE],
   '/admin/health-check/:healthCheckId/manage': [ADMIN, 'src/features/health-checks/manage-page.tsx'],
   '/admin/health-check/:healthCheckId/results': [ADMIN, RESULTS],

@@ -249,7 +249,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: 'configure-loop/:templateId',
+                path: 'configure-loop/:loopId',
                 ...lazyPage(
                   () => import('@/features/loops/configure-loop-page'),
                   (m) => m.ConfigureLoopPage,

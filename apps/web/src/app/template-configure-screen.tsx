@@ -11,6 +11,10 @@ export function TemplateConfigureScreen() {
   const { templateId = '' } = useParams();
   const template = useTemplate(templateId);
   if (template.isPending) return <Spinner label="Loading template..." className="py-16" />;
-  const screen = template.data?.type === 'loop' ? 'configure-loop' : 'configure-health-check';
-  return <Navigate to={`/admin/${screen}/${encodeURIComponent(templateId)}`} replace />;
+  const id = encodeURIComponent(templateId);
+  const to =
+    template.data?.type === 'loop'
+      ? `/admin/configure-loop/new?template=${id}`
+      : `/admin/configure-health-check/${id}`;
+  return <Navigate to={to} replace />;
 }

@@ -1,4 +1,4 @@
-import type { LaunchLoop } from '@pulsecheck/shared/loops/schemas';
+import type { LaunchLoop, LoopDefinition } from '@pulsecheck/shared/loops/schemas';
 import type {
   CompletionStatus,
   LaunchLoopResponse,
@@ -15,7 +15,7 @@ import { topics } from '@pulsecheck/shared/realtime/topics';
 import type { MembersResponse } from '@pulsecheck/shared/team/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiGet, apiPost } from '@/lib/api-client';
+import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
 import { templateQuery } from '@/lib/templates';
 
@@ -32,6 +32,28 @@ export function useLaunchLoop() {
   return useMutation({
     mutationFn: (input: LaunchLoop) => apiPost<LaunchLoopResponse>('/loops', input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  });
+}
+
+/** A loop's definition and state, for editing it on Configure Loop. */
+export function useLoop(loopId: string) {
+  return useQuery({
+    queryKey: [...loopKey(loopId), 'detail'],
+    queryFn: ({ signal }) => apiGet<{ loop: LoopDetail }>(`/loops/${enc(loopId)}`, signal),
+    select: (data) => data.loop,
+  });
+}
+
+export function useEditLoop(loopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (definition: LoopDefinition) =>
+      apiPut<{ loop: LoopDetail }>(`/loops/${enc(loopId)}`, definition),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: loopKey(loopId) }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
   });
 }
 

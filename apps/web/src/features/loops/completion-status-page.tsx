@@ -1,7 +1,7 @@
 import { LOOP_LINKS, type CompletionStatus, type Person } from '@pulsecheck/shared/loops/contract';
 import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import { progressColour } from '@pulsecheck/shared/health-checks/rules';
-import { BellRing, Pause, Play, SkipForward, Square, StopCircle } from 'lucide-react';
+import { BellRing, Pause, Pencil, Play, SkipForward, Square, StopCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -234,6 +234,12 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
                 Resume Loop
               </Button>
             )}
+            <Button variant="secondary" asChild>
+              <Link to={`/admin/configure-loop/${loop.id}`}>
+                <Pencil aria-hidden="true" />
+                Edit Loop
+              </Link>
+            </Button>
             <Button variant="danger" disabled={busy} onClick={() => ask('stop')}>
               <StopCircle aria-hidden="true" />
               Stop Loop

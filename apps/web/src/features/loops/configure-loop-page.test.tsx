@@ -1,4 +1,4 @@
-import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import type { LaunchLoop } from '@pulsecheck/shared/loops/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
@@ -61,7 +61,7 @@ function renderConfigure(at: string, answer: (url: string, init?: RequestInit) =
   const fetch = stubFetch(answer);
   const { router } = renderRoutes(
     [
-      { path: '/admin/configure-loop/:templateId', element: <ConfigureLoopPage /> },
+      { path: '/admin/configure-loop/:loopId', element: <ConfigureLoopPage /> },
       { path: '/admin/completion-status/:loopId', element: <h1>Completion Status</h1> },
     ],
     {
@@ -95,7 +95,7 @@ const launchBody = (fetch: ReturnType<typeof stubFetch>) => {
 describe('Configure Loop', () => {
   it('starts from a template: its questions and defaults, the browser’s time zone, start now, and launches', async () => {
     const user = userEvent.setup();
-    const { fetch, router } = renderConfigure(`/admin/configure-loop/${TEMPLATE}`, () =>
+    const { fetch, router } = renderConfigure(`/admin/configure-loop/new?template=${TEMPLATE}`, () =>
       Response.json(
         { id: LOOP, firstRoundAt: '2026-11-25T10:00:00Z', startedNow: true, mail: 'sending' },
         { status: 201 },
@@ -178,7 +178,7 @@ describe('Configure Loop', () => {
 
   it('chooses members, shows the first round of a date in the loop’s zone, and puts server errors on the form', async () => {
     const user = userEvent.setup();
-    const { fetch } = renderConfigure(`/admin/configure-loop/${TEMPLATE}`, () =>
+    const { fetch } = renderConfigure(`/admin/configure-loop/new?template=${TEMPLATE}`, () =>
       Response.json(
         {
           error: {
@@ -220,5 +220,99 @@ describe('Configure Loop', () => {
       timeZone: 'Europe/Berlin',
       start: '2099-01-01',
     });
+  });
+
+  it('edits a loop: keeps question ids, locks anonymity once answered, sends only the definition, shows a refusal', async () => {
+    const user = userEvent.setup();
+    const QUESTION = '66666666-6666-4666-8666-666666666666';
+    const loop: LoopDetail = {
+      id: LOOP,
+      workspace: { id: WORKSPACE, name: 'Launch Co' },
+      title: 'Weekly Pulse',
+      description: '',
+      status: 'active',
+      questions: [
+        { id: QUESTION, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+      ],
+      audience: { kind: 'all' },
+      cadence: 'weekly',
+      weekday: 'monday',
+      time: '09:00',
+      timeZone: 'Asia/Tokyo',
+      roundDays: 3,
+      anonymous: true,
+      minResponses: 4,
+      reminder: true,
+      schedule: 'Every Monday at 09:00 (Asia/Tokyo)',
+      nextRoundAt: '2026-11-30T00:00:00Z',
+      currentRound: null,
+      roundCount: 2,
+      hasAnswers: true,
+      templateId: null,
+      createdAt: '2026-11-01T00:00:00Z',
+      completedAt: null,
+      canChange: true,
+    };
+    const puts: unknown[] = [];
+    stubFetch((url, init) => {
+      if (init?.method === 'PUT') {
+        puts.push(JSON.parse(init.body as string));
+        return Response.json(
+          {
+            error: {
+              code: 'conflict',
+              message: LOOP_MESSAGES.settingsOnlyStricter,
+              fields: { minResponses: LOOP_MESSAGES.minResponsesOnlyRises(4) },
+            },
+          },
+          { status: 409 },
+        );
+      }
+      return Response.json({ loop });
+    });
+    renderRoutes([{ path: '/admin/configure-loop/:loopId', element: <ConfigureLoopPage /> }], {
+      at: `/admin/configure-loop/${LOOP}`,
+      seed: [
+        [
+          ['team', WORKSPACE],
+          { workspace: { id: WORKSPACE, name: 'Launch Co' }, canManage: true, members: [] },
+        ],
+      ],
+    });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Weekly Pulse');
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Asia/Tokyo');
+    expect(screen.getByRole('switch', { name: 'Anonymous answers' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'When the first round opens' })).toBeNull();
+    await user.type(within(question(1)).getByLabelText('Wording'), ' overall');
+    await user.clear(screen.getByLabelText('Minimum responses'));
+    await user.type(screen.getByLabelText('Minimum responses'), '3');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText(LOOP_MESSAGES.minResponsesOnlyRises(4))).toBeInTheDocument();
+    expect(screen.getAllByText(new RegExp(LOOP_MESSAGES.settingsOnlyStricter)).length).toBeGreaterThan(0);
+    expect(puts).toEqual([
+      {
+        title: 'Weekly Pulse',
+        description: '',
+        questions: [
+          {
+            id: QUESTION,
+            kind: 'scale',
+            text: 'How was your week? overall',
+            lowLabel: 'Rough',
+            highLabel: 'Great',
+          },
+        ],
+        audience: { kind: 'all' },
+        cadence: 'weekly',
+        weekday: 'monday',
+        time: '09:00',
+        timeZone: 'Asia/Tokyo',
+        roundDays: 3,
+        anonymous: true,
+        minResponses: 3,
+        reminder: true,
+      },
+    ]);
   });
 });

@@ -9,19 +9,18 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
-import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
 import {
   launchLoopSchema,
   type LaunchLoop,
   type LaunchLoopInput,
   type LoopTemplate,
 } from '@pulsecheck/shared/loops/schemas';
-import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
 import { ArrowLeft, Rocket } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { IconLink } from '@/components/ui/icon-link';
@@ -32,22 +31,23 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { Switch } from '@/components/ui/switch';
-import { toast } from '@/components/ui/toaster';
+import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { useActiveWorkspace } from '@/lib/workspaces';
-import { useLaunchLoop, useLoopTemplate, useWorkspaceMembers } from './api';
+import { useEditLoop, useLaunchLoop, useLoop, useLoopTemplate, useWorkspaceMembers } from './api';
 import { AudienceField } from './audience-field';
 import { QuestionBuilder, questionOfKind, type LoopForm } from './question-builder';
+import { LoopLoadFailed } from './loop-header';
 import { firstRoundPreview } from './schedule-preview';
 
 /** The browser's time zone, the form's default (there is no workspace time zone yet, decision 0009). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** Every zone the browser knows, the browser's own included (some list no 'UTC'). */
-function timeZones(own: string): string[] {
+/** Every zone the browser knows, with the browser's own and the loop's (some browsers list no 'UTC'). */
+function timeZones(...wanted: string[]): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return listed.includes(own) ? listed : [own, ...listed];
+  return [...new Set(wanted.filter((zone) => !listed.includes(zone))), ...listed];
 }
 
 /** What the form starts from: a template's questions and defaults, or one empty scale question. */
@@ -80,14 +80,53 @@ export function loopFormDefaults(
   };
 }
 
-/** /admin/configure-loop/{templateId} ('new' starts from scratch); loop templates' 'Use Template' lands here. */
-export function ConfigureLoopPage() {
-  const { templateId = 'new' } = useParams();
-  const fromScratch = templateId === 'new';
-  const workspace = useActiveWorkspace();
-  const template = useLoopTemplate(fromScratch ? null : templateId);
+/** What the form starts from when editing: the loop as it is (its questions keep their ids, so their trend lines). */
+export function loopEditDefaults(loop: LoopDetail): LaunchLoopInput {
+  return {
+    title: loop.title,
+    description: loop.description,
+    questions: loop.questions.map((q) =>
+      questionOfKind(q.kind, {
+        id: q.id,
+        text: q.text,
+        ...(q.kind === 'scale' ? { lowLabel: q.lowLabel ?? '', highLabel: q.highLabel ?? '' } : {}),
+      }),
+    ),
+    audience: loop.audience,
+    cadence: loop.cadence,
+    weekday: loop.weekday,
+    time: loop.time,
+    timeZone: loop.timeZone,
+    roundDays: loop.roundDays,
+    anonymous: loop.anonymous,
+    minResponses: loop.minResponses,
+    reminder: loop.reminder,
+    // Not sent when editing: the launch's own fields, kept so one schema checks both.
+    start: 'now',
+    workspaceId: loop.workspace.id,
+    templateId: loop.templateId,
+    launchKey: `edit-${loop.id}`,
+  };
+}
 
-  if (workspace.isPending || (!fromScratch && template.isPending)) {
+/**
+ * Configure Loop: /admin/configure-loop/new a new loop, from scratch or (with ?template={id}) from a loop
+ * template, where 'Use Template' lands; /admin/configure-loop/{loopId} edits that loop.
+ */
+export function ConfigureLoopPage() {
+  const { loopId = 'new' } = useParams();
+  return loopId === 'new' ? <NewLoop /> : <EditLoop key={loopId} loopId={loopId} />;
+}
+
+function NewLoop() {
+  const [params] = useSearchParams();
+  const templateId = params.get('template');
+  const workspace = useActiveWorkspace();
+  const template = useLoopTemplate(templateId);
+  const [ownZone] = useState(browserTimeZone);
+  const [launchKey] = useState(newFormKey);
+
+  if (workspace.isPending || (templateId !== null && template.isPending)) {
     return <Spinner label="Loading loop template..." className="py-16" />;
   }
   if (workspace.isSuccess && !workspace.data) {
@@ -105,7 +144,7 @@ export function ConfigureLoopPage() {
     );
   }
   const content = template.data?.loop ?? null;
-  if (workspace.isError || template.isError || !workspace.data || (!fromScratch && !content)) {
+  if (workspace.isError || template.isError || !workspace.data || (templateId !== null && !content)) {
     const error = template.error ?? workspace.error;
     // A health-check template's id here is as unknown as a made-up one.
     const notFound = (error instanceof ApiError && error.status === 404) || (!error && !content);
@@ -125,10 +164,57 @@ export function ConfigureLoopPage() {
   }
   return (
     <ConfigureLoopForm
-      key={fromScratch ? 'new' : templateId}
-      workspace={workspace.data}
-      template={content}
-      templateId={fromScratch ? null : templateId}
+      key={templateId ?? 'new'}
+      workspaceName={workspace.data.name}
+      origin={content ? `Template: ${content.title}` : 'From scratch'}
+      defaults={loopFormDefaults(content, { workspaceId: workspace.data.id, templateId, launchKey }, ownZone)}
+    />
+  );
+}
+
+function EditLoop({ loopId }: { loopId: string }) {
+  const loop = useLoop(loopId);
+  if (loop.isPending) return <Spinner label="Loading the loop..." className="py-16" />;
+  if (loop.isError) {
+    return (
+      <LoopLoadFailed
+        error={loop.error}
+        title="Failed to load the loop"
+        onRetry={() => void loop.refetch()}
+      />
+    );
+  }
+  const back = (
+    <Button asChild>
+      <Link to={LOOP_LINKS.completionStatus(loop.data.id)}>Back to Completion Status</Link>
+    </Button>
+  );
+  if (loop.data.status === 'completed') {
+    return (
+      <StateCard
+        headingLevel={1}
+        title={LOOP_MESSAGES.loopEnded}
+        message="A stopped loop cannot be changed."
+        actions={back}
+      />
+    );
+  }
+  if (!loop.data.canChange) {
+    return (
+      <StateCard
+        headingLevel={1}
+        title="Configure Loop"
+        message="Only workspace admins and the loop's creator can change this loop."
+        actions={back}
+      />
+    );
+  }
+  return (
+    <ConfigureLoopForm
+      workspaceName={loop.data.workspace.name}
+      origin={`Editing ${loop.data.title}`}
+      defaults={loopEditDefaults(loop.data)}
+      editing={loop.data}
     />
   );
 }
@@ -154,21 +240,23 @@ function Section({
 }
 
 function ConfigureLoopForm({
-  workspace,
-  template,
-  templateId,
+  workspaceName,
+  origin,
+  defaults,
+  editing,
 }: {
-  workspace: Workspace;
-  template: LoopTemplate | null;
-  templateId: string | null;
+  workspaceName: string;
+  /** 'Template: Weekly Pulse', 'From scratch', 'Editing …'. */
+  origin: string;
+  defaults: LaunchLoopInput;
+  /** The loop being edited; a new loop without it. */
+  editing?: LoopDetail;
 }) {
   const navigate = useNavigate();
   const launch = useLaunchLoop();
+  const edit = useEditLoop(editing?.id ?? '');
   const [ownZone] = useState(browserTimeZone);
-  const [zones] = useState(() => timeZones(ownZone));
-  const [defaults] = useState(() =>
-    loopFormDefaults(template, { workspaceId: workspace.id, templateId, launchKey: newFormKey() }, ownZone),
-  );
+  const [zones] = useState(() => timeZones(ownZone, defaults.timeZone));
   const form: LoopForm = useForm<LaunchLoopInput, unknown, LaunchLoop>({
     resolver: zodResolver(launchLoopSchema),
     defaultValues: defaults,
@@ -176,37 +264,67 @@ function ConfigureLoopForm({
   const { control, register, formState } = form;
   const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
-  const members = useWorkspaceMembers(workspace.id);
+  const members = useWorkspaceMembers(defaults.workspaceId);
   const [cadence, weekday, time, timeZone, start, roundDays, anonymous] = useWatch({
     control,
     name: ['cadence', 'weekday', 'time', 'timeZone', 'start', 'roundDays', 'anonymous'],
   });
   const preview = firstRoundPreview({ cadence, weekday, time, timeZone, start, roundDays }, new Date());
 
+  const failed = (fallback: string) => (error: unknown) =>
+    setBanner(applyServerErrors(error, form, fallback));
   const submit = form.handleSubmit((values) => {
     setBanner(null);
+    if (editing) {
+      // A loop's definition: everything but what only its launch takes.
+      const {
+        start: _start,
+        workspaceId: _workspace,
+        templateId: _template,
+        launchKey: _key,
+        ...definition
+      } = values;
+      edit.mutate(definition, {
+        onSuccess: () => {
+          toast.success('Loop saved', { duration: TOAST.save });
+          void navigate(LOOP_LINKS.completionStatus(editing.id));
+        },
+        onError: failed('The loop could not be saved. Please try again.'),
+      });
+      return;
+    }
     launch.mutate(values, {
       onSuccess: (result) => {
-        toast.success('Loop launched', { duration: 3000 });
+        toast.success('Loop launched', { duration: TOAST.save });
         void navigate(LOOP_LINKS.completionStatus(result.id));
       },
-      onError: (error) =>
-        setBanner(applyServerErrors(error, form, 'The loop could not be launched. Please try again.')),
+      onError: failed('The loop could not be launched. Please try again.'),
     });
   });
+  const pending = launch.isPending || edit.isPending;
+  // Once people have answered, anonymity stays on and the minimum only rises (the server says so too).
+  const locked = editing?.hasAnswers
+    ? { anonymous: editing.anonymous, minResponses: editing.minResponses }
+    : null;
 
   return (
     <form className="flex flex-col gap-6" onSubmit={(event) => void submit(event)} noValidate>
       <div>
-        <IconLink to="/admin/templates?type=loop" icon={ArrowLeft}>
-          Back to Templates
-        </IconLink>
+        {editing ? (
+          <IconLink to={LOOP_LINKS.completionStatus(editing.id)} icon={ArrowLeft}>
+            Back to Completion Status
+          </IconLink>
+        ) : (
+          <IconLink to="/admin/templates?type=loop" icon={ArrowLeft}>
+            Back to Templates
+          </IconLink>
+        )}
         <h1 className="mt-2 text-2xl font-semibold text-slate-900">Configure Loop</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Workspace: <span className="font-medium text-slate-800">{workspace.name}</span>
-          {template ? ` · Template: ${template.title}` : ' · From scratch'}
+          Workspace: <span className="font-medium text-slate-800">{workspaceName}</span> · {origin}
         </p>
       </div>
+      {locked && <Notice tone="info">{LOOP_MESSAGES.settingsOnlyStricter}.</Notice>}
 
       {banner && (
         <Notice tone="error" onDismiss={() => setBanner(null)}>
@@ -225,7 +343,11 @@ function ConfigureLoopForm({
 
       <Section
         title="Questions"
-        description={`1 to ${LOOP_LIMITS.questionsMax} short questions, asked in this order every round.`}
+        description={
+          editing
+            ? 'Rewording a question starts a new trend line in the insights; its earlier answers keep their own.'
+            : `1 to ${LOOP_LIMITS.questionsMax} short questions, asked in this order every round.`
+        }
       >
         <QuestionBuilder form={form} />
       </Section>
@@ -252,7 +374,14 @@ function ConfigureLoopForm({
         />
       </Section>
 
-      <Section title="Schedule" description={`Times are in ${timeZone || ownZone}.`}>
+      <Section
+        title="Schedule"
+        description={
+          editing
+            ? `Times are in ${timeZone}. A new schedule takes effect from its next slot; an open round keeps its closing time.`
+            : `Times are in ${timeZone}.`
+        }
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Cadence" error={errors.cadence?.message}>
             <Select {...register('cadence')}>
@@ -272,7 +401,7 @@ function ConfigureLoopForm({
               ))}
             </Select>
           </FormField>
-          <FormField label="Time" error={errors.time?.message} hint={`In ${timeZone || ownZone}.`}>
+          <FormField label="Time" error={errors.time?.message} hint={`In ${timeZone}.`}>
             <Input type="time" {...register('time')} />
           </FormField>
           <FormField
@@ -316,6 +445,7 @@ function ConfigureLoopForm({
           name="anonymous"
           label="Anonymous answers"
           hint="Answers are stored without who gave them; results never show names."
+          disabled={locked?.anonymous === true}
         />
         <FormField
           label="Minimum responses"
@@ -327,46 +457,54 @@ function ConfigureLoopForm({
           <Input
             type="number"
             inputMode="numeric"
-            min={anonymous ? MIN_ANONYMOUS_RESPONSES : 1}
+            min={Math.max(anonymous ? MIN_ANONYMOUS_RESPONSES : 1, locked?.minResponses ?? 1)}
             max={LOOP_LIMITS.minResponsesMax}
             {...register('minResponses', { valueAsNumber: true })}
           />
         </FormField>
       </Section>
 
-      <Section title="First round">
-        <Controller
-          control={control}
-          name="start"
-          render={({ field, fieldState }) => (
-            <StartField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        {preview?.kind === 'plan' && (
-          <dl
-            className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4"
-            data-testid="first-round"
-          >
-            <dt className="font-medium text-slate-900">First round opens</dt>
-            <dd>{preview.opens}</dd>
-            {preview.closes && (
-              <>
-                <dt className="font-medium text-slate-900">It closes</dt>
-                <dd>{preview.closes}</dd>
-              </>
+      {!editing && (
+        <Section title="First round">
+          <Controller
+            control={control}
+            name="start"
+            render={({ field, fieldState }) => (
+              <StartField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
             )}
-            <dt className="font-medium text-slate-900">Next round opens</dt>
-            <dd>{preview.next}</dd>
-          </dl>
-        )}
-        {preview?.kind === 'problem' && !errors.start && <Notice tone="warning">{preview.message}</Notice>}
-      </Section>
+          />
+          {preview?.kind === 'plan' && (
+            <dl
+              className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4"
+              data-testid="first-round"
+            >
+              <dt className="font-medium text-slate-900">First round opens</dt>
+              <dd>{preview.opens}</dd>
+              {preview.closes && (
+                <>
+                  <dt className="font-medium text-slate-900">It closes</dt>
+                  <dd>{preview.closes}</dd>
+                </>
+              )}
+              <dt className="font-medium text-slate-900">Next round opens</dt>
+              <dd>{preview.next}</dd>
+            </dl>
+          )}
+          {preview?.kind === 'problem' && !errors.start && <Notice tone="warning">{preview.message}</Notice>}
+        </Section>
+      )}
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={launch.isPending}>
-          <Rocket aria-hidden="true" />
-          {launch.isPending ? 'Launching...' : LOOP_MESSAGES.launch}
-        </Button>
+        {editing ? (
+          <SubmitButton pending={pending} busy="Saving...">
+            Save Changes
+          </SubmitButton>
+        ) : (
+          <SubmitButton pending={pending} busy="Launching...">
+            <Rocket aria-hidden="true" />
+            {LOOP_MESSAGES.launch}
+          </SubmitButton>
+        )}
       </div>
     </form>
   );
@@ -377,11 +515,13 @@ function SwitchRow({
   name,
   label,
   hint,
+  disabled,
 }: {
   form: LoopForm;
   name: 'anonymous' | 'reminder';
   label: string;
   hint: string;
+  disabled?: boolean;
 }) {
   const id = `loop-${name}`;
   return (
@@ -401,6 +541,7 @@ function SwitchRow({
             id={id}
             aria-describedby={`${id}-hint`}
             checked={field.value === true}
+            disabled={disabled}
             onCheckedChange={field.onChange}
           />
         )}

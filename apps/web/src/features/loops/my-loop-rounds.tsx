@@ -50,7 +50,7 @@ export function MyLoopRounds() {
             <p className="text-sm text-slate-700">Open until {formatDateTime(round.closesAt)}</p>
             {!round.answered && (
               <Button className="self-start" asChild>
-                <Link to={round.link} aria-label={`Answer ${round.title}, round ${round.number}`}>
+                <Link to={round.link} aria-label={`Answer Now: ${round.title}, round ${round.number}`}>
                   Answer Now
                 </Link>
               </Button>
