@@ -206,7 +206,7 @@ export async function addParticipants({ database, healthCheckId, secret, count }
 }
 
 /** `query(text, params)` → rows, on PostgreSQL (a URL) or the embedded database (a folder). */
-async function openQuery(database) {
+export async function openQuery(database) {
   if (database.startsWith('postgres')) {
     const { default: postgres } = await import('postgres');
     const sql = postgres(database, { max: 1, onnotice: () => {} });

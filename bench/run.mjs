@@ -3,6 +3,7 @@
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
+import { benchLoopInsights, benchLoopRoundOpen } from './loops.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -11,6 +12,8 @@ const BENCHES = {
   autosave: benchAutosave,
   participants: benchParticipants,
   results: benchResults,
+  'loop-insights': benchLoopInsights,
+  'loop-round-open': benchLoopRoundOpen,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
 };

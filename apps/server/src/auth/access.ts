@@ -115,17 +115,13 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
 }
 
 /**
- * How the user relates to a loop: its workspace and creator, the user as the policy's actor, and whether they may
- * change it; null when they may not oversee it (callers answer 404 'Loop not found', PRODUCT-DECISIONS 3).
+ * How the user relates to a loop: the loop, the user as the policy's actor, and whether they may change it; null
+ * when they may not oversee it (callers answer 404 'Loop not found', PRODUCT-DECISIONS 3).
  */
 export async function loopAccess(db: Db, userId: string, loopId: string) {
   const row = await first(
     db
-      .select({
-        workspaceId: loops.workspaceId,
-        createdBy: loops.createdBy,
-        access: workspaceMembers.access,
-      })
+      .select({ loop: loops, access: workspaceMembers.access })
       .from(loops)
       .leftJoin(
         workspaceMembers,
@@ -141,9 +137,9 @@ export async function loopAccess(db: Db, userId: string, loopId: string) {
   const actor: Actor = { userId, access: (row.access ?? null) as Access | null };
   if (!can(actor, 'loop:oversee')) return null;
   return {
-    workspaceId: row.workspaceId,
-    createdBy: row.createdBy,
+    loop: row.loop,
+    workspaceId: row.loop.workspaceId,
     actor,
-    mayChange: can(actor, 'loop:change', { createdBy: row.createdBy }),
+    mayChange: can(actor, 'loop:change', { createdBy: row.loop.createdBy }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
-import { enqueueMails, type OutgoingMail } from './outbox';
+import type { SQL } from 'drizzle-orm';
+import { enqueueMails, enqueueMailsFrom, type OutgoingMail } from './outbox';
 
 /** Why an e-mail was not sent when MAIL_DISABLED=true: kept on its outbox row, shown where delivery is. */
 export const MAIL_DISABLED_REASON = 'E-mail is switched off on this server (MAIL_DISABLED=true)';
@@ -11,15 +12,27 @@ export type Mailer = {
   enqueue(mail: OutgoingMail, tx?: Db): Promise<void>;
   /** `enqueue` for many messages, in few statements. */
   enqueueMany(mails: OutgoingMail[], tx?: Db): Promise<void>;
+  /** `enqueue` for the messages a SELECT yields (`enqueueMailsFrom`); answers how many. */
+  enqueueFrom(select: SQL, tx?: Db): Promise<number>;
 };
 
 export function createMailer(db: Db, options: { kick?: () => void; disabled?: boolean } = {}): Mailer {
   const { kick = () => {}, disabled = false } = options;
+  const off = disabled ? { failed: MAIL_DISABLED_REASON } : undefined;
   const enqueueMany = async (mails: OutgoingMail[], tx?: Db) => {
     if (mails.length === 0) return;
     // Switched off: the e-mail is still recorded (so delivery shows 'failed' with the reason), never sent.
-    await enqueueMails(tx ?? db, mails, disabled ? { failed: MAIL_DISABLED_REASON } : undefined);
+    await enqueueMails(tx ?? db, mails, off);
     if (!disabled) kick();
   };
-  return { enabled: !disabled, enqueue: (mail, tx) => enqueueMany([mail], tx), enqueueMany };
+  return {
+    enabled: !disabled,
+    enqueue: (mail, tx) => enqueueMany([mail], tx),
+    enqueueMany,
+    async enqueueFrom(select, tx) {
+      const queued = await enqueueMailsFrom(tx ?? db, select, off);
+      if (queued > 0 && !disabled) kick();
+      return queued;
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
 import { startWorker, workDue, type WorkTable } from '../lib/worker';
@@ -37,6 +37,22 @@ export async function enqueueMails(
       })),
     );
   }
+}
+
+/**
+ * Queues the e-mails a SELECT yields (columns kind, to, subject, html, text), in one statement however many: a
+ * round's invitations to ten thousand members are written by the database, not sent over the wire one by one.
+ */
+export async function enqueueMailsFrom(db: Db, select: SQL, options?: { failed: string }): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`insert into mail_outbox (kind, "to", subject, html, text, status, last_error)
+        select m.kind, lower(m."to"), m.subject, m.html, m.text, ${options ? 'failed' : 'pending'},
+               ${options?.failed ?? null}
+        from (${select}) m
+        returning id`,
+  );
+  return rows.length;
 }
 
 /** Rows per insert: five parameters each, far below PostgreSQL's 65,535. */

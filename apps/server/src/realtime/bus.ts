@@ -1,5 +1,5 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import type { Logger } from '../logger';
 
@@ -11,13 +11,12 @@ export type RealtimeEvent = { topic: string; type: string; data?: Record<string,
 type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';
-const PUBLISH_CHUNK = 2000;
 
 export type Realtime = {
   /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
   publish(event: RealtimeEvent, tx?: Db): Promise<void>;
-  /** `publish` for many events in few statements (a notice to every member of a large audience). */
-  publishMany(events: RealtimeEvent[], tx?: Db): Promise<void>;
+  /** One event on the topic of each user a SELECT yields (column user_id), in one statement however many. */
+  publishToUsers(users: SQL, event: Omit<RealtimeEvent, 'topic'>, tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -43,15 +42,12 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     async publish(event, tx) {
       await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
     },
-    async publishMany(events, tx) {
-      for (let start = 0; start < events.length; start += PUBLISH_CHUNK) {
-        const payloads = events
-          .slice(start, start + PUBLISH_CHUNK)
-          .map((event) => sql`(${JSON.stringify(event)})`);
-        await (tx ?? database.db).execute(
-          sql`select pg_notify(${CHANNEL}, payload) from (values ${sql.join(payloads, sql`, `)}) as e(payload)`,
-        );
-      }
+    async publishToUsers(users, event, tx) {
+      await (tx ?? database.db).execute(
+        sql`select pg_notify(${CHANNEL}, json_build_object('topic', ${topics.user('')}::text || u.user_id, 'type',
+                     ${event.type}::text, 'data', ${JSON.stringify(event.data ?? {})}::json)::text)
+            from (${users}) u`,
+      );
     },
     subscribe(topics, subscriber) {
       for (const topic of topics) {

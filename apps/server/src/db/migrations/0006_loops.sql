@@ -52,7 +52,6 @@ CREATE TABLE "loop_round_recipients" (
 	"round_id" uuid NOT NULL,
 	"member_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
-	"invited" boolean DEFAULT false NOT NULL,
 	CONSTRAINT "loop_round_recipients_round_id_member_id_pk" PRIMARY KEY("round_id","member_id")
 );
 --> statement-breakpoint
@@ -69,6 +68,8 @@ CREATE TABLE "loop_rounds" (
 	"anonymous" boolean NOT NULL,
 	"min_responses" integer NOT NULL,
 	"question_ids" uuid[] NOT NULL,
+	"audience_ids" uuid[],
+	"invited" integer DEFAULT 0 NOT NULL,
 	"reminded_at" timestamp with time zone,
 	CONSTRAINT "loop_rounds_id_anonymous_key" UNIQUE("id","anonymous"),
 	CONSTRAINT "loop_rounds_status_check" CHECK ("loop_rounds"."status" in ('open', 'closed'))

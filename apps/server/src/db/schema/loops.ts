@@ -136,6 +136,12 @@ export const loopRounds = pgTable(
     minResponses: integer('min_responses').notNull(),
     /** The round's questions, in order (questions are never deleted, only retired). */
     questionIds: uuid('question_ids').array().notNull(),
+    /**
+     * The members the round went to, taken when it opened: recipients are written from it in batches, with their
+     * e-mails (`invited` of them so far), and it is cleared once all are.
+     */
+    audienceIds: uuid('audience_ids').array(),
+    invited: integer('invited').notNull().default(0),
     /** The last reminder of the round. */
     remindedAt: instant('reminded_at'),
   },
@@ -151,8 +157,8 @@ export const loopRounds = pgTable(
 );
 
 /**
- * Each member a round was sent to, with the hash of their personal link's token (the token itself is derived
- * from the server's secret, never stored). Says nothing of whether or what they answered.
+ * Each member a round was sent to, written with their e-mail, with the hash of their personal link's token (the
+ * token itself is derived from the server's secret, never stored). Says nothing of whether or what they answered.
  */
 export const loopRoundRecipients = pgTable(
   'loop_round_recipients',
@@ -160,8 +166,6 @@ export const loopRoundRecipients = pgTable(
     roundId: roundRef(),
     memberId: memberRef(),
     tokenHash: text('token_hash').notNull(),
-    /** The round's e-mail to this member is in the outbox. */
-    invited: boolean('invited').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.roundId, t.memberId] }),

@@ -16,6 +16,7 @@ import {
 } from '../../test/loops';
 import { json } from '../../test/requests';
 import { LOOP_JOBS } from './rounds';
+import { answerToken as deriveToken } from './tokens';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx, { companyName: 'Loop Co' });
@@ -52,6 +53,10 @@ describe('launching a loop and its first round', () => {
     }
     const tokens = await Promise.all(people.map((p) => answerToken(ctx, p.email)));
     expect(new Set(tokens).size).toBe(4);
+    // The database wrote each token (tokens.ts answerTokenSql) exactly as the server derives it for reminders.
+    expect(tokens).toEqual(
+      people.map((p) => deriveToken(ctx.deps.config.authSecret, loop.currentRound!.id, p.memberId)),
+    );
 
     const pending = await ctx.deps.db
       .select({ kind: jobs.kind })

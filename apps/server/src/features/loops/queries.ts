@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import {
   loopAnswers,
@@ -140,17 +140,20 @@ export async function countActiveMembers(db: Db, workspaceId: string) {
 }
 
 /** The members a round of the loop goes to now: everyone active with an account, or the chosen ones still active. */
-export async function roundAudience(db: Db, loop: Pick<LoopRow, 'id' | 'workspaceId' | 'audienceKind'>) {
-  return queryRows<{ member_id: string }>(
-    db,
-    loop.audienceKind === 'all'
-      ? sql`select id as member_id from workspace_members
-            where workspace_id = ${loop.workspaceId} and status = 'active' and user_id is not null`
-      : sql`select m.id as member_id from loop_audience a
-            join workspace_members m on m.id = a.member_id and m.status = 'active' and m.user_id is not null
-            where a.loop_id = ${loop.id}`,
-  );
-}
+export const roundAudience = (loop: Pick<LoopRow, 'id' | 'workspaceId' | 'audienceKind'>) =>
+  loop.audienceKind === 'all'
+    ? sql`select id as member_id from workspace_members
+          where workspace_id = ${loop.workspaceId} and status = 'active' and user_id is not null`
+    : sql`select m.id as member_id from loop_audience a
+          join workspace_members m on m.id = a.member_id and m.status = 'active' and m.user_id is not null
+          where a.loop_id = ${loop.id}`;
+
+/** A list for `in …`, of at least one value. */
+export const inList = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Rounds
@@ -220,42 +223,51 @@ export async function updateRound(db: Db, roundId: string, values: Partial<typeo
   await db.update(loopRounds).set(values).where(eq(loopRounds.id, roundId));
 }
 
-export async function insertRecipients(db: Db, rows: (typeof loopRoundRecipients.$inferInsert)[]) {
-  await insertInChunks(rows, (chunk) => db.insert(loopRoundRecipients).values(chunk));
-}
-
-/** The accounts the round was sent to. */
-export async function recipientUserIds(db: Db, roundId: string) {
-  const rows = await queryRows<{ user_id: string }>(
+/** Takes the round's audience (the members it goes to, now) onto the round; answers how many. */
+export async function snapshotAudience(db: Db, roundId: string, audience: SQL) {
+  const [row] = await queryRows<{ audience: number }>(
     db,
-    sql`select m.user_id from loop_round_recipients rc
-        join workspace_members m on m.id = rc.member_id and m.user_id is not null
-        where rc.round_id = ${roundId}`,
+    sql`update loop_rounds r set audience_ids = a.ids, audience = a.n
+        from (select coalesce(array_agg(x.member_id order by x.member_id), '{}') as ids, count(*)::int as n
+              from (${audience}) x) a
+        where r.id = ${roundId}
+        returning r.audience`,
   );
-  return rows.map((row) => row.user_id);
+  return row?.audience ?? 0;
 }
 
-/** Recipients whose e-mail is not queued yet, locked so that two processes never queue the same ones. */
-export async function claimUninvited(db: Db, roundId: string, limit: number) {
-  return queryRows<{ member_id: string; email: string; name: string }>(
+/**
+ * The next `limit` members of the round's audience become recipients, with the hash of their token, and are
+ * answered (none once all are). The round row's counter hands each batch its own slice, so two processes never take
+ * the same members; a member who left the workspace since the round opened is skipped.
+ */
+export async function inviteNext(
+  db: Db,
+  options: { roundId: string; limit: number; tokenHash: (memberId: SQL) => SQL },
+) {
+  const { roundId, limit } = options;
+  const rows = await queryRows<{ member_id: string }>(
     db,
-    sql`select rc.member_id, u.email, u.name
-        from loop_round_recipients rc
-        join workspace_members m on m.id = rc.member_id
-        join "user" u on u.id = m.user_id
-        where rc.round_id = ${roundId} and not rc.invited
-        order by rc.member_id limit ${limit}
-        for update of rc skip locked`,
+    sql`with slice as (
+          update loop_rounds set invited = invited + ${limit}
+          where id = ${roundId} and invited < coalesce(cardinality(audience_ids), 0)
+          returning audience_ids, invited)
+        insert into loop_round_recipients (round_id, member_id, token_hash)
+        select ${roundId}, m.id, ${options.tokenHash(sql`m.id`)}
+        from slice
+        cross join lateral unnest(slice.audience_ids[slice.invited - ${limit} + 1 : slice.invited]) as a(member_id)
+        join workspace_members m on m.id = a.member_id
+        on conflict do nothing
+        returning member_id`,
   );
+  return rows.map((row) => row.member_id);
 }
 
-export async function markInvited(db: Db, roundId: string, memberIds: string[]) {
-  if (memberIds.length === 0) return;
-  await insertInChunks(memberIds, (chunk) =>
-    db
-      .update(loopRoundRecipients)
-      .set({ invited: true })
-      .where(and(eq(loopRoundRecipients.roundId, roundId), inArray(loopRoundRecipients.memberId, chunk))),
+/** Forgets a round's audience list once every member of it is a recipient. */
+export async function dropAudienceList(db: Db, roundId: string) {
+  await db.execute(
+    sql`update loop_rounds set audience_ids = null
+        where id = ${roundId} and invited >= coalesce(cardinality(audience_ids), 0)`,
   );
 }
 
@@ -317,13 +329,28 @@ export async function storeRoundCounts(db: Db, roundId: string) {
   );
 }
 
-/** The stored counts of a loop's closed rounds: the aggregate that insights read. */
+/** Everything Loop Insights reads, in three small statements run together: rounds, questions, stored counts. */
+export async function insightsData(db: Db, loopId: string) {
+  const [rounds, questions, counts] = await Promise.all([
+    roundsWithAnswered(db, loopId),
+    allQuestions(db, loopId),
+    storedCounts(db, loopId),
+  ]);
+  return { rounds, questions, counts };
+}
+
+/**
+ * The stored counts of a loop's closed rounds, the aggregate that insights read: one row per round and question,
+ * its values and their counts as two arrays (a few hundred rows for a year of weekly rounds).
+ */
 export const storedCounts = (db: Db, loopId: string) =>
-  queryRows<CountRow & { round_id: string }>(
+  queryRows<{ round_id: string; question_id: string; values: number[]; counts: number[] }>(
     db,
-    sql`select c.round_id, c.question_id, c.value, c.count
+    sql`select c.round_id, c.question_id, array_agg(c.value order by c.value) as values,
+               array_agg(c.count order by c.value) as counts
         from loop_rounds r join loop_round_counts c on c.round_id = r.id
-        where r.loop_id = ${loopId}`,
+        where r.loop_id = ${loopId}
+        group by c.round_id, c.question_id`,
   );
 
 /**

@@ -61,12 +61,13 @@ describe('Loop Insights', () => {
         async (values) => {
           const roundId = await runRound(loop.id, people, values);
           // The stored counts are the live GROUP BY (sealing kept every answer).
-          const stored = (await q.storedCounts(ctx.deps.db, loop.id)).filter(
-            (row) => row.round_id === roundId,
-          );
-          const live = (await q.countRoundAnswers(ctx.deps.db, roundId)).filter((row) => row.value !== null);
-          const key = (r: q.CountRow) => `${r.question_id}:${r.value}:${r.count}`;
-          expect(stored.map(key).sort()).toEqual(live.map(key).sort());
+          const stored = (await q.storedCounts(ctx.deps.db, loop.id))
+            .filter((row) => row.round_id === roundId)
+            .flatMap((row) => row.values.map((value, i) => `${row.question_id}:${value}:${row.counts[i]}`));
+          const live = (await q.countRoundAnswers(ctx.deps.db, roundId))
+            .filter((row) => row.value !== null)
+            .map((row) => `${row.question_id}:${row.value}:${row.count}`);
+          expect(stored.sort()).toEqual(live.sort());
           // The figures are the stats functions' over the values given.
           const insights = await json<LoopInsights>(
             await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/insights`),
@@ -91,20 +92,16 @@ describe('Loop Insights', () => {
             const previous = (await q.storedCounts(ctx.deps.db, loop.id)).filter(
               (row) => row.round_id === scaleLine.points.at(-2)!.roundId,
             );
-            const prevScale = countsByValue(
-              previous
-                .filter((r) => r.question_id === scaleLine.id)
-                .map((r) => ({ value: r.value!, count: r.count })),
-              1,
-              5,
-            );
-            const prevEnps = countsByValue(
-              previous
-                .filter((r) => r.question_id === enpsLine.id)
-                .map((r) => ({ value: r.value!, count: r.count })),
-              0,
-              10,
-            );
+            const countsOf = (questionId: string, min: number, max: number) => {
+              const row = previous.find((r) => r.question_id === questionId)!;
+              return countsByValue(
+                row.values.map((value, i) => ({ value, count: row.counts[i]! })),
+                min,
+                max,
+              );
+            };
+            const prevScale = countsOf(scaleLine.id, 1, 5);
+            const prevEnps = countsOf(enpsLine.id, 0, 10);
             expect(point.change).toEqual(scaleChange(prevScale, counts, 3));
             expect(point.label).toBe(changeLabel(scaleChange(prevScale, counts, 3)));
             expect(enpsLine.points.at(-1)!.change).toEqual(

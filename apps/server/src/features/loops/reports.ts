@@ -51,8 +51,7 @@ const toIso = (value: string | Date) => new Date(value).toISOString();
 
 async function loopHeader(db: Db, userId: string, loopId: string) {
   const access = await requireLoop(db, userId, loopId);
-  const loop = await q.findLoop(db, loopId);
-  if (!loop) throw notFound(NOT_FOUND_MESSAGES.loop);
+  const { loop } = access;
   return {
     loop,
     header: {
@@ -333,23 +332,18 @@ export async function loopInsights(
   options: { userId: string; loopId: string },
 ): Promise<LoopInsights> {
   const { header } = await loopHeader(deps.db, options.userId, options.loopId);
-  const [rounds, questions, stored] = await Promise.all([
-    q.roundsWithAnswered(deps.db, options.loopId),
-    q.allQuestions(deps.db, options.loopId),
-    q.storedCounts(deps.db, options.loopId),
-  ]);
+  const { rounds, questions, counts: stored } = await q.insightsData(deps.db, options.loopId);
   const chronological = [...rounds].reverse();
   const counts = new Map<string, { value: number; count: number }[]>();
-  const add = (roundId: string, row: q.CountRow) => {
-    if (row.value === null) return;
-    const key = `${roundId}:${row.question_id}`;
-    const list = counts.get(key) ?? [];
-    list.push({ value: row.value, count: row.count });
-    counts.set(key, list);
-  };
-  for (const row of stored) add(row.round_id, row);
+  for (const row of stored) {
+    const values = row.values.map((value, index) => ({ value, count: row.counts[index] ?? 0 }));
+    counts.set(`${row.round_id}:${row.question_id}`, values);
+  }
   const open = chronological.find((round) => round.status === 'open' && !round.anonymous);
-  if (open) for (const row of await q.countRoundAnswers(deps.db, open.id)) add(open.id, row);
+  if (open) {
+    for (const [questionId, values] of byQuestion(await q.countRoundAnswers(deps.db, open.id)).values)
+      counts.set(`${open.id}:${questionId}`, values);
+  }
 
   const lines: TrendLine[] = questions
     .filter((question) => question.kind !== 'text')

@@ -18,6 +18,7 @@ import {
 } from '@pulsecheck/shared/loops/schedule';
 import { responseRate } from '@pulsecheck/shared/loops/stats';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
@@ -27,7 +28,7 @@ import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { notifyBell } from '../notifications/service';
 import * as q from './queries';
-import { answerToken, secretHash } from './tokens';
+import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 
 /**
  * A loop's rounds: opened by the job table at their time (exactly once, also with several processes), by 'Start
@@ -45,7 +46,7 @@ export const LOOP_JOBS = {
 } as const;
 
 /** E-mails queued per transaction when a round's invitations go out. */
-const INVITE_BATCH = 500;
+const INVITE_BATCH = 250;
 
 const toIso = (value: string | Date) => new Date(value).toISOString();
 const instant = (value: string | Date) => new Date(value);
@@ -81,13 +82,8 @@ export async function publishLoopChanged(
   tx?: Db,
 ) {
   const data = { loopId: loop.id };
-  await deps.realtime.publishMany(
-    [
-      { topic: topics.loop(loop.id), type: LIVE_EVENT.loopChanged, data },
-      { topic: topics.workspace(loop.workspaceId), type: LIVE_EVENT.loopChanged, data },
-    ],
-    tx,
-  );
+  for (const topic of [topics.loop(loop.id), topics.workspace(loop.workspaceId)])
+    await deps.realtime.publish({ topic, type: LIVE_EVENT.loopChanged, data }, tx);
 }
 
 /** The job that opens the loop's next round at `at`; its key makes one opening per loop and instant. */
@@ -107,7 +103,7 @@ export async function scheduleOpening(tx: Db, loopId: string, at: Date) {
  * - by hand: refused while paused (409 loop_paused) or once stopped (409 loop_ended).
  * Closes the open round first, inserts the round (numbered after the last) with a snapshot of what decides its
  * results, a recipient with a token hash per member, the next opening, the close, the reminder and the
- * invitations as jobs, and a bell notice to each member. The e-mails are queued after commit (`inviteRecipients`).
+ * invitations as jobs. The e-mails and bell notices go out after commit, in batches (`inviteRecipients`).
  */
 export async function openRound(
   deps: Deps,
@@ -130,26 +126,20 @@ export async function openRound(
   const schedule = scheduleOf(loop);
   const closesAt = roundClosing(schedule, now, loop.roundDays);
   const questions = await q.currentQuestions(tx, loop.id);
-  const members = await q.roundAudience(tx, loop);
-  const round = await q.insertRound(tx, {
+  const inserted = await q.insertRound(tx, {
     loopId: loop.id,
     number: await q.nextRoundNumber(tx, loop.id),
     status: 'open',
     openedAt: now,
     closesAt,
-    audience: members.length,
+    audience: 0,
     anonymous: loop.anonymous,
     minResponses: loop.minResponses,
     questionIds: questions.map((question) => question.id),
   });
-  await q.insertRecipients(
-    tx,
-    members.map(({ member_id: memberId }) => ({
-      roundId: round.id,
-      memberId,
-      tokenHash: secretHash(answerToken(deps.config.authSecret, round.id, memberId)),
-    })),
-  );
+  // The audience as it is now, one array on the round; its members become recipients with their e-mails.
+  const audience = await q.snapshotAudience(tx, inserted.id, q.roundAudience(loop));
+  const round = { ...inserted, audience };
   // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
   const served = options.expectedAt ?? now;
   const next = nextRoundOpening(schedule, {
@@ -181,16 +171,6 @@ export async function openRound(
         ]
       : []),
   ]);
-  await notifyBell(
-    deps,
-    {
-      userIds: await q.recipientUserIds(tx, round.id),
-      type: 'loop-round',
-      message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
-      link: LOOP_LINKS.round(round.id),
-    },
-    tx,
-  );
   await publishLoopChanged(deps, loop, tx);
   return round;
 }
@@ -243,12 +223,8 @@ export async function closeRound(deps: Deps, options: { roundId: string; now?: D
   });
 }
 
-type RoundMailInput = {
-  loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
-  round: Pick<q.RoundRow, 'id' | 'number' | 'closesAt'>;
-  first: q.QuestionRow | undefined;
-  member: { member_id: string; email: string; name: string };
-};
+/** Where a member's token goes in a round's e-mail, written once per round and filled in by the database. */
+const TOKEN = '__ANSWER_TOKEN__';
 
 /** The one-click answers of the first question, when it is a scale or eNPS question. */
 function quickChoices(
@@ -272,35 +248,42 @@ const anonymityLine = (anonymous: boolean) =>
     ? 'Your answers are anonymous: nobody, the admins included, can see who gave them.'
     : "Your answers are shown with your name to the loop's admins.";
 
-/** The round's e-mail to one member: their personal link, and one-click answers to the first question. */
-function roundMail(appUrl: string, secret: string, input: RoundMailInput): OutgoingMail {
-  const { loop, round, member } = input;
-  const token = answerToken(secret, round.id, member.member_id);
-  return {
-    kind: 'loop-round',
-    to: member.email,
-    ...renderMail({
-      subject: `${loop.title}: round ${round.number} is open`,
-      heading: loop.title,
-      paragraphs: [
-        `Hi ${member.name}, a new round is open and takes about a minute.`,
-        ...(loop.description ? [loop.description] : []),
-        anonymityLine(loop.anonymous),
-        `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
-      ],
-      choices: quickChoices(appUrl, token, input.first),
-      action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
-      footer: 'This link is yours alone: please do not forward this email.',
-    }),
-  };
+/**
+ * The round's e-mail, the same for every member but for their token: their personal link, and one-click answers to
+ * the first question.
+ */
+function roundMail(
+  appUrl: string,
+  input: {
+    loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
+    round: Pick<q.RoundRow, 'number' | 'closesAt'>;
+    first: q.QuestionRow | undefined;
+  },
+) {
+  const { loop, round } = input;
+  return renderMail({
+    subject: `${loop.title}: round ${round.number} is open`,
+    heading: loop.title,
+    paragraphs: [
+      'A new round is open and takes about a minute.',
+      ...(loop.description ? [loop.description] : []),
+      anonymityLine(loop.anonymous),
+      `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+    ],
+    choices: quickChoices(appUrl, TOKEN, input.first),
+    action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(TOKEN)}` },
+    footer: 'This link is yours alone: please do not forward this email.',
+  });
 }
 
 const appUrlOf = (deps: Deps) => deps.config.appUrl.replace(/\/$/, '');
 
 /**
- * Queues the round's e-mails, a batch per transaction so a large audience never holds the database for long:
- * claims recipients not yet invited (SKIP LOCKED, so two processes split the work and never queue one twice),
- * queues their e-mails and marks them invited. SMTP being down changes nothing here: the outbox retries.
+ * Tells the round's members it opened, a batch per transaction so a large audience never holds the database for
+ * long: the next members of the round's audience become recipients with the hash of their token (each batch its own
+ * slice, also across processes), then the database writes their e-mails (the round's e-mail with each one's token)
+ * and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being down changes
+ * nothing here: the outbox retries.
  */
 export async function inviteRecipients(deps: Deps, roundId: string) {
   const round = await q.findRound(deps.db, roundId);
@@ -308,23 +291,39 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
   const loop = await q.findLoop(deps.db, round.loopId);
   if (!loop) return;
   const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
-  const appUrl = appUrlOf(deps);
+  const mail = roundMail(appUrlOf(deps), { loop, round, first });
+  const secret = deps.config.authSecret;
+  const token = answerTokenSql(secret, round.id, sql`m.id`);
   for (;;) {
-    const queued = await deps.db.transaction(async (tx) => {
-      const batch = await q.claimUninvited(tx, roundId, INVITE_BATCH);
-      await deps.mailer.enqueueMany(
-        batch.map((member) => roundMail(appUrl, deps.config.authSecret, { loop, round, first, member })),
-        tx,
-      );
-      await q.markInvited(
-        tx,
+    const claimed = await deps.db.transaction(async (tx) => {
+      const members = await q.inviteNext(tx, {
         roundId,
-        batch.map((member) => member.member_id),
+        limit: INVITE_BATCH,
+        tokenHash: (memberId) => secretHashSql(answerTokenSql(secret, round.id, memberId)),
+      });
+      if (members.length === 0) return 0;
+      const batch = q.inList(members);
+      await deps.mailer.enqueueFrom(
+        sql`select 'loop-round' as kind, u.email as "to", ${mail.subject} as subject,
+                   replace(${mail.html}, ${TOKEN}, ${token}) as html, replace(${mail.text}, ${TOKEN}, ${token}) as text
+            from workspace_members m join "user" u on u.id = m.user_id where m.id in ${batch}`,
+        tx,
       );
-      return batch.length;
+      await notifyBell(
+        deps,
+        {
+          users: sql`select user_id from workspace_members where id in ${batch}`,
+          type: 'loop-round',
+          message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
+          link: LOOP_LINKS.round(round.id),
+        },
+        tx,
+      );
+      return members.length;
     });
-    if (queued < INVITE_BATCH) return;
+    if (claimed === 0) break;
   }
+  await q.dropAudienceList(deps.db, roundId);
 }
 
 /**
@@ -370,16 +369,17 @@ export async function remindRound(
     });
   }
   await deps.mailer.enqueueMany(mails, tx);
-  await notifyBell(
-    deps,
-    {
-      userIds: bell,
-      type: 'survey-reminder',
-      message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
-      link: LOOP_LINKS.round(round.id),
-    },
-    tx,
-  );
+  if (bell.length > 0)
+    await notifyBell(
+      deps,
+      {
+        users: sql`select id as user_id from "user" where id in ${q.inList(bell)}`,
+        type: 'survey-reminder',
+        message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
+        link: LOOP_LINKS.round(round.id),
+      },
+      tx,
+    );
   await q.updateRound(tx, round.id, { remindedAt: options.now ?? new Date() });
   return reached.size;
 }

@@ -2,7 +2,7 @@ import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/messaging';
@@ -182,38 +182,26 @@ export async function notify(
 }
 
 /**
- * Bell notifications only (no e-mail or Slack), to many people at once: one insert per few thousand rows and one
- * statement of live pushes, whatever the audience. For notices whose recipients were chosen by their settings
- * already (loop rounds and their reminders, features/loops).
+ * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many: one
+ * insert and one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their
+ * reminders, features/loops).
  */
 export async function notifyBell(
   deps: { db: Db; realtime: Realtime },
-  input: { userIds: string[]; type: NotificationType; message: string; link: string },
+  input: { users: SQL; type: NotificationType; message: string; link: string },
   tx?: Db,
 ): Promise<void> {
   const db = tx ?? deps.db;
-  const userIds = [...new Set(input.userIds)];
-  for (let start = 0; start < userIds.length; start += BELL_CHUNK) {
-    await db.insert(notifications).values(
-      userIds.slice(start, start + BELL_CHUNK).map((userId) => ({
-        userId,
-        type: input.type,
-        message: input.message,
-        link: input.link,
-      })),
-    );
-  }
-  await deps.realtime.publishMany(
-    userIds.map((userId) => ({
-      topic: topics.user(userId),
-      type: LIVE_EVENT.notification,
-      data: { kind: input.type },
-    })),
+  await db.execute(
+    sql`insert into notifications (user_id, type, message, link)
+        select distinct u.user_id, ${input.type}, ${input.message}, ${input.link} from (${input.users}) u`,
+  );
+  await deps.realtime.publishToUsers(
+    sql`select distinct user_id from (${input.users}) u`,
+    { type: LIVE_EVENT.notification, data: { kind: input.type } },
     db,
   );
 }
-
-const BELL_CHUNK = 5000;
 
 /** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */
 export async function notifyEach(

@@ -1,0 +1,204 @@
+// loop-insights: the insights endpoint of a loop with a 10,000-member audience, 52 rounds and 5 questions (2.6
+// million answers), timed in the same process against the bare SQL it runs (median of 30), both databases.
+// loop-round-open: 'Start Next Round Now' for 10,000 members (their personal links, e-mails and bell notices
+// queued) on the production server, while 50 connections autosave health-check answers against it.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { addParticipants, openQuery, setUpCheck, startApp } from './app-server.mjs';
+import { withScratchDatabase } from './autosave.mjs';
+import { result } from './report.mjs';
+
+const AUDIENCE = Number(process.env.BENCH_LOOP_AUDIENCE ?? 10_000);
+const AUTOSAVERS = 50;
+const AUTOSAVE_RATE = 200;
+
+function runInsightsWorker(databaseUrl = '') {
+  const run = spawnSync(
+    'npx',
+    ['tsx', path.join(import.meta.dirname, 'loop-insights-worker.ts'), databaseUrl],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`insights worker failed:\n${run.stdout}`);
+  return JSON.parse(line);
+}
+
+function insightsFigures(kind, { endpointMs, aggregateMs, answers, rounds }) {
+  const name = `loop-insights (${kind}, ${answers.toLocaleString('en-US')} answers, ${rounds} rounds)`;
+  return [
+    result({ name, metric: 'endpoint time (median)', unit: 'ms', value: endpointMs, target: { max: 100 } }),
+    result({
+      name,
+      metric: 'endpoint vs the bare SQL it runs',
+      unit: 'ms',
+      value: endpointMs,
+      baseline: aggregateMs,
+      target: { maxRatio: 2 },
+    }),
+  ];
+}
+
+export async function benchLoopInsights() {
+  const results = insightsFigures('embedded', runInsightsWorker());
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl)
+    results.push(
+      ...insightsFigures(
+        'PostgreSQL',
+        await withScratchDatabase(pgUrl, async (url) => runInsightsWorker(url)),
+      ),
+    );
+  return results;
+}
+
+async function call(url, method, pathname, { body, cookie } = {}) {
+  const response = await fetch(`${url}${pathname}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (response.status >= 400)
+    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** The workspace's other members, straight in the database (accounts without passwords), up to `total`. */
+async function addMembers(database, healthCheckId, count) {
+  const query = await openQuery(database);
+  const stamp = randomBytes(3).toString('hex');
+  await query(
+    `insert into "user" (id, name, email, email_verified)
+     select 'bench-m-' || $1 || '-' || g, 'Member ' || g, 'bench-m-' || $1 || '-' || g || '@example.com', true
+     from generate_series(1, $2::int) g`,
+    [stamp, count],
+  );
+  await query(
+    `insert into workspace_members (workspace_id, user_id, access)
+     select (select workspace_id from health_checks where id = $3), 'bench-m-' || $1 || '-' || g, 'participant'
+     from generate_series(1, $2::int) g`,
+    [stamp, count, healthCheckId],
+  );
+  await query.close();
+}
+
+async function roundFigures(database, loopId) {
+  const query = await openQuery(database);
+  const [row] = await query(
+    `select r.audience,
+            (select count(*) from loop_round_recipients c where c.round_id = r.id)::int as invited,
+            (select count(*) from mail_outbox where kind = 'loop-round')::int as mails
+     from loop_rounds r where r.loop_id = $1 order by r.number desc limit 1`,
+    [loopId],
+  );
+  await query.close();
+  return row;
+}
+
+async function benchRoundOpen(kind, databaseUrl) {
+  const secret = randomBytes(32).toString('base64url');
+  let app = await startApp({ databaseUrl, secret });
+  const { healthCheckId, adminCookie, componentIds } = await setUpCheck(app.url);
+  const database = databaseUrl || path.join(app.dataDir, 'pglite');
+  if (!databaseUrl) await app.stop();
+  const savers = await addParticipants({ database, healthCheckId, secret, count: AUTOSAVERS });
+  // The admin, the participant of the set-up and the autosaving participants are members too.
+  await addMembers(database, healthCheckId, AUDIENCE - AUTOSAVERS - 2);
+  if (!databaseUrl) app = await startApp({ dataDir: app.dataDir, secret });
+
+  const me = await call(app.url, 'GET', '/api/me', { cookie: adminCookie });
+  const start = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  const loop = await call(app.url, 'POST', '/api/loops', {
+    cookie: adminCookie,
+    body: {
+      title: 'Benchmark pulse',
+      description: '',
+      questions: [
+        { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+        { kind: 'enps', text: 'How likely are you to recommend the team?' },
+        { kind: 'text', text: 'Anything else?' },
+      ],
+      audience: { kind: 'all' },
+      cadence: 'weekly',
+      weekday: 'monday',
+      time: '09:00',
+      timeZone: 'Europe/Berlin',
+      roundDays: 3,
+      start,
+      workspaceId: me.user.activeWorkspaceId,
+      launchKey: `bench-${randomBytes(4).toString('hex')}`,
+    },
+  });
+
+  const body = JSON.stringify({
+    votes: Object.fromEntries(componentIds.slice(0, 3).map((id) => [id, 'healthy'])),
+    comments: {},
+    last_component_index: 3,
+  });
+  let next = 0;
+  const autosaves = (duration) =>
+    autocannon({
+      url: `${app.url}/api/health-checks/${healthCheckId}/responses`,
+      method: 'PUT',
+      connections: AUTOSAVERS,
+      // An open-loop rate well above what 50 people typing produce, below what saturates the server by itself
+      // (the autosave benchmark measures that): the latency then shows the opening round, not the load.
+      overallRate: AUTOSAVE_RATE,
+      duration,
+      headers: { 'content-type': 'application/json' },
+      body,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: savers[next++ % savers.length].cookie },
+          }),
+        },
+      ],
+    });
+  // The same load without a round opening: what the machine gives at the time.
+  const quiet = await autosaves(5);
+  const load = autosaves(8);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const opening = performance.now();
+  await call(app.url, 'POST', `/api/loops/${loop.id}/rounds`, { cookie: adminCookie });
+  const openMs = performance.now() - opening;
+  const saves = await load;
+  await app.stop();
+  const round = await roundFigures(database, loop.id);
+  if (round.audience !== AUDIENCE || round.invited !== AUDIENCE || round.mails < AUDIENCE)
+    throw new Error(`round not fully opened: ${JSON.stringify(round)}`);
+
+  const name = `loop-round-open (${kind}, ${AUDIENCE.toLocaleString('en-US')} members)`;
+  return [
+    result({
+      name,
+      metric: 'round opened, links and e-mails queued',
+      unit: 'ms',
+      value: openMs,
+      target: { max: 5000 },
+    }),
+    result({
+      name,
+      metric: `p99 of autosaves meanwhile (${AUTOSAVERS} connections, ${AUTOSAVE_RATE}/s; baseline: no round opening)`,
+      unit: 'ms',
+      value: saves.latency.p99,
+      baseline: quiet.latency.p99,
+      target: { max: 100 },
+    }),
+    result({
+      name,
+      metric: 'autosave errors and non-2xx',
+      value: saves.errors + saves.non2xx + quiet.errors + quiet.non2xx,
+      target: { max: 0 },
+    }),
+  ];
+}
+
+export async function benchLoopRoundOpen() {
+  const results = await benchRoundOpen('embedded', '');
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) results.push(...(await withScratchDatabase(pgUrl, (url) => benchRoundOpen('PostgreSQL', url))));
+  return results;
+}
