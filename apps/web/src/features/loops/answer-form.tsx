@@ -7,7 +7,8 @@ import {
   SCALE_MAX,
   SCALE_MIN,
 } from '@pulsecheck/shared/loops/rules';
-import { roundAnswersSchema, type RoundAnswers } from '@pulsecheck/shared/loops/schemas';
+import type * as LoopSchemas from '@pulsecheck/shared/loops/schemas';
+import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
 import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -32,6 +33,19 @@ export function refusalOf(error: unknown): Refusal | null {
   const state = error instanceof ApiError ? REFUSAL_STATES[error.code] : undefined;
   return state && error instanceof Error ? { state, message: error.message } : null;
 }
+
+/**
+ * The answers' schema (zod and the shared schemas) is fetched when the form is first used, not with the page:
+ * people open this page from an e-mail, and it should paint at once (decision 0006).
+ */
+let schemas: Promise<typeof LoopSchemas> | undefined;
+const loadSchemas = () => {
+  schemas ??= import('@pulsecheck/shared/loops/schemas').catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  });
+  return schemas;
+};
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -139,7 +153,13 @@ export function AnswerForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = roundAnswersSchema(questions, { partial }).safeParse(values);
+    let parsed;
+    try {
+      parsed = (await loadSchemas()).roundAnswersSchema(questions, { partial }).safeParse(values);
+    } catch (error) {
+      setFailure(errorMessage(error, 'The page could not check your answers. Please try again.'));
+      return;
+    }
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -166,7 +186,12 @@ export function AnswerForm({
   };
 
   return (
-    <form className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      noValidate
+    >
       {questions.map((question, index) => {
         const error = errors[question.id];
         const value = values[question.id];
