@@ -361,7 +361,7 @@ test.describe('loops', () => {
     await expect(card.getByRole('link', { name: 'Insights' })).toBeVisible();
   });
 
-  test('reads well at 360 px: the answer page from the e-mail, completion status, results and insights', async ({
+  test('reads well at 360 px: the answer page from the e-mail, completion status, results, insights, templates and Configure Loop', async ({
     page,
     browser,
     mailDir,
@@ -406,6 +406,15 @@ test.describe('loops', () => {
 
     await page.goto(`/admin/loop-insights/${loopId}/overview`);
     await expect(page.getByRole('img', { name: /^Participation/ })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+
+    // Creating one fits too: the loop templates and Configure Loop.
+    await page.goto('/admin/templates?type=loop');
+    await expect(page.getByRole('article', { name: 'Weekly Pulse' })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.goto('/admin/configure-loop/new');
+    await expect(page.getByRole('button', { name: 'Launch Loop' })).toBeVisible();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
