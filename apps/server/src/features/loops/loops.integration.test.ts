@@ -3,7 +3,9 @@ import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, notifications } from '../../db/schema/messaging';
-import { useAdmin } from '../../test/accounts';
+import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
+import type { RealtimeEvent } from '../../realtime/bus';
+import { signedInUser, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import {
   addPeople,
@@ -139,5 +141,35 @@ describe('answering and the completion status', () => {
       { text: 'b answer', author: null },
       { text: 'café', author: null },
     ]);
+  });
+});
+
+describe('live events', () => {
+  it('tell the loop screens that someone answered, with the loop id only, and only to its managers', async () => {
+    const [person] = await addPeople(ctx, admin.workspaceId, 3);
+    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId);
+    const events: RealtimeEvent[] = [];
+    const unsubscribe = ctx.deps.realtime.subscribe([topics.loop(launched.id)], (event) =>
+      events.push(event),
+    );
+    try {
+      expect(
+        (await answerByLink(ctx, await answerToken(ctx, person!.email), { scale: 5, enps: 10 })).status,
+      ).toBe(201);
+      await expect.poll(() => events.length).toBeGreaterThan(0);
+      expect(events[0]).toEqual({
+        topic: topics.loop(launched.id),
+        type: LIVE_EVENT.loopChanged,
+        data: { loopId: launched.id },
+      });
+    } finally {
+      unsubscribe();
+    }
+    const stranger = await signedInUser(ctx);
+    const refused = await ctx.call(stranger.jar, 'GET', `/api/events?topic=${topics.loop(launched.id)}`);
+    expect(refused.status).toBe(404);
+    const watched = await ctx.call(admin.jar, 'GET', `/api/events?topic=${topics.loop(launched.id)}`);
+    expect(watched.status).toBe(200);
+    await watched.body?.cancel();
   });
 });
