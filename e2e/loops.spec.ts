@@ -279,7 +279,7 @@ test.describe('loops', () => {
     await expectAccessible(page);
   });
 
-  test('from scratch, by keyboard only: build the questions, choose the audience and a first round date, launch, pause and stop', async ({
+  test('from scratch, by keyboard only: build the questions, choose the audience and a first round date, save as a template, launch, pause and stop', async ({
     page,
     mailDir,
   }) => {
@@ -334,6 +334,9 @@ test.describe('loops', () => {
     await page.keyboard.type('01012099');
     await expect(page.getByTestId('first-round')).toContainText('Monday 5 January 2099 at 09:00');
     await expectAccessible(page);
+    await tabTo(page, page.getByRole('button', { name: 'Save as Template' }));
+    await key('Enter');
+    await expect(page.getByText('Saved as a workspace template')).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'Launch Loop' }));
     await key('Enter');
 
@@ -359,6 +362,10 @@ test.describe('loops', () => {
     const card = page.getByRole('article', { name: 'Focus Check' });
     await expect(card.getByRole('link', { name: 'View Results' })).toBeVisible();
     await expect(card.getByRole('link', { name: 'Insights' })).toBeVisible();
+
+    // The saved template is the workspace's, ready for the next loop.
+    await page.goto('/admin/templates?type=loop');
+    await expect(page.getByRole('article', { name: 'Focus Check' })).toContainText('Workspace');
   });
 
   test('reads well at 360 px: the answer page from the e-mail, completion status, results, insights, templates and Configure Loop', async ({

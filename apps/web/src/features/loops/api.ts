@@ -9,6 +9,7 @@ import type {
   RemindResponse,
   RoundSummary,
   RoundToAnswer,
+  SaveLoopTemplate,
 } from '@pulsecheck/shared/loops/contract';
 import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
 import { topics } from '@pulsecheck/shared/realtime/topics';
@@ -52,6 +53,19 @@ export function useEditLoop(loopId: string) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: loopKey(loopId) }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]),
+  });
+}
+
+/** 'Save as Template': the form's questions and settings as a workspace loop template. */
+export function useSaveLoopTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveLoopTemplate) => apiPost<{ id: string }>('/templates', body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['templates'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
       ]),
   });

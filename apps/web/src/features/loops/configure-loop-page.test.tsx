@@ -222,6 +222,39 @@ describe('Configure Loop', () => {
     });
   });
 
+  it('saves the questions and settings as a workspace template, without the first round or audience', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderConfigure(`/admin/configure-loop/new?template=${TEMPLATE}`, () =>
+      Response.json({ id: LOOP }, { status: 201 }),
+    );
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Our Friday Pulse');
+    await user.click(screen.getByRole('button', { name: 'Save as Template' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url as string).toMatch(/\/api\/templates$/);
+    expect(JSON.parse(init?.body as string)).toEqual({
+      workspaceId: WORKSPACE,
+      template: {
+        title: 'Our Friday Pulse',
+        description: 'How the week went',
+        questions: [
+          { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+          { kind: 'text', text: 'One thing to change?' },
+        ],
+        defaults: {
+          cadence: 'weekly',
+          weekday: 'friday',
+          time: '14:00',
+          roundDays: 3,
+          anonymous: true,
+          minResponses: 3,
+          reminder: true,
+        },
+      },
+    });
+  });
+
   it('edits a loop: keeps question ids, locks anonymity once answered, sends only the definition, shows a refusal', async () => {
     const user = userEvent.setup();
     const QUESTION = '66666666-6666-4666-8666-666666666666';

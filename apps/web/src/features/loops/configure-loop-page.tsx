@@ -16,7 +16,7 @@ import {
   type LaunchLoopInput,
   type LoopTemplate,
 } from '@pulsecheck/shared/loops/schemas';
-import { ArrowLeft, Rocket } from 'lucide-react';
+import { ArrowLeft, LayoutTemplate, Rocket } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -35,11 +35,32 @@ import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { useActiveWorkspace } from '@/lib/workspaces';
-import { useEditLoop, useLaunchLoop, useLoop, useLoopTemplate, useWorkspaceMembers } from './api';
+import {
+  useEditLoop,
+  useLaunchLoop,
+  useLoop,
+  useLoopTemplate,
+  useSaveLoopTemplate,
+  useWorkspaceMembers,
+} from './api';
 import { AudienceField } from './audience-field';
 import { QuestionBuilder, questionOfKind, type LoopForm } from './question-builder';
 import { LoopLoadFailed } from './loop-header';
 import { firstRoundPreview } from './schedule-preview';
+
+/** What a loop template keeps of the form (not its audience, zone or first round: those are each loop's own). */
+const TEMPLATE_FIELDS = [
+  'title',
+  'description',
+  'questions',
+  'cadence',
+  'weekday',
+  'time',
+  'roundDays',
+  'anonymous',
+  'minResponses',
+  'reminder',
+] as const;
 
 /** The browser's time zone, the form's default (there is no workspace time zone yet, decision 0009). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -302,6 +323,40 @@ function ConfigureLoopForm({
     });
   });
   const pending = launch.isPending || edit.isPending;
+
+  const saveTemplate = useSaveLoopTemplate();
+  const asTemplate = async () => {
+    setBanner(null);
+    // A template holds the questions and settings; when the first round opens is each loop's own.
+    if (!(await form.trigger(TEMPLATE_FIELDS, { shouldFocus: true }))) return;
+    const values = form.getValues();
+    saveTemplate.mutate(
+      {
+        workspaceId: values.workspaceId,
+        template: {
+          title: values.title,
+          description: values.description ?? '',
+          questions: values.questions.map(({ id: _id, ...question }) => question),
+          defaults: {
+            cadence: values.cadence,
+            weekday: values.weekday,
+            time: values.time,
+            roundDays: values.roundDays,
+            anonymous: values.anonymous,
+            minResponses: values.minResponses,
+            reminder: values.reminder,
+          },
+        },
+      },
+      {
+        onSuccess: () =>
+          toast.success('Saved as a workspace template: it is listed under Templates', {
+            duration: TOAST.save,
+          }),
+        onError: failed('The template could not be saved. Please try again.'),
+      },
+    );
+  };
   // Once people have answered, anonymity stays on and the minimum only rises (the server says so too).
   const locked = editing?.hasAnswers
     ? { anonymous: editing.anonymous, minResponses: editing.minResponses }
@@ -495,6 +550,10 @@ function ConfigureLoopForm({
       )}
 
       <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" disabled={saveTemplate.isPending} onClick={() => void asTemplate()}>
+          <LayoutTemplate aria-hidden="true" />
+          {saveTemplate.isPending ? 'Saving template...' : 'Save as Template'}
+        </Button>
         {editing ? (
           <SubmitButton pending={pending} busy="Saving...">
             Save Changes
