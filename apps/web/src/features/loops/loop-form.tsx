@@ -11,11 +11,11 @@ import {
 import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { launchLoopSchema, type LaunchLoop, type LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
 import { ArrowLeft, LayoutTemplate, Rocket } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { IconLink } from '@/components/ui/icon-link';
 import { Input, Textarea } from '@/components/ui/input';
@@ -55,26 +55,6 @@ export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().tim
 function timeZones(...wanted: string[]): string[] {
   const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set(wanted.filter((zone) => !listed.includes(zone))), ...listed];
-}
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">{children}</CardContent>
-    </Card>
-  );
 }
 
 export function ConfigureLoopForm({
@@ -204,16 +184,21 @@ export function ConfigureLoopForm({
         </Notice>
       )}
 
-      <Section title="Loop">
+      <SectionCard
+        contentClassName="flex flex-col gap-4"
+        title="Loop"
+        description="What people see at the top of each round’s e-mail and answer page."
+      >
         <FormField label="Title" error={errors.title?.message}>
           <Input maxLength={LOOP_LIMITS.titleMax} {...register('title')} />
         </FormField>
         <FormField label="Description" error={errors.description?.message}>
           <Textarea maxLength={LOOP_LIMITS.descriptionMax} {...register('description')} />
         </FormField>
-      </Section>
+      </SectionCard>
 
-      <Section
+      <SectionCard
+        contentClassName="flex flex-col gap-4"
         title="Questions"
         description={
           editing
@@ -222,9 +207,13 @@ export function ConfigureLoopForm({
         }
       >
         <QuestionBuilder form={form} />
-      </Section>
+      </SectionCard>
 
-      <Section title="Who is asked">
+      <SectionCard
+        contentClassName="flex flex-col gap-4"
+        title="Who is asked"
+        description="Everyone active in the workspace when a round opens, or the members you choose."
+      >
         <Controller
           control={control}
           name="audience"
@@ -244,9 +233,10 @@ export function ConfigureLoopForm({
             />
           )}
         />
-      </Section>
+      </SectionCard>
 
-      <Section
+      <SectionCard
+        contentClassName="flex flex-col gap-4"
         title="Schedule"
         description={
           editing
@@ -309,9 +299,13 @@ export function ConfigureLoopForm({
           label="Reminder"
           hint="Reminds those who have not answered before the round closes."
         />
-      </Section>
+      </SectionCard>
 
-      <Section title="Privacy">
+      <SectionCard
+        contentClassName="flex flex-col gap-4"
+        title="Privacy"
+        description="What protects the people who answer."
+      >
         <SwitchRow
           form={form}
           name="anonymous"
@@ -334,10 +328,14 @@ export function ConfigureLoopForm({
             {...register('minResponses', { valueAsNumber: true })}
           />
         </FormField>
-      </Section>
+      </SectionCard>
 
       {!editing && (
-        <Section title="First round">
+        <SectionCard
+          contentClassName="flex flex-col gap-4"
+          title="First round"
+          description="When the first round opens; later rounds follow the schedule."
+        >
           <Controller
             control={control}
             name="start"
@@ -363,7 +361,7 @@ export function ConfigureLoopForm({
             </dl>
           )}
           {preview?.kind === 'problem' && !errors.start && <Notice tone="warning">{preview.message}</Notice>}
-        </Section>
+        </SectionCard>
       )}
 
       <div className="flex flex-wrap gap-3">
