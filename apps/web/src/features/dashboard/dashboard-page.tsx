@@ -335,105 +335,119 @@ const LOOP_STATUS = {
   completed: { label: 'Completed', tone: 'green' },
 } as const;
 
+/** A listed item: its badges and kind, title and description, then what the kind shows. */
+function ItemShell({
+  item,
+  badges,
+  kind,
+  children,
+}: {
+  item: { title: string; description: string | null };
+  badges: ReactNode;
+  kind: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex h-full flex-col" aria-label={item.title} role="article">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          {badges}
+          <span className="text-xs text-slate-600">{kind}</span>
+        </div>
+        <CardTitle className="text-base">{item.title}</CardTitle>
+        {item.description && <CardDescription className="line-clamp-2">{item.description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="mt-auto flex flex-col gap-3">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Responses of all asked, and the rate as a bar. */
+function Progress({
+  item,
+  summary,
+  label,
+}: {
+  item: DashboardItem | LoopDashboardItem;
+  summary: string;
+  label: string;
+}) {
+  return (
+    <>
+      <div className="flex justify-between text-sm text-slate-600">
+        <span>{summary}</span>
+        <span data-testid="completion-rate">{item.completionRate}%</span>
+      </div>
+      <ProgressBar value={item.completionRate} tone={progressColour(item.completionRate)} label={label} />
+    </>
+  );
+}
+
+const links = (list: [to: string, label: string][]) => (
+  <div className="flex flex-wrap gap-2">
+    {list.map(([to, label]) => (
+      <Button key={label} variant="secondary" size="sm" asChild>
+        <Link to={to}>{label}</Link>
+      </Button>
+    ))}
+  </div>
+);
+
 /**
  * A loop by its status (spec section 4): an active one links to its completion status and a preview of its
  * results, a completed one to its full results and insights. Its figures are the current (or last) round's.
  */
 function LoopCard({ item }: { item: LoopDashboardItem }) {
   const status = LOOP_STATUS[item.loopStatus];
-  const completed = item.status === 'completed';
+  const responses = `${item.responses} of ${item.totalParticipants} responses`;
   return (
-    <Card className="flex h-full flex-col" aria-label={item.title} role="article">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={status.tone}>{status.label}</Badge>
-          <span className="text-xs text-slate-600">Loop</span>
-        </div>
-        <CardTitle className="text-base">{item.title}</CardTitle>
-        {item.description && <CardDescription className="line-clamp-2">{item.description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="mt-auto flex flex-col gap-3">
-        {item.currentRound === null ? (
-          <p className="text-sm text-slate-600">
-            {item.nextRoundAt ? `First round opens ${formatDateTime(item.nextRoundAt)}` : 'No round yet'}
-          </p>
-        ) : (
-          <>
-            <div className="flex justify-between text-sm text-slate-600">
-              <span>
-                Round {item.currentRound}
-                {item.roundOpen ? '' : ' (closed)'} · {item.responses} of {item.totalParticipants} responses
-              </span>
-              <span data-testid="completion-rate">{item.completionRate}%</span>
-            </div>
-            <ProgressBar
-              value={item.completionRate}
-              tone={progressColour(item.completionRate)}
-              label={`Response rate of ${item.title}`}
-            />
-          </>
-        )}
-        <div className="flex flex-wrap gap-2">
-          {completed ? (
-            <>
-              <Button variant="secondary" size="sm" asChild>
-                <Link to={LOOP_LINKS.results(item.id)}>View Results</Link>
-              </Button>
-              <Button variant="secondary" size="sm" asChild>
-                <Link to={LOOP_LINKS.insights(item.id)}>Insights</Link>
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="secondary" size="sm" asChild>
-                <Link to={LOOP_LINKS.completionStatus(item.id)}>Completion Status</Link>
-              </Button>
-              <Button variant="secondary" size="sm" asChild>
-                <Link to={LOOP_LINKS.results(item.id)}>Preview Results</Link>
-              </Button>
-            </>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+    <ItemShell item={item} badges={<Badge tone={status.tone}>{status.label}</Badge>} kind="Loop">
+      {item.currentRound === null ? (
+        <p className="text-sm text-slate-600">
+          {item.nextRoundAt ? `First round opens ${formatDateTime(item.nextRoundAt)}` : 'No round yet'}
+        </p>
+      ) : (
+        <Progress
+          item={item}
+          summary={`Round ${item.currentRound}${item.roundOpen ? '' : ' (closed)'} · ${responses}`}
+          label={`Response rate of ${item.title}`}
+        />
+      )}
+      {item.status === 'completed'
+        ? links([
+            [LOOP_LINKS.results(item.id), 'View Results'],
+            [LOOP_LINKS.insights(item.id), 'Insights'],
+          ])
+        : links([
+            [LOOP_LINKS.completionStatus(item.id), 'Completion Status'],
+            [LOOP_LINKS.results(item.id), 'Preview Results'],
+          ])}
+    </ItemShell>
   );
 }
 
 function ItemCard({ item }: { item: DashboardItem }) {
   const status = dashboardStatus(item.status);
-  const completed = status === 'completed';
   return (
-    <Card className="flex h-full flex-col" aria-label={item.title} role="article">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
+    <ItemShell
+      item={item}
+      badges={
+        <>
           <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
           {item.overdue && <Badge tone="red">Overdue</Badge>}
-          <span className="text-xs text-slate-600">Health Check</span>
-        </div>
-        <CardTitle className="text-base">{item.title}</CardTitle>
-        {item.description && <CardDescription className="line-clamp-2">{item.description}</CardDescription>}
-      </CardHeader>
-      <CardContent className="mt-auto flex flex-col gap-3">
-        <div className="flex justify-between text-sm text-slate-600">
-          <span>
-            {item.responses} of {item.totalParticipants} responses
-          </span>
-          <span data-testid="completion-rate">{item.completionRate}%</span>
-        </div>
-        <ProgressBar
-          value={item.completionRate}
-          tone={progressColour(item.completionRate)}
-          label={`Completion of ${item.title}`}
-        />
-        <Button variant="secondary" size="sm" asChild>
-          {completed ? (
-            <Link to={`/admin/health-check/${item.id}/results`}>View Results</Link>
-          ) : (
-            <Link to={`/admin/health-check/${item.id}/manage`}>Manage</Link>
-          )}
-        </Button>
-      </CardContent>
-    </Card>
+        </>
+      }
+      kind="Health Check"
+    >
+      <Progress
+        item={item}
+        summary={`${item.responses} of ${item.totalParticipants} responses`}
+        label={`Completion of ${item.title}`}
+      />
+      {status === 'completed'
+        ? links([[`/admin/health-check/${item.id}/results`, 'View Results']])
+        : links([[`/admin/health-check/${item.id}/manage`, 'Manage']])}
+    </ItemShell>
   );
 }
 
