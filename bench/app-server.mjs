@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 export const GLOBAL_TEMPLATE_ID = '00000000-0000-4000-8000-000000000001';
@@ -35,22 +36,26 @@ const tempDir = () => {
 export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret = '', nodeArgs = [] } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: secret,
-      SMTP_URL: '',
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_MULTIPLIER: '1000',
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: secret,
+        SMTP_URL: '',
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_MULTIPLIER: '1000',
+      },
     },
-  });
+  );
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`)
@@ -62,6 +67,7 @@ export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret =
   return {
     url,
     dataDir,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -77,7 +83,7 @@ const cookieOf = (response) =>
     .filter((c) => !c.endsWith('='))
     .join('; ');
 
-async function call(url, method, pathname, { body, cookie } = {}) {
+export async function call(url, method, pathname, { body, cookie } = {}) {
   const response = await fetch(`${url}${pathname}`, {
     method,
     redirect: 'manual',

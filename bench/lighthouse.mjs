@@ -1,8 +1,9 @@
 // lighthouse: performance and accessibility scores (mobile settings, Lighthouse's defaults) of the landing,
-// login and participation pages, in Debian's Chromium, against the built server on the embedded database.
+// login and participation pages and of the admin dashboard (a workspace of 20 checks) and results (29
+// components with comments), in Debian's Chromium, against the built server on the embedded database.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { setUpCheck, startApp } from './app-server.mjs';
+import { GLOBAL_TEMPLATE_ID, call, setUpCheck, startApp } from './app-server.mjs';
 import { result } from './report.mjs';
 
 const FLAGS = [
@@ -16,6 +17,62 @@ const FLAGS = [
   '--disable-sync',
 ];
 
+const CHECKS = 20;
+
+/**
+ * What the admin screens are measured on: the check of `setUpCheck` completed by its three participants, each
+ * rating all 29 components with a comment, and its results released (voting, then summary); and 19 more
+ * checks, so the dashboard lists 20.
+ */
+async function seedAdminScreens(url, { healthCheckId, adminCookie, participation, componentIds }) {
+  const ratings = ['healthy', 'needs-improvement', 'fire-warning'];
+  for (const [n, participant] of participation.entries()) {
+    await call(url, 'POST', `/api/health-checks/${healthCheckId}/submit`, {
+      cookie: participant.cookie,
+      body: {
+        votes: Object.fromEntries(componentIds.map((id, i) => [id, ratings[(i + n) % ratings.length]])),
+        comments: Object.fromEntries(
+          componentIds.map((id, i) => [
+            id,
+            `Participant ${n + 1} on component ${i + 1}: what works, and what does not yet.`,
+          ]),
+        ),
+        last_component_index: componentIds.length - 1,
+      },
+    });
+  }
+  for (const to of ['vote', 'summarize'])
+    await call(url, 'POST', `/api/health-checks/${healthCheckId}/phase`, {
+      cookie: adminCookie,
+      body: { to },
+    });
+  const me = await (await call(url, 'GET', '/api/me', { cookie: adminCookie })).json();
+  const { template } = await (
+    await call(url, 'GET', `/api/templates/${GLOBAL_TEMPLATE_ID}`, { cookie: adminCookie })
+  ).json();
+  for (let i = 2; i <= CHECKS; i++) {
+    await call(url, 'POST', '/api/health-checks', {
+      cookie: adminCookie,
+      body: {
+        workspaceId: me.user.activeWorkspaceId,
+        templateId: GLOBAL_TEMPLATE_ID,
+        title: `Team check ${i}`,
+        description: '',
+        settings: {
+          minResponses: 3,
+          allowAnonymous: true,
+          enableComments: true,
+          votesPerPerson: 5,
+          showResultsAfterVoting: true,
+        },
+        enabledComponentIds: template.components.map((c) => c.id),
+        teamEmails: [],
+        launchKey: `lighthouse-${i}`,
+      },
+    });
+  }
+}
+
 export async function benchLighthouse() {
   const app = await startApp();
   const chrome = await chromeLauncher.launch({
@@ -23,7 +80,9 @@ export async function benchLighthouse() {
     chromeFlags: FLAGS,
   });
   try {
-    const { healthCheckId, participation } = await setUpCheck(app.url);
+    const check = await setUpCheck(app.url, { participants: 3, minResponses: 3 });
+    const { healthCheckId, participation, adminCookie } = check;
+    await seedAdminScreens(app.url, check);
     const pages = [
       { name: 'landing', url: `${app.url}/` },
       { name: 'login', url: `${app.url}/login` },
@@ -32,6 +91,8 @@ export async function benchLighthouse() {
         url: `${app.url}/health-check/${healthCheckId}/voting`,
         cookie: participation[0].cookie,
       },
+      { name: 'dashboard', url: `${app.url}/admin/dashboard`, cookie: adminCookie },
+      { name: 'results', url: `${app.url}/admin/health-check/${healthCheckId}/results`, cookie: adminCookie },
     ];
     const results = [];
     for (const page of pages) {
@@ -71,7 +132,7 @@ export async function benchLighthouse() {
             name: `lighthouse (${page.name})`,
             metric: `${category} score (mobile)`,
             value: score,
-            target: { min: 90 },
+            target: { min: category === 'accessibility' ? 100 : 90 },
           }),
         );
       }

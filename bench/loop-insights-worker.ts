@@ -1,56 +1,16 @@
 // Run by bench/loops.mjs through tsx: builds the app in this process on a fresh database, generates a loop with a
 // 10,000-member audience, 52 closed rounds and 5 questions (2.6 million answers) by bulk SQL, counts each round as
 // closing does, and times the insights endpoint against the bare SQL it needs. Prints one JSON line.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../apps/server/src/app';
-import { createAuth } from '../apps/server/src/auth/auth';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, queryRows, runMigrations } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
-import { createLogger } from '../apps/server/src/logger';
-import { createMailer } from '../apps/server/src/mail/mailer';
-import { insightsData } from '../apps/server/src/features/loops/queries';
-import { storeRoundCounts } from '../apps/server/src/features/loops/queries';
-import { createRealtime } from '../apps/server/src/realtime/bus';
+import { queryRows } from '../apps/server/src/db/client';
+import { insightsData, storeRoundCounts } from '../apps/server/src/features/loops/queries';
+import { benchApp, pairedMedians } from './worker-support';
 
 const AUDIENCE = Number(process.env.BENCH_LOOP_AUDIENCE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_LOOP_ROUNDS ?? 52);
 const RUNS = 30;
 
-const databaseUrl = process.argv[2] || undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-insights-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const database = await openDatabase(config);
-await runMigrations(database, config.databaseUrl);
-await seed(database.db);
-const db = database.db;
-const logger = createLogger('silent');
-const mailer = createMailer(db);
-const auth = createAuth({ config, db, mailer });
-const realtime = createRealtime(database, logger);
-const app = createApp({ config, database, db, logger, auth, mailer, realtime });
-
-// An admin with a session, an organisation and a workspace.
-await auth.api.signUpEmail({
-  body: { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-1' },
-});
-await db.execute(sql`update "user" set email_verified = true, setup_status = 'completed'`);
-const signIn = await auth.api.signInEmail({
-  body: { email: 'bench@example.com', password: 'bench-password-1' },
-  returnHeaders: true,
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-const adminId = signIn.response.user.id;
+const { db, app, cookie, adminId, close } = await benchApp(process.argv[2] || undefined, 'insights');
 const [ids] = await queryRows<{ workspace_id: string; loop_id: string }>(
   db,
   sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
@@ -82,7 +42,7 @@ await db.execute(sql`
   select ${loopId}, n, 'closed', timestamptz '2025-01-06 08:00Z' + (n - 1) * interval '7 days',
          timestamptz '2025-01-09 08:00Z' + (n - 1) * interval '7 days',
          timestamptz '2025-01-09 08:00Z' + (n - 1) * interval '7 days',
-         ${AUDIENCE}, ${AUDIENCE} - (n * 37) % 900, true, 3,
+         ${AUDIENCE}, ${AUDIENCE}, true, 3,
          (select array_agg(id order by position) from loop_questions where loop_id = ${loopId})
   from generate_series(1, ${ROUNDS}) n`);
 // Each round: a response per respondent, an answer to each question (as sealing leaves them: random ids).
@@ -119,21 +79,7 @@ const endpoint = async () => {
     throw new Error('insights incomplete');
 };
 
-async function median(run: () => Promise<unknown>) {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-const endpointMs = await median(endpoint);
-const aggregateMs = await median(aggregate);
+const [endpointMs, aggregateMs] = await pairedMedians(endpoint, aggregate, RUNS);
 console.log(JSON.stringify({ endpointMs, aggregateMs, answers, rounds: ROUNDS, audience: AUDIENCE }));
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 process.exit(0);

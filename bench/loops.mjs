@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { addParticipants, openQuery, setUpCheck, startApp } from './app-server.mjs';
+import { addParticipants, call, openQuery, setUpCheck, startApp } from './app-server.mjs';
 import { withScratchDatabase } from './autosave.mjs';
 import { result } from './report.mjs';
 
@@ -53,17 +53,6 @@ export async function benchLoopInsights() {
   return results;
 }
 
-async function call(url, method, pathname, { body, cookie } = {}) {
-  const response = await fetch(`${url}${pathname}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (response.status >= 400)
-    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** The workspace's other members, straight in the database (accounts without passwords), up to `total`. */
 async function addMembers(database, healthCheckId, count) {
   const query = await openQuery(database);
@@ -107,29 +96,31 @@ async function benchRoundOpen(kind, databaseUrl) {
   await addMembers(database, healthCheckId, AUDIENCE - AUTOSAVERS - 2);
   if (!databaseUrl) app = await startApp({ dataDir: app.dataDir, secret });
 
-  const me = await call(app.url, 'GET', '/api/me', { cookie: adminCookie });
+  const me = await (await call(app.url, 'GET', '/api/me', { cookie: adminCookie })).json();
   const start = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-  const loop = await call(app.url, 'POST', '/api/loops', {
-    cookie: adminCookie,
-    body: {
-      title: 'Benchmark pulse',
-      description: '',
-      questions: [
-        { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
-        { kind: 'enps', text: 'How likely are you to recommend the team?' },
-        { kind: 'text', text: 'Anything else?' },
-      ],
-      audience: { kind: 'all' },
-      cadence: 'weekly',
-      weekday: 'monday',
-      time: '09:00',
-      timeZone: 'Europe/Berlin',
-      roundDays: 3,
-      start,
-      workspaceId: me.user.activeWorkspaceId,
-      launchKey: `bench-${randomBytes(4).toString('hex')}`,
-    },
-  });
+  const loop = await (
+    await call(app.url, 'POST', '/api/loops', {
+      cookie: adminCookie,
+      body: {
+        title: 'Benchmark pulse',
+        description: '',
+        questions: [
+          { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+          { kind: 'enps', text: 'How likely are you to recommend the team?' },
+          { kind: 'text', text: 'Anything else?' },
+        ],
+        audience: { kind: 'all' },
+        cadence: 'weekly',
+        weekday: 'monday',
+        time: '09:00',
+        timeZone: 'Europe/Berlin',
+        roundDays: 3,
+        start,
+        workspaceId: me.user.activeWorkspaceId,
+        launchKey: `bench-${randomBytes(4).toString('hex')}`,
+      },
+    })
+  ).json();
 
   const body = JSON.stringify({
     votes: Object.fromEntries(componentIds.slice(0, 3).map((id) => [id, 'healthy'])),

@@ -1,55 +1,16 @@
 // Run by bench/results.mjs through tsx: builds the app in this process on a fresh database, generates a check
 // with 10,000 completed participants × 29 components by bulk SQL, and times the results endpoint against the
 // bare SQL aggregate it runs. Prints one JSON line.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../apps/server/src/app';
-import { createAuth } from '../apps/server/src/auth/auth';
-import { loadConfig } from '../apps/server/src/config';
+import { queryRows } from '../apps/server/src/db/client';
 import { GLOBAL_TEMPLATE_ID } from '../apps/server/src/db/catalogue';
-import { openDatabase, queryRows, runMigrations } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
-import { createLogger } from '../apps/server/src/logger';
-import { createMailer } from '../apps/server/src/mail/mailer';
 import { componentTallies } from '../apps/server/src/features/results/queries';
-import { createRealtime } from '../apps/server/src/realtime/bus';
+import { benchApp, median } from './worker-support';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
-const ROUNDS = 30;
+const RUNS = 30;
 
-const databaseUrl = process.argv[2] || undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pc-bench-results-'));
-const config = loadConfig({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const database = await openDatabase(config);
-await runMigrations(database, config.databaseUrl);
-await seed(database.db);
-const db = database.db;
-const logger = createLogger('silent');
-const mailer = createMailer(db);
-const auth = createAuth({ config, db, mailer });
-const realtime = createRealtime(database, logger);
-const app = createApp({ config, database, db, logger, auth, mailer, realtime });
-
-// An admin with a session, an organisation and a workspace.
-await auth.api.signUpEmail({
-  body: { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-1' },
-});
-await db.execute(sql`update "user" set email_verified = true, setup_status = 'completed'`);
-const signIn = await auth.api.signInEmail({
-  body: { email: 'bench@example.com', password: 'bench-password-1' },
-  returnHeaders: true,
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-const adminId = signIn.response.user.id;
+const { db, app, cookie, adminId, close } = await benchApp(process.argv[2] || undefined, 'results');
 const [ids] = await queryRows<{ workspace_id: string; check_id: string }>(
   db,
   sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),
@@ -97,21 +58,8 @@ const endpoint = async () => {
   if (!body.components || body.components.length !== 29) throw new Error('results without the 29 components');
 };
 
-async function median(run: () => Promise<unknown>) {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
-
-const endpointMs = await median(endpoint);
-const aggregateMs = await median(aggregate);
+const endpointMs = await median(endpoint, RUNS);
+const aggregateMs = await median(aggregate, RUNS);
 console.log(JSON.stringify({ endpointMs, aggregateMs, participants: PARTICIPANTS }));
-await database.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
 process.exit(0);

@@ -4,6 +4,7 @@ import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchLoopInsights, benchLoopRoundOpen } from './loops.mjs';
+import { benchMemory } from './memory.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
 import { writeReport } from './report.mjs';
@@ -16,6 +17,7 @@ const BENCHES = {
   'loop-round-open': benchLoopRoundOpen,
   bundle: benchBundle,
   lighthouse: benchLighthouse,
+  memory: benchMemory,
 };
 
 const wanted = process.argv.slice(2);

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].map((p) => path.join(root, p));
@@ -26,7 +27,7 @@ if (stale) {
 
 const server = spawnSync(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')],
   {
     cwd: root,
     stdio: 'inherit',

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Db, first } from '../db/client';
 import { healthChecks, participants } from '../db/schema/health-checks';
 import { loops } from '../db/schema/loops';
@@ -7,6 +8,14 @@ import { workspaceNotFound } from '../lib/app-error';
 import { can, type Action, type Actor } from './policy';
 
 export type Access = 'admin' | 'member' | 'participant';
+
+/** The user's active membership of the workspace in `workspaceId` (a value or the column of a joined table). */
+const activeMembership = (userId: string, workspaceId: string | AnyPgColumn) =>
+  and(
+    eq(workspaceMembers.workspaceId, workspaceId),
+    eq(workspaceMembers.userId, userId),
+    eq(workspaceMembers.status, 'active'),
+  );
 
 /** Whether the user may use the admin area: `admin` or `member` access in at least one workspace. */
 export async function canUseAdminArea(db: Db, userId: string): Promise<boolean> {
@@ -38,13 +47,7 @@ export async function requireWorkspace(
   const [membership] = await db
     .select({ id: workspaceMembers.id, access: workspaceMembers.access })
     .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.userId, userId),
-        eq(workspaceMembers.status, 'active'),
-      ),
-    )
+    .where(activeMembership(userId, workspaceId))
     .limit(1);
   const actor: Actor = { userId, access: (membership?.access as Access | undefined) ?? null };
   if (!membership || !can(actor, 'workspace:use')) throw workspaceNotFound();
@@ -83,14 +86,7 @@ export async function healthCheckAccess(db: Db, userId: string, healthCheckId: s
         participantId: participants.id,
       })
       .from(healthChecks)
-      .leftJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, healthChecks.workspaceId),
-          eq(workspaceMembers.userId, userId),
-          eq(workspaceMembers.status, 'active'),
-        ),
-      )
+      .leftJoin(workspaceMembers, activeMembership(userId, healthChecks.workspaceId))
       .leftJoin(
         participants,
         and(eq(participants.healthCheckId, healthChecks.id), eq(participants.userId, userId)),
@@ -123,14 +119,7 @@ export async function loopAccess(db: Db, userId: string, loopId: string) {
     db
       .select({ loop: loops, access: workspaceMembers.access })
       .from(loops)
-      .leftJoin(
-        workspaceMembers,
-        and(
-          eq(workspaceMembers.workspaceId, loops.workspaceId),
-          eq(workspaceMembers.userId, userId),
-          eq(workspaceMembers.status, 'active'),
-        ),
-      )
+      .leftJoin(workspaceMembers, activeMembership(userId, loops.workspaceId))
       .where(eq(loops.id, loopId)),
   );
   if (!row) return null;

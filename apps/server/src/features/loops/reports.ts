@@ -331,8 +331,11 @@ export async function loopInsights(
   deps: Deps,
   options: { userId: string; loopId: string },
 ): Promise<LoopInsights> {
-  const { header } = await loopHeader(deps.db, options.userId, options.loopId);
-  const { rounds, questions, counts: stored } = await q.insightsData(deps.db, options.loopId);
+  // Read together with the access check (in parallel on a server database); nothing is answered unless it passes.
+  const [{ header }, { rounds, questions, counts: stored }] = await Promise.all([
+    loopHeader(deps.db, options.userId, options.loopId),
+    q.insightsData(deps.db, options.loopId),
+  ]);
   const chronological = [...rounds].reverse();
   const counts = new Map<string, { value: number; count: number }[]>();
   for (const row of stored) {

@@ -102,8 +102,8 @@ export async function scheduleOpening(tx: Db, loopId: string, at: Date) {
  *   repeated or stale job (another process, a schedule changed since) opens nothing and answers null;
  * - by hand: refused while paused (409 loop_paused) or once stopped (409 loop_ended).
  * Closes the open round first, inserts the round (numbered after the last) with a snapshot of what decides its
- * results, a recipient with a token hash per member, the next opening, the close, the reminder and the
- * invitations as jobs. The e-mails and bell notices go out after commit, in batches (`inviteRecipients`).
+ * results and of its audience, the next opening, and the close, the reminder and the invitations as jobs. The
+ * recipients, their e-mails and bell notices are written after commit, in batches (`inviteRecipients`).
  */
 export async function openRound(
   deps: Deps,
