@@ -124,6 +124,8 @@ test.describe('loops', () => {
       await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     );
     await expect(page.getByTestId('first-round')).toContainText('As soon as you launch');
+    await page.getByText('Preview what people answer').click();
+    await expect(page.getByRole('group', { name: '1. How was your week overall?' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Launch Loop' }).click();
 

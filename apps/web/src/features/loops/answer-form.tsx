@@ -192,6 +192,29 @@ export function AnswerForm({
       onFocus={() => void loadSchemas().catch(() => undefined)}
       noValidate
     >
+      <QuestionFields questions={questions} values={values} errors={errors} onChange={set} />
+      {failure && <Notice tone="error">{failure}</Notice>}
+      <SubmitButton pending={pending} busy="Sending..." size="lg" className="self-start">
+        Submit Answers
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A round's questions as fieldsets: a row of values for a scale or score, a text box for free text. */
+export function QuestionFields({
+  questions,
+  values,
+  errors = {},
+  onChange,
+}: {
+  questions: LoopQuestionOut[];
+  values: RoundAnswers;
+  errors?: Record<string, string>;
+  onChange: (questionId: string, value: number | string) => void;
+}) {
+  return (
+    <>
       {questions.map((question, index) => {
         const error = errors[question.id];
         const value = values[question.id];
@@ -206,7 +229,10 @@ export function AnswerForm({
             <legend className="float-left mb-3 w-full font-medium text-slate-900">
               <span className="text-slate-600">{index + 1}.</span> {question.text}
               {question.kind === 'text' && (
-                <span className="text-sm font-normal text-slate-600"> (optional)</span>
+                <>
+                  {' '}
+                  <span className="text-sm font-normal text-slate-600">(optional)</span>
+                </>
               )}
             </legend>
             <div className="clear-both">
@@ -215,14 +241,14 @@ export function AnswerForm({
                   aria-label={`Your answer to question ${index + 1} (optional)`}
                   maxLength={LOOP_LIMITS.answerMax}
                   value={typeof value === 'string' ? value : ''}
-                  onChange={(event) => set(question.id, event.target.value)}
+                  onChange={(event) => onChange(question.id, event.target.value)}
                   aria-invalid={error ? true : undefined}
                 />
               ) : (
                 <ValueChoice
                   question={question}
                   value={typeof value === 'number' ? value : undefined}
-                  onChange={(next) => set(question.id, next)}
+                  onChange={(next) => onChange(question.id, next)}
                   invalid={Boolean(error)}
                 />
               )}
@@ -235,10 +261,6 @@ export function AnswerForm({
           </fieldset>
         );
       })}
-      {failure && <Notice tone="error">{failure}</Notice>}
-      <SubmitButton pending={pending} busy="Sending..." size="lg" className="self-start">
-        Submit Answers
-      </SubmitButton>
-    </form>
+    </>
   );
 }

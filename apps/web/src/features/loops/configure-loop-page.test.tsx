@@ -111,6 +111,12 @@ describe('Configure Loop', () => {
     expect(screen.getByRole('switch', { name: 'Anonymous answers' })).toBeChecked();
     expect(screen.getByLabelText('Minimum responses')).toHaveValue(3);
     expect(screen.getByTestId('first-round')).toHaveTextContent('As soon as you launch');
+    // The preview shows the questions as people answer them, with nothing to send.
+    await user.click(screen.getByText('Preview what people answer'));
+    const preview = screen.getByRole('group', { name: '1. How was your week?' });
+    await user.click(within(preview).getByRole('radio', { name: '5, Great' }));
+    expect(within(preview).getByRole('radio', { name: '5, Great' })).toBeChecked();
+    expect(screen.getByRole('group', { name: '2. One thing to change? (optional)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: LOOP_MESSAGES.launch }));
     await waitFor(() => expect(router.state.location.pathname).toBe(LOOP_LINKS.completionStatus(LOOP)));

@@ -8,8 +8,13 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
-import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
-import { launchLoopSchema, type LaunchLoop, type LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
+import { LOOP_LINKS, type LoopDetail, type LoopQuestionOut } from '@pulsecheck/shared/loops/contract';
+import {
+  launchLoopSchema,
+  type LaunchLoop,
+  type LaunchLoopInput,
+  type RoundAnswers,
+} from '@pulsecheck/shared/loops/schemas';
 import { ArrowLeft, LayoutTemplate, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -26,6 +31,7 @@ import { Switch } from '@/components/ui/switch';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
 import { useEditLoop, useLaunchLoop, useSaveLoopTemplate, useWorkspaceMembers } from './api';
+import { QuestionFields } from './answer-form';
 import { AudienceField } from './audience-field';
 import { QuestionBuilder, type LoopForm } from './question-builder';
 import { firstRoundPreview } from './schedule-preview';
@@ -83,9 +89,9 @@ export function ConfigureLoopForm({
   const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
   const members = useWorkspaceMembers(defaults.workspaceId);
-  const [cadence, weekday, time, timeZone, start, roundDays, anonymous] = useWatch({
+  const [cadence, weekday, time, timeZone, start, roundDays, anonymous, questions] = useWatch({
     control,
-    name: ['cadence', 'weekday', 'time', 'timeZone', 'start', 'roundDays', 'anonymous'],
+    name: ['cadence', 'weekday', 'time', 'timeZone', 'start', 'roundDays', 'anonymous', 'questions'],
   });
   const preview = firstRoundPreview({ cadence, weekday, time, timeZone, start, roundDays }, new Date());
 
@@ -207,6 +213,14 @@ export function ConfigureLoopForm({
         }
       >
         <QuestionBuilder form={form} />
+        <details className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">
+            Preview what people answer
+          </summary>
+          <div className="mt-4">
+            <AnswerPreview questions={questions ?? []} />
+          </div>
+        </details>
       </SectionCard>
 
       <SectionCard
@@ -468,5 +482,26 @@ function StartField({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** The questions as the answer page shows them, to try out (no form: nothing can be sent from here). */
+function AnswerPreview({ questions }: { questions: LaunchLoopInput['questions'] }) {
+  const [values, setValues] = useState<RoundAnswers>({});
+  const shown: LoopQuestionOut[] = questions.map((question, index) => ({
+    id: `preview-${index}`,
+    kind: question.kind,
+    text: question.text.trim() || `Question ${index + 1}`,
+    lowLabel: question.kind === 'scale' ? question.lowLabel : null,
+    highLabel: question.kind === 'scale' ? question.highLabel : null,
+  }));
+  return (
+    <div className="flex flex-col gap-4">
+      <QuestionFields
+        questions={shown}
+        values={values}
+        onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
+      />
+    </div>
   );
 }
