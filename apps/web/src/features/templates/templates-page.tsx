@@ -1,12 +1,16 @@
 import { TEMPLATE_MESSAGES, type TemplateSummary } from '@pulsecheck/shared/templates/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { LayoutTemplate, Plus } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { apiGet } from '@/lib/api-client';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { apiDelete, apiGet } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 const FILTERS = [
@@ -32,6 +36,7 @@ export function TemplatesPage() {
     queryFn: ({ signal }) => apiGet<{ templates: TemplateSummary[] }>('/templates', signal),
   });
   const listed = (templates.data?.templates ?? []).filter((t) => filter === 'all' || t.type === filter);
+  const [deleting, setDeleting] = useState<TemplateSummary | null>(null);
   const choose = (value: Filter) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
 
   return (
@@ -98,18 +103,61 @@ export function TemplatesPage() {
                     <CardDescription className="line-clamp-3">{template.description}</CardDescription>
                   )}
                 </CardHeader>
-                <CardContent className="mt-auto">
+                <CardContent className="mt-auto flex flex-wrap gap-2">
                   <Button size="sm" asChild>
                     <Link to={configurePath(template)} aria-label={`Use Template ${template.title}`}>
                       Use Template
                     </Link>
                   </Button>
+                  {!template.isGlobal && template.type === 'loop' && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${template.title}`}
+                      onClick={() => setDeleting(template)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  )}
                 </CardContent>
               </Card>
             </li>
           ))}
         </ul>
       )}
+      {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
     </div>
+  );
+}
+
+/** Deleting a workspace loop template (its admins and the member who made it; the server says who may). */
+function DeleteTemplateDialog({ template, onClose }: { template: TemplateSummary; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => apiDelete(`/templates/${encodeURIComponent(template.id)}`),
+    onSuccess: () => {
+      toast.success('Template deleted', { duration: TOAST.save });
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'The template could not be deleted')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={`Delete ${template.title}?`}
+        description="Loops made from it keep their questions and results."
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }
