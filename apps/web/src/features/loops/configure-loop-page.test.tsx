@@ -57,7 +57,11 @@ const member = (id: string, name: string) => ({
   invitation: null,
 });
 
-function renderConfigure(at: string, answer: (url: string, init?: RequestInit) => Response) {
+function renderConfigure(
+  at: string,
+  answer: (url: string, init?: RequestInit) => Response,
+  options: { mailEnabled?: boolean } = {},
+) {
   const fetch = stubFetch(answer);
   const { router } = renderRoutes(
     [
@@ -69,7 +73,10 @@ function renderConfigure(at: string, answer: (url: string, init?: RequestInit) =
       seed: [
         [['workspaces'], workspaces],
         [['template', TEMPLATE], { template }],
-        [['session'], currentUser({ activeWorkspaceId: WORKSPACE })],
+        [
+          ['session'],
+          currentUser({ activeWorkspaceId: WORKSPACE, mailEnabled: options.mailEnabled ?? true }),
+        ],
         [
           ['team', WORKSPACE],
           {
@@ -226,6 +233,12 @@ describe('Configure Loop', () => {
       timeZone: 'Europe/Berlin',
       start: '2099-01-01',
     });
+  });
+
+  it('says before launch when the server sends no e-mail, so nobody expects one', async () => {
+    renderConfigure('/admin/configure-loop/new', () => Response.json({}), { mailEnabled: false });
+    expect(await screen.findByText(/E-mail is switched off on this server/)).toBeInTheDocument();
+    expect(screen.getByText(/answer each round from their dashboard and the bell/)).toBeInTheDocument();
   });
 
   it('saves the questions and settings as a workspace template, without the first round or audience', async () => {

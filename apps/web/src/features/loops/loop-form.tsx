@@ -15,6 +15,7 @@ import {
   type LaunchLoopInput,
   type RoundAnswers,
 } from '@pulsecheck/shared/loops/schemas';
+import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import { ArrowLeft, LayoutTemplate, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -30,6 +31,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
+import { useSession } from '@/lib/session';
 import { useEditLoop, useLaunchLoop, useSaveLoopTemplate, useWorkspaceMembers } from './api';
 import { QuestionFields } from './answer-form';
 import { AudienceField } from './audience-field';
@@ -40,6 +42,9 @@ import { firstRoundPreview } from './schedule-preview';
  * The Configure Loop form, for a new loop ('Launch Loop') or one being edited ('Save Changes'), both checked with
  * `launchLoopSchema` so every message is the shared one; 'Save as Template' keeps its questions and settings.
  */
+/** Said where round e-mails would go out while the server sends none (MAIL_DISABLED). */
+const MAIL_OFF = `${MAIL_MESSAGES.offNotice} Members answer each round from their dashboard and the bell.`;
+
 /** What a loop template keeps of the form (not its audience, zone or first round: those are each loop's own). */
 const TEMPLATE_FIELDS = [
   'title',
@@ -77,6 +82,7 @@ export function ConfigureLoopForm({
   editing?: LoopDetail;
 }) {
   const navigate = useNavigate();
+  const mailEnabled = useSession().data?.mailEnabled ?? true;
   const launch = useLaunchLoop();
   const edit = useEditLoop(editing?.id ?? '');
   const [ownZone] = useState(browserTimeZone);
@@ -120,6 +126,7 @@ export function ConfigureLoopForm({
     launch.mutate(values, {
       onSuccess: (result) => {
         toast.success('Loop launched', { duration: TOAST.save });
+        if (result.mail === 'off') toast.error(MAIL_OFF);
         void navigate(LOOP_LINKS.completionStatus(result.id));
       },
       onError: failed('The loop could not be launched. Please try again.'),
@@ -183,6 +190,7 @@ export function ConfigureLoopForm({
         </p>
       </div>
       {locked && <Notice tone="info">{LOOP_MESSAGES.settingsOnlyStricter}.</Notice>}
+      {!mailEnabled && <Notice tone="warning">{MAIL_OFF}</Notice>}
 
       {banner && (
         <Notice tone="error" onDismiss={() => setBanner(null)}>
