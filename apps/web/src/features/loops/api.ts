@@ -14,7 +14,7 @@ import type {
 import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
 import { topics } from '@pulsecheck/shared/realtime/topics';
 import type { MembersResponse } from '@pulsecheck/shared/team/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
@@ -22,6 +22,13 @@ import { templateQuery } from '@/lib/templates';
 
 const enc = encodeURIComponent;
 const loopKey = (loopId: string) => ['loop', loopId] as const;
+
+/** After a change to a loop: its screens and the dashboard's figures read it again. */
+const refreshLoop = (queryClient: QueryClient, loopId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: loopKey(loopId) }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
 
 /** A loop template's questions and defaults (null for 'new', from scratch). */
 export function useLoopTemplate(templateId: string | null) {
@@ -50,11 +57,7 @@ export function useEditLoop(loopId: string) {
   return useMutation({
     mutationFn: (definition: LoopDefinition) =>
       apiPut<{ loop: LoopDetail }>(`/loops/${enc(loopId)}`, definition),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: loopKey(loopId) }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]),
+    onSuccess: () => refreshLoop(queryClient, loopId),
   });
 }
 
@@ -121,11 +124,7 @@ export function useLoopAction<T = unknown>(loopId: string, path: (roundId: strin
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (roundId: string) => apiPost<T>(`/loops/${enc(loopId)}${path(enc(roundId))}`),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: loopKey(loopId) }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-      ]),
+    onSettled: () => refreshLoop(queryClient, loopId),
   });
 }
 
