@@ -53,8 +53,8 @@ const CONFIRM: Partial<
     title: 'Start Next Round Now?',
     text: (round) =>
       round === null
-        ? 'A new round opens now and everyone in the audience is e-mailed their link.'
-        : `Round ${round} closes first, then a new round opens and everyone in the audience is e-mailed their link.`,
+        ? 'A new round opens now for everyone in the audience.'
+        : `Round ${round} closes first, then a new round opens for everyone in the audience.`,
     button: 'Start Round',
   },
   stop: {
