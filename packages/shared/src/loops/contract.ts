@@ -305,9 +305,6 @@ export const continueAnswerBodySchema = z.strictObject({
 // ---------------------------------------------------------------------------------------------------------
 // Templates of type loop
 
-/** A loop template's content, as GET /api/templates/{id} answers it for type 'loop' (null for health checks). */
-export const loopTemplateContentSchema = loopTemplateSchema;
-
 /** Body of POST /api/templates (a workspace loop template) and PUT /api/templates/{id}. */
 export const saveLoopTemplateSchema = z.strictObject({
   workspaceId: z.uuid('Please select a workspace'),

@@ -328,60 +328,63 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
 
 /**
  * Reminds the round's members who have not answered, each by their Survey Reminders settings: an e-mail with their
- * personal link and the one-click unsubscribe of survey reminders, and a bell notice. Answers how many were
- * reminded (by either).
+ * personal link and the one-click unsubscribe of survey reminders, and a bell notice.
+ *
+ * The caller has decided, under the loop's and the round's locks, that a reminder goes out now and recorded it
+ * (`reminded_at`, so it goes out once); this then reads who has not answered and tells them in batches of
+ * `INVITE_BATCH`, each its own transaction, so a large audience never holds the database for long. Answers how many
+ * were reminded (by either way).
  */
-export async function remindRound(
-  deps: Deps,
-  tx: Db,
-  options: { loop: q.LoopRow; round: q.RoundRow; now?: Date },
-) {
+export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round: q.RoundRow }) {
   const { loop, round } = options;
-  const people = await q.unansweredRecipients(tx, round.id);
   const appUrl = appUrlOf(deps);
-  const mails: OutgoingMail[] = [];
-  const bell: string[] = [];
-  const reached = new Set<string>();
-  for (const person of people) {
-    const preferences = resolvePreferences(person.preferences);
-    if (preferences.pushNotifications.surveyReminders) {
-      bell.push(person.user_id);
-      reached.add(person.user_id);
-    }
-    if (!preferences.emailNotifications.surveyReminders) continue;
-    reached.add(person.user_id);
-    const token = answerToken(deps.config.authSecret, round.id, person.member_id);
-    const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
-    mails.push({
-      kind: 'loop-reminder',
-      to: person.email,
-      ...renderMail({
-        subject: `Reminder: ${loop.title} closes soon`,
-        heading: `${loop.title}: round ${round.number} closes soon`,
-        paragraphs: [
-          `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
-          anonymityLine(round.anonymous),
-          `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
-        ],
-        action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
-        footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
-      }),
+  const people = (await q.unansweredRecipients(deps.db, round.id)).map((person) => ({
+    ...person,
+    wants: resolvePreferences(person.preferences),
+  }));
+  const reached = people.filter(
+    (p) => p.wants.pushNotifications.surveyReminders || p.wants.emailNotifications.surveyReminders,
+  );
+  for (let start = 0; start < reached.length; start += INVITE_BATCH) {
+    const batch = reached.slice(start, start + INVITE_BATCH);
+    const bell = batch.filter((p) => p.wants.pushNotifications.surveyReminders).map((p) => p.user_id);
+    const mails = batch
+      .filter((p) => p.wants.emailNotifications.surveyReminders)
+      .map((person): OutgoingMail => {
+        const token = answerToken(deps.config.authSecret, round.id, person.member_id);
+        const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
+        return {
+          kind: 'loop-reminder',
+          to: person.email,
+          ...renderMail({
+            subject: `Reminder: ${loop.title} closes soon`,
+            heading: `${loop.title}: round ${round.number} closes soon`,
+            paragraphs: [
+              `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
+              anonymityLine(round.anonymous),
+              `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+            ],
+            action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
+            footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
+          }),
+        };
+      });
+    await deps.db.transaction(async (tx) => {
+      await deps.mailer.enqueueMany(mails, tx);
+      if (bell.length === 0) return;
+      await notifyBell(
+        deps,
+        {
+          users: sql`select id as user_id from "user" where id in ${q.inList(bell)}`,
+          type: 'survey-reminder',
+          message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
+          link: LOOP_LINKS.round(round.id),
+        },
+        tx,
+      );
     });
   }
-  await deps.mailer.enqueueMany(mails, tx);
-  if (bell.length > 0)
-    await notifyBell(
-      deps,
-      {
-        users: sql`select id as user_id from "user" where id in ${q.inList(bell)}`,
-        type: 'survey-reminder',
-        message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
-        link: LOOP_LINKS.round(round.id),
-      },
-      tx,
-    );
-  await q.updateRound(tx, round.id, { remindedAt: options.now ?? new Date() });
-  return reached.size;
+  return reached.length;
 }
 
 const loopPayload = z.object({ loopId: z.uuid(), at: z.string() });
@@ -400,14 +403,17 @@ export function loopJobHandlers(deps: Deps): Record<string, JobHandler> {
     [LOOP_JOBS.invite]: async (raw) => inviteRecipients(deps, roundPayload.parse(raw).roundId),
     [LOOP_JOBS.remind]: async (raw) => {
       const { roundId } = roundPayload.parse(raw);
-      await deps.db.transaction(async (tx) => {
+      const due = await deps.db.transaction(async (tx) => {
         const found = await q.findRound(tx, roundId);
         const loop = found && (await q.lockLoop(tx, found.loopId));
         const round = loop && (await q.lockRound(tx, roundId));
         // The reminder setting, the loop's status and the round are read when it is due, not when it was planned.
-        if (!loop || !round || round.status !== 'open' || loop.status !== 'active' || !loop.reminder) return;
-        await remindRound(deps, tx, { loop, round });
+        if (!loop || !round || round.status !== 'open' || loop.status !== 'active' || !loop.reminder)
+          return null;
+        await q.updateRound(tx, roundId, { remindedAt: new Date() });
+        return { loop, round };
       });
+      if (due) await remindRound(deps, due);
     },
   };
 }

@@ -395,11 +395,14 @@ export async function closeRoundNow(
   return { round: await summaryOf(deps.db, options.loopId, options.roundId) };
 }
 
-/** 'Send Reminder': to the round's members who have not answered, by their settings; at most one an hour. */
+/**
+ * 'Send Reminder': to the round's members who have not answered, by their settings; at most one an hour (decided
+ * and recorded under the locks, so two clicks send one).
+ */
 export async function sendReminder(deps: Deps, options: { userId: string; loopId: string; roundId: string }) {
   await requireLoopChange(deps.db, options.userId, options.loopId);
   await requireRoundOf(deps.db, options.loopId, options.roundId);
-  const reminded = await deps.db.transaction(async (tx) => {
+  const due = await deps.db.transaction(async (tx) => {
     const loop = await q.lockLoop(tx, options.loopId);
     const round = await q.lockRound(tx, options.roundId);
     if (!loop || !round) throw roundNotFound();
@@ -407,8 +410,10 @@ export async function sendReminder(deps: Deps, options: { userId: string; loopId
     if (round.remindedAt && Date.now() - round.remindedAt.getTime() < HOUR_MS) {
       throw conflict(LOOP_MESSAGES.reminderTooSoon);
     }
-    return remindRound(deps, tx, { loop, round });
+    await q.updateRound(tx, round.id, { remindedAt: new Date() });
+    return { loop, round };
   });
+  const reminded = await remindRound(deps, due);
   return { reminded, mail: deps.mailer.enabled ? ('sending' as const) : ('off' as const) };
 }
 
