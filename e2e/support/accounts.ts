@@ -114,3 +114,33 @@ export async function launchThroughApi(
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; joinUrl: string };
 }
+
+/**
+ * An active member of the admin's workspace: invited through the API as the admin signed in on `page`, and
+ * accepted from the invitation e-mail really sent, as a new account (signed in only in a throwaway context).
+ */
+export async function addActiveMember(
+  page: Page,
+  mailDir: string,
+  options: { workspaceId: string; fullName: string },
+) {
+  const email = uniqueEmail(options.fullName.split(' ')[0]!.toLowerCase());
+  const password = 'e2e-password-789';
+  const invite = await page.request.post(`/api/workspaces/${options.workspaceId}/invitations`, {
+    data: { email, role: 'Engineer' },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const mail = await waitForMail(mailDir, email, /invited to join/);
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error('no invitation link in the e-mail');
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  const accepted = await context.request.post(`/api/invitations/${token}/accept-signup`, {
+    data: { fullName: options.fullName, password, confirmPassword: password },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  await context.close();
+  return { email, password, fullName: options.fullName };
+}

@@ -15,6 +15,7 @@ const ADMIN = 'src/app/layouts/admin-layout.tsx';
 const RESULTS = 'src/app/results-screen.tsx';
 const CONFIGURE = 'src/features/health-checks/configure-page.tsx';
 const ACCOUNT = 'src/features/account/account-settings-page.tsx';
+const ANSWER = 'src/features/loops/answer-page.tsx';
 
 export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': ['src/features/landing/landing-page.tsx'],
@@ -30,11 +31,13 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/signup/:healthCheckId': [PARTICIPANT_SIGNUP],
   '/invite/:token': ['src/features/team/accept-invitation-page.tsx'],
   '/unsubscribe': ['src/features/account/unsubscribe-page.tsx'],
-  '/dashboard': [PARTICIPANT, 'src/features/participation/my-dashboard-page.tsx'],
+  '/loop-answer/:token': [ANSWER],
+  '/dashboard': [PARTICIPANT, 'src/app/my-dashboard-screen.tsx'],
   '/health-check/:healthCheckId': [PARTICIPANT, PARTICIPATION],
   '/health-check/:healthCheckId/voting': [PARTICIPANT, PARTICIPATION],
   '/health-check/:healthCheckId/vote': [PARTICIPANT, PARTICIPATION],
   '/health-check/:healthCheckId/complete': [PARTICIPANT, 'src/features/participation/completion-page.tsx'],
+  '/loop-rounds/:roundId': [PARTICIPANT, ANSWER],
   '/account-settings/notifications': [PARTICIPANT, 'src/app/participant-settings-screen.tsx'],
   '/account-settings/security': [PARTICIPANT, 'src/app/participant-security-screen.tsx'],
   '/health-check/:healthCheckId/results': [RESULTS],
@@ -42,7 +45,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/dashboard': [ADMIN, 'src/features/dashboard/dashboard-page.tsx'],
   '/admin/workspaces': [ADMIN, 'src/features/workspaces/workspaces-page.tsx'],
   '/admin/templates': [ADMIN, 'src/features/templates/templates-page.tsx'],
-  '/admin/templates/:templateId/configure': [ADMIN, CONFIGURE],
+  '/admin/templates/:templateId/configure': [ADMIN, 'src/app/template-configure-screen.tsx'],
+  '/admin/configure-loop/:loopId': [ADMIN, 'src/features/loops/configure-loop-page.tsx'],
   '/admin/configure-health-check/:templateId': [ADMIN, CONFIGURE],
   '/admin/health-check/:healthCheckId/manage': [ADMIN, 'src/features/health-checks/manage-page.tsx'],
   '/admin/health-check/:healthCheckId/results': [ADMIN, RESULTS],
@@ -53,7 +57,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/account-settings': [ADMIN, ACCOUNT],
   '/admin/account-settings/notifications': [ADMIN, 'src/features/account/notification-settings-page.tsx'],
   '/admin/account-settings/security': [ADMIN, 'src/features/account/security-page.tsx'],
-  '/admin/completion-status/:loopId': [ADMIN],
-  '/admin/loop-results/:loopId': [ADMIN],
-  '/admin/loop-insights/:loopId/overview': [ADMIN],
+  '/admin/completion-status/:loopId': [ADMIN, 'src/features/loops/completion-status-page.tsx'],
+  '/admin/loop-results/:loopId': [ADMIN, 'src/features/loops/loop-results-page.tsx'],
+  '/admin/loop-insights/:loopId/overview': [ADMIN, 'src/features/loops/loop-insights-page.tsx'],
 };

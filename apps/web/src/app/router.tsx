@@ -10,7 +10,6 @@ import {
   RouteErrorBoundary,
   SetupErrorPage,
 } from './error-screens';
-import { Placeholder } from './placeholder';
 import { queryClient } from './query-client';
 import { RequireAuth } from './require-auth';
 
@@ -24,8 +23,6 @@ function lazyPage<M>(
 ): Pick<RouteObject, 'lazy' | 'errorElement'> {
   return { lazy: async () => ({ Component: pick(await load()) }), errorElement: <RouteErrorBoundary /> };
 }
-
-const placeholder = (name: string) => ({ element: <Placeholder name={name} /> });
 
 /*
  * Loaders that only start requests, so they run while the screen's code loads instead of one after the other
@@ -75,8 +72,8 @@ const participation = {
     (m) => m.ParticipantSignupPage,
   ),
   dashboard: lazyPage(
-    () => import('@/features/participation/my-dashboard-page'),
-    (m) => m.MyDashboardPage,
+    () => import('./my-dashboard-screen'),
+    (m) => m.MyDashboardScreen,
   ),
   rate: {
     ...lazyPage(
@@ -172,6 +169,13 @@ export const routes: RouteObject[] = [
           (m) => m.UnsubscribePage,
         ),
       },
+      {
+        path: '/loop-answer/:token',
+        ...lazyPage(
+          () => import('@/features/loops/answer-page'),
+          (m) => m.LinkAnswerPage,
+        ),
+      },
       { path: '/error', element: <ErrorPage /> },
       { path: '/invalid-link', element: <InvalidLinkPage /> },
       { path: '/setup-error', element: <SetupErrorPage /> },
@@ -191,6 +195,13 @@ export const routes: RouteObject[] = [
               { path: '/health-check/:healthCheckId/voting', ...participation.rate },
               { path: '/health-check/:healthCheckId/vote', ...participation.rate },
               { path: '/health-check/:healthCheckId/complete', ...participation.complete },
+              {
+                path: '/loop-rounds/:roundId',
+                ...lazyPage(
+                  () => import('@/features/loops/answer-page'),
+                  (m) => m.RoundAnswerPage,
+                ),
+              },
               {
                 path: '/account-settings/notifications',
                 ...lazyPage(
@@ -240,8 +251,15 @@ export const routes: RouteObject[] = [
               {
                 path: 'templates/:templateId/configure',
                 ...lazyPage(
-                  () => import('@/features/health-checks/configure-page'),
-                  (m) => m.ConfigurePage,
+                  () => import('./template-configure-screen'),
+                  (m) => m.TemplateConfigureScreen,
+                ),
+              },
+              {
+                path: 'configure-loop/:loopId',
+                ...lazyPage(
+                  () => import('@/features/loops/configure-loop-page'),
+                  (m) => m.ConfigureLoopPage,
                 ),
               },
               {
@@ -302,9 +320,27 @@ export const routes: RouteObject[] = [
                   (m) => m.SecurityPage,
                 ),
               },
-              { path: 'completion-status/:loopId', ...placeholder('Completion Status') },
-              { path: 'loop-results/:loopId', ...placeholder('Loop Results') },
-              { path: 'loop-insights/:loopId/overview', ...placeholder('Loop Insights') },
+              {
+                path: 'completion-status/:loopId',
+                ...lazyPage(
+                  () => import('@/features/loops/completion-status-page'),
+                  (m) => m.CompletionStatusPage,
+                ),
+              },
+              {
+                path: 'loop-results/:loopId',
+                ...lazyPage(
+                  () => import('@/features/loops/loop-results-page'),
+                  (m) => m.LoopResultsPage,
+                ),
+              },
+              {
+                path: 'loop-insights/:loopId/overview',
+                ...lazyPage(
+                  () => import('@/features/loops/loop-insights-page'),
+                  (m) => m.LoopInsightsPage,
+                ),
+              },
             ],
           },
         ],

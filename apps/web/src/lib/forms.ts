@@ -26,3 +26,12 @@ export function applyServerErrors<T extends FieldValues>(
   }
   return shown && error.code === 'invalid' ? null : error.message;
 }
+
+/**
+ * A key made once per form, sent with a create request that must not run twice (a double click, a retried
+ * request): the server answers a repeated key with the first result.
+ */
+export const newFormKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LoopDashboardItem } from '../loops/contract';
 import { dashboardCsv, dashboardStats, type DashboardItem } from './schemas';
 
 const item = (overrides: Partial<DashboardItem> = {}): DashboardItem => ({
@@ -27,6 +28,30 @@ describe('dashboard CSV', () => {
       'Q1 check,Health Check,Active,2026-01-02,2,3,67,no,http://localhost:3000/join/a',
       '',
     ]);
+  });
+
+  it('writes loops with their type and no join link', () => {
+    const loop: LoopDashboardItem = {
+      id: '00000000-0000-4000-8000-000000000001',
+      kind: 'loop',
+      title: 'Weekly Pulse',
+      description: null,
+      status: 'active',
+      loopStatus: 'paused',
+      createdAt: '2026-01-05T10:00:00Z',
+      completedAt: null,
+      responses: 4,
+      totalParticipants: 5,
+      completionRate: 80,
+      overdue: false,
+      currentRound: 2,
+      roundOpen: true,
+      nextRoundAt: null,
+      link: '/admin/completion-status/00000000-0000-4000-8000-000000000001',
+    };
+    expect(dashboardCsv([loop], () => 'Active').split('\r\n')[1]).toBe(
+      'Weekly Pulse,Loop,Active,2026-01-05,4,5,80,no,',
+    );
   });
 
   it('quotes commas and quotes, and neutralises formulas', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { csvFile } from '../api/csv';
 import { completionRate, dashboardStatus } from '../health-checks/rules';
-import { loopDashboardItemSchema } from '../loops/contract';
+import { loopDashboardItemSchema, type LoopDashboardItem } from '../loops/contract';
 import { templateSummarySchema } from '../templates/schemas';
 
 export const DASHBOARD_MESSAGES = {
@@ -82,8 +82,11 @@ export const dashboardResponseSchema = z.object({
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 
-/** The dashboard download: one row per listed item with its figures. */
-export function dashboardCsv(items: DashboardItem[], statusLabel: (status: string) => string): string {
+/** The dashboard download: one row per listed item (health check or loop) with its figures. */
+export function dashboardCsv(
+  items: (DashboardItem | LoopDashboardItem)[],
+  statusLabel: (status: string) => string,
+): string {
   const header = [
     'Title',
     'Type',
@@ -97,14 +100,15 @@ export function dashboardCsv(items: DashboardItem[], statusLabel: (status: strin
   ];
   const rows = items.map((item) => [
     item.title,
-    'Health Check',
+    item.kind === 'loop' ? 'Loop' : 'Health Check',
     statusLabel(item.status),
     item.createdAt.slice(0, 10),
     item.responses,
     item.totalParticipants,
     item.completionRate,
     item.overdue ? 'yes' : 'no',
-    item.joinUrl,
+    // A loop has no join link: its rounds are e-mailed to each member.
+    item.kind === 'loop' ? '' : item.joinUrl,
   ]);
   return csvFile([header, ...rows]);
 }

@@ -1,9 +1,5 @@
-import {
-  DASHBOARD_MESSAGES,
-  dashboardCsv,
-  dashboardStats,
-  type DashboardItem,
-} from '@pulsecheck/shared/dashboard/schemas';
+import { DASHBOARD_MESSAGES, dashboardCsv, type DashboardItem } from '@pulsecheck/shared/dashboard/schemas';
+import { LOOP_LINKS, type LoopDashboardItem } from '@pulsecheck/shared/loops/contract';
 import { dashboardStatus, progressColour } from '@pulsecheck/shared/health-checks/rules';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
@@ -30,6 +26,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
+import { formatDateTime } from '@/lib/dates';
 import { useDashboard, useLiveDashboard } from './api';
 import {
   csvFileName,
@@ -39,6 +36,7 @@ import {
   viewParams,
   viewUrl,
   type DashboardView,
+  type Filter,
   type Tab,
 } from './view';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
@@ -71,7 +69,7 @@ export function DashboardPage() {
       />
     );
   }
-  const { workspace, items, globalTemplates } = dashboard.data;
+  const { workspace, items, loops, globalTemplates, statsByFilter } = dashboard.data;
   if (!workspace) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
@@ -82,10 +80,11 @@ export function DashboardPage() {
     );
   }
 
-  const lists = itemsOf(items, view.filter);
-  const { active } = lists;
-  // The stat cards and tab counts follow the filter: the same rule as the server's, over the listed items.
-  const stats = dashboardStats(lists.overview);
+  const lists = itemsOf({ healthChecks: items, loops }, view.filter);
+  // Only health checks have a join link (a loop's rounds are e-mailed to each member).
+  const joinable = lists.active.filter((item) => item.kind === 'health-check');
+  // The stat cards and tab counts follow the filter (the server counts them, by the shared rule).
+  const stats = statsByFilter[view.filter];
   const { activeCount, completedCount } = stats;
   const shareUrl = viewUrl(window.location.origin, view);
 
@@ -122,7 +121,7 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
-            <Link to="/admin/templates">
+            <Link to="/admin/templates?type=loop">
               <Plus aria-hidden="true" />
               Create Loop
             </Link>
@@ -196,13 +195,13 @@ export function DashboardPage() {
           <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} />
+          <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} filter={view.filter} />
         </TabsContent>
         <TabsContent value="active">
-          <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} />
+          <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} filter={view.filter} />
         </TabsContent>
         <TabsContent value="completed">
-          <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} />
+          <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} filter={view.filter} />
         </TabsContent>
       </Tabs>
 
@@ -241,11 +240,11 @@ export function DashboardPage() {
             </p>
           </div>
           <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">Join links of the active items</h3>
-          {active.length === 0 ? (
+          {joinable.length === 0 ? (
             <p className="text-sm text-slate-600">{DASHBOARD_MESSAGES.noActive}</p>
           ) : (
             <ul className="flex flex-col gap-3">
-              {active.map((item) => (
+              {joinable.map((item) => (
                 <li key={item.id} className="flex flex-col gap-1">
                   <span className="text-sm font-medium">{item.title}</span>
                   <div className="flex gap-2">
@@ -305,56 +304,150 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
   );
 }
 
-function ItemList({ items, empty }: { items: DashboardItem[]; empty: string }) {
-  if (items.length === 0) {
-    return <StateCard title={empty} message="Start a health check from a template to see it here." />;
-  }
+const EMPTY_HINT: Record<Filter, string> = {
+  all: 'Start a health check or a loop from a template to see it here.',
+  loops: 'Launch a loop from a loop template, or from scratch, to see it here.',
+  'health-checks': 'Start a health check from a template to see it here.',
+};
+
+function ItemList({
+  items,
+  empty,
+  filter,
+}: {
+  items: (DashboardItem | LoopDashboardItem)[];
+  empty: string;
+  filter: Filter;
+}) {
+  if (items.length === 0) return <StateCard title={empty} message={EMPTY_HINT[filter]} />;
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
-        <li key={item.id}>
-          <ItemCard item={item} />
-        </li>
+        <li key={item.id}>{item.kind === 'loop' ? <LoopCard item={item} /> : <ItemCard item={item} />}</li>
       ))}
     </ul>
   );
 }
 
-function ItemCard({ item }: { item: DashboardItem }) {
-  const status = dashboardStatus(item.status);
-  const completed = status === 'completed';
+const LOOP_STATUS = {
+  active: { label: 'Active', tone: 'blue' },
+  paused: { label: 'Paused', tone: 'yellow' },
+  completed: { label: 'Completed', tone: 'green' },
+} as const;
+
+/** A listed item: its badges and kind, title and description, then what the kind shows. */
+function ItemShell({
+  item,
+  badges,
+  kind,
+  children,
+}: {
+  item: { title: string; description: string | null };
+  badges: ReactNode;
+  kind: string;
+  children: ReactNode;
+}) {
   return (
     <Card className="flex h-full flex-col" aria-label={item.title} role="article">
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
-          {item.overdue && <Badge tone="red">Overdue</Badge>}
-          <span className="text-xs text-slate-600">Health Check</span>
+          {badges}
+          <span className="text-xs text-slate-600">{kind}</span>
         </div>
         <CardTitle className="text-base">{item.title}</CardTitle>
         {item.description && <CardDescription className="line-clamp-2">{item.description}</CardDescription>}
       </CardHeader>
-      <CardContent className="mt-auto flex flex-col gap-3">
-        <div className="flex justify-between text-sm text-slate-600">
-          <span>
-            {item.responses} of {item.totalParticipants} responses
-          </span>
-          <span data-testid="completion-rate">{item.completionRate}%</span>
-        </div>
-        <ProgressBar
-          value={item.completionRate}
-          tone={progressColour(item.completionRate)}
-          label={`Completion of ${item.title}`}
-        />
-        <Button variant="secondary" size="sm" asChild>
-          {completed ? (
-            <Link to={`/admin/health-check/${item.id}/results`}>View Results</Link>
-          ) : (
-            <Link to={`/admin/health-check/${item.id}/manage`}>Manage</Link>
-          )}
-        </Button>
-      </CardContent>
+      <CardContent className="mt-auto flex flex-col gap-3">{children}</CardContent>
     </Card>
+  );
+}
+
+/** Responses of all asked, and the rate as a bar. */
+function Progress({
+  item,
+  summary,
+  label,
+}: {
+  item: DashboardItem | LoopDashboardItem;
+  summary: string;
+  label: string;
+}) {
+  return (
+    <>
+      <div className="flex justify-between text-sm text-slate-600">
+        <span>{summary}</span>
+        <span data-testid="completion-rate">{item.completionRate}%</span>
+      </div>
+      <ProgressBar value={item.completionRate} tone={progressColour(item.completionRate)} label={label} />
+    </>
+  );
+}
+
+const links = (list: [to: string, label: string][]) => (
+  <div className="flex flex-wrap gap-2">
+    {list.map(([to, label]) => (
+      <Button key={label} variant="secondary" size="sm" asChild>
+        <Link to={to}>{label}</Link>
+      </Button>
+    ))}
+  </div>
+);
+
+/**
+ * A loop by its status (spec section 4): an active one links to its completion status and a preview of its
+ * results, a completed one to its full results and insights. Its figures are the current (or last) round's.
+ */
+function LoopCard({ item }: { item: LoopDashboardItem }) {
+  const status = LOOP_STATUS[item.loopStatus];
+  const responses = `${item.responses} of ${item.totalParticipants} responses`;
+  return (
+    <ItemShell item={item} badges={<Badge tone={status.tone}>{status.label}</Badge>} kind="Loop">
+      {item.currentRound === null ? (
+        <p className="text-sm text-slate-600">
+          {item.nextRoundAt ? `First round opens ${formatDateTime(item.nextRoundAt)}` : 'No round yet'}
+        </p>
+      ) : (
+        <Progress
+          item={item}
+          summary={`Round ${item.currentRound}${item.roundOpen ? '' : ' (closed)'} · ${responses}`}
+          label={`Response rate of ${item.title}`}
+        />
+      )}
+      {item.status === 'completed'
+        ? links([
+            [LOOP_LINKS.results(item.id), 'View Results'],
+            [LOOP_LINKS.insights(item.id), 'Insights'],
+          ])
+        : links([
+            [LOOP_LINKS.completionStatus(item.id), 'Completion Status'],
+            [LOOP_LINKS.results(item.id), 'Preview Results'],
+          ])}
+    </ItemShell>
+  );
+}
+
+function ItemCard({ item }: { item: DashboardItem }) {
+  const status = dashboardStatus(item.status);
+  return (
+    <ItemShell
+      item={item}
+      badges={
+        <>
+          <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
+          {item.overdue && <Badge tone="red">Overdue</Badge>}
+        </>
+      }
+      kind="Health Check"
+    >
+      <Progress
+        item={item}
+        summary={`${item.responses} of ${item.totalParticipants} responses`}
+        label={`Completion of ${item.title}`}
+      />
+      {status === 'completed'
+        ? links([[`/admin/health-check/${item.id}/results`, 'View Results']])
+        : links([[`/admin/health-check/${item.id}/manage`, 'Manage']])}
+    </ItemShell>
   );
 }
 
@@ -375,6 +468,9 @@ function GlobalTemplates({ templates }: { templates: TemplateSummary[] }) {
                   <div className="flex items-center gap-2 text-brand-700">
                     <LayoutTemplate className="size-4" aria-hidden="true" />
                     <Badge tone="brand">Global</Badge>
+                    <span className="text-xs text-slate-600">
+                      {template.type === 'loop' ? 'Loop' : 'Health Check'}
+                    </span>
                   </div>
                   <CardTitle className="text-base">{template.title}</CardTitle>
                   {template.description && <CardDescription>{template.description}</CardDescription>}

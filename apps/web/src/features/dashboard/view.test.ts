@@ -27,18 +27,26 @@ describe('dashboard view in the address', () => {
     );
   });
 
-  it('lists per tab what the filter admits', () => {
-    const items = [
-      { id: 'a', status: 'phase_1' },
-      { id: 'b', status: 'phase_2' },
-      { id: 'c', status: 'completed' },
+  it('lists per tab what the filter admits, health checks and loops together newest first', () => {
+    const healthChecks = [
+      { id: 'a', status: 'phase_1', createdAt: '2026-11-05T00:00:00Z' },
+      { id: 'b', status: 'phase_2', createdAt: '2026-11-03T00:00:00Z' },
+      { id: 'c', status: 'completed', createdAt: '2026-11-01T00:00:00Z' },
     ];
-    const all = itemsOf(items, 'all');
-    expect(all.overview.map((i) => i.id)).toEqual(['a', 'b', 'c']);
-    expect(all.active.map((i) => i.id)).toEqual(['a', 'b']);
-    expect(all.completed.map((i) => i.id)).toEqual(['c']);
-    expect(itemsOf(items, 'health-checks')).toEqual(all);
-    expect(itemsOf(items, 'loops')).toEqual({ overview: [], active: [], completed: [] });
+    const loops = [
+      { id: 'l1', status: 'active', createdAt: '2026-11-04T00:00:00Z' },
+      { id: 'l2', status: 'completed', createdAt: '2026-11-02T00:00:00Z' },
+    ];
+    const ids = (list: { id: string }[]) => list.map((i) => i.id);
+    const all = itemsOf({ healthChecks, loops }, 'all');
+    expect(ids(all.overview)).toEqual(['a', 'l1', 'b', 'l2', 'c']);
+    expect(ids(all.active)).toEqual(['a', 'l1', 'b']);
+    expect(ids(all.completed)).toEqual(['l2', 'c']);
+    const onlyChecks = itemsOf({ healthChecks, loops }, 'health-checks');
+    expect(ids(onlyChecks.overview)).toEqual(['a', 'b', 'c']);
+    const onlyLoops = itemsOf({ healthChecks, loops }, 'loops');
+    expect(ids(onlyLoops.active)).toEqual(['l1']);
+    expect(ids(onlyLoops.completed)).toEqual(['l2']);
   });
 
   it('names the download after the view', () => {

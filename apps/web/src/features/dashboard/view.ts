@@ -17,6 +17,8 @@ export type Tab = (typeof TABS)[number];
 
 export type DashboardView = { filter: Filter; tab: Tab };
 
+type Item = { status: string; createdAt: string };
+
 const isFilter = (value: string | null): value is Filter => FILTERS.some((f) => f.value === value);
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t === value);
 
@@ -41,14 +43,23 @@ export function viewUrl(origin: string, view: DashboardView): string {
   return `${origin}/admin/dashboard${search ? `?${search}` : ''}`;
 }
 
-/** The items the filter admits (there are no loops yet, so 'Loops' lists none), split as the tabs show them. */
-export function itemsOf<T extends { status: string }>(items: readonly T[], filter: Filter) {
-  const listed = filter === 'loops' ? [] : [...items];
+/**
+ * The items the filter admits, health checks and loops together newest first, split as the tabs show them. A
+ * paused loop is active (its status on the dashboard says so already).
+ */
+export function itemsOf<H extends Item, L extends Item>(
+  lists: { healthChecks: readonly H[]; loops: readonly L[] },
+  filter: Filter,
+) {
+  const listed: (H | L)[] = [
+    ...(filter === 'loops' ? [] : lists.healthChecks),
+    ...(filter === 'health-checks' ? [] : lists.loops),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return {
     overview: listed,
     active: listed.filter((item) => dashboardStatus(item.status) !== 'completed'),
     completed: listed.filter((item) => dashboardStatus(item.status) === 'completed'),
-  } satisfies Record<Tab, T[]>;
+  } satisfies Record<Tab, (H | L)[]>;
 }
 
 /** The download's file name: the view it holds and the day. */

@@ -7,32 +7,16 @@ import type {
   ParticipantRow,
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { Phase } from '@pulsecheck/shared/health-checks/rules';
-import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
-import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { useLiveEvents } from '@/lib/live-events';
+import { templateQuery } from '@/lib/templates';
 
 const healthCheckKey = (id: string) => ['health-check', id] as const;
 const participantsKey = (id: string) => ['health-check', id, 'participants'] as const;
 
-export function useActiveWorkspace() {
-  return useQuery({
-    queryKey: ['workspaces'],
-    queryFn: ({ signal }) => apiGet<WorkspacesResponse>('/workspaces', signal),
-    select: (data) => data.workspaces.find((w) => w.id === data.activeWorkspaceId) ?? null,
-  });
-}
-
-export function useTemplate(templateId: string) {
-  return useQuery({
-    queryKey: ['template', templateId],
-    queryFn: ({ signal }) => apiGet<{ template: TemplateDetail }>(`/templates/${templateId}`, signal),
-    select: (data) => data.template,
-    retry: false,
-  });
-}
+export const useTemplate = (templateId: string) => useQuery(templateQuery(templateId));
 
 export function useLaunch() {
   const queryClient = useQueryClient();

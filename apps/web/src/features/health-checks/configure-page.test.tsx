@@ -8,7 +8,7 @@ import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentUser } from '@/test/fixtures';
+import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigurePage } from './configure-page';
 
@@ -21,21 +21,7 @@ function renderConfigure(
   options: { noWorkspace?: boolean; mailEnabled?: boolean } = {},
 ) {
   const fetch = stubFetch(answer);
-  const one: WorkspacesResponse = {
-    workspaces: [
-      {
-        id: WORKSPACE,
-        name: 'Launch Co',
-        organizationId: 'o',
-        organizationName: 'Launch Co',
-        organizationRole: 'owner',
-        isDefault: true,
-        access: 'admin',
-        createdAt: '2026-11-01T00:00:00Z',
-      },
-    ],
-    activeWorkspaceId: WORKSPACE,
-  };
+  const one = oneWorkspace(WORKSPACE, 'Launch Co');
   const workspaces: WorkspacesResponse = options.noWorkspace
     ? { workspaces: [], activeWorkspaceId: null }
     : one;

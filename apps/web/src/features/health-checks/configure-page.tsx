@@ -9,7 +9,7 @@ import {
 } from '@pulsecheck/shared/health-checks/schemas';
 import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
-import { AlertTriangle, ArrowLeft, Rocket, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Rocket } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,22 +19,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/forms';
+import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { useSession } from '@/lib/session';
-import { useActiveWorkspace, useLaunch, useTemplate } from './api';
+import { useActiveWorkspace } from '@/lib/workspaces';
+import { useLaunch, useTemplate } from './api';
 import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
 import { TeamEmails } from './team-emails';
-
-const newLaunchKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** /admin/configure-health-check/{templateId} and /admin/templates/{templateId}/configure. */
 export function ConfigurePage() {
@@ -127,7 +124,7 @@ function ConfigureForm({
 }) {
   const navigate = useNavigate();
   const launch = useLaunch();
-  const [launchKey] = useState(newLaunchKey);
+  const [launchKey] = useState(newFormKey);
   const mailEnabled = useSession().data?.mailEnabled ?? true;
   const [tab, setTab] = useState('components');
   const form = useForm({
@@ -215,20 +212,9 @@ function ConfigureForm({
       </div>
 
       {banner && (
-        <div
-          role="alert"
-          className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <span>{banner}</span>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            className="rounded p-0.5 hover:bg-red-100"
-            onClick={() => setBanner(null)}
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </div>
+        <Notice tone="error" onDismiss={() => setBanner(null)}>
+          {banner}
+        </Notice>
       )}
 
       <Card>

@@ -17,7 +17,7 @@ export const FEATURES = [
   },
   {
     title: 'Loops: recurring pulses',
-    text: 'Short recurring surveys keep a finger on the pulse between health checks.',
+    text: 'Up to ten short questions weekly, every two weeks or monthly. People answer in one click from their inbox, and trends say whether a change is real or normal variation.',
   },
   {
     title: 'Live as it happens',

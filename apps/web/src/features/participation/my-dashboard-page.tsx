@@ -7,6 +7,7 @@ import {
 } from '@pulsecheck/shared/participation/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,11 +19,15 @@ import { StateCard } from '@/components/ui/state-card';
 
 const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green' } as const;
 
-/** /dashboard: a participant's home (PRODUCT-DECISIONS 4): their checks, status and what to do next. */
-export function MyDashboardPage() {
+/**
+ * /dashboard: a participant's home (PRODUCT-DECISIONS 4): their checks, status and what to do next. `before`
+ * is what other features show first (the open loop rounds, composed in app/).
+ */
+export function MyDashboardPage({ before }: { before?: ReactNode }) {
   const query = useQuery(myHealthChecksQuery());
   return (
     <ParticipationShell title="My Health Checks" description="The health checks you take part in.">
+      {before}
       {query.isPending && <Spinner label="Loading your health checks..." className="py-12" />}
       {query.isError && (
         <StateCard

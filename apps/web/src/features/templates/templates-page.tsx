@@ -1,46 +1,65 @@
 import { TEMPLATE_MESSAGES, type TemplateSummary } from '@pulsecheck/shared/templates/schemas';
-import { useQuery } from '@tanstack/react-query';
-import { LayoutTemplate, Plus } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { apiGet } from '@/lib/api-client';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { apiDelete, apiGet } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
-type Filter = 'all' | 'health-check';
+const FILTERS = [
+  ['all', 'All Templates'],
+  ['health-check', 'Health Checks'],
+  ['loop', 'Loops'],
+] as const;
+type Filter = (typeof FILTERS)[number][0];
+
+const readFilter = (value: string | null): Filter => FILTERS.find(([f]) => f === value)?.[0] ?? 'all';
+
+/** Where 'Use Template' leads: health-check templates to their configure screen, loop templates to Configure Loop. */
+const configurePath = (template: TemplateSummary) =>
+  template.type === 'loop'
+    ? `/admin/templates/${template.id}/configure`
+    : `/admin/configure-health-check/${template.id}`;
 
 export function TemplatesPage() {
   const [params, setParams] = useSearchParams();
-  const filter: Filter = params.get('type') === 'health-check' ? 'health-check' : 'all';
+  const filter = readFilter(params.get('type'));
   const templates = useQuery({
     queryKey: ['templates'],
     queryFn: ({ signal }) => apiGet<{ templates: TemplateSummary[] }>('/templates', signal),
   });
-  const listed = (templates.data?.templates ?? []).filter(
-    (t) => filter === 'all' || t.type === 'health-check',
-  );
+  const listed = (templates.data?.templates ?? []).filter((t) => filter === 'all' || t.type === filter);
+  const [deleting, setDeleting] = useState<TemplateSummary | null>(null);
   const choose = (value: Filter) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-2xl font-semibold text-slate-900">Templates</h1>
-        <Button asChild>
-          <Link to="/admin/configure-health-check/new">
-            <Plus aria-hidden="true" />
-            Create Health Check
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" asChild>
+            <Link to="/admin/configure-loop/new">
+              <Plus aria-hidden="true" />
+              Create Loop from Scratch
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/admin/configure-health-check/new">
+              <Plus aria-hidden="true" />
+              Create Health Check
+            </Link>
+          </Button>
+        </div>
       </div>
       <div role="group" aria-label="Filter templates" className="flex flex-wrap gap-2">
-        {(
-          [
-            ['all', 'All Templates'],
-            ['health-check', 'Health Checks'],
-          ] as const
-        ).map(([value, label]) => (
+        {FILTERS.map(([value, label]) => (
           <Button
             key={value}
             size="sm"
@@ -84,16 +103,61 @@ export function TemplatesPage() {
                     <CardDescription className="line-clamp-3">{template.description}</CardDescription>
                   )}
                 </CardHeader>
-                <CardContent className="mt-auto">
+                <CardContent className="mt-auto flex flex-wrap gap-2">
                   <Button size="sm" asChild>
-                    <Link to={`/admin/configure-health-check/${template.id}`}>Use Template</Link>
+                    <Link to={configurePath(template)} aria-label={`Use Template ${template.title}`}>
+                      Use Template
+                    </Link>
                   </Button>
+                  {!template.isGlobal && template.type === 'loop' && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${template.title}`}
+                      onClick={() => setDeleting(template)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  )}
                 </CardContent>
               </Card>
             </li>
           ))}
         </ul>
       )}
+      {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
     </div>
+  );
+}
+
+/** Deleting a workspace loop template (its admins and the member who made it; the server says who may). */
+function DeleteTemplateDialog({ template, onClose }: { template: TemplateSummary; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => apiDelete(`/templates/${encodeURIComponent(template.id)}`),
+    onSuccess: () => {
+      toast.success('Template deleted', { duration: TOAST.save });
+      onClose();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'The template could not be deleted')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={`Delete ${template.title}?`}
+        description="Loops made from it keep their questions and results."
+      >
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,15 +1,13 @@
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPatch, apiPost, apiPut } from '@/lib/api-client';
+import { apiPatch, apiPost, apiPut } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
+import { workspacesQuery } from '@/lib/workspaces';
 
-const workspacesQueryKey = ['workspaces'] as const;
+const workspacesQueryKey = workspacesQuery.queryKey;
 
 export function useWorkspaces() {
-  return useQuery({
-    queryKey: workspacesQueryKey,
-    queryFn: ({ signal }) => apiGet<WorkspacesResponse>('/workspaces', signal),
-  });
+  return useQuery(workspacesQuery);
 }
 
 /** Anything that shows workspace data refetches after a workspace change. */

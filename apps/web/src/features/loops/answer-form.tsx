@@ -1,0 +1,266 @@
+import type { AnswerState, LoopQuestionOut, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
+import {
+  ENPS_LABELS,
+  ENPS_MAX,
+  ENPS_MIN,
+  LOOP_LIMITS,
+  SCALE_MAX,
+  SCALE_MIN,
+} from '@pulsecheck/shared/loops/rules';
+import type * as LoopSchemas from '@pulsecheck/shared/loops/schemas';
+import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
+import { useState, type FormEvent } from 'react';
+import { SubmitButton } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/dates';
+
+/** Why a round takes no answer: the answer page then shows that state instead of the form. */
+export type Refusal = { state: Exclude<AnswerState, 'open'>; message: string };
+
+const REFUSAL_STATES: Record<string, Refusal['state']> = {
+  already_answered: 'already-answered',
+  round_closed: 'round-closed',
+  loop_paused: 'loop-paused',
+  loop_ended: 'loop-ended',
+};
+
+/** The refusal an API error says (409 already answered, closed, paused, ended), or null for any other failure. */
+export function refusalOf(error: unknown): Refusal | null {
+  const state = error instanceof ApiError ? REFUSAL_STATES[error.code] : undefined;
+  return state && error instanceof Error ? { state, message: error.message } : null;
+}
+
+/**
+ * The answers' schema (zod and the shared schemas) is fetched when the form is first used, not with the page:
+ * people open this page from an e-mail, and it should paint at once (decision 0006).
+ */
+let schemas: Promise<typeof LoopSchemas> | undefined;
+const loadSchemas = () => {
+  schemas ??= import('@pulsecheck/shared/loops/schemas').catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  });
+  return schemas;
+};
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** The answer page's heading: the loop, the round, when it closes and whether answers carry names. */
+export function RoundHeading({ round }: { round: RoundToAnswer }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="text-sm text-slate-600">{round.workspaceName}</p>
+      <h1 className="text-2xl font-bold break-words text-slate-900">{round.loop.title}</h1>
+      {round.loop.description && <p className="text-slate-700">{round.loop.description}</p>}
+      <p className="text-sm text-slate-600">
+        Round {round.round.number} · open until {formatDateTime(round.round.closesAt)}
+      </p>
+      <p className="text-sm text-slate-600">
+        {round.loop.anonymous
+          ? 'Your answers are anonymous: they are stored without your name, and results show only once enough people have answered.'
+          : 'This loop is not anonymous: your name is shown with your free-text answers.'}
+      </p>
+    </div>
+  );
+}
+
+/** A value of a scale or score, as a row of radio buttons that look like buttons. */
+function ValueChoice({
+  question,
+  value,
+  onChange,
+  invalid,
+}: {
+  question: LoopQuestionOut;
+  value: number | undefined;
+  onChange: (value: number) => void;
+  invalid: boolean;
+}) {
+  const enps = question.kind === 'enps';
+  const values = enps ? range(ENPS_MIN, ENPS_MAX) : range(SCALE_MIN, SCALE_MAX);
+  const low = enps ? ENPS_LABELS.low : (question.lowLabel ?? '');
+  const high = enps ? ENPS_LABELS.high : (question.highLabel ?? '');
+  return (
+    <div className="flex flex-col gap-2">
+      <div className={cn('grid gap-1.5', enps ? 'grid-cols-6 sm:grid-cols-11' : 'grid-cols-5')}>
+        {values.map((option) => {
+          const label =
+            option === values[0]
+              ? `${option}, ${low}`
+              : option === values.at(-1)
+                ? `${option}, ${high}`
+                : String(option);
+          return (
+            <label key={option} className="relative">
+              <input
+                type="radio"
+                name={`question-${question.id}`}
+                value={option}
+                checked={value === option}
+                onChange={() => onChange(option)}
+                aria-label={label}
+                aria-invalid={invalid || undefined}
+                className="peer absolute inset-0 z-10 size-full cursor-pointer opacity-0"
+              />
+              <span className="flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 hover:bg-slate-100 peer-checked:hover:bg-brand-700">
+                {option}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <div className="flex justify-between gap-4 text-xs text-slate-600" aria-hidden="true">
+        <span>{low}</span>
+        <span className="text-right">{high}</span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A round's questions to answer. Checked against the round's own rules (`roundAnswersSchema`: scale and score
+ * required, free text optional; with `partial`, nothing required) before it is sent; the server checks the same.
+ * `send` throws the API's error: a refusal (already answered, closed, paused, ended) goes to `onRefused`.
+ */
+export function AnswerForm({
+  questions,
+  initial = {},
+  partial = false,
+  send,
+  onSent,
+  onRefused,
+}: {
+  questions: LoopQuestionOut[];
+  initial?: RoundAnswers;
+  partial?: boolean;
+  send: (answers: RoundAnswers) => Promise<unknown>;
+  onSent: () => void;
+  onRefused: (refusal: Refusal) => void;
+}) {
+  const [values, setValues] = useState<RoundAnswers>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = (id: string, value: number | string) => {
+    setValues((current) => ({ ...current, [id]: value }));
+    setErrors(({ [id]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    let parsed;
+    try {
+      parsed = (await loadSchemas()).roundAnswersSchema(questions, { partial }).safeParse(values);
+    } catch (error) {
+      setFailure(errorMessage(error, 'The page could not check your answers. Please try again.'));
+      return;
+    }
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const id = String(issue.path[0] ?? '');
+        found[id] ??= issue.message;
+      }
+      setErrors(found);
+      const first = questions.find((q) => found[q.id]);
+      if (first) document.getElementById(`question-${first.id}`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await send(parsed.data);
+      onSent();
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) onRefused(refusal);
+      else if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      else setFailure(errorMessage(error, 'Your answers could not be sent. Please try again.'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadSchemas().catch(() => undefined)}
+      noValidate
+    >
+      <QuestionFields questions={questions} values={values} errors={errors} onChange={set} />
+      {failure && <Notice tone="error">{failure}</Notice>}
+      <SubmitButton pending={pending} busy="Sending..." size="lg" className="self-start">
+        Submit Answers
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A round's questions as fieldsets: a row of values for a scale or score, a text box for free text. */
+export function QuestionFields({
+  questions,
+  values,
+  errors = {},
+  onChange,
+}: {
+  questions: LoopQuestionOut[];
+  values: RoundAnswers;
+  errors?: Record<string, string>;
+  onChange: (questionId: string, value: number | string) => void;
+}) {
+  return (
+    <>
+      {questions.map((question, index) => {
+        const error = errors[question.id];
+        const value = values[question.id];
+        return (
+          <fieldset
+            key={question.id}
+            id={`question-${question.id}`}
+            tabIndex={-1}
+            aria-describedby={error ? `question-${question.id}-error` : undefined}
+            className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+          >
+            <legend className="float-left mb-3 w-full font-medium text-slate-900">
+              <span className="text-slate-600">{index + 1}.</span> {question.text}
+              {question.kind === 'text' && (
+                <>
+                  {' '}
+                  <span className="text-sm font-normal text-slate-600">(optional)</span>
+                </>
+              )}
+            </legend>
+            <div className="clear-both">
+              {question.kind === 'text' ? (
+                <Textarea
+                  aria-label={`Your answer to question ${index + 1} (optional)`}
+                  maxLength={LOOP_LIMITS.answerMax}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={(event) => onChange(question.id, event.target.value)}
+                  aria-invalid={error ? true : undefined}
+                />
+              ) : (
+                <ValueChoice
+                  question={question}
+                  value={typeof value === 'number' ? value : undefined}
+                  onChange={(next) => onChange(question.id, next)}
+                  invalid={Boolean(error)}
+                />
+              )}
+              {error && (
+                <p id={`question-${question.id}-error`} role="alert" className="mt-2 text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          </fieldset>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
+import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { LinkAnswerPage, RoundAnswerPage } from './answer-page';
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+const ROUND = '88888888-8888-4888-8888-888888888888';
+const Q = {
+  scale: '11111111-1111-4111-8111-111111111111',
+  enps: '22222222-2222-4222-8222-222222222222',
+  text: '33333333-3333-4333-8333-333333333333',
+};
+
+const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
+  loop: {
+    id: '99999999-9999-4999-8999-999999999999',
+    title: 'Weekly Pulse',
+    description: '',
+    anonymous: true,
+  },
+  workspaceName: 'Launch Co',
+  round: { id: ROUND, number: 2, closesAt: '2026-11-27T09:00:00Z' },
+  questions: [
+    { id: Q.scale, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+    { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null },
+    { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null },
+  ],
+  state: 'open',
+  message: null,
+  ...overrides,
+});
+
+type Call = { url: string; method: string; body: unknown };
+
+/** A server for the answer routes: `reply` decides each POST; GETs answer the round. */
+function serve(
+  data: RoundToAnswer,
+  reply: (call: Call) => Response = () => Response.json({ ok: true }, { status: 201 }),
+) {
+  const calls: Call[] = [];
+  stubFetch((url, init) => {
+    const method = init?.method ?? 'GET';
+    const call = {
+      url: new URL(url, 'http://x').pathname,
+      method,
+      body: init?.body ? (JSON.parse(init.body as string) as unknown) : null,
+    };
+    calls.push(call);
+    return method === 'GET' ? Response.json(data) : reply(call);
+  });
+  return calls;
+}
+
+const group = (name: RegExp) => screen.getByRole('group', { name });
+const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
+
+afterEach(() => sessionStorage.clear());
+
+describe('answer page from the personal link', () => {
+  it('records the value clicked in the e-mail once, then adds the rest through the continuation', async () => {
+    const user = userEvent.setup();
+    const calls = serve(round(), (call) =>
+      call.url.endsWith('/quick')
+        ? Response.json({ continuation: 'cont_0123456789abcdefghij' }, { status: 201 })
+        : Response.json({ ok: true }),
+    );
+    const { router } = renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}?answer=4`,
+    });
+    expect(await screen.findByText(/Your answer 4 to the first question is recorded/)).toBeInTheDocument();
+    expect(posts(calls)).toEqual([
+      { url: `/api/loop-answer/${TOKEN}/quick`, method: 'POST', body: { value: 4 } },
+    ]);
+    // The click is not posted again on a reload: it left the address.
+    expect(router.state.location.search).toBe('');
+    expect(within(group(/How was your week/)).getByRole('radio', { name: '4' })).toBeChecked();
+
+    await user.click(within(group(/recommend/)).getByRole('radio', { name: '9' }));
+    await user.type(screen.getByLabelText('Your answer to question 3 (optional)'), 'More focus time');
+    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(posts(calls)[1]).toEqual({
+      url: '/api/loop-responses/continue',
+      method: 'POST',
+      body: {
+        continuation: 'cont_0123456789abcdefghij',
+        answers: { [Q.scale]: 4, [Q.enps]: 9, [Q.text]: 'More focus time' },
+      },
+    });
+  });
+
+  it('without a click, asks every question, requires the scale and score, and sends them', async () => {
+    const user = userEvent.setup();
+    const calls = serve(round());
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}`,
+    });
+    await screen.findByRole('heading', { name: 'Weekly Pulse' });
+    expect(screen.getByText(/Your answers are anonymous/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    const scale = group(/How was your week/);
+    expect(within(scale).getByText(LOOP_MESSAGES.answerRequired)).toBeInTheDocument();
+    expect(scale).toHaveFocus();
+    expect(posts(calls)).toEqual([]);
+
+    await user.click(screen.getByRole('radio', { name: '5, Great' }));
+    await user.click(screen.getByRole('radio', { name: '0, Not at all likely' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    expect(posts(calls)).toEqual([
+      { url: `/api/loop-answer/${TOKEN}`, method: 'POST', body: { answers: { [Q.scale]: 5, [Q.enps]: 0 } } },
+    ]);
+  });
+
+  it('says so when the round takes no answers, and records no click then', async () => {
+    const calls = serve(round({ state: 'round-closed', message: LOOP_MESSAGES.roundClosed }));
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}?answer=3`,
+    });
+    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.roundClosed })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Answers' })).toBeNull();
+    expect(posts(calls)).toEqual([]);
+  });
+
+  it('shows the refusal of a one-click answer (already answered) instead of a form', async () => {
+    const calls = serve(round(), () =>
+      Response.json(
+        { error: { code: 'already_answered', message: LOOP_MESSAGES.alreadyAnswered } },
+        { status: 409 },
+      ),
+    );
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}?answer=2`,
+    });
+    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.alreadyAnswered })).toBeInTheDocument();
+    expect(posts(calls)).toHaveLength(1);
+  });
+
+  it('says a forged or mistyped link is not valid', async () => {
+    stubFetch(() =>
+      Response.json(
+        { error: { code: 'not_found', message: 'This answer link is not valid' } },
+        { status: 404 },
+      ),
+    );
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], { at: `/loop-answer/nope` });
+    expect(await screen.findByRole('heading', { name: 'This answer link is not valid' })).toBeInTheDocument();
+  });
+});
+
+describe('answer page of a signed-in member', () => {
+  it('answers by round id, and a paused loop says when answers open again', async () => {
+    const user = userEvent.setup();
+    const calls = serve(round(), () =>
+      Response.json({ error: { code: 'loop_paused', message: LOOP_MESSAGES.loopPaused } }, { status: 409 }),
+    );
+    renderRoutes([{ path: '/loop-rounds/:roundId', element: <RoundAnswerPage /> }], {
+      at: `/loop-rounds/${ROUND}`,
+    });
+    await screen.findByRole('heading', { name: 'Weekly Pulse' });
+    await user.click(within(group(/How was your week/)).getByRole('radio', { name: '3' }));
+    await user.click(within(group(/recommend/)).getByRole('radio', { name: '8' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.loopPaused })).toBeInTheDocument();
+    expect(screen.getByText(/once the loop resumes/)).toBeInTheDocument();
+    await waitFor(() => expect(posts(calls)[0]?.url).toBe(`/api/loop-rounds/${ROUND}/answer`));
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});

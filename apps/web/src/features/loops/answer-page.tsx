@@ -1,0 +1,303 @@
+import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { StateCard } from '@/components/ui/state-card';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import {
+  continueAnswers,
+  quickAnswer,
+  roundToAnswerKey,
+  submitAnswers,
+  useRoundToAnswer,
+  type AnswerTarget,
+} from './api';
+import { AnswerForm, refusalOf, RoundHeading, type Refusal } from './answer-form';
+
+/** The public page's frame: the personal link needs no sign-in, so it has no app navigation. */
+function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto max-w-2xl px-4 py-3">
+          <Logo />
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">{children}</main>
+    </div>
+  );
+}
+
+/** The signed-in member's frame: inside the participant layout, which has the `main` landmark. */
+function MemberFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">{children}</div>;
+}
+
+function Thanks({ home }: { home: ReactNode }) {
+  return (
+    <StateCard
+      headingLevel={1}
+      icon={<CheckCircle2 className="mx-auto mb-3 size-10 text-green-600" aria-hidden="true" />}
+      title="Thank you!"
+      message="Your answers are recorded."
+      actions={home}
+    />
+  );
+}
+
+const REFUSAL_HINTS: Record<Refusal['state'], string> = {
+  'already-answered': 'Thank you for taking part: each round takes one answer per person.',
+  'round-closed': 'Answers are no longer taken for this round. The next round comes with a new e-mail.',
+  'loop-paused': 'You can answer from the same link once the loop resumes.',
+  'loop-ended': 'No more rounds will be sent. Thank you for taking part.',
+};
+
+/** The round's state when it takes no answer: already answered, closed, paused or ended, in the API's words. */
+function Refused({ refusal, home }: { refusal: Refusal; home?: ReactNode }) {
+  return (
+    <StateCard
+      headingLevel={1}
+      title={refusal.message}
+      message={REFUSAL_HINTS[refusal.state]}
+      actions={home}
+    />
+  );
+}
+
+/** A round that is not open, as a refusal. */
+const stateRefusal = (round: RoundToAnswer): Refusal | null =>
+  round.state === 'open' ? null : { state: round.state, message: round.message ?? '' };
+
+function LoadError({ error, home }: { error: Error; home?: ReactNode }) {
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <StateCard
+      headingLevel={1}
+      tone="error"
+      title={notFound ? error.message : 'The round could not be loaded'}
+      message={
+        notFound
+          ? 'Check that you opened the whole link from the e-mail. Each link belongs to one person and one round.'
+          : errorMessage(error, 'Please try again.')
+      }
+      actions={home}
+    />
+  );
+}
+
+/** A one-click value from the e-mail ('?answer=4'), or null. */
+const clickedValue = (raw: string | null) => (raw !== null && /^\d{1,2}$/.test(raw) ? Number(raw) : null);
+
+const continuationKey = (token: string) => `loop-continuation:${token}`;
+
+/** Waits until the page is visible: a mail scanner that runs pages in the background records nothing. */
+function whenVisible(): Promise<void> {
+  if (document.visibilityState === 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    const onChange = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', onChange);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', onChange);
+  });
+}
+
+type Quick =
+  | { status: 'none' }
+  | { status: 'saving'; value: number }
+  | { status: 'saved'; value: number | null; continuation: string }
+  | { status: 'failed'; error: unknown };
+
+/**
+ * /loop-answer/{token}: the personal link of a round's e-mail. With '?answer=v' (a value clicked in the e-mail)
+ * the page records that answer to the first question when it opens (a POST, only while visible; decision 0009),
+ * then offers the rest of the form, which adds to it through the continuation secret kept in this tab.
+ */
+export function LinkAnswerPage() {
+  const { token = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const clicked = clickedValue(params.get('answer'));
+  const target: AnswerTarget = { token };
+  const round = useRoundToAnswer(target);
+  const [quick, setQuick] = useState<Quick>(() => {
+    const kept = sessionStorage.getItem(continuationKey(token));
+    return kept ? { status: 'saved', value: null, continuation: kept } : { status: 'none' };
+  });
+  const started = useRef(false);
+  const open = round.data?.state === 'open';
+
+  useEffect(() => {
+    if (!open || clicked === null || quick.status !== 'none' || started.current) return;
+    started.current = true;
+    void whenVisible()
+      .then(() => {
+        setQuick({ status: 'saving', value: clicked });
+        return quickAnswer(token, clicked);
+      })
+      .then(
+        ({ continuation }) => {
+          sessionStorage.setItem(continuationKey(token), continuation);
+          setQuick({ status: 'saved', value: clicked, continuation });
+          // A reload must not post the click again.
+          setParams({}, { replace: true });
+        },
+        (error: unknown) => setQuick({ status: 'failed', error }),
+      );
+  }, [open, clicked, quick.status, token, setParams]);
+
+  return (
+    <PublicFrame>
+      <LinkAnswer token={token} round={round} quick={quick} clicked={clicked} />
+    </PublicFrame>
+  );
+}
+
+function LinkAnswer({
+  token,
+  round,
+  quick,
+  clicked,
+}: {
+  token: string;
+  round: ReturnType<typeof useRoundToAnswer>;
+  quick: Quick;
+  clicked: number | null;
+}) {
+  const [done, setDone] = useState(false);
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const forget = () => sessionStorage.removeItem(continuationKey(token));
+  if (round.isPending) return <Spinner label="Loading the round..." className="py-16" />;
+  if (round.isError) return <LoadError error={round.error} />;
+  const data = round.data;
+  if (done) return <Thanks home={null} />;
+  if (refused) return <Refused refusal={refused} />;
+
+  // After a one-click answer: the rest of the form, adding to the recorded answer (the round says 'answered').
+  if (quick.status === 'saved' && (data.state === 'open' || data.state === 'already-answered')) {
+    const first = data.questions[0];
+    return (
+      <>
+        <RoundHeading round={data} />
+        <Notice tone="success">
+          {quick.value !== null && first
+            ? `Your answer ${quick.value} to the first question is recorded.`
+            : 'Your first answer is recorded.'}{' '}
+          Add the other answers below if you like; you can also change the first one while the round is open.
+        </Notice>
+        <AnswerForm
+          questions={data.questions}
+          initial={quick.value !== null && first ? { [first.id]: quick.value } : {}}
+          partial
+          send={(answers) => continueAnswers(quick.continuation, answers)}
+          onSent={() => {
+            forget();
+            setDone(true);
+          }}
+          onRefused={(refusal) => {
+            forget();
+            setRefused(refusal);
+          }}
+        />
+      </>
+    );
+  }
+  const closed = stateRefusal(data);
+  if (closed) return <Refused refusal={closed} />;
+  if (quick.status === 'saving' || (clicked !== null && quick.status === 'none')) {
+    return <Spinner label="Recording your answer..." className="py-16" />;
+  }
+  const quickRefusal = quick.status === 'failed' ? refusalOf(quick.error) : null;
+  if (quickRefusal) return <Refused refusal={quickRefusal} />;
+  return (
+    <>
+      <RoundHeading round={data} />
+      {quick.status === 'failed' && (
+        <Notice tone="error">
+          {errorMessage(quick.error, 'Your answer from the e-mail could not be recorded.')} Answer below
+          instead.
+        </Notice>
+      )}
+      <AnswerForm
+        questions={data.questions}
+        send={(answers) => submitAnswers({ token }, answers)}
+        onSent={() => setDone(true)}
+        onRefused={setRefused}
+      />
+    </>
+  );
+}
+
+/** /loop-rounds/{roundId}: a signed-in member answers a round from /dashboard or the bell. */
+export function RoundAnswerPage() {
+  const { roundId = '' } = useParams();
+  const target: AnswerTarget = { roundId };
+  const round = useRoundToAnswer(target);
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const home = (
+    <Button asChild>
+      <Link to="/dashboard">Back to Dashboard</Link>
+    </Button>
+  );
+  const finish = () => {
+    void queryClient.invalidateQueries({ queryKey: ['my-loop-rounds'] });
+    void queryClient.invalidateQueries({ queryKey: roundToAnswerKey(target) });
+  };
+  let body: ReactNode;
+  if (round.isPending) body = <Spinner label="Loading the round..." className="py-16" />;
+  else if (round.isError) body = <LoadError error={round.error} home={home} />;
+  else if (done) body = <Thanks home={home} />;
+  else if (refused) body = <Refused refusal={refused} home={home} />;
+  else if (stateRefusal(round.data)) body = <Refused refusal={stateRefusal(round.data)!} home={home} />;
+  else
+    body = (
+      <MemberForm
+        round={round.data}
+        target={target}
+        onSent={() => setDone(true)}
+        onRefused={setRefused}
+        finish={finish}
+      />
+    );
+  return <MemberFrame>{body}</MemberFrame>;
+}
+
+function MemberForm({
+  round,
+  target,
+  onSent,
+  onRefused,
+  finish,
+}: {
+  round: RoundToAnswer;
+  target: AnswerTarget;
+  onSent: () => void;
+  onRefused: (refusal: Refusal) => void;
+  finish: () => void;
+}) {
+  return (
+    <>
+      <RoundHeading round={round} />
+      <AnswerForm
+        questions={round.questions}
+        send={(answers) => submitAnswers(target, answers)}
+        onSent={() => {
+          finish();
+          onSent();
+        }}
+        onRefused={(refusal) => {
+          finish();
+          onRefused(refusal);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,270 @@
+import type { LoopResults, QuestionResult, RoundSummary } from '@pulsecheck/shared/loops/contract';
+import { ENPS_LABELS, ENPS_MIN, SCALE_MIN } from '@pulsecheck/shared/loops/rules';
+import { shares } from '@pulsecheck/shared/loops/stats';
+import { Download } from 'lucide-react';
+import { useId } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Notice } from '@/components/ui/notice';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { StateCard } from '@/components/ui/state-card';
+import { formatDateTime } from '@/lib/dates';
+import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
+import { answeredOf, responsesWord } from './format';
+import { LoopHeader, LoopLoadFailed } from './loop-header';
+
+/** '+20', '0', '−15': an eNPS reads with its sign. */
+export const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
+
+const roundLabel = (round: RoundSummary) =>
+  `Round ${round.number}, ${formatDateTime(round.openedAt)}${round.status === 'open' ? ' (open)' : ''}`;
+
+/** /admin/loop-results/{loopId}[?round=]: a round's answers per question, when its results may show. */
+export function LoopResultsPage() {
+  const { loopId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const roundId = params.get('round');
+  const results = useLoopResults(loopId, roundId);
+  useLiveLoop(loopId);
+  if (results.isPending) return <Spinner label="Loading results..." className="py-16" />;
+  if (results.isError) {
+    return (
+      <LoopLoadFailed
+        error={results.error}
+        title="Failed to load the results"
+        onRetry={() => void results.refetch()}
+      />
+    );
+  }
+
+  const { loop, rounds, round } = results.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <LoopHeader loop={loop} detail={loop.anonymous ? 'Anonymous answers' : 'Answers carry names'} />
+      {round === null ? (
+        <StateCard title="No round yet" message="Results appear here once the first round has opened." />
+      ) : (
+        <>
+          <RoundPicker
+            rounds={rounds}
+            value={round.id}
+            onChange={(id) => setParams({ round: id }, { replace: true })}
+          />
+          <Round loopId={loop.id} round={round} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function RoundPicker({
+  rounds,
+  value,
+  onChange,
+}: {
+  rounds: RoundSummary[];
+  value: string;
+  onChange: (roundId: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex max-w-md flex-col gap-1.5">
+      <Label htmlFor={id}>Round</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {rounds.map((round) => (
+          <option key={round.id} value={round.id}>
+            {roundLabel(round)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function Round({ loopId, round }: { loopId: string; round: NonNullable<LoopResults['round']> }) {
+  const released = round.state === 'released';
+  return (
+    <section aria-labelledby="round-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 id="round-title" className="text-lg font-semibold text-slate-900">
+            Round {round.number}
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="round-summary">
+            {answeredOf(round.answered, round.audience)} ({round.responseRate}%) ·{' '}
+            {round.status === 'open' ? `closes ${formatDateTime(round.closesAt)}` : 'closed'}
+          </p>
+        </div>
+        {released && (
+          <Button variant="secondary" asChild>
+            <a href={resultsCsvUrl(loopId, round.id)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        )}
+      </div>
+      {!released ? (
+        <Notice tone="info">{round.message}</Notice>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {round.questions.map((question, index) => (
+            <li key={question.id}>
+              <QuestionCard question={question} number={index + 1} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function QuestionCard({ question, number }: { question: QuestionResult; number: number }) {
+  return (
+    <Card role="article" aria-label={`Question ${number}: ${question.text}`}>
+      <CardHeader>
+        <CardTitle className="text-base">
+          {number}. {question.text}
+        </CardTitle>
+        <CardDescription>{responsesWord(question.answers)}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {question.state !== 'released' ? (
+          <p className="text-sm text-slate-700">{question.message}</p>
+        ) : question.kind === 'scale' ? (
+          <ScaleResult question={question} />
+        ) : question.kind === 'enps' ? (
+          <EnpsResult question={question} />
+        ) : (
+          <TextResult question={question} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** One bar per value with its count and share, as a list a screen reader reads in order. */
+function Histogram({
+  counts,
+  barShares,
+  first,
+  endLabels,
+  label,
+  tone = () => 'bg-brand-600',
+}: {
+  counts: number[];
+  barShares: number[];
+  first: number;
+  endLabels: { low: string; high: string };
+  label: string;
+  tone?: (value: number) => string;
+}) {
+  const last = first + counts.length - 1;
+  return (
+    <ul aria-label={label} className="flex flex-col gap-1.5">
+      {counts.map((count, index) => {
+        const value = first + index;
+        const end = value === first ? endLabels.low : value === last ? endLabels.high : null;
+        return (
+          <li key={value} className="grid grid-cols-[2.5rem_1fr_6.5rem] items-center gap-2 text-sm">
+            <span className="font-medium text-slate-900">{value}</span>
+            <span className="flex flex-col gap-0.5">
+              <span className="h-3 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+                <span
+                  className={`block h-full rounded-full ${tone(value)}`}
+                  style={{ width: `${barShares[index] ?? 0}%` }}
+                />
+              </span>
+              {end && <span className="text-xs text-slate-600">{end}</span>}
+            </span>
+            <span className="text-right text-slate-700">
+              {count} ({barShares[index] ?? 0}%)
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ScaleResult({ question }: { question: QuestionResult }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        Mean{' '}
+        <span className="text-2xl font-semibold text-slate-900">
+          {question.mean === null ? '–' : question.mean.toFixed(1)}
+        </span>{' '}
+        of 5
+      </p>
+      <Histogram
+        counts={question.counts ?? []}
+        barShares={question.shares ?? []}
+        first={SCALE_MIN}
+        endLabels={{ low: question.lowLabel ?? '', high: question.highLabel ?? '' }}
+        label={`Answers to question: ${question.text}`}
+      />
+    </div>
+  );
+}
+
+const enpsTone = (value: number) =>
+  value >= 9 ? 'bg-green-600' : value >= 7 ? 'bg-slate-400' : 'bg-red-600';
+
+function EnpsResult({ question }: { question: QuestionResult }) {
+  const enps = question.enps;
+  if (!enps) return null;
+  const [promoters, passives, detractors] = shares([enps.promoters, enps.passives, enps.detractors]);
+  const groups = [
+    { label: 'Promoters (9–10)', count: enps.promoters, share: promoters, tone: 'text-green-800' },
+    { label: 'Passives (7–8)', count: enps.passives, share: passives, tone: 'text-slate-700' },
+    { label: 'Detractors (0–6)', count: enps.detractors, share: detractors, tone: 'text-red-800' },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        eNPS{' '}
+        <span className="text-2xl font-semibold text-slate-900" data-testid="enps-score">
+          {enps.score === null ? '–' : signed(enps.score)}
+        </span>{' '}
+        (from −100 to +100: % promoters minus % detractors)
+      </p>
+      <dl className="grid gap-2 sm:grid-cols-3">
+        {groups.map((group) => (
+          <div key={group.label} className="rounded-lg border border-slate-200 p-3">
+            <dt className={`text-xs font-medium ${group.tone}`}>{group.label}</dt>
+            <dd className="text-lg font-semibold text-slate-900">
+              {group.count} ({group.share ?? 0}%)
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Histogram
+        counts={question.counts ?? []}
+        barShares={question.shares ?? []}
+        first={ENPS_MIN}
+        endLabels={ENPS_LABELS}
+        label={`Scores for question: ${question.text}`}
+        tone={enpsTone}
+      />
+    </div>
+  );
+}
+
+function TextResult({ question }: { question: QuestionResult }) {
+  const texts = question.texts ?? [];
+  if (texts.length === 0) return <p className="text-sm text-slate-600">Nobody wrote an answer.</p>;
+  return (
+    <ul className="flex flex-col gap-2" aria-label={`Answers to question: ${question.text}`}>
+      {texts.map((answer, index) => (
+        <li key={index} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          <p className="break-words whitespace-pre-line">{answer.text}</p>
+          {answer.author && <p className="mt-1 text-xs text-slate-600">{answer.author}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
