@@ -184,7 +184,10 @@ test.describe('loops', () => {
     await expect(page.getByTestId('round-1-rate')).toHaveText('100%');
 
     // Results of round 1: the histogram and mean, the free text without names, the CSV export.
-    await page.getByRole('link', { name: 'Results', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Loop screens' })
+      .getByRole('link', { name: 'Results', exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/loop-results/${loopId}$`));
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Dashboard');
     const first = page.getByRole('article', { name: /^Question 1:/ });
@@ -200,7 +203,10 @@ test.describe('loops', () => {
     await expectAccessible(page);
 
     // Edit: people have answered, so anonymity stays on; rewording question 3 starts a new trend line.
-    await page.getByRole('link', { name: 'Completion Status', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Loop screens' })
+      .getByRole('link', { name: 'Completion Status', exact: true })
+      .click();
     await page.getByRole('link', { name: 'Edit Loop' }).click();
     await expect(page.getByText(/the settings that protect them can only get stricter/)).toBeVisible();
     await expect(page.getByRole('switch', { name: 'Anonymous answers' })).toBeDisabled();
@@ -246,7 +252,10 @@ test.describe('loops', () => {
     await expect(page.getByTestId('round-2-rate')).toHaveText('100%');
 
     // Insights: a two-round trend per question, as a chart and as a table of the same numbers.
-    await page.getByRole('link', { name: 'Insights', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Loop screens' })
+      .getByRole('link', { name: 'Insights', exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/admin/loop-insights/${loopId}/overview$`));
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Loop Insights');
     const week = page.getByRole('img', { name: /^How was your week overall\?: mean by round/ });
