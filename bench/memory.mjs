@@ -42,7 +42,7 @@ async function barePglite(folder) {
     const started = performance.now();
     // The server's own settings (PGLITE_START_PARAMS in apps/server/src/db/client.ts).
     const db = await PGlite.create(process.argv[1], {
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
     });
     await db.query('select count(*) from health_checks');
     process.send({ openMs: performance.now() - started });

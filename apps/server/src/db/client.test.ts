@@ -25,7 +25,7 @@ describe('openDatabase (embedded)', { timeout: 120_000 }, () => {
         database.db,
         sql`select current_setting('shared_buffers') as buffers`,
       );
-      expect(row?.buffers).toBe('64MB');
+      expect(row?.buffers).toBe('32MB');
       expect(existsSync(path.join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
       expect(existsSync(path.join(dir, 'pglite.creating'))).toBe(false);
     } finally {

@@ -103,14 +103,13 @@ account
   .handle(
     'post /account/password',
     'Change the password (current one checked); every other session of the user ends',
-    { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [401] },
+    { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401, 429] },
     async (c) => {
       const user = await requireUser(c);
-      const cookies = await service.changePassword(c.get('deps'), {
-        userId: user.id,
-        ...c.req.valid('json'),
-        headers: authHeaders(c),
-      });
+      const body = c.req.valid('json');
+      const cookies = await limitFailedLogins(c, user.email, () =>
+        service.changePassword(c.get('deps'), { userId: user.id, ...body, headers: authHeaders(c) }),
+      );
       setCookies(c, cookies);
       return c.json({ ok: true as const }, 200);
     },

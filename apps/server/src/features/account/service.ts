@@ -10,6 +10,7 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { APIError } from 'better-auth/api';
 import { AppError, invalid, notFound } from '../../lib/app-error';
+import { FailedAttempt } from '../../auth/login-limit';
 import type { AppDeps } from '../../lib/router';
 import { accessChanged } from '../../realtime/bus';
 import * as q from './queries';
@@ -75,7 +76,7 @@ export async function getAvatar(deps: Pick<Deps, 'db'>, id: string) {
 
 /**
  * Checks the current password and ends every other session of the user, and their live streams; returns the
- * new session cookies.
+ * new session cookies. A wrong current password is a `FailedAttempt`: the route counts it like a failed sign-in.
  */
 export async function changePassword(
   deps: Pick<AppDeps, 'auth' | 'realtime'>,
@@ -96,7 +97,7 @@ export async function changePassword(
   } catch (error) {
     if (error instanceof APIError) {
       if (error.body?.code === 'INVALID_PASSWORD') {
-        throw invalid(ACCOUNT_MESSAGES.currentPasswordIncorrect, {
+        throw new FailedAttempt('invalid', ACCOUNT_MESSAGES.currentPasswordIncorrect, {
           currentPassword: ACCOUNT_MESSAGES.currentPasswordIncorrect,
         });
       }

@@ -26,7 +26,7 @@ async function caller(c: Context<AppEnv>) {
 }
 
 // The Security tab (issue 15): two-factor sign-in, passkeys, and the organisation's two-factor rule. The routes
-// that pass a code count a wrong one against the account like a failed sign-in (auth/login-limit.ts).
+// that take a password or a code count a wrong one against the account like a failed sign-in (auth/login-limit.ts).
 export const securityRoutes = routes('security')
   .call(
     'get /account/security',
@@ -37,10 +37,14 @@ export const securityRoutes = routes('security')
   .handle(
     'post /account/two-factor/enrol',
     'Start enrolling an authenticator app (password needed): its key as a QR code URI and as text',
-    { body: passwordOnlySchema, ok: [200, enrolmentSchema, 'Key to confirm'], errors: [400, 401, 409] },
+    { body: passwordOnlySchema, ok: [200, enrolmentSchema, 'Key to confirm'], errors: [400, 401, 409, 429] },
     async (c) => {
-      const { input } = await caller(c);
-      return c.json(await service.startEnrolment(c.get('deps'), { ...input, ...c.req.valid('json') }), 200);
+      const { user, input } = await caller(c);
+      const body = c.req.valid('json');
+      const enrolment = await limitFailedLogins(c, user.email, () =>
+        service.startEnrolment(c.get('deps'), { ...input, ...body }),
+      );
+      return c.json(enrolment, 200);
     },
   )
   .handle(
@@ -72,11 +76,14 @@ export const securityRoutes = routes('security')
   .handle(
     'post /account/two-factor/recovery-codes',
     'New recovery codes (password needed); the old ones stop working',
-    { body: passwordOnlySchema, ok: [200, recoveryCodesSchema, 'New codes'], errors: [401, 409] },
+    { body: passwordOnlySchema, ok: [200, recoveryCodesSchema, 'New codes'], errors: [400, 401, 409, 429] },
     async (c) => {
-      const { input } = await caller(c);
+      const { user, input } = await caller(c);
       const body = c.req.valid('json');
-      return c.json(await service.regenerateRecoveryCodes(c.get('deps'), { ...input, ...body }), 200);
+      const codes = await limitFailedLogins(c, user.email, () =>
+        service.regenerateRecoveryCodes(c.get('deps'), { ...input, ...body }),
+      );
+      return c.json(codes, 200);
     },
   )
   .handle(

@@ -10,6 +10,7 @@ import { first } from '../../db/client';
 import { account, passkey, user } from '../../db/schema/auth';
 import { organizations } from '../../db/schema/organizations';
 import { AppError, forbidden, invalid, notFound } from '../../lib/app-error';
+import { FailedAttempt } from '../../auth/login-limit';
 import type { AppDeps } from '../../lib/router';
 
 type Deps = Pick<AppDeps, 'db' | 'auth'>;
@@ -19,8 +20,11 @@ type WithHeaders = { userId: string; headers: Headers };
 function explain(error: unknown): never {
   if (!(error instanceof APIError)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code;
+  // A wrong password is a guess: the route counts it against the account like a failed sign-in.
   if (code === 'INVALID_PASSWORD' || code === 'INVALID_EMAIL_OR_PASSWORD')
-    throw invalid(SECURITY_MESSAGES.passwordWrong, { password: SECURITY_MESSAGES.passwordWrong });
+    throw new FailedAttempt('invalid', SECURITY_MESSAGES.passwordWrong, {
+      password: SECURITY_MESSAGES.passwordWrong,
+    });
   if (code === 'INVALID_CODE')
     throw new AppError('unauthenticated', SECURITY_MESSAGES.codeInvalid, {
       code: SECURITY_MESSAGES.codeInvalid,

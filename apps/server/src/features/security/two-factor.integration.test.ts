@@ -158,6 +158,45 @@ describe('the second step of a sign-in', () => {
     expect((await ctx.call(browser, 'GET', '/api/me')).status).toBe(401);
   });
 
+  it('counts wrong passwords on the Security tab and in a password change like failed sign-ins, so a stolen session cannot guess the password', async () => {
+    const person = await enrolled();
+    const tries = [
+      () => ctx.call(person.jar, 'POST', '/api/account/two-factor/recovery-codes', { password: 'guess-1' }),
+      () =>
+        ctx.call(person.jar, 'POST', '/api/account/password', {
+          currentPassword: 'guess-2',
+          newPassword: 'new-password-1',
+          confirmPassword: 'new-password-1',
+        }),
+      () =>
+        ctx.call(person.jar, 'POST', '/api/account/two-factor/disable', {
+          password: 'guess-3',
+          code: codeAt(person.key, 1),
+        }),
+    ];
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) answers.push((await tries[attempt % 3]!()).status);
+    // 400 for a wrong password; 401 where disabling refuses the code, already used by an earlier try, first.
+    expect(answers.slice(0, 9).every((status) => status === 400 || status === 401)).toBe(true);
+    expect(answers[9]).toBe(429);
+    // Paused for the account: the right password is refused too, on these routes and at sign-in.
+    const right = await ctx.call(person.jar, 'POST', '/api/account/two-factor/recovery-codes', {
+      password: person.password,
+    });
+    expect(right.status).toBe(429);
+    expect((await passwordStep(ctx, new CookieJar(), person.email, person.password)).status).toBe(429);
+    // A person without two-factor is counted when starting enrolment too.
+    const other = await signedInUser(ctx);
+    for (let attempt = 1; attempt <= 9; attempt += 1)
+      expect(
+        (await ctx.call(other.jar, 'POST', '/api/account/two-factor/enrol', { password: `guess-${attempt}` }))
+          .status,
+      ).toBe(400);
+    expect(
+      (await ctx.call(other.jar, 'POST', '/api/account/two-factor/enrol', { password: 'guess-10' })).status,
+    ).toBe(429);
+  });
+
   it("with 'Trust this device', the next sign-in on that browser needs only the password", async () => {
     const person = await enrolled();
     nextStep();
