@@ -85,16 +85,22 @@ test.describe('passkeys', () => {
   // WebAuthn needs a domain, never an IP address: this journey runs against a server of its own at localhost.
   let app: Awaited<ReturnType<typeof startApp>>;
   let work: string;
+  let idp: OidcProvider;
   test.beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'pulsecheck-passkey-'));
     app = await startApp({ work, smtpPort: Number(process.env.E2E_SMTP_PORT), host: 'localhost' });
+    idp = await startOidcProvider();
   });
   test.afterAll(async () => {
+    await idp.stop();
     await app.stop();
     await rm(work, { recursive: true, force: true });
   });
 
-  test('add a passkey on the Security tab and sign in with it', async ({ browser, mailDir }) => {
+  test('add a passkey on the Security tab and sign in with it; once SSO is required it no longer gets around it', async ({
+    browser,
+    mailDir,
+  }) => {
     const context = await browser.newContext({ baseURL: app.baseUrl });
     const page = await context.newPage();
     // Chromium's virtual authenticator stands in for the fingerprint reader.
@@ -110,7 +116,8 @@ test.describe('passkeys', () => {
         automaticPresenceSimulation: true,
       },
     });
-    await signUpAdmin(page, mailDir);
+    const domain = `${uniqueEmail('pk').split('@')[0]}.test`;
+    const admin = await signUpAdmin(page, mailDir, { email: `owner@${domain}` });
     await page.goto('/admin/account-settings/security');
     await page.getByLabel('Passkey name').fill('Work laptop');
     await page.getByRole('button', { name: 'Add passkey' }).click();
@@ -122,7 +129,33 @@ test.describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/admin\/account-settings\/security$/);
     await expect(passkeys.getByText('Work laptop')).toBeVisible();
-    // Removable.
+
+    // The organisation puts its domain behind its identity provider: a passkey no longer signs in there.
+    await page.getByLabel('Issuer URL').fill(idp.issuer);
+    await page.getByLabel('Client ID').fill(idp.clientId);
+    await page.getByLabel('Client secret').fill(idp.clientSecret);
+    await page.getByLabel('E-mail domains').fill(domain);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Single sign-on saved')).toBeVisible();
+    idp.signInAs({ sub: `owner-${domain}`, email: admin.email, emailVerified: true, name: 'Alex Admin' });
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByText('Test connection passed')).toBeVisible();
+    await page.getByRole('switch', { name: /Offer .Sign in with SSO./ }).click();
+    await expect(page.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeChecked();
+    await page.getByRole('switch', { name: /Require SSO for these domains/ }).click();
+    await expect(page.getByRole('switch', { name: /Require SSO for these domains/ })).toBeChecked();
+    await logOut(page);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your organisation signs in with single sign-on');
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    // Through the provider instead, then the passkey is removable.
+    await page.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await page.getByLabel('Work email').fill(admin.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/admin\//);
+    await page.goto('/admin/account-settings/security');
     await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
     await expect(page.getByText('No passkeys yet.')).toBeVisible();
     await context.close();

@@ -276,6 +276,14 @@ export async function passkeySignIn(
       headers: options.headers,
       returnHeaders: true,
     });
+    // An organisation that requires SSO for its domains wants every sign-in to pass its identity provider (where
+    // someone who left is switched off): a passkey does not get around it. The session just made goes again.
+    try {
+      await refuseIfSsoRequired(deps.db, response.user.email);
+    } catch (refusal) {
+      await deps.db.delete(session).where(eq(session.token, response.session.token));
+      throw refusal;
+    }
     return await signedIn(deps, response.user.id, headers.getSetCookie());
   } catch (error) {
     if (error instanceof APIError)
