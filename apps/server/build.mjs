@@ -6,7 +6,11 @@ import { build } from 'esbuild';
 
 const EXTERNAL = new Set(['@electric-sql/pglite', 'pino']);
 /** The package a bare import names: `@scope/name` or `name`. */
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 await build({
   entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
