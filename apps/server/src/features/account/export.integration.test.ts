@@ -282,10 +282,8 @@ describe('Download my data', () => {
       '"Named pulse": round 1 is open. It takes a minute to answer.',
       '"Secret pulse": round 1 is open. It takes a minute to answer.',
     ]);
-    expect(data.notifications[1]).toMatchObject({
-      type: 'loop-round',
-      link: expect.stringMatching(/^\/loop-rounds\//),
-    });
+    expect(data.notifications[1]?.type).toBe('loop-round');
+    expect(data.notifications[1]?.link).toMatch(/^\/loop-rounds\//);
 
     // Loop rounds sent to them: their own named answers; of the anonymous round only that they answered.
     expect(data.loopRounds).toHaveLength(2);
