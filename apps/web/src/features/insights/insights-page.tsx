@@ -13,7 +13,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode }
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { Card, SectionCard } from '@/components/ui/card';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
 import { Spinner } from '@/components/ui/spinner';
