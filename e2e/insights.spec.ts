@@ -1,5 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { completeParticipation, launchThroughApi, signUpAdmin, uniqueEmail } from './support/accounts';
+import {
+  addActiveMember,
+  completeParticipation,
+  launchThroughApi,
+  signUpAdmin,
+  uniqueEmail,
+} from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail } from './support/mail-capture';
 
@@ -34,6 +40,60 @@ async function completedCheck(
       true,
     );
   return check.id;
+}
+
+/**
+ * A loop of the workspace sent to everyone in it ('Start now'): each of `scores` is one member's eNPS answer,
+ * given through the personal link of their e-mail; then the owner closes the round.
+ */
+async function loopWithClosedRound(
+  page: Page,
+  mailDir: string,
+  workspaceId: string,
+  title: string,
+  people: { email: string }[],
+  scores: number[],
+) {
+  const launched = await page.request.post('/api/loops', {
+    data: {
+      workspaceId,
+      templateId: null,
+      launchKey: `e2e-${Date.now()}-${Math.random()}`,
+      title,
+      description: '',
+      questions: [
+        { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
+        { kind: 'enps', text: 'Would you recommend working here?' },
+      ],
+      audience: { kind: 'all' },
+      cadence: 'weekly',
+      weekday: 'monday',
+      time: '09:00',
+      timeZone: 'Europe/Berlin',
+      roundDays: 3,
+      anonymous: true,
+      minResponses: 3,
+      reminder: false,
+      start: 'now',
+    },
+  });
+  expect(launched.status(), await launched.text()).toBe(201);
+  const loopId = ((await launched.json()) as { id: string }).id;
+  for (const [index, score] of scores.entries()) {
+    const mail = await waitForMail(mailDir, people[index]!.email, new RegExp(`^${title}: round 1 is open$`));
+    const token = /\/loop-answer\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const form = (await (await page.request.get(`/api/loop-answer/${token}`)).json()) as {
+      questions: { id: string; kind: string }[];
+    };
+    const answers = Object.fromEntries(form.questions.map((q) => [q.id, q.kind === 'enps' ? score : 4]));
+    const answered = await page.request.post(`/api/loop-answer/${token}`, { data: { answers } });
+    expect(answered.status(), await answered.text()).toBe(201);
+  }
+  const detail = (await (await page.request.get(`/api/loops/${loopId}`)).json()) as {
+    loop: { currentRound: { id: string } };
+  };
+  const closed = await page.request.post(`/api/loops/${loopId}/rounds/${detail.loop.currentRound.id}/close`);
+  expect(closed.status(), await closed.text()).toBe(200);
 }
 
 test.describe('organisation insights', () => {
@@ -139,6 +199,57 @@ test.describe('organisation insights', () => {
     await olga.close();
   });
 
+  test("the owner reads each team's latest loop eNPS and participation, and the organisation trend", async ({
+    page,
+    mailDir,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await signUpAdmin(page, mailDir, { companyName: 'Pulse Org' });
+    expect(
+      (await page.request.patch(`/api/workspaces/${owner.workspaceId}`, { data: { name: 'Platform' } })).ok(),
+    ).toBe(true);
+    const mobile = await workspace(page, 'Mobile');
+    const platformPeople = [];
+    for (const name of ['Ana Platform', 'Bo Platform', 'Cy Platform'])
+      platformPeople.push(
+        await addActiveMember(page, mailDir, { workspaceId: owner.workspaceId, fullName: name }),
+      );
+    const mobilePeople = [];
+    for (const name of ['Di Mobile', 'Ed Mobile'])
+      mobilePeople.push(await addActiveMember(page, mailDir, { workspaceId: mobile, fullName: name }));
+    // Platform: 3 of 4 answer (the owner is in the audience too): two promoters, one detractor: eNPS +33.
+    await loopWithClosedRound(page, mailDir, owner.workspaceId, 'Platform Pulse', platformPeople, [10, 9, 0]);
+    // Mobile: 2 answers, under the floor of 3: left out, no figure.
+    await loopWithClosedRound(page, mailDir, mobile, 'Mobile Pulse', mobilePeople, [0, 0]);
+
+    await page.goto('/admin/insights');
+    const loops = page.getByRole('region', { name: 'Loops', exact: true });
+    await expect(loops.getByRole('heading', { level: 2, name: 'Loops' })).toBeVisible();
+    const rows = loops.getByTestId('loop-row');
+    await expect(rows).toHaveCount(1);
+    const platform = rows.filter({ has: page.getByRole('rowheader', { name: 'Platform' }) });
+    await expect(platform).toContainText('Platform Pulse');
+    await expect(platform).toContainText('75% (3 of 4)');
+    await expect(platform).toContainText('+33 (3 answers)');
+    await expect(loops.getByTestId('loops-left-out')).toContainText(
+      'The organisation trend pools 1 loop of 1 team. 1 loop is left out (1 team with no loop shown)',
+    );
+    await loops.getByText('Loops left out').click();
+    await expect(loops.getByTestId('loops-left-out')).toContainText('Mobile: Mobile Pulse');
+    const month = new Date().toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(loops.getByTestId('loop-trend').getByRole('row', { name: new RegExp(month) })).toContainText(
+      '75% (3 of 4)+33 (3 answers)',
+    );
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect(platform).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+  });
+
   test('an organisation without completed checks gets an empty state, readable at 360 px', async ({
     page,
     mailDir,
@@ -148,6 +259,7 @@ test.describe('organisation insights', () => {
     await page.goto('/admin/insights');
     await expect(page.getByRole('heading', { level: 1, name: 'Organisation insights' })).toBeVisible();
     await expect(page.getByText('No team has a completed health check in this period yet.')).toBeVisible();
+    await expect(page.getByText('No loop has a closed round in this period yet.')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);

@@ -6,7 +6,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../test/accounts';
-import { openEmptyDatabase, useTestContext, type TestDatabase } from '../test/harness';
+import { contextOn, openEmptyDatabase, useTestContext, type TestDatabase } from '../test/harness';
+import { LOOP_TABLES, loopResults, loopWithClosedRound } from '../test/loops';
 import { addComment, addParticipants, createCheck, rateAll } from '../test/health-checks';
 import { fingerprint, inUtc, listTables } from './tables';
 import { isEmptyDatabase, OpsError, restoreBackup, writeBackup, type BackupHeader } from './snapshot';
@@ -63,6 +64,7 @@ async function rewrite(file: string, target: string, edit: (lines: string[]) => 
 }
 
 let sample = '';
+let sampleLoop: Awaited<ReturnType<typeof loopWithClosedRound>> | undefined;
 const sampleBackup = async () => {
   if (sample) return sample;
   const admin = await createAdmin(ctx);
@@ -83,6 +85,7 @@ const sampleBackup = async () => {
     ratingId: ratings.get(`${first.participantId}:${check.componentIds[0]}`)!,
     content: 'Ünïcode, "quotes", \\ and a\nnew line',
   });
+  sampleLoop = await loopWithClosedRound(ctx, admin);
   sample = path.join(folder, 'sample.pcbackup');
   await writeBackup(ctx.database, sample);
   return sample;
@@ -100,6 +103,16 @@ describe('npm run backup and npm run restore (in process)', () => {
     expect(header.tables.find((t) => t.table === 'public.avatars')?.rows).toBeGreaterThan(0);
     expect(header.tables.find((t) => t.table === 'public.mail_outbox')?.rows).toBeGreaterThan(0);
     expect(header.tables.map((t) => t.table).sort()).toEqual(Object.keys(source).sort());
+    // Loops: every table of them has rows in the file (rounds, personal links, the ledger, answers, counts, jobs).
+    for (const table of LOOP_TABLES)
+      expect(header.tables.find((t) => t.table === table)?.rows, table).toBeGreaterThan(0);
+    // And the loop's results read the same from the restored database.
+    const restoredApp = await contextOn(target, { config: ctx.deps.config, close: async () => {} });
+    try {
+      expect(await loopResults(restoredApp, sampleLoop!)).toEqual(await loopResults(ctx, sampleLoop!));
+    } finally {
+      await restoredApp.close();
+    }
   });
 
   it('takes a consistent snapshot while writes go on (every table matches the counts and checksums it recorded)', async () => {

@@ -11,6 +11,8 @@ import { seed } from '../db/seed';
 import { createAdmin } from '../test/accounts';
 import { contextOn, copyPostgresTemplate, testConfig } from '../test/harness';
 import { addParticipants, createCheck, rateAll } from '../test/health-checks';
+import { LOOP_TABLES, loopResults, loopWithClosedRound } from '../test/loops';
+import type { Jar } from '../test/requests';
 import {
   checkWithParticipants,
   autosaveCounter,
@@ -28,7 +30,7 @@ import { startSmtpCapture } from '../test/smtp-capture';
  * The operations commands as an operator runs them (issue 18), on the built bundles: `npm run backup` while the
  * server answers autosaves, `npm run restore` refused into a running server's database and working into an empty
  * one, and `npm run db:move` from an embedded installation to PostgreSQL, after which signing in, sessions,
- * results and pending e-mails work there.
+ * results, loops and pending e-mails work there.
  */
 const kind = loadTestSettings().kind;
 const missing = serverBundleMissing('the operations commands test');
@@ -132,7 +134,7 @@ describe.skipIf(missing)(`npm run backup and restore with a running server (${ki
 });
 
 describe.skipIf(missing || kind !== 'postgres')('npm run db:move (embedded to PostgreSQL)', () => {
-  it('copies every table, verifies it, prints DATABASE_URL, and sign-in, sessions, results and pending e-mails work on PostgreSQL', async () => {
+  it('copies every table, verifies it, prints DATABASE_URL, and sign-in, sessions, results, loops and pending e-mails work on PostgreSQL', async () => {
     // An embedded installation with an admin (password and session), a check with results and a pending e-mail.
     const dataDir = await scratchFolder();
     const embedded = openPglite(await PGlite.create(path.join(dataDir, 'pglite')));
@@ -143,6 +145,9 @@ describe.skipIf(missing || kind !== 'postgres')('npm run db:move (embedded to Po
     const check = await createCheck(setup, admin, { phase: 'summarize', componentCount: 3 });
     const people = await addParticipants(setup, check, 3, { status: 'completed' });
     await rateAll(setup, check, people, () => 'fire-warning');
+    // A loop with a closed round (answers, counts, personal links, the ledger) and its pending jobs.
+    const loop = await loopWithClosedRound(setup, admin);
+    const loopBefore = await loopResults(setup, loop);
     const forgot = await setup.request('POST', '/api/password/forgot', { body: { email: admin.email } });
     expect(forgot.status).toBe(200);
     await setup.close();
@@ -164,6 +169,7 @@ describe.skipIf(missing || kind !== 'postgres')('npm run db:move (embedded to Po
       'public.session',
       'public.health_check_ratings',
       'public.mail_outbox',
+      ...LOOP_TABLES,
     ])
       expect(moved.output).toMatch(
         new RegExp(`${table.replace('.', '\\.')} +[1-9]\\d* rows +checksum [0-9a-f]{32} ok`),
@@ -199,6 +205,12 @@ describe.skipIf(missing || kind !== 'postgres')('npm run db:move (embedded to Po
     expect(results.status, results.body).toBe(200);
     const figures = JSON.parse(results.body) as { components: { fireWarning: number }[] };
     expect(figures.components.map((c) => c.fireWarning)).toEqual([3, 3, 3]);
+    // The loop's results and insights read the same on PostgreSQL.
+    const overHttp = {
+      call: (jar: Jar, method: string, route: string) =>
+        fetch(`${server.url}${route}`, { method, headers: jar.header() }),
+    };
+    expect(await loopResults(overHttp, loop)).toEqual(loopBefore);
     // The reset e-mail that was pending in the embedded outbox goes out from PostgreSQL.
     const sent = await smtp.waitFor(1, (mail) => mail.to.includes(admin.email.toLowerCase()));
     expect(sent).toHaveLength(1);

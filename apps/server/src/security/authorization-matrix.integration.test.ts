@@ -432,6 +432,10 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'DDDDDDA',
     request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/csv` }),
   },
+  'GET /api/organizations/{organizationId}/insights/loops': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/loops` }),
+  },
   'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
     expect: byPolicy('workspace:administer'),
     request: async (w) => ({ path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}` }),

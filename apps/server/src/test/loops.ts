@@ -171,3 +171,57 @@ export function editable(loop: LoopDetail) {
     reminder: loop.reminder,
   };
 }
+
+/** Every loop table: what backups and the move to PostgreSQL must carry (ops tests). */
+export const LOOP_TABLES = [
+  'public.loops',
+  'public.loop_questions',
+  'public.loop_rounds',
+  'public.loop_round_recipients',
+  'public.loop_round_ledger',
+  'public.loop_responses',
+  'public.loop_answers',
+  'public.loop_round_counts',
+  'public.jobs',
+];
+
+/**
+ * A loop of the admin's workspace with a closed round: three people answer it (scale, eNPS and free text), the
+ * admin closes it; its rounds' jobs (the next opening) stay pending. Answers the loop and the admin's session.
+ */
+export async function loopWithClosedRound(ctx: TestContext, admin: { jar: Jar; workspaceId: string }) {
+  const people = await addPeople(ctx, admin.workspaceId, 3);
+  const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, {
+    title: 'Carried pulse',
+    audience: { kind: 'members', memberIds: people.map((p) => p.memberId) },
+  });
+  for (const [index, person] of people.entries()) {
+    const answered = await answerByLink(ctx, await answerToken(ctx, person.email), {
+      scale: index + 2,
+      enps: index * 4,
+      text: `Carried answer ${index + 1}`,
+    });
+    if (answered.status !== 201) throw new Error(`answer: ${answered.status} ${await answered.text()}`);
+  }
+  const detail = await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}`));
+  const roundId = detail.loop.currentRound!.id;
+  const closed = await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/rounds/${roundId}/close`);
+  if (closed.status !== 200) throw new Error(`close: ${closed.status} ${await closed.text()}`);
+  return { loopId: loop.id, roundId, jar: admin.jar };
+}
+
+/** The loop's results and insights as the admin reads them (to compare one database with another). */
+export async function loopResults(
+  ctx: Pick<TestContext, 'call'>,
+  loop: { loopId: string; roundId: string; jar: Jar },
+) {
+  const read = async (path: string) => {
+    const response = await ctx.call(loop.jar, 'GET', path);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return json<unknown>(response);
+  };
+  return {
+    results: await read(`/api/loops/${loop.loopId}/results?roundId=${loop.roundId}`),
+    insights: await read(`/api/loops/${loop.loopId}/insights`),
+  };
+}

@@ -103,3 +103,83 @@ export const insightsResponseSchema = z.object({
   }),
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
+
+/** Wording of the loops part of the insights page (issue 16: each team's latest eNPS and participation). */
+export const LOOP_INSIGHTS_MESSAGES = {
+  title: 'Loops',
+  loadFailed: 'Failed to load the loops of the organisation',
+  noLoops: 'No loop has a closed round in this period yet.',
+  noLoopsHint: 'Each team appears here once a round of one of its loops closes with enough answers.',
+  noEnps: 'No eNPS question',
+  enpsTooFew: 'Too few eNPS answers to show',
+  floorNote: `A loop is shown only when its latest closed round had at least the loop's minimum responses, and never fewer than ${PRIVACY_FLOOR}. The organisation trend pools only the loops shown, and in each month only their rounds that reached that minimum.`,
+} as const;
+
+export const loopInsightsQuerySchema = z.object({
+  period: z.enum(INSIGHT_PERIODS).default(DEFAULT_PERIOD),
+});
+
+/** eNPS of a round or of a month pooled: the score (−100 to +100) and the answers it is made of. */
+const enpsFigureSchema = z.object({ score: z.number().int(), answers: z.number().int() });
+
+const loopRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  /** The loop's latest closed round. */
+  round: z.object({
+    id: z.string(),
+    number: z.number().int(),
+    openedAt: z.string(),
+    closedAt: z.string(),
+    audience: z.number().int(),
+    answered: z.number().int(),
+    /** Response rate in percent (stats.ts responseRate). */
+    participation: z.number().int(),
+  }),
+  /**
+   * 'none': the round asked no eNPS question; 'below-floor': its eNPS question had fewer answers than the floor;
+   * 'shown': `enps` holds the figure.
+   */
+  enpsState: z.enum(['none', 'below-floor', 'shown']),
+  enps: enpsFigureSchema.nullable(),
+});
+export type LoopInsightRow = z.infer<typeof loopRowSchema>;
+
+export const loopInsightsResponseSchema = z.object({
+  period: z.enum(INSIGHT_PERIODS),
+  since: z.string().nullable(),
+  /** Loops whose latest closed round reached the floor, by team name, then loop title. */
+  loops: z.array(loopRowSchema),
+  /** Loops whose latest closed round in the period had too few responses: named, no figure. */
+  leftOut: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      workspace: z.object({ id: z.string(), name: z.string() }),
+    }),
+  ),
+  /** The organisation's trend by month (of a round's opening, UTC), pooled over the loops shown only. */
+  trend: z.array(
+    z.object({
+      /** 'YYYY-MM'. */
+      month: z.string(),
+      /** Rounds and teams pooled in the month (each round reached its floor). */
+      rounds: z.number().int(),
+      teams: z.number().int(),
+      audience: z.number().int(),
+      answered: z.number().int(),
+      participation: z.number().int(),
+      /** Pooled over the month's rounds whose eNPS question reached the floor; null without one. */
+      enps: enpsFigureSchema.nullable(),
+    }),
+  ),
+  /** What the trend pools: loops and teams shown, and loops and teams left out (none of their figures in it). */
+  pooled: z.object({
+    loops: z.number().int(),
+    teams: z.number().int(),
+    leftOutLoops: z.number().int(),
+    leftOutTeams: z.number().int(),
+  }),
+});
+export type LoopInsightsResponse = z.infer<typeof loopInsightsResponseSchema>;

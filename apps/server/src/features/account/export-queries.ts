@@ -105,6 +105,27 @@ export async function personalData(db: Db, userId: string) {
       )} from action_items ai join health_checks h on h.id = ai.health_check_id
          where ai.owner_id = u.id or ai.created_by = u.id
             or exists (select 1 from action_item_mentions am where am.action_item_id = ai.id and am.user_id = u.id)),
+      'loopRounds', (select ${list(
+        sql`json_build_object(
+              'loop', l.title, 'workspace', w.name, 'round', r.number, 'anonymous', r.anonymous,
+              'roundStatus', r.status, 'openedAt', ${iso(sql`r.opened_at`)}, 'closesAt', ${iso(sql`r.closes_at`)},
+              'closedAt', ${iso(sql`r.closed_at`)},
+              'youAnswered', exists (select 1 from loop_round_ledger g
+                                     where g.round_id = r.id and g.member_id = rc.member_id),
+              'answers', case when not r.anonymous then (select ${list(
+                sql`json_build_object('question', lq.text, 'kind', lq.kind, 'score', la.score, 'text', la.text)`,
+                sql`array_position(r.question_ids, lq.id), lq.id`,
+              )} from loop_responses lr
+                   join loop_answers la on la.response_id = lr.id
+                   join loop_questions lq on lq.id = la.question_id
+                 where lr.round_id = r.id and lr.member_id = rc.member_id and not lr.anonymous) end)`,
+        sql`r.opened_at, r.id`,
+      )} from loop_round_recipients rc
+           join workspace_members m on m.id = rc.member_id
+           join loop_rounds r on r.id = rc.round_id
+           join loops l on l.id = r.loop_id
+           join workspaces w on w.id = l.workspace_id
+         where m.user_id = u.id),
       'notifications', (select ${list(
         sql`json_build_object('type', n.type, 'message', n.message, 'link', n.link,
                               'createdAt', ${iso(sql`n.created_at`)}, 'readAt', ${iso(sql`n.read_at`)})`,
@@ -180,6 +201,22 @@ export type PersonalData = {
     youAreMentioned: boolean;
     createdAt: string;
     updatedAt: string;
+  }[];
+  /**
+   * Loop rounds sent to the person: whether they answered (the ledger, which is linked to them), and their answers
+   * only in a round that is not anonymous (null in an anonymous one: those answers cannot be linked to them).
+   */
+  loopRounds: {
+    loop: string;
+    workspace: string;
+    round: number;
+    anonymous: boolean;
+    roundStatus: string;
+    openedAt: string;
+    closesAt: string;
+    closedAt: Instant;
+    youAnswered: boolean;
+    answers: { question: string; kind: string; score: number | null; text: string | null }[] | null;
   }[];
   notifications: { type: string; message: string; link: string | null; createdAt: string; readAt: Instant }[];
   storedNotificationPreferences: unknown;

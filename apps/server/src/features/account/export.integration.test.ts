@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
+import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { describe, expect, it } from 'vitest';
 import {
   actionItemMentions,
@@ -18,6 +19,7 @@ import {
   type CheckFixture,
 } from '../../test/health-checks';
 import { json } from '../../test/requests';
+import { addPeople, answerByLink, answerToken, launchLoop } from '../../test/loops';
 import type { PersonalData } from './export-queries';
 
 const ctx = useTestContext();
@@ -165,13 +167,38 @@ describe('Download my data', () => {
       { userId: other.userId, type: 'phase-change', message: 'A notification for Olive only' },
     ]);
 
+    // Loops of the first workspace, sent to the person and one other: a named one and an anonymous one. The
+    // person has the new-round bell notice on (Survey Reminders in-app).
     const preferences = {
       ...DEFAULT_NOTIFICATION_PREFERENCES,
       emailNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.emailNotifications, weeklyDigest: false },
+      pushNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.pushNotifications, surveyReminders: true },
     };
     expect(
       (await ctx.call(person.jar, 'PUT', '/api/account/notification-preferences', preferences)).status,
     ).toBe(200);
+    const [colleague] = await addPeople(ctx, admin.workspaceId, 1);
+    const loopRound = async (title: string, anonymous: boolean, mine: string, theirs: string) => {
+      const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { title, anonymous, minResponses: 3 });
+      for (const [email, text, enps] of [
+        [person.email, mine, 10],
+        [colleague!.email, theirs, 2],
+      ] as const)
+        expect(
+          (await answerByLink(ctx, await answerToken(ctx, email), { scale: 5, enps, text })).status,
+        ).toBe(201);
+      const { loop: detail } = await json<{ loop: LoopDetail }>(
+        await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}`),
+      );
+      const closed = await ctx.call(
+        admin.jar,
+        'POST',
+        `/api/loops/${loop.id}/rounds/${detail.currentRound!.id}/close`,
+      );
+      expect(closed.status).toBe(200);
+    };
+    await loopRound('Named pulse', false, 'My named loop answer', 'The colleague named loop answer');
+    await loopRound('Secret pulse', true, 'My anonymous loop answer', 'The colleague secret loop answer');
 
     const response = await ctx.call(person.jar, 'GET', '/api/account/export');
     expect(response.status).toBe(200);
@@ -250,7 +277,25 @@ describe('Download my data', () => {
       component: first!.title,
       youCreatedIt: false,
     });
-    expect(data.notifications.map((n) => n.message)).toEqual(['Attributed retro moved to voting']);
+    expect(data.notifications.map((n) => n.message)).toEqual([
+      'Attributed retro moved to voting',
+      '"Named pulse": round 1 is open. It takes a minute to answer.',
+      '"Secret pulse": round 1 is open. It takes a minute to answer.',
+    ]);
+    expect(data.notifications[1]?.type).toBe('loop-round');
+    expect(data.notifications[1]?.link).toMatch(/^\/loop-rounds\//);
+
+    // Loop rounds sent to them: their own named answers; of the anonymous round only that they answered.
+    expect(data.loopRounds).toHaveLength(2);
+    const named = data.loopRounds.find((r) => r.loop === 'Named pulse')!;
+    expect(named).toMatchObject({ anonymous: false, round: 1, roundStatus: 'closed', youAnswered: true });
+    expect(named.answers!.map((a) => [a.kind, a.score, a.text])).toEqual([
+      ['scale', 5, null],
+      ['enps', 10, null],
+      ['text', null, 'My named loop answer'],
+    ]);
+    const secretRound = data.loopRounds.find((r) => r.loop === 'Secret pulse')!;
+    expect(secretRound).toMatchObject({ anonymous: true, youAnswered: true, answers: null });
     expect(data.preferences.notifications).toEqual(preferences);
     expect(data.memberships.map((m) => m.workspace)).toContain(data.preferences.activeWorkspace);
 
@@ -267,6 +312,11 @@ describe('Download my data', () => {
       otherAdmin.email,
       'Not yours at all',
       'password',
+      'My anonymous loop answer',
+      'The colleague named loop answer',
+      'The colleague secret loop answer',
+      colleague!.email,
+      colleague!.userId,
     ])
       expect(text).not.toContain(absent);
   });

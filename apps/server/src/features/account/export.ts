@@ -5,9 +5,9 @@ import { personalData } from './export-queries';
 
 /** What the file says about itself, so the person reading it knows what is and is not in it and why. */
 export const EXPORT_NOTE =
-  'Everything Pulsecheck stores about you. Your answers to anonymous health checks and comments you wrote ' +
-  'anonymously are not included: they are not linked to you where anyone can see them, and this file keeps ' +
-  'that promise. Other people’s names, e-mail addresses and answers are never included. Your profile photo ' +
+  'Everything Pulsecheck stores about you. Your answers to anonymous health checks and anonymous loops, and ' +
+  'comments you wrote anonymously, are not included: they are not linked to you where anyone can see them, and ' +
+  'this file keeps that promise. Other people’s names, e-mail addresses and answers are never included. Your profile photo ' +
   'is at profile.photo.url (signed in).';
 
 /** The file name of an export made on `now` (its UTC date). */

@@ -179,3 +179,105 @@ export async function teams(db: Db, organizationId: string) {
         order by lower(w.name), w.id`,
   );
 }
+
+/** A loop's latest closed round in the period, with its counts (insights' Loops section). */
+export type LoopLatestRow = {
+  loop_id: string;
+  title: string;
+  workspace_id: string;
+  workspace_name: string;
+  round_id: string;
+  number: number;
+  opened_at: string | Date;
+  closed_at: string | Date;
+  audience: number;
+  answered: number;
+  /** Whether the round reached its floor (`floor`): the loop is shown. */
+  shown: boolean;
+  floor: number;
+  /** Whether the round asked an eNPS question, and that question's groups from the stored counts. */
+  has_enps: boolean;
+  promoters: number;
+  passives: number;
+  detractors: number;
+};
+
+/** A month of the organisation's trend: sums over the shown loops' rounds that reached their floor. */
+export type LoopTrendRow = {
+  month: string;
+  rounds: number;
+  teams: number;
+  audience: number;
+  answered: number;
+  promoters: number;
+  passives: number;
+  detractors: number;
+};
+
+/**
+ * The Loops section of insights in one statement, from what closing a round stored (`loop_rounds.answered` and
+ * `loop_round_counts`, decision 0009), never from the answers: per closed round of the organisation's loops in
+ * the period, its floor (privacyFloor: the round's minimum, never under 3), whether it reached it, and the groups
+ * of its first eNPS question; then each loop's latest such round, and per month (of the round's opening, UTC) the
+ * sums over the rounds that reached their floor of the loops whose latest round did. An eNPS question with fewer
+ * answers than the floor adds nothing to a month's eNPS. The figures are made from these counts by stats.ts.
+ */
+export async function loopInsights(db: Db, organizationId: string, since: Date | null) {
+  const [row] = await queryRows<{ latest: LoopLatestRow[] | null; trend: LoopTrendRow[] | null }>(
+    db,
+    sql`with rounds as materialized (
+          select r.id, r.loop_id, r.number, r.opened_at, r.closed_at, r.audience,
+                 coalesce(r.answered, 0) as answered, l.title, l.workspace_id, w.name as workspace_name,
+                 coalesce(r.answered, 0) >= greatest(${PRIVACY_FLOOR}::int, r.min_responses) as shown,
+                 greatest(${PRIVACY_FLOOR}::int, r.min_responses) as floor,
+                 e.question_id is not null as has_enps,
+                 coalesce(g.promoters, 0) as promoters, coalesce(g.passives, 0) as passives,
+                 coalesce(g.detractors, 0) as detractors,
+                 row_number() over (partition by r.loop_id order by r.closed_at desc, r.number desc) as recency
+          from loop_rounds r
+          join loops l on l.id = r.loop_id
+          join workspaces w on w.id = l.workspace_id
+          left join lateral (
+            select q.id as question_id
+            from unnest(r.question_ids) with ordinality as u(id, position)
+            join loop_questions q on q.id = u.id and q.kind = 'enps'
+            order by u.position limit 1
+          ) e on true
+          left join lateral (
+            select sum(c.count) filter (where c.value >= 9)::int as promoters,
+                   sum(c.count) filter (where c.value between 7 and 8)::int as passives,
+                   sum(c.count) filter (where c.value <= 6)::int as detractors
+            from loop_round_counts c where c.round_id = r.id and c.question_id = e.question_id
+          ) g on true
+          where w.organization_id = ${organizationId} and r.status = 'closed' and r.closed_at is not null
+            ${since ? sql`and r.closed_at >= ${since.toISOString()}::timestamptz` : sql``}
+        ),
+        latest as (select * from rounds where recency = 1),
+        pooled as (
+          select r.* from rounds r join latest l on l.loop_id = r.loop_id and l.shown where r.shown
+        )
+        select
+          (select json_agg(json_build_object(
+                    'loop_id', loop_id, 'title', title, 'workspace_id', workspace_id,
+                    'workspace_name', workspace_name, 'round_id', id, 'number', number, 'opened_at', opened_at,
+                    'closed_at', closed_at, 'audience', audience, 'answered', answered, 'shown', shown,
+                    'floor', floor, 'has_enps', has_enps,
+                    'promoters', case when shown then promoters else 0 end,
+                    'passives', case when shown then passives else 0 end,
+                    'detractors', case when shown then detractors else 0 end)
+                  order by lower(workspace_name), workspace_id, lower(title), loop_id)
+           from latest) as latest,
+          (select json_agg(t order by t.month)
+           from (select to_char(opened_at at time zone 'UTC', 'YYYY-MM') as month,
+                        count(*)::int as rounds, count(distinct workspace_id)::int as teams,
+                        sum(audience)::int as audience, sum(answered)::int as answered,
+                        sum(case when promoters + passives + detractors >= floor then promoters else 0 end)::int
+                          as promoters,
+                        sum(case when promoters + passives + detractors >= floor then passives else 0 end)::int
+                          as passives,
+                        sum(case when promoters + passives + detractors >= floor then detractors else 0 end)::int
+                          as detractors
+                 from pooled group by 1) t) as trend`,
+  );
+  return { latest: row?.latest ?? [], trend: row?.trend ?? [] };
+}

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
+  loopInsightsQuerySchema,
+  loopInsightsResponseSchema,
   insightsCsvQuerySchema,
   insightsQuerySchema,
   insightsResponseSchema,
@@ -15,6 +17,12 @@ export const insightsRoutes = routes('insights')
     "The organisation's heat map, priorities and left-out teams (its owner and organisation admins; 404 for others)",
     { query: insightsQuerySchema, ok: [200, insightsResponseSchema, 'Insights'] },
     service.getInsights,
+  )
+  .call(
+    'get /organizations/{organizationId}/insights/loops',
+    "Each team's loops: the latest closed round's participation and eNPS, and the organisation's trend by month, under the privacy floor (owner and organisation admins; 404 for others)",
+    { query: loopInsightsQuerySchema, ok: [200, loopInsightsResponseSchema, 'Loops'] },
+    service.getLoopInsights,
   )
   .handle(
     'get /organizations/{organizationId}/insights/csv',

@@ -11,6 +11,8 @@ import {
 } from '@pulsecheck/shared/insights/rules';
 import {
   INSIGHTS_MESSAGES,
+  type LoopInsightRow,
+  type LoopInsightsResponse,
   type InsightCell,
   type InsightsResponse,
   type InsightTeam,
@@ -22,6 +24,7 @@ import {
   prioritize,
   type RatingCounts,
 } from '@pulsecheck/shared/results/rules';
+import { enpsSummary, responseRate, type EnpsGroups } from '@pulsecheck/shared/loops/stats';
 import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
@@ -243,4 +246,82 @@ export async function exportInsightsCsv(deps: Deps, options: Options & { sort: I
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   return { csv: csvFile(lines), filename: `${slug || 'organisation'}-insights.csv` };
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+/** An eNPS figure from its groups (stats.ts), null without answers. */
+function enpsFigure(groups: EnpsGroups) {
+  const { score, answers } = enpsSummary(groups);
+  return score === null ? null : { score, answers };
+}
+
+/**
+ * The Loops section of organisation insights (issue 16), for the owner and organisation admins only (404 for
+ * anyone else): each loop's latest round closed in the period, its participation and eNPS, shown only when that
+ * round reached the floor (privacyFloor: the round's minimum, never fewer than 3; its eNPS question needs that many
+ * answers too); and the organisation's trend by month, pooled over the loops shown and only their rounds that
+ * reached the floor, so no hidden loop's figure can be had by subtracting the shown ones from it. One statement,
+ * over the counts stored when rounds closed.
+ */
+export async function getLoopInsights(
+  deps: Deps,
+  options: { userId: string; organizationId: string; period: InsightPeriod },
+): Promise<LoopInsightsResponse> {
+  await requireOrganization(deps.db, options.userId, options.organizationId);
+  const since = periodStart(options.period, new Date());
+  const { latest, trend } = await q.loopInsights(deps.db, options.organizationId, since);
+  const loops: LoopInsightRow[] = [];
+  const leftOut: LoopInsightsResponse['leftOut'] = [];
+  for (const row of latest) {
+    const workspace = { id: row.workspace_id, name: row.workspace_name };
+    if (!row.shown) {
+      leftOut.push({ id: row.loop_id, title: row.title, workspace });
+      continue;
+    }
+    const groups = { promoters: row.promoters, passives: row.passives, detractors: row.detractors };
+    const enpsAnswers = groups.promoters + groups.passives + groups.detractors;
+    const enpsState = !row.has_enps ? 'none' : enpsAnswers >= row.floor ? 'shown' : 'below-floor';
+    loops.push({
+      id: row.loop_id,
+      title: row.title,
+      workspace,
+      round: {
+        id: row.round_id,
+        number: row.number,
+        openedAt: iso(row.opened_at),
+        closedAt: iso(row.closed_at),
+        audience: row.audience,
+        answered: row.answered,
+        participation: responseRate(row.answered, row.audience),
+      },
+      enpsState,
+      enps: enpsState === 'shown' ? enpsFigure(groups) : null,
+    });
+  }
+  const shownTeams = new Set(loops.map((l) => l.workspace.id));
+  return {
+    period: options.period,
+    since: since?.toISOString() ?? null,
+    loops,
+    leftOut,
+    trend: trend.map((month) => ({
+      month: month.month,
+      rounds: month.rounds,
+      teams: month.teams,
+      audience: month.audience,
+      answered: month.answered,
+      participation: responseRate(month.answered, month.audience),
+      enps: enpsFigure({
+        promoters: month.promoters,
+        passives: month.passives,
+        detractors: month.detractors,
+      }),
+    })),
+    pooled: {
+      loops: loops.length,
+      teams: shownTeams.size,
+      leftOutLoops: leftOut.length,
+      leftOutTeams: new Set(leftOut.map((l) => l.workspace.id).filter((id) => !shownTeams.has(id))).size,
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import type { LoopDetail, RemindResponse } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
 import { loopRounds, loops } from '../../db/schema/loops';
@@ -273,8 +273,24 @@ describe('settings that protect respondents', () => {
 });
 
 describe('the bell', () => {
-  it('tells every member of the audience that a round opened, in one notice each', async () => {
+  /** Survey Reminders in-app on or off (the spec's default is off). */
+  const surveyRemindersInApp = (userIds: string[], on: boolean) =>
+    ctx.deps.db
+      .update(user)
+      .set({
+        notificationPreferences: {
+          ...DEFAULT_NOTIFICATION_PREFERENCES,
+          pushNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.pushNotifications, surveyReminders: on },
+        },
+      })
+      .where(inArray(user.id, userIds));
+
+  it('tells every member of the audience who wants it that a round opened, in one notice each', async () => {
     const people = await addPeople(ctx, admin.workspaceId, 5);
+    await surveyRemindersInApp(
+      people.map((p) => p.userId),
+      true,
+    );
     const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Bell pulse' });
     const rows = await ctx.deps.db
       .select()
@@ -285,5 +301,36 @@ describe('the bell', () => {
     );
     expect(new Set(rows.map((r) => r.userId)).size).toBe(rows.length);
     void launched;
+  });
+
+  it("honours each person's Survey Reminders in-app setting for the new-round and reminder notices; the e-mails still go", async () => {
+    const [wants, quiet, byDefault] = await addPeople(ctx, admin.workspaceId, 3);
+    await surveyRemindersInApp([wants!.userId], true);
+    await surveyRemindersInApp([quiet!.userId], false);
+    await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Quiet pulse' });
+    const notices = async (type: string) =>
+      (
+        await ctx.deps.db
+          .select()
+          .from(notifications)
+          .where(and(like(notifications.message, '%"Quiet pulse"%'), eq(notifications.type, type)))
+      ).map((row) => row.userId);
+    const opened = await notices('loop-round');
+    expect(opened).toContain(wants!.userId);
+    expect(opened).not.toContain(quiet!.userId);
+    expect(opened).not.toContain(byDefault!.userId);
+    // The round's e-mail is the invitation with the personal link: it reaches both.
+    expect((await roundMail(ctx, quiet!.email)).subject).toBe('Quiet pulse: round 1 is open');
+    expect((await roundMail(ctx, wants!.email)).subject).toBe('Quiet pulse: round 1 is open');
+
+    await makeDue(ctx, LOOP_JOBS.remind);
+    await runLoopJobs(ctx);
+    const reminded = await notices('survey-reminder');
+    expect(reminded).toContain(wants!.userId);
+    expect(reminded).not.toContain(quiet!.userId);
+    // Their e-mail setting is still on: the reminder e-mail goes.
+    expect((await roundMail(ctx, quiet!.email, 'Reminder')).subject).toBe(
+      'Reminder: Quiet pulse closes soon',
+    );
   });
 });

@@ -26,7 +26,7 @@ import type { AppDeps } from '../../lib/router';
 import type { OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
-import { notifyBell } from '../notifications/service';
+import { channelsFor, notifyBell } from '../notifications/service';
 import * as q from './queries';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 
@@ -339,18 +339,16 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
 export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round: q.RoundRow }) {
   const { loop, round } = options;
   const appUrl = appUrlOf(deps);
-  const people = (await q.unansweredRecipients(deps.db, round.id)).map((person) => ({
-    ...person,
-    wants: resolvePreferences(person.preferences),
-  }));
-  const reached = people.filter(
-    (p) => p.wants.pushNotifications.surveyReminders || p.wants.emailNotifications.surveyReminders,
-  );
-  for (let start = 0; start < reached.length; start += INVITE_BATCH) {
-    const batch = reached.slice(start, start + INVITE_BATCH);
-    const bell = batch.filter((p) => p.wants.pushNotifications.surveyReminders).map((p) => p.user_id);
+  // Each person's Survey Reminders settings decide, as for every notice (channelsFor): the bell by notifyBell, the
+  // e-mail here.
+  const people = await q.unansweredRecipients(deps.db, round.id);
+  const channels = (person: (typeof people)[number]) =>
+    channelsFor('survey-reminder', resolvePreferences(person.preferences));
+  let reached = 0;
+  for (let start = 0; start < people.length; start += INVITE_BATCH) {
+    const batch = people.slice(start, start + INVITE_BATCH);
     const mails = batch
-      .filter((p) => p.wants.emailNotifications.surveyReminders)
+      .filter((p) => channels(p).email)
       .map((person): OutgoingMail => {
         const token = answerToken(deps.config.authSecret, round.id, person.member_id);
         const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
@@ -370,13 +368,12 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
           }),
         };
       });
-    await deps.db.transaction(async (tx) => {
+    const belled = await deps.db.transaction(async (tx) => {
       await deps.mailer.enqueueMany(mails, tx);
-      if (bell.length === 0) return;
-      await notifyBell(
+      return notifyBell(
         deps,
         {
-          users: sql`select id as user_id from "user" where id in ${q.inList(bell)}`,
+          users: sql`select id as user_id from "user" where id in ${q.inList(batch.map((p) => p.user_id))}`,
           type: 'survey-reminder',
           message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
           link: LOOP_LINKS.round(round.id),
@@ -384,8 +381,10 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
         tx,
       );
     });
+    const told = new Set([...belled, ...batch.filter((p) => channels(p).email).map((p) => p.user_id)]);
+    reached += told.size;
   }
-  return reached.length;
+  return reached;
 }
 
 const loopPayload = z.object({ loopId: z.uuid(), at: z.string() });

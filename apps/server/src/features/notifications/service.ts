@@ -3,7 +3,7 @@ import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/sh
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/messaging';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
@@ -90,6 +90,10 @@ export function channelsFor(type: NotificationType, p: NotificationPreferences):
         email: p.emailNotifications.surveyReminders,
         slack: slackOn(p.slackNotifications.surveyReminders),
       };
+    case 'loop-round':
+      // A loop's new round asks the person to answer, as a reminder does: the bell notice follows their Survey
+      // Reminders in-app setting. The round's own e-mail is the invitation (their personal link), sent to everyone.
+      return { push: p.pushNotifications.surveyReminders, email: false, slack: false };
     default:
       return { push: true, email: false, slack: false };
   }
@@ -185,25 +189,40 @@ export async function notify(
 }
 
 /**
- * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many: one
- * insert and one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their
- * reminders, features/loops).
+ * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many, each by
+ * their own settings for the type (`channelsFor`, as `notify` decides): one read of their settings, one insert and
+ * one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their reminders,
+ * features/loops). Answers the users who were notified.
  */
 export async function notifyBell(
   deps: { db: Db; realtime: Realtime },
   input: { users: SQL; type: NotificationType; message: string; link: string },
   tx?: Db,
-): Promise<void> {
+): Promise<string[]> {
   const db = tx ?? deps.db;
+  const candidates = await queryRows<{ id: string; preferences: unknown }>(
+    db,
+    sql`select u.id, u.notification_preferences as preferences from "user" u
+        where u.id in (select user_id from (${input.users}) x)`,
+  );
+  const userIds = candidates
+    .filter((row) => channelsFor(input.type, resolvePreferences(row.preferences)).push)
+    .map((row) => row.id);
+  if (userIds.length === 0) return [];
+  const users = sql`select id as user_id from "user" where id in (${sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
   await db.execute(
     sql`insert into notifications (user_id, type, message, link)
-        select distinct u.user_id, ${input.type}, ${input.message}, ${input.link} from (${input.users}) u`,
+        select u.user_id, ${input.type}, ${input.message}, ${input.link} from (${users}) u`,
   );
   await deps.realtime.publishToUsers(
-    sql`select distinct user_id from (${input.users}) u`,
+    users,
     { type: LIVE_EVENT.notification, data: { kind: input.type } },
     db,
   );
+  return userIds;
 }
 
 /** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */

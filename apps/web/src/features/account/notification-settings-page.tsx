@@ -181,7 +181,8 @@ const PUSH: Switches = [
   {
     name: 'pushNotifications.surveyReminders',
     label: 'Survey Reminders',
-    description: 'Reminders about health checks you have not finished.',
+    description:
+      'Reminders about health checks you have not finished, and each new round of a loop you are asked to answer.',
   },
   {
     name: 'pushNotifications.newResponses',

@@ -1,5 +1,5 @@
 import type { InsightPeriod, InsightSort } from '@pulsecheck/shared/insights/rules';
-import type { InsightsResponse } from '@pulsecheck/shared/insights/schemas';
+import type { InsightsResponse, LoopInsightsResponse } from '@pulsecheck/shared/insights/schemas';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
@@ -23,3 +23,15 @@ export const insightsQuery = (organizationId: string, filters: InsightFilters) =
 
 export const insightsCsvUrl = (organizationId: string, filters: InsightFilters, sort: InsightSort) =>
   `/api${base(organizationId)}/csv?${search(filters, sort)}`;
+
+/** The Loops section: each loop's latest closed round and the organisation's trend, for the period. */
+export const loopInsightsQuery = (organizationId: string, period: InsightPeriod) =>
+  queryOptions({
+    queryKey: ['insights', organizationId, 'loops', period],
+    queryFn: ({ signal }) =>
+      apiGet<LoopInsightsResponse>(
+        `${base(organizationId)}/loops?${new URLSearchParams({ period })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });

@@ -1,4 +1,8 @@
-import type { InsightsResponse, InsightTeam } from '@pulsecheck/shared/insights/schemas';
+import type {
+  InsightsResponse,
+  InsightTeam,
+  LoopInsightsResponse,
+} from '@pulsecheck/shared/insights/schemas';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -46,8 +50,27 @@ const insights = (teams: InsightTeam[], overrides: Partial<InsightsResponse> = {
   ...overrides,
 });
 
-function renderPage(body: InsightsResponse | (() => Response), at = '/admin/insights') {
-  const fetch = stubFetch(typeof body === 'function' ? body : () => Response.json(body));
+const NO_LOOPS: LoopInsightsResponse = {
+  period: '365d',
+  since: '2025-11-25T00:00:00.000Z',
+  loops: [],
+  leftOut: [],
+  trend: [],
+  pooled: { loops: 0, teams: 0, leftOutLoops: 0, leftOutTeams: 0 },
+};
+
+function renderPage(
+  body: InsightsResponse | (() => Response),
+  at = '/admin/insights',
+  loops: LoopInsightsResponse = NO_LOOPS,
+) {
+  const fetch = stubFetch((url) =>
+    url.includes('/insights/loops')
+      ? Response.json(loops)
+      : typeof body === 'function'
+        ? body()
+        : Response.json(body),
+  );
   renderRoutes([{ path: '/admin/insights', element: <InsightsPage organizationId={ORG} /> }], { at });
   return fetch;
 }
@@ -106,6 +129,68 @@ describe('InsightsPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Choose a longer period/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows each team's latest loop round (participation, eNPS or why not) and the organisation's trend", async () => {
+    const round = (number: number, answered: number, audience: number, participation: number) => ({
+      id: `round-${number}`,
+      number,
+      openedAt: '2026-11-09T08:00:00.000Z',
+      closedAt: '2026-11-12T08:00:00.000Z',
+      audience,
+      answered,
+      participation,
+    });
+    renderPage(insights([team(1)]), '/admin/insights', {
+      ...NO_LOOPS,
+      loops: [
+        {
+          id: 'l1',
+          title: 'Weekly Pulse',
+          workspace: { id: 'w1', name: 'Alpha' },
+          round: round(3, 4, 5, 80),
+          enpsState: 'shown',
+          enps: { score: -25, answers: 4 },
+        },
+        {
+          id: 'l2',
+          title: 'Focus',
+          workspace: { id: 'w2', name: 'Bravo' },
+          round: round(1, 3, 3, 100),
+          enpsState: 'none',
+          enps: null,
+        },
+      ],
+      leftOut: [{ id: 'l3', title: 'Tiny pulse', workspace: { id: 'w3', name: 'Charlie' } }],
+      trend: [
+        {
+          month: '2026-11',
+          rounds: 2,
+          teams: 2,
+          audience: 8,
+          answered: 7,
+          participation: 88,
+          enps: { score: 25, answers: 4 },
+        },
+      ],
+      pooled: { loops: 2, teams: 2, leftOutLoops: 1, leftOutTeams: 1 },
+    });
+    const rows = await screen.findAllByTestId('loop-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'AlphaWeekly PulseRound 3, closed 12 Nov 202680% (4 of 5)−25 (4 answers)',
+      'BravoFocusRound 1, closed 12 Nov 2026100% (3 of 3)No eNPS question',
+    ]);
+    expect(screen.getByTestId('loops-left-out')).toHaveTextContent(
+      'The organisation trend pools 2 loops of 2 teams. 1 loop is left out (1 team with no loop shown): fewer responses than their minimum in their latest round.',
+    );
+    expect(
+      within(screen.getByTestId('loop-trend')).getByRole('row', { name: /November 2026/ }),
+    ).toHaveTextContent('November 20262 (2 rounds)88% (7 of 8)+25 (4 answers)');
+  });
+
+  it('says when no loop has a closed round', async () => {
+    renderPage(insights([team(1)]));
+    expect(await screen.findByText('No loop has a closed round in this period yet.')).toBeInTheDocument();
   });
 
   it('shows the failure with Try Again', async () => {

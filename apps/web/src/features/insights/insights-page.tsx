@@ -13,13 +13,14 @@ import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode }
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { Card, SectionCard } from '@/components/ui/card';
-import { Select } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { insightsCsvUrl, insightsQuery, type InsightFilters } from './api';
 import { ALL_COLUMNS_UP_TO, HeatMap, TONES, TrendArrow } from './heat-map';
+import { LoopsSection } from './loops-section';
 
 const ALL_CATEGORIES = '';
 const NO_TEAMS: InsightsResponse['teams'] = [];
@@ -197,6 +198,7 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
           </section>
         </div>
       )}
+      <LoopsSection organizationId={organizationId} period={filters.period} />
     </div>
   );
 }
