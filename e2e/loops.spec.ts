@@ -218,15 +218,6 @@ test.describe('loops', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/completion-status/${loopId}$`));
 
-    // The new-round bell notice follows Survey Reminders in-app, off by default: the admin switches it on.
-    await page.goto('/admin/account-settings/notifications');
-    const push = page.getByRole('region', { name: 'Push' });
-    await push.getByRole('switch', { name: 'Survey Reminders' }).click();
-    await expect(push.getByRole('switch', { name: 'Survey Reminders' })).toBeChecked();
-    await page.getByRole('button', { name: 'Save Changes' }).first().click();
-    await expect(page.getByText('Notification settings saved successfully')).toBeVisible();
-    await page.goto(`/admin/completion-status/${loopId}`);
-
     // Start Next Round Now; everyone answers round 2 from their e-mail.
     await page.getByRole('button', { name: 'Start Next Round Now' }).click();
     await page

@@ -1,8 +1,6 @@
 import type { LoopDetail, LoopResults, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
-import { and, eq, inArray } from 'drizzle-orm';
-import { user } from '../../db/schema/auth';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, notifications } from '../../db/schema/messaging';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
@@ -31,21 +29,6 @@ const detail = async (loopId: string) =>
 describe('launching a loop and its first round', () => {
   it("'Start now' opens round 1 at once: a personal e-mail and a bell notice per member, jobs for the rest", async () => {
     const people = await addPeople(ctx, admin.workspaceId, 4);
-    // The bell notice follows Survey Reminders in-app (off by default; rounds.integration.test.ts tests both).
-    await ctx.deps.db
-      .update(user)
-      .set({
-        notificationPreferences: {
-          ...DEFAULT_NOTIFICATION_PREFERENCES,
-          pushNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.pushNotifications, surveyReminders: true },
-        },
-      })
-      .where(
-        inArray(
-          user.id,
-          people.map((p) => p.userId),
-        ),
-      );
     const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Team pulse' });
     expect(launched).toMatchObject({ startedNow: true, mail: 'sending' });
 

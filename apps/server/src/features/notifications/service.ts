@@ -91,9 +91,10 @@ export function channelsFor(type: NotificationType, p: NotificationPreferences):
         slack: slackOn(p.slackNotifications.surveyReminders),
       };
     case 'loop-round':
-      // A loop's new round asks the person to answer, as a reminder does: the bell notice follows their Survey
-      // Reminders in-app setting. The round's own e-mail is the invitation (their personal link), sent to everyone.
-      return { push: p.pushNotifications.surveyReminders, email: false, slack: false };
+      // A loop's new round is the invitation itself, as its e-mail with the personal link is: it reaches every
+      // member of the audience, in the bell too (issue 12: members see their open rounds there). What follows it,
+      // the reminder before the round closes, is a survey reminder and follows the person's settings above.
+      return { push: true, email: false, slack: false };
     default:
       return { push: true, email: false, slack: false };
   }

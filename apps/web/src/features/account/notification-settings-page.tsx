@@ -181,8 +181,7 @@ const PUSH: Switches = [
   {
     name: 'pushNotifications.surveyReminders',
     label: 'Survey Reminders',
-    description:
-      'Reminders about health checks you have not finished, and each new round of a loop you are asked to answer.',
+    description: 'Reminders about health checks you have not finished.',
   },
   {
     name: 'pushNotifications.newResponses',

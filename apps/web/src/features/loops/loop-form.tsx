@@ -43,7 +43,7 @@ import { firstRoundPreview } from './schedule-preview';
  * `launchLoopSchema` so every message is the shared one; 'Save as Template' keeps its questions and settings.
  */
 /** Said where round e-mails would go out while the server sends none (MAIL_DISABLED). */
-const MAIL_OFF = `${MAIL_MESSAGES.offNotice} Members answer each round from their dashboard, and see it in the bell if they switched on Survey Reminders in-app.`;
+const MAIL_OFF = `${MAIL_MESSAGES.offNotice} Members answer each round from their dashboard and the bell.`;
 
 /** What a loop template keeps of the form (not its audience, zone or first round: those are each loop's own). */
 const TEMPLATE_FIELDS = [
