@@ -14,6 +14,7 @@ import {
 import { avatars, jobs, notifications } from '../../db/schema/messaging';
 import { organizations, userPreferences, workspaceMembers } from '../../db/schema/organizations';
 import { rowCounts } from '../../ops/tables';
+import { launchLoop, loopWithClosedRound } from '../../test/loops';
 import { addMember, createAdmin, invite, me, signIn, signedInUser, validSignup } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { readEventStream } from '../../test/events';
@@ -375,6 +376,16 @@ describe('Delete organisation', () => {
         target: userPreferences.userId,
         set: { activeWorkspaceId: owner.activeWorkspaceId },
       });
+    // Loops: one with a closed round and its next opening planned; one open now for everyone, so the member who
+    // belongs elsewhere has its bell notice and its reminder is planned.
+    await loopWithClosedRound(ctx, workspace);
+    await launchLoop(ctx, ownerJar, owner.activeWorkspaceId, { title: 'Doomed pulse' });
+    expect(
+      await queryRows(
+        ctx.deps.db,
+        sql`select 1 from notifications where user_id = ${elsewhere.userId} and type = 'loop-round'`,
+      ),
+    ).toHaveLength(1);
     const organizationId = (
       await queryRows<{ id: string }>(
         ctx.deps.db,

@@ -116,8 +116,8 @@ export async function transferOwnership(
 
 /**
  * Deletes the organisation and every row of it: its workspaces and all that hangs from them (checks and their
- * answers, templates, members, invitations, departments), the notifications about its checks, its jobs and its
- * e-mail budget. Members whose only membership was here lose their account too (they have nothing left to sign
+ * answers, loops and their rounds, templates, members, invitations, departments), the notifications about them, its
+ * jobs and its e-mail budget. Members whose only membership was here lose their account too (they have nothing left to sign
  * in to); members who belong elsewhere keep theirs. The owner keeps their account and starts again at the
  * organisation set-up (a new, empty organisation).
  */
@@ -146,6 +146,12 @@ export async function deleteOrganization(
     await tx.execute(sql`delete from notifications where health_check_id in ${checks}`);
     await tx.execute(
       sql`delete from jobs where payload->>'healthCheckId' in (select id::text from ${checks} ids)`,
+    );
+    const loops = sql`(select l.id from loops l join workspaces w on w.id = l.workspace_id
+                       where w.organization_id = ${org.id})`;
+    await tx.execute(
+      sql`delete from jobs where payload->>'loopId' in (select id::text from ${loops} ids)
+            or payload->>'roundId' in (select r.id::text from loop_rounds r where r.loop_id in ${loops})`,
     );
     await tx.execute(sql`delete from mail_quota where scope = 'organization' and subject_id = ${org.id}`);
     // Checks first: their templates may not go while a check uses them (ON DELETE RESTRICT).

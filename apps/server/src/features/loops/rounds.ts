@@ -317,6 +317,7 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
           type: 'loop-round',
           message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
           link: LOOP_LINKS.round(round.id),
+          workspaceId: loop.workspaceId,
         },
         tx,
       );
@@ -377,6 +378,7 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
           type: 'survey-reminder',
           message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
           link: LOOP_LINKS.round(round.id),
+          workspaceId: loop.workspaceId,
         },
         tx,
       );

@@ -193,11 +193,12 @@ export async function notify(
  * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many, each by
  * their own settings for the type (`channelsFor`, as `notify` decides): one read of their settings, one insert and
  * one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their reminders,
- * features/loops). Answers the users who were notified.
+ * features/loops). The notice belongs to `workspaceId`: it goes with the workspace (and its organisation). Answers
+ * the users who were notified.
  */
 export async function notifyBell(
   deps: { db: Db; realtime: Realtime },
-  input: { users: SQL; type: NotificationType; message: string; link: string },
+  input: { users: SQL; type: NotificationType; message: string; link: string; workspaceId: string },
   tx?: Db,
 ): Promise<string[]> {
   const db = tx ?? deps.db;
@@ -215,8 +216,8 @@ export async function notifyBell(
     sql`, `,
   )})`;
   await db.execute(
-    sql`insert into notifications (user_id, type, message, link)
-        select u.user_id, ${input.type}, ${input.message}, ${input.link} from (${users}) u`,
+    sql`insert into notifications (user_id, type, message, link, workspace_id)
+        select u.user_id, ${input.type}, ${input.message}, ${input.link}, ${input.workspaceId} from (${users}) u`,
   );
   await deps.realtime.publishToUsers(
     users,
