@@ -1,22 +1,6 @@
 import { z } from 'zod';
-import { HEALTH_CHECK_NOT_FOUND } from '../health-checks/rules';
-import { RELEASE_MESSAGES, RELEASE_STATES } from './release';
+import { RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
-
-/** Spec section 8 and PRODUCT-DECISIONS 3 wording of the results screen, written once. */
-export const RESULTS_MESSAGES = {
-  errorTitle: 'Error Loading Results',
-  noId: 'No health check ID provided',
-  notFound: HEALTH_CHECK_NOT_FOUND,
-  untitledCheck: 'Untitled Health Check',
-  untitledComponent: 'Untitled Component',
-  uncategorized: 'Uncategorized',
-  anonymous: 'Anonymous',
-  ...RELEASE_MESSAGES,
-  linkCopied: 'Link copied to clipboard',
-  followUpScheduled: 'Follow-up scheduled',
-  followUpInPast: 'Choose a date after today',
-} as const;
 
 export const trendDirectionSchema = z.enum(['better', 'same', 'worse']);
 export const healthLabelSchema = z.enum(HEALTH_LABELS);

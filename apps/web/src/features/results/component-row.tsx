@@ -6,8 +6,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
-import { STATUS_LABELS } from './action-item-dialog';
 import { formatDay } from '@/lib/dates';
+
+/** An action item's status as the screen names it. */
+export const STATUS_LABELS: Record<ActionItem['status'], string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
 
 function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
   if (!trend) return null;

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
 import {
   defaultFollowUpDate,
   followUpRequestSchema,
-  RESULTS_MESSAGES as M,
   type ResultsResponse,
 } from '@pulsecheck/shared/results/schemas';
 import { useMutation } from '@tanstack/react-query';

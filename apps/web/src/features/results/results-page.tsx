@@ -1,14 +1,10 @@
 import { topics } from '@pulsecheck/shared/realtime/topics';
-import {
-  RESULTS_MESSAGES as M,
-  type ActionItem,
-  type ComponentResult,
-  type ResultsResponse,
-} from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
+import type { ActionItem, ComponentResult, ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { releaseMessage } from '@pulsecheck/shared/results/release';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, Flame, HeartPulse, Lock, Share2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,13 +17,18 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
-import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
-import { NextSteps } from './next-steps';
+
+// Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
+// first opened, the follow-up form below the results beside them (decision 0006).
+const ActionItemDialog = lazy(() =>
+  import('./action-item-dialog').then((m) => ({ default: m.ActionItemDialog })),
+);
+const NextSteps = lazy(() => import('./next-steps').then((m) => ({ default: m.NextSteps })));
 
 /**
  * The results screen (spec section 2) for `/health-check/{id}/results` and the admin routes. What it shows is
@@ -119,7 +120,9 @@ function Results({
       ) : (
         <Unreleased data={data} />
       )}
-      <NextSteps data={data} inAdmin={inAdmin} />
+      <Suspense fallback={null}>
+        <NextSteps data={data} inAdmin={inAdmin} />
+      </Suspense>
     </div>
   );
 }
@@ -254,6 +257,8 @@ function SummaryCard({
 
 function ReleasedResults({ data, components }: { data: ResultsResponse; components: ComponentResult[] }) {
   const [dialog, setDialog] = useState<{ item?: ActionItem; componentId?: string | null } | null>(null);
+  // The dialog stays mounted once opened, so it closes as a dialog does (focus back where it was).
+  const dialogUsed = useDialogUsed(dialog !== null);
   const items = data.actionItems ?? [];
   const top = components[0];
   const done = items.filter((i) => i.status === 'completed').length;
@@ -351,16 +356,25 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           </ul>
         )}
       </section>
-      {manages && (
-        <ActionItemDialog
-          healthCheckId={data.healthCheck.id}
-          components={components}
-          item={dialog?.item}
-          componentId={dialog?.componentId}
-          open={dialog !== null}
-          onOpenChange={(open) => !open && setDialog(null)}
-        />
+      {manages && dialogUsed && (
+        <Suspense fallback={null}>
+          <ActionItemDialog
+            healthCheckId={data.healthCheck.id}
+            components={components}
+            item={dialog?.item}
+            componentId={dialog?.componentId}
+            open={dialog !== null}
+            onOpenChange={(open) => !open && setDialog(null)}
+          />
+        </Suspense>
       )}
     </>
   );
+}
+
+/** True from the first time `open` is true. */
+function useDialogUsed(open: boolean) {
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  return used || open;
 }
