@@ -9,6 +9,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Deferred } from '@/components/ui/deferred';
 import { DistributionLegend } from '@/components/ui/distribution-bar';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
@@ -96,14 +97,9 @@ function Results({
   const queryClient = useQueryClient();
   const query = useQuery(resultsQuery(id));
   const { hash } = useLocation();
-  const loaded = query.isSuccess;
   useLiveEvents([topics.healthCheck(id)], () => {
     void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
   });
-  // Links such as 'View Roadmap' point at #action-items; the section exists only once the data is in.
-  useEffect(() => {
-    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [loaded, hash]);
 
   if (query.isPending) return <Spinner label="Loading results..." className="py-16" />;
   if (query.isError) {
@@ -115,16 +111,31 @@ function Results({
   return (
     <div className="flex flex-col gap-6">
       <ResultsHeader data={data} headerActions={headerActions} />
-      {data.release.state === 'released' && data.components ? (
-        <ReleasedResults data={data} components={data.components} />
-      ) : (
-        <Unreleased data={data} />
-      )}
-      <Suspense fallback={null}>
-        <NextSteps data={data} inAdmin={inAdmin} />
-      </Suspense>
+      {/* The header paints first; the results under it (29 areas with their comments) render in slices. */}
+      <Deferred>
+        {data.release.state === 'released' && data.components ? (
+          <ReleasedResults data={data} components={data.components} />
+        ) : (
+          <Unreleased data={data} />
+        )}
+        <Suspense fallback={null}>
+          <NextSteps data={data} inAdmin={inAdmin} />
+        </Suspense>
+        <ScrollToHash hash={hash} />
+      </Deferred>
     </div>
   );
+}
+
+/**
+ * Links such as 'View Roadmap' point at #action-items: the section exists only once the results under the header
+ * have rendered, so this, rendered after them, scrolls there when they first have.
+ */
+function ScrollToHash({ hash }: { hash: string }) {
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+  return null;
 }
 
 function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerActions?: ReactNode }) {
