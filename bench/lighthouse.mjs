@@ -26,7 +26,7 @@ const CHECKS = 20;
  * rating all 29 components with a comment, and its results released (voting, then summary); and 19 more
  * checks, so the dashboard lists 20.
  */
-async function seedAdminScreens(url, { healthCheckId, adminCookie, participation, componentIds }) {
+export async function seedAdminScreens(url, { healthCheckId, adminCookie, participation, componentIds }) {
   const ratings = ['healthy', 'needs-improvement', 'fire-warning'];
   for (const [n, participant] of participation.entries()) {
     await call(url, 'POST', `/api/health-checks/${healthCheckId}/submit`, {

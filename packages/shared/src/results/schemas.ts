@@ -113,12 +113,4 @@ export const followUpRequestSchema = z.strictObject({ date: isoDate });
 export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
 export const followUpResponseSchema = z.object({ date: z.string(), icsUrl: z.string() });
 
-/** Three months after `from`, as YYYY-MM-DD (the Next Steps default, PRODUCT-DECISIONS 5). */
-export function defaultFollowUpDate(from: Date): string {
-  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 3, from.getUTCDate()));
-  // 30 November + 3 months has no 30 February: JavaScript rolls over; step back to the month's last day.
-  if (date.getUTCDate() !== from.getUTCDate()) date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
-
 export const planResponseSchema = z.object({ phase: z.literal('plan') });
