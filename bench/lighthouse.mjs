@@ -1,6 +1,8 @@
 // lighthouse: performance and accessibility scores (mobile settings, Lighthouse's defaults) of the landing,
 // login and participation pages and of the admin dashboard (a workspace of 20 checks) and results (29
 // components with comments), in Debian's Chromium, against the built server on the embedded database.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { GLOBAL_TEMPLATE_ID, call, setUpCheck, startApp } from './app-server.mjs';
@@ -24,7 +26,7 @@ const CHECKS = 20;
  * rating all 29 components with a comment, and its results released (voting, then summary); and 19 more
  * checks, so the dashboard lists 20.
  */
-async function seedAdminScreens(url, { healthCheckId, adminCookie, participation, componentIds }) {
+export async function seedAdminScreens(url, { healthCheckId, adminCookie, participation, componentIds }) {
   const ratings = ['healthy', 'needs-improvement', 'fire-warning'];
   for (const [n, participant] of participation.entries()) {
     await call(url, 'POST', `/api/health-checks/${healthCheckId}/submit`, {
@@ -94,8 +96,13 @@ export async function benchLighthouse() {
       { name: 'dashboard', url: `${app.url}/admin/dashboard`, cookie: adminCookie },
       { name: 'results', url: `${app.url}/admin/health-check/${healthCheckId}/results`, cookie: adminCookie },
     ];
+    // BENCH_LIGHTHOUSE_PAGES=dashboard,results measures only those; BENCH_LIGHTHOUSE_REPORTS=<folder> keeps each
+    // page's full Lighthouse report there (what the scores are made of, to profile).
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+    const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+    if (reports) mkdirSync(reports, { recursive: true });
     const results = [];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !only || only.includes(p.name))) {
       // Now and then Lighthouse fails to record a usable trace (a runtimeError such as NO_NAVSTART; seen in about
       // one participation run in ten here): such a run has no scores, so it is made again, twice at most.
       let run;
@@ -111,6 +118,7 @@ export async function benchLighthouse() {
         if (!error) break;
         console.log(`  ${page.name}: Lighthouse could not measure (${error.code}), attempt ${attempt} of 3`);
       }
+      if (reports && run) writeFileSync(path.join(reports, `${page.name}.json`), JSON.stringify(run.lhr));
       const categories = run?.lhr.categories ?? {};
       const audits = run?.lhr.audits ?? {};
       console.log(

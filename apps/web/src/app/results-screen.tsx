@@ -1,4 +1,4 @@
-import { NotificationBell } from '@/features/notifications/notification-bell';
+import { NotificationBell } from '@/features/notifications/bell';
 import { ResultsPage } from '@/features/results/results-page';
 
 /** The results screen, with the notification bell in its header (composed here: features do not import each other). */

@@ -1,4 +1,10 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+
+/** What `applyServerErrors` needs of a light form (light-form.ts). */
+type LightFormTarget = {
+  setError: (name: string, error: { message: string }) => void;
+  getValues: () => object;
+};
 import { ApiError } from './api-client';
 
 /** The text to show for a failure: the error's own message (the server's, for API errors), else `fallback`. */
@@ -13,7 +19,7 @@ export function errorMessage(error: unknown, fallback: string) {
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
-  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
+  form: Pick<UseFormReturn<T>, 'setError' | 'getValues'> | LightFormTarget,
   fallback: string,
 ): string | null {
   if (!(error instanceof ApiError) || !error.fields) return errorMessage(error, fallback);

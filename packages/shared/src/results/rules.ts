@@ -106,3 +106,11 @@ export function distributionBar(counts: RatingCounts): {
   }
   return { healthy: whole[0]!, needsImprovement: whole[1]!, fireWarning: whole[2]! };
 }
+
+/** Three months after `from`, as YYYY-MM-DD (the Next Steps default, PRODUCT-DECISIONS 5). */
+export function defaultFollowUpDate(from: Date): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 3, from.getUTCDate()));
+  // 30 November + 3 months has no 30 February: JavaScript rolls over; step back to the month's last day.
+  if (date.getUTCDate() !== from.getUTCDate()) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}

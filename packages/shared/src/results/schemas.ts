@@ -1,22 +1,6 @@
 import { z } from 'zod';
-import { HEALTH_CHECK_NOT_FOUND } from '../health-checks/rules';
-import { RELEASE_MESSAGES, RELEASE_STATES } from './release';
+import { RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
-
-/** Spec section 8 and PRODUCT-DECISIONS 3 wording of the results screen, written once. */
-export const RESULTS_MESSAGES = {
-  errorTitle: 'Error Loading Results',
-  noId: 'No health check ID provided',
-  notFound: HEALTH_CHECK_NOT_FOUND,
-  untitledCheck: 'Untitled Health Check',
-  untitledComponent: 'Untitled Component',
-  uncategorized: 'Uncategorized',
-  anonymous: 'Anonymous',
-  ...RELEASE_MESSAGES,
-  linkCopied: 'Link copied to clipboard',
-  followUpScheduled: 'Follow-up scheduled',
-  followUpInPast: 'Choose a date after today',
-} as const;
 
 export const trendDirectionSchema = z.enum(['better', 'same', 'worse']);
 export const healthLabelSchema = z.enum(HEALTH_LABELS);
@@ -128,13 +112,5 @@ const isoDate = z
 export const followUpRequestSchema = z.strictObject({ date: isoDate });
 export type FollowUpRequest = z.infer<typeof followUpRequestSchema>;
 export const followUpResponseSchema = z.object({ date: z.string(), icsUrl: z.string() });
-
-/** Three months after `from`, as YYYY-MM-DD (the Next Steps default, PRODUCT-DECISIONS 5). */
-export function defaultFollowUpDate(from: Date): string {
-  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 3, from.getUTCDate()));
-  // 30 November + 3 months has no 30 February: JavaScript rolls over; step back to the month's last day.
-  if (date.getUTCDate() !== from.getUTCDate()) date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
 
 export const planResponseSchema = z.object({ phase: z.literal('plan') });

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../api/fields';
-
-export const WORKSPACE_MESSAGES = {
-  nameRequired: 'Workspace name is required',
-  noWorkspace: 'No Workspace Found',
-  noWorkspaceText:
-    'You are not a member of any workspace yet. Please contact your administrator to be added to one.',
-  created: 'Workspace created',
-  renamed: 'Workspace renamed',
-  switched: 'Active workspace changed',
-  adminOnly: 'Only workspace admins can do this',
-} as const;
+import { WORKSPACE_MESSAGES } from './messages';
 
 const name = requiredText(
   WORKSPACE_MESSAGES.nameRequired,

@@ -1,4 +1,5 @@
-import { dashboardStats, type DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
+import { dashboardStats } from '@pulsecheck/shared/dashboard/rules';
 import { dashboardLoopItems } from '../loops/service';
 import { completionRate, STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { requireWorkspace } from '../../auth/access';

@@ -1,4 +1,5 @@
-import { DEFAULT_SETTINGS, HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';

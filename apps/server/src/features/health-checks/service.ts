@@ -11,7 +11,6 @@ import {
 } from '@pulsecheck/shared/health-checks/rules';
 import {
   cleanEmails,
-  HEALTH_CHECK_MESSAGES,
   loosenedMessages,
   settingsSchema,
   type HealthCheckDetail,
@@ -19,6 +18,7 @@ import {
   type LaunchResponse,
   type ParticipantRow,
 } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import { phaseNotice } from '@pulsecheck/shared/notifications/phase-notices';
 import type { z } from 'zod';

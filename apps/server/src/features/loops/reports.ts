@@ -2,7 +2,6 @@ import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import {
   INSIGHTS_METHOD,
-  LOOP_LINKS,
   type CompletionStatus,
   type LoopInsights,
   type LoopResults,
@@ -12,6 +11,7 @@ import {
   type TrendLine,
   type TrendPoint,
 } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { orderFreeText, roundResultMessage, roundResultState } from '@pulsecheck/shared/loops/release';
 import {
   ENPS_MAX,

@@ -1,6 +1,7 @@
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
 import { AppError } from '../../lib/app-error';
-import { LOOP_LINKS, type RoundSummary } from '@pulsecheck/shared/loops/contract';
+import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import {
   ENPS_LABELS,
   ENPS_MAX,

@@ -1,12 +1,12 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
-import {
-  LOOP_LINKS,
-  type LaunchLoopResponse,
-  type LoopDashboardItem,
-  type LoopDetail,
-  type LoopQuestionOut,
-  type RoundSummary,
+import type {
+  LaunchLoopResponse,
+  LoopDashboardItem,
+  LoopDetail,
+  LoopQuestionOut,
+  RoundSummary,
 } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { responseRate } from '@pulsecheck/shared/loops/stats';
 import {
   audienceProblem,

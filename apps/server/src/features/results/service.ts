@@ -8,11 +8,8 @@ import {
   releaseState,
   type ReleaseState,
 } from '@pulsecheck/shared/results/release';
-import {
-  RESULTS_MESSAGES,
-  type ComponentResult,
-  type ResultsResponse,
-} from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
+import type { ComponentResult, ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import {
   componentTrend,
   overallHealth,

@@ -1,5 +1,5 @@
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
-import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
 import { dotsUsed, VOTING_MESSAGES, type VotingState } from '@pulsecheck/shared/voting/schemas';
 import type { AppDeps } from '../../lib/router';
 import { conflict, forbidden, invalid } from '../../lib/app-error';

@@ -1,5 +1,5 @@
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
-import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
+import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/messages';
 import { requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';

@@ -17,7 +17,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { NotificationBell } from '@/features/notifications/notification-bell';
+import { NotificationBell } from '@/features/notifications/bell';
 import { useWorkspaces } from '@/features/workspaces/api';
 import { cn } from '@/lib/cn';
 import { useLogout, useSession } from '@/lib/session';

@@ -2,7 +2,7 @@ import { BellRing, ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
-import { NotificationBell } from '@/features/notifications/notification-bell';
+import { NotificationBell } from '@/features/notifications/bell';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout } from '../error-screens';
 import { SkipLink } from '@/components/ui/skip-link';

@@ -1,8 +1,7 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
-import type { CurrentUser, LoginInput } from '@pulsecheck/shared/auth/schemas';
+import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -11,8 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
-import { lazyResolver } from '@/lib/lazy-resolver';
 import { applyServerErrors } from '@/lib/forms';
+import { lazySchema, useLightForm } from '@/lib/light-form';
 import { logIn, replaceSession, useSession } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
@@ -21,17 +20,12 @@ import { PasskeySignIn, SecondStep, SsoSignIn, ssoErrorText } from './sign-in-st
 
 type Mode = 'login' | 'forgot' | 'sent' | 'second-step' | 'sso';
 
-// The forms validate with the shared schemas, whose code (zod) loads when a form gets focus or is submitted.
-const loadSchemas = () =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@pulsecheck/shared/auth/schemas')]);
-const loginValidation = lazyResolver<LoginInput>(async () => {
-  const [{ zodResolver }, { loginSchema }] = await loadSchemas();
-  return zodResolver(loginSchema);
-});
-const forgotValidation = lazyResolver<{ email: string }>(async () => {
-  const [{ zodResolver }, { forgotPasswordSchema }] = await loadSchemas();
-  return zodResolver(forgotPasswordSchema);
-});
+// The forms validate with the shared schemas, whose code (zod) loads when a form gets focus or is submitted;
+// they are light forms (lib/light-form.ts), not react-hook-form ones, to keep this first screen small.
+const loginValidation = lazySchema(async () => (await import('@pulsecheck/shared/auth/schemas')).loginSchema);
+const forgotValidation = lazySchema(
+  async () => (await import('@pulsecheck/shared/auth/schemas')).forgotPasswordSchema,
+);
 
 export function LoginPage() {
   const session = useSession();
@@ -130,14 +124,11 @@ function LoginForm({
   const [resend, setResend] = useState<{ state: 'idle' | 'sending' | 'sent' | 'off' | 'failed' }>({
     state: 'idle',
   });
-  const form = useForm<LoginInput>({
-    resolver: loginValidation.resolver,
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
-  const { register, handleSubmit, formState, getValues } = form;
+  const form = useLightForm(loginValidation, { email: '', password: '' });
+  const { field, errors, getValues } = form;
   const [rememberMe, setRememberMe] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.submit(async (values) => {
     setFailure(null);
     setUnconfirmed(false);
     setSsoRequired(false);
@@ -155,7 +146,7 @@ function LoginForm({
   const onResend = async () => {
     setResend({ state: 'sending' });
     try {
-      const { mail } = await resendVerification(getValues('email'));
+      const { mail } = await resendVerification(getValues().email);
       setResend({ state: mail === 'off' ? 'off' : 'sent' });
     } catch {
       setResend({ state: 'failed' });
@@ -175,7 +166,12 @@ function LoginForm({
         </>
       }
     >
-      <form onSubmit={onSubmit} onFocus={loginValidation.preload} noValidate className="space-y-4">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={loginValidation.preload}
+        noValidate
+        className="space-y-4"
+      >
         {handedOver && handedOver !== 'forgot' && !failure && <Notice tone="success">{handedOver}</Notice>}
         {failure && <Notice tone="error">{failure}</Notice>}
         {unconfirmed && (
@@ -198,11 +194,11 @@ function LoginForm({
             )}
           </div>
         )}
-        <FormField label="Email" error={formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" {...register('email')} />
+        <FormField label="Email" error={errors.email}>
+          <Input type="email" autoComplete="email" {...field('email')} />
         </FormField>
-        <FormField label="Password" error={formState.errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...register('password')} />
+        <FormField label="Password" error={errors.password}>
+          <Input type="password" autoComplete="current-password" {...field('password')} />
         </FormField>
         <div className="flex items-center justify-between gap-4">
           <div className="flex items-center gap-2">
@@ -219,13 +215,13 @@ function LoginForm({
             Forgot password?
           </Button>
         </div>
-        <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Signing in...">
+        <SubmitButton className="w-full" size="lg" pending={form.pending} busy="Signing in...">
           Sign in
         </SubmitButton>
       </form>
       <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
         {ssoRequired && <p className="text-sm text-slate-700">Your organisation uses single sign-on:</p>}
-        <Button variant="secondary" className="w-full" onClick={() => onSso(getValues('email'))}>
+        <Button variant="secondary" className="w-full" onClick={() => onSso(getValues().email)}>
           Sign in with SSO
         </Button>
         <PasskeySignIn onSignedIn={onSignedIn} onFailure={setFailure} />
@@ -242,12 +238,8 @@ function ForgotPassword({
   onSent: (email: string, mail: MailState) => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<{ email: string }>({
-    resolver: forgotValidation.resolver,
-    defaultValues: { email: '' },
-  });
-  const { register, handleSubmit, formState } = form;
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const form = useLightForm(forgotValidation, { email: '' });
+  const onSubmit = form.submit(async ({ email }) => {
     setFailure(null);
     try {
       const { mail } = await requestPasswordReset(email);
@@ -261,12 +253,17 @@ function ForgotPassword({
       title="Reset your password"
       subtitle="Enter your email and we will send you a link to choose a new password."
     >
-      <form onSubmit={onSubmit} onFocus={forgotValidation.preload} noValidate className="space-y-4">
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={forgotValidation.preload}
+        noValidate
+        className="space-y-4"
+      >
         {failure && <Notice tone="error">{failure}</Notice>}
-        <FormField label="Email" error={formState.errors.email?.message}>
-          <Input type="email" autoComplete="email" autoFocus {...register('email')} />
+        <FormField label="Email" error={form.errors.email}>
+          <Input type="email" autoComplete="email" autoFocus {...form.field('email')} />
         </FormField>
-        <SubmitButton className="w-full" pending={formState.isSubmitting} busy="Sending...">
+        <SubmitButton className="w-full" pending={form.pending} busy="Sending...">
           Send reset link
         </SubmitButton>
         <Button type="button" variant="ghost" className="w-full" onClick={onCancel}>

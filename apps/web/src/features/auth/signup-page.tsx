@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { adminSignupSchema, type AdminSignupInput } from '@pulsecheck/shared/auth/schemas';
+import type { AdminSignupInput } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES, COMPANY_SIZES } from '@pulsecheck/shared/auth/messages';
 import { MAIL_MESSAGES, type MailState } from '@pulsecheck/shared/mail/delivery';
 import { useState } from 'react';
@@ -13,16 +12,26 @@ import { Select } from '@/components/ui/select';
 import { Notice } from '@/components/ui/notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/forms';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSession } from '@/lib/session';
 import { signUpAdmin } from './api';
 import { AuthShell } from './auth-shell';
+
+// The form validates with the shared schema, whose code (zod) loads when the form gets focus or is submitted.
+const signupValidation = lazyResolver<AdminSignupInput>(async () => {
+  const [{ zodResolver }, { adminSignupSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@pulsecheck/shared/auth/schemas'),
+  ]);
+  return zodResolver(adminSignupSchema);
+});
 
 export function SignupPage() {
   const session = useSession();
   const [done, setDone] = useState<{ email: string; mail: MailState } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<AdminSignupInput>({
-    resolver: zodResolver(adminSignupSchema),
+    resolver: signupValidation.resolver,
     defaultValues: {
       fullName: '',
       email: '',
@@ -86,7 +95,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={onSubmit} onFocus={signupValidation.preload} noValidate className="space-y-6">
         {failure && <Notice tone="error">{failure}</Notice>}
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">

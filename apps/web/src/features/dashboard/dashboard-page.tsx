@@ -1,27 +1,18 @@
-import { DASHBOARD_MESSAGES, dashboardCsv, type DashboardItem } from '@pulsecheck/shared/dashboard/schemas';
-import { LOOP_LINKS, type LoopDashboardItem } from '@pulsecheck/shared/loops/contract';
+import type { DashboardItem } from '@pulsecheck/shared/dashboard/schemas';
+import { DASHBOARD_MESSAGES, dashboardCsv } from '@pulsecheck/shared/dashboard/rules';
+import type { LoopDashboardItem } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { dashboardStatus, progressColour } from '@pulsecheck/shared/health-checks/rules';
-import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
-import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
+import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/messages';
 import type { TemplateSummary } from '@pulsecheck/shared/templates/schemas';
-import {
-  Activity,
-  Building2,
-  Copy,
-  Download,
-  LayoutTemplate,
-  Percent,
-  Plus,
-  Share2,
-  Users,
-} from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { Activity, Building2, Download, LayoutTemplate, Percent, Plus, Share2, Users } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { Deferred } from '@/components/ui/deferred';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -41,6 +32,11 @@ import {
 } from './view';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
+// The share dialog's code (and the dialog primitive's) loads when it first opens.
+const ShareViewDialog = lazy(() =>
+  import('./share-view-dialog').then((m) => ({ default: m.ShareViewDialog })),
+);
+
 const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
 
@@ -55,7 +51,6 @@ export function DashboardPage() {
     setParams(viewParams({ ...view, ...next }), { replace: true });
   const [sharing, setSharing] = useState(false);
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
-  const linkField = useRef<HTMLInputElement>(null);
   useLiveDashboard(dashboard.data?.workspace?.id);
 
   if (dashboard.isPending) return <Spinner label="Loading dashboard..." className="py-16" />;
@@ -107,9 +102,9 @@ export function DashboardPage() {
     setCopied(null);
     setSharing(true);
     const ok = await copyLink(shareUrl);
+    // Where the browser has no clipboard (a plain-http address, a refusal), the dialog selects the link to copy
+    // by hand.
     setCopied(ok ? 'copied' : 'failed');
-    // Where the browser has no clipboard (a plain-http address, a refusal), the link is selected to copy by hand.
-    if (!ok) linkField.current?.select();
   };
 
   return (
@@ -188,88 +183,40 @@ export function DashboardPage() {
         />
       </div>
 
-      <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Tab })}>
-        <TabsList aria-label="Items">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="active">Active ({activeCount})</TabsTrigger>
-          <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} filter={view.filter} />
-        </TabsContent>
-        <TabsContent value="active">
-          <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} filter={view.filter} />
-        </TabsContent>
-        <TabsContent value="completed">
-          <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} filter={view.filter} />
-        </TabsContent>
-      </Tabs>
+      {/* The heading and figures paint first; the lists under them (twenty checks and more) render in slices. */}
+      <Deferred>
+        <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Tab })}>
+          <TabsList aria-label="Items">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="active">Active ({activeCount})</TabsTrigger>
+            <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} filter={view.filter} />
+          </TabsContent>
+          <TabsContent value="active">
+            <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} filter={view.filter} />
+          </TabsContent>
+          <TabsContent value="completed">
+            <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} filter={view.filter} />
+          </TabsContent>
+        </Tabs>
 
-      <GlobalTemplates templates={globalTemplates} />
+        <GlobalTemplates templates={globalTemplates} />
+      </Deferred>
 
-      <Dialog open={sharing} onOpenChange={setSharing}>
-        <DialogContent
-          title="Share this view"
-          description="A link to the dashboard as you see it, and the join links of the active items."
-        >
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="dashboard-view-link">Link to this view</Label>
-            <div className="flex gap-2">
-              <input
-                id="dashboard-view-link"
-                readOnly
-                value={shareUrl}
-                ref={linkField}
-                onFocus={(event) => event.currentTarget.select()}
-                className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
-              />
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label="Copy link to this view"
-                onClick={() => void copyLink(shareUrl).then((ok) => setCopied(ok ? 'copied' : 'failed'))}
-              >
-                <Copy aria-hidden="true" />
-                Copy
-              </Button>
-            </div>
-            <p role="status" className="min-h-5 text-sm text-slate-600">
-              {copied === 'copied' && 'Copied to the clipboard.'}
-              {copied === 'failed' &&
-                'The browser did not let the page copy it: select the link and copy it by hand.'}
-            </p>
-          </div>
-          <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">Join links of the active items</h3>
-          {joinable.length === 0 ? (
-            <p className="text-sm text-slate-600">{DASHBOARD_MESSAGES.noActive}</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {joinable.map((item) => (
-                <li key={item.id} className="flex flex-col gap-1">
-                  <span className="text-sm font-medium">{item.title}</span>
-                  <div className="flex gap-2">
-                    <input
-                      readOnly
-                      value={item.joinUrl}
-                      aria-label={`Join link for ${item.title}`}
-                      className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
-                    />
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Copy join link for ${item.title}`}
-                      onClick={() => void copyLink(item.joinUrl)}
-                    >
-                      <Copy aria-hidden="true" />
-                      Copy
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </DialogContent>
-      </Dialog>
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareViewDialog
+            onClose={() => setSharing(false)}
+            shareUrl={shareUrl}
+            copied={copied}
+            onCopy={(url) => void copyLink(url)}
+            onCopyView={() => void copyLink(shareUrl).then((ok) => setCopied(ok ? 'copied' : 'failed'))}
+            joinable={joinable}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

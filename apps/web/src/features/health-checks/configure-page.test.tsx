@@ -1,8 +1,5 @@
-import {
-  DEFAULT_DESCRIPTION,
-  DEFAULT_SETTINGS,
-  HEALTH_CHECK_MESSAGES,
-} from '@pulsecheck/shared/health-checks/schemas';
+import { DEFAULT_DESCRIPTION, DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { screen } from '@testing-library/react';

@@ -3,10 +3,10 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_SETTINGS,
   DEFAULT_TITLE,
-  HEALTH_CHECK_MESSAGES,
   launchSchema,
   type LaunchResponse,
 } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
 import { AlertTriangle, ArrowLeft, Rocket } from 'lucide-react';

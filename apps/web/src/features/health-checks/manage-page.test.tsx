@@ -1,8 +1,5 @@
-import {
-  DEFAULT_SETTINGS,
-  HEALTH_CHECK_MESSAGES,
-  type HealthCheckDetail,
-} from '@pulsecheck/shared/health-checks/schemas';
+import { DEFAULT_SETTINGS, type HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

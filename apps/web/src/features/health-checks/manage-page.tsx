@@ -7,7 +7,8 @@ import {
   progressColour,
   STEPPER_PHASES,
 } from '@pulsecheck/shared/health-checks/rules';
-import { HEALTH_CHECK_MESSAGES, type HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
+import type { HealthCheckDetail } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { AlertTriangle, CheckCircle2, Copy, Eye, Share2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

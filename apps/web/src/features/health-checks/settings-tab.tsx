@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loosenedSettings } from '@pulsecheck/shared/health-checks/rules';
 import {
-  HEALTH_CHECK_MESSAGES,
   loosenedMessages,
   settingsSchema,
   type HealthCheckDetail,
 } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

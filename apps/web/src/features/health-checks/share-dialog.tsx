@@ -1,4 +1,4 @@
-import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { Copy, Mail, MessageSquare } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';

@@ -1,4 +1,4 @@
-import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { Mail, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';

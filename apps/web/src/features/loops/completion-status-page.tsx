@@ -1,4 +1,5 @@
-import { LOOP_LINKS, type CompletionStatus, type Person } from '@pulsecheck/shared/loops/contract';
+import type { CompletionStatus, Person } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { MAIL_MESSAGES } from '@pulsecheck/shared/mail/delivery';
 import { progressColour } from '@pulsecheck/shared/health-checks/rules';
 import { BellRing, Pause, Pencil, Play, SkipForward, Square, StopCircle } from 'lucide-react';

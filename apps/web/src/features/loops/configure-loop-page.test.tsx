@@ -1,4 +1,5 @@
-import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
+import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import type { LaunchLoop } from '@pulsecheck/shared/loops/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';

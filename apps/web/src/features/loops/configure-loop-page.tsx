@@ -1,5 +1,6 @@
 import { DEFAULT_LOOP_SETTINGS, LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
-import { LOOP_LINKS, type LoopDetail } from '@pulsecheck/shared/loops/contract';
+import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import type { LaunchLoopInput, LoopTemplate } from '@pulsecheck/shared/loops/schemas';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';

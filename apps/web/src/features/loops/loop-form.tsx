@@ -8,7 +8,8 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
-import { LOOP_LINKS, type LoopDetail, type LoopQuestionOut } from '@pulsecheck/shared/loops/contract';
+import type { LoopDetail, LoopQuestionOut } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import {
   launchLoopSchema,
   type LaunchLoop,

@@ -1,4 +1,4 @@
-import { LOOP_LINKS } from '@pulsecheck/shared/loops/contract';
+import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import type { LoopStatus } from '@pulsecheck/shared/loops/rules';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';

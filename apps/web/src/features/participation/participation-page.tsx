@@ -1,17 +1,10 @@
 import type { Participation } from '@pulsecheck/shared/participation/contract';
 import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createElement,
-  useDeferredValue,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from 'react';
+import { createElement, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Navigate, useMatches, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Deferred } from '@/components/ui/deferred';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
@@ -158,16 +151,6 @@ export function ParticipationPage() {
       />
     </Deferred>
   );
-}
-
-/**
- * Shows `fallback` at once and `children` in a deferred render. The data arrives through a store (TanStack
- * Query), whose updates React renders in one go; deferred, the rating steps (the screen's largest render) are
- * rendered in slices that leave the main thread free for input in between.
- */
-function Deferred({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const ready = useDeferredValue(true, false);
-  return ready ? children : fallback;
 }
 
 function ClosedView({ data, completed }: { data: Participation; completed: boolean }) {

@@ -21,15 +21,10 @@ import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
 import { createActionItem, membersQuery, resultsKeys, updateActionItem } from './api';
+import { STATUS_LABELS } from './component-row';
 
 /** An empty date or choice is no value. */
 const orNull = (value: string) => value || null;
-
-export const STATUS_LABELS: Record<ActionItem['status'], string> = {
-  pending: 'Pending',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-};
 
 type Props = {
   healthCheckId: string;

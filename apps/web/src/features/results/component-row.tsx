@@ -6,8 +6,15 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
-import { STATUS_LABELS } from './action-item-dialog';
 import { formatDay } from '@/lib/dates';
+import { usePrinting } from '@/lib/printing';
+
+/** An action item's status as the screen names it. */
+export const STATUS_LABELS: Record<ActionItem['status'], string> = {
+  pending: 'Pending',
+  'in-progress': 'In Progress',
+  completed: 'Completed',
+};
 
 function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
   if (!trend) return null;
@@ -45,6 +52,7 @@ export function ComponentRow({
   const [open, setOpen] = useState(() => window.location.hash === `#${anchor}`);
   const panel = useId();
   const highlighted = component.rank <= HIGHLIGHTED_TOP;
+  const printing = usePrinting();
   return (
     <li
       id={anchor}
@@ -90,52 +98,61 @@ export function ComponentRow({
         </span>
       </button>
       <div id={panel} className={cn('border-t border-slate-100 p-4', !open && 'hidden print:block')}>
-        {component.description && <p className="text-sm text-slate-700">{component.description}</p>}
-        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
-          {(
-            [
-              ['Healthy', component.healthy],
-              ['Needs Improvement', component.needsImprovement],
-              ['Fire Warning', component.fireWarning],
-              ["Don't Know", component.dontKnow],
-              ['Dots', component.dots ?? 'When voting ends'],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-2">
-              <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className="font-semibold text-slate-900">{value}</dd>
+        {/* The details are in the page when opened, and when printing (every area's, expanded). */}
+        {(open || printing) && (
+          <>
+            {component.description && <p className="text-sm text-slate-700">{component.description}</p>}
+            <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+              {(
+                [
+                  ['Healthy', component.healthy],
+                  ['Needs Improvement', component.needsImprovement],
+                  ['Fire Warning', component.fireWarning],
+                  ["Don't Know", component.dontKnow],
+                  ['Dots', component.dots ?? 'When voting ends'],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-lg bg-slate-50 p-2">
+                  <dt className="text-xs text-slate-600">{label}</dt>
+                  <dd className="font-semibold text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">Comments</h3>
+            {component.comments.length === 0 ? (
+              <p className="text-sm text-slate-600">No comments.</p>
+            ) : (
+              <ul className="mt-1 flex flex-col gap-2">
+                {component.comments.map((comment, index) => (
+                  <li key={index} className="rounded-lg border border-slate-100 p-3 text-sm">
+                    <p className="whitespace-pre-wrap text-slate-800">{comment.content}</p>
+                    <p className="mt-1 text-xs text-slate-600">— {comment.author}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-4 flex items-center justify-between gap-2">
+              <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
+              {manages && (
+                <Button size="sm" variant="secondary" onClick={onAdd} data-print-hide>
+                  Add Action Item
+                </Button>
+              )}
             </div>
-          ))}
-        </dl>
-        <h3 className="mt-4 text-sm font-semibold text-slate-900">Comments</h3>
-        {component.comments.length === 0 ? (
-          <p className="text-sm text-slate-600">No comments.</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-2">
-            {component.comments.map((comment, index) => (
-              <li key={index} className="rounded-lg border border-slate-100 p-3 text-sm">
-                <p className="whitespace-pre-wrap text-slate-800">{comment.content}</p>
-                <p className="mt-1 text-xs text-slate-600">— {comment.author}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
-          {manages && (
-            <Button size="sm" variant="secondary" onClick={onAdd} data-print-hide>
-              Add Action Item
-            </Button>
-          )}
-        </div>
-        {items.length === 0 ? (
-          <p className="text-sm text-slate-600">None for this area.</p>
-        ) : (
-          <ul className="mt-1 flex flex-col gap-2">
-            {items.map((item) => (
-              <ActionItemRow key={item.id} item={item} onEdit={manages ? () => onEdit(item) : undefined} />
-            ))}
-          </ul>
+            {items.length === 0 ? (
+              <p className="text-sm text-slate-600">None for this area.</p>
+            ) : (
+              <ul className="mt-1 flex flex-col gap-2">
+                {items.map((item) => (
+                  <ActionItemRow
+                    key={item.id}
+                    item={item}
+                    onEdit={manages ? () => onEdit(item) : undefined}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </div>
     </li>

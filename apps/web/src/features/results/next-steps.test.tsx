@@ -1,4 +1,5 @@
-import { RESULTS_MESSAGES, type ResultsResponse } from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
+import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

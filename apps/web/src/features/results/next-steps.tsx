@@ -1,10 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  defaultFollowUpDate,
-  followUpRequestSchema,
-  RESULTS_MESSAGES as M,
-  type ResultsResponse,
-} from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
+import { defaultFollowUpDate } from '@pulsecheck/shared/results/rules';
+import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -17,7 +13,17 @@ import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { formatDay } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/forms';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { calendarUrl, scheduleFollowUp } from './api';
+
+// The date is checked by the shared schema, whose code (zod) loads when the form gets focus or is submitted.
+const followUpValidation = lazyResolver<{ date: string }>(async () => {
+  const [{ zodResolver }, { followUpRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@pulsecheck/shared/results/schemas'),
+  ]);
+  return zodResolver(followUpRequestSchema);
+});
 
 export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: boolean }) {
   const manages = data.viewer.manages;
@@ -25,7 +31,7 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
   const [failure, setFailure] = useState<string | null>(null);
   const inputId = useId();
   const form = useForm({
-    resolver: zodResolver(followUpRequestSchema),
+    resolver: followUpValidation.resolver,
     defaultValues: { date: data.followUp?.date ?? defaultFollowUpDate(new Date()) },
     // The message is announced where it shows (role="alert"); focus stays on the button that was pressed.
     shouldFocusError: false,

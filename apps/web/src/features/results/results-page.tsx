@@ -1,18 +1,15 @@
 import { topics } from '@pulsecheck/shared/realtime/topics';
-import {
-  RESULTS_MESSAGES as M,
-  type ActionItem,
-  type ComponentResult,
-  type ResultsResponse,
-} from '@pulsecheck/shared/results/schemas';
+import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
+import type { ActionItem, ComponentResult, ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { releaseMessage } from '@pulsecheck/shared/results/release';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, Flame, HeartPulse, Lock, Share2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Deferred } from '@/components/ui/deferred';
 import { DistributionLegend } from '@/components/ui/distribution-bar';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,13 +18,18 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
-import { ActionItemDialog } from './action-item-dialog';
 import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
 import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
-import { NextSteps } from './next-steps';
+
+// Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
+// first opened, the follow-up form below the results beside them (decision 0006).
+const ActionItemDialog = lazy(() =>
+  import('./action-item-dialog').then((m) => ({ default: m.ActionItemDialog })),
+);
+const NextSteps = lazy(() => import('./next-steps').then((m) => ({ default: m.NextSteps })));
 
 /**
  * The results screen (spec section 2) for `/health-check/{id}/results` and the admin routes. What it shows is
@@ -95,14 +97,9 @@ function Results({
   const queryClient = useQueryClient();
   const query = useQuery(resultsQuery(id));
   const { hash } = useLocation();
-  const loaded = query.isSuccess;
   useLiveEvents([topics.healthCheck(id)], () => {
     void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
   });
-  // Links such as 'View Roadmap' point at #action-items; the section exists only once the data is in.
-  useEffect(() => {
-    if (loaded && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [loaded, hash]);
 
   if (query.isPending) return <Spinner label="Loading results..." className="py-16" />;
   if (query.isError) {
@@ -114,14 +111,31 @@ function Results({
   return (
     <div className="flex flex-col gap-6">
       <ResultsHeader data={data} headerActions={headerActions} />
-      {data.release.state === 'released' && data.components ? (
-        <ReleasedResults data={data} components={data.components} />
-      ) : (
-        <Unreleased data={data} />
-      )}
-      <NextSteps data={data} inAdmin={inAdmin} />
+      {/* The header paints first; the results under it (29 areas with their comments) render in slices. */}
+      <Deferred>
+        {data.release.state === 'released' && data.components ? (
+          <ReleasedResults data={data} components={data.components} />
+        ) : (
+          <Unreleased data={data} />
+        )}
+        <Suspense fallback={null}>
+          <NextSteps data={data} inAdmin={inAdmin} />
+        </Suspense>
+        <ScrollToHash hash={hash} />
+      </Deferred>
     </div>
   );
+}
+
+/**
+ * Links such as 'View Roadmap' point at #action-items: the section exists only once the results under the header
+ * have rendered, so this, rendered after them, scrolls there when they first have.
+ */
+function ScrollToHash({ hash }: { hash: string }) {
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+  return null;
 }
 
 function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerActions?: ReactNode }) {
@@ -254,6 +268,8 @@ function SummaryCard({
 
 function ReleasedResults({ data, components }: { data: ResultsResponse; components: ComponentResult[] }) {
   const [dialog, setDialog] = useState<{ item?: ActionItem; componentId?: string | null } | null>(null);
+  // The dialog stays mounted once opened, so it closes as a dialog does (focus back where it was).
+  const dialogUsed = useDialogUsed(dialog !== null);
   const items = data.actionItems ?? [];
   const top = components[0];
   const done = items.filter((i) => i.status === 'completed').length;
@@ -351,16 +367,25 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           </ul>
         )}
       </section>
-      {manages && (
-        <ActionItemDialog
-          healthCheckId={data.healthCheck.id}
-          components={components}
-          item={dialog?.item}
-          componentId={dialog?.componentId}
-          open={dialog !== null}
-          onOpenChange={(open) => !open && setDialog(null)}
-        />
+      {manages && dialogUsed && (
+        <Suspense fallback={null}>
+          <ActionItemDialog
+            healthCheckId={data.healthCheck.id}
+            components={components}
+            item={dialog?.item}
+            componentId={dialog?.componentId}
+            open={dialog !== null}
+            onOpenChange={(open) => !open && setDialog(null)}
+          />
+        </Suspense>
       )}
     </>
   );
+}
+
+/** True from the first time `open` is true. */
+function useDialogUsed(open: boolean) {
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  return used || open;
 }

@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  renameWorkspaceSchema,
-  WORKSPACE_MESSAGES,
-  type Workspace,
-} from '@pulsecheck/shared/workspaces/schemas';
+import { renameWorkspaceSchema, type Workspace } from '@pulsecheck/shared/workspaces/schemas';
+import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/messages';
 import { Building2, Check, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

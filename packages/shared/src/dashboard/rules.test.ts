@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoopDashboardItem } from '../loops/contract';
-import { dashboardCsv, dashboardStats, type DashboardItem } from './schemas';
+import { dashboardCsv, dashboardStats } from './rules';
+import type { DashboardItem } from './schemas';
 
 const item = (overrides: Partial<DashboardItem> = {}): DashboardItem => ({
   id: 'a',
