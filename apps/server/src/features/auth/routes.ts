@@ -116,7 +116,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /login/passkey',
     'Sign in with a passkey instead of password and code',
-    { body: passkeySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    { body: passkeySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 403, 429] },
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const input = { ...c.req.valid('json'), headers: authHeaders(c) };
