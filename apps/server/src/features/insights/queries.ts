@@ -34,11 +34,11 @@ const unsummarized = (organizationId: string) => sql`
  */
 export async function summarizeCompletedChecks(db: Db, organizationId: string) {
   // Most reads find nothing new: one statement, no transaction, answers that.
-  const [fresh] = await queryRows<{ any: boolean }>(
+  const [fresh] = await queryRows<{ pending: boolean }>(
     db,
-    sql`select exists (select 1 from ${unsummarized(organizationId)}) as any`,
+    sql`select exists (select 1 from ${unsummarized(organizationId)}) as pending`,
   );
-  if (!fresh?.any) return;
+  if (!fresh?.pending) return;
   await db.transaction(async (tx) => {
     const [todo] = await queryRows<{ count: number }>(
       tx,

@@ -55,6 +55,21 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-3 py-2 align-top text-sm text-slate-800';
 
+/** A table's header row: one column heading per label. */
+function HeadRow({ labels }: { labels: string[] }) {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50">
+      <tr>
+        {labels.map((label) => (
+          <th key={label} scope="col" className={th}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** How many loops and teams the trend pools, and which loops are left out (named, never a figure). */
 function Pooled({ data }: { data: LoopInsightsResponse }) {
   const { pooled } = data;
@@ -122,25 +137,7 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
           <Scroller label="Latest round of each loop (scrolls sideways)">
             <table className="w-full min-w-[36rem]" data-testid="loop-table">
               <caption className="sr-only">Latest closed round of each loop, by team</caption>
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Team
-                  </th>
-                  <th scope="col" className={th}>
-                    Loop
-                  </th>
-                  <th scope="col" className={th}>
-                    Latest closed round
-                  </th>
-                  <th scope="col" className={th}>
-                    Participation
-                  </th>
-                  <th scope="col" className={th}>
-                    eNPS
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow labels={['Team', 'Loop', 'Latest closed round', 'Participation', 'eNPS']} />
               <tbody className="divide-y divide-slate-100">
                 {data!.loops.map((loop) => (
                   <tr key={loop.id} data-testid="loop-row">
@@ -171,22 +168,7 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
               <caption className="sr-only">
                 The organisation&apos;s participation and eNPS by month, pooled over the loops shown
               </caption>
-              <thead className="border-b border-slate-200 bg-slate-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Month
-                  </th>
-                  <th scope="col" className={th}>
-                    Teams
-                  </th>
-                  <th scope="col" className={th}>
-                    Participation
-                  </th>
-                  <th scope="col" className={th}>
-                    eNPS
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow labels={['Month', 'Teams', 'Participation', 'eNPS']} />
               <tbody className="divide-y divide-slate-100">
                 {data!.trend.map((month) => (
                   <tr key={month.month}>
