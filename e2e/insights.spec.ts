@@ -7,6 +7,7 @@ import {
   uniqueEmail,
 } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { launchLoop } from './support/loops';
 import { waitForMail } from './support/mail-capture';
 
 /** A workspace of the signed-in owner's organisation, through the API. */
@@ -54,31 +55,14 @@ async function loopWithClosedRound(
   people: { email: string }[],
   scores: number[],
 ) {
-  const launched = await page.request.post('/api/loops', {
-    data: {
-      workspaceId,
-      templateId: null,
-      launchKey: `e2e-${Date.now()}-${Math.random()}`,
-      title,
-      description: '',
-      questions: [
-        { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
-        { kind: 'enps', text: 'Would you recommend working here?' },
-      ],
-      audience: { kind: 'all' },
-      cadence: 'weekly',
-      weekday: 'monday',
-      time: '09:00',
-      timeZone: 'Europe/Berlin',
-      roundDays: 3,
-      anonymous: true,
-      minResponses: 3,
-      reminder: false,
-      start: 'now',
-    },
+  const loopId = await launchLoop(page, workspaceId, title, {
+    description: '',
+    questions: [
+      { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
+      { kind: 'enps', text: 'Would you recommend working here?' },
+    ],
+    reminder: false,
   });
-  expect(launched.status(), await launched.text()).toBe(201);
-  const loopId = ((await launched.json()) as { id: string }).id;
   for (const [index, score] of scores.entries()) {
     const mail = await waitForMail(mailDir, people[index]!.email, new RegExp(`^${title}: round 1 is open$`));
     const token = /\/loop-answer\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;

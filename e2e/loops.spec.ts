@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { addActiveMember, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { launchLoop } from './support/loops';
 import { waitForMail, type CapturedMail } from './support/mail-capture';
 
 /** The e-mail of a loop's round to one person. */
@@ -56,36 +57,6 @@ async function tabTo(page: Page, target: Locator) {
 /** How far the page scrolls sideways (0: it fits the window). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** Launches a loop through the API as the admin signed in on `page` ('Start now'). */
-async function launchLoop(page: Page, workspaceId: string, title: string) {
-  const response = await page.request.post('/api/loops', {
-    data: {
-      workspaceId,
-      templateId: null,
-      launchKey: `e2e-${Date.now()}-${Math.random()}`,
-      title,
-      description: 'Launched by a browser test',
-      questions: [
-        { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
-        { kind: 'enps', text: 'Would you recommend working here?' },
-        { kind: 'text', text: 'Anything else?' },
-      ],
-      audience: { kind: 'all' },
-      cadence: 'weekly',
-      weekday: 'monday',
-      time: '09:00',
-      timeZone: 'Europe/Berlin',
-      roundDays: 3,
-      anonymous: true,
-      minResponses: 3,
-      reminder: true,
-      start: 'now',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test.describe('loops', () => {
   test('from a template: launch now, answer from the e-mail, watch completion, close, results, a second round and its trend', async ({
