@@ -22,18 +22,30 @@ export type Hit = { count: number; retryAfterSeconds: number };
 /**
  * Counts one hit on `key` in a fixed window in PostgreSQL (shared by every server process, atomic under
  * concurrent requests) and answers the count in the current window and the seconds until that window ends.
+ *
+ * The count is an update under the row's lock; a key seen for the first time gets its row first. That insert
+ * ignores a conflict on any unique index: `on conflict (key) do update` would still fail when concurrent first
+ * hits collide on the primary key too (better-auth's rows in this table have ids of their own, ours use the key).
  */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<Hit> {
   const now = Date.now();
   const windowMs = windowSeconds * 1000;
-  const [row] = await queryRows<{ count: number; last_request: string }>(
-    db,
-    sql`insert into rate_limit (id, key, count, last_request) values (${key}, ${key}, 1, ${now})
-        on conflict (key) do update set
-          count = case when rate_limit.last_request < ${now - windowMs} then 1 else rate_limit.count + 1 end,
-          last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
-        returning count, last_request`,
-  );
+  const bump = () =>
+    queryRows<{ count: number; last_request: string }>(
+      db,
+      sql`update rate_limit set
+            count = case when last_request < ${now - windowMs} then 1 else count + 1 end,
+            last_request = case when last_request < ${now - windowMs} then ${now} else last_request end
+          where key = ${key}
+          returning count, last_request`,
+    );
+  let [row] = await bump();
+  if (!row) {
+    await db.execute(
+      sql`insert into rate_limit (id, key, count, last_request) values (${key}, ${key}, 0, ${now}) on conflict do nothing`,
+    );
+    [row] = await bump();
+  }
   const started = row ? Number(row.last_request) : now;
   return {
     count: row ? Number(row.count) : 1,

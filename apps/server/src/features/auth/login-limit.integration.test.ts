@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimit } from '../../db/schema/auth';
-import { LIMITS, loginAccountKey } from '../../lib/rate-limit';
+import { countHit, LIMITS, loginAccountKey } from '../../lib/rate-limit';
 import { createAdmin, passwordResetToken } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { mailsTo } from '../../test/mail';
@@ -134,6 +134,17 @@ describe('the per-account sign-in limit', () => {
     expect((await logIn({ email: admin.email, password: 'a-brand-new-password' })).status).toBe(200);
     // One e-mail per pause: two pauses, two e-mails.
     expect((await mailsTo(ctx, admin.email)).filter((m) => m.subject === PAUSED_SUBJECT)).toHaveLength(2);
+  });
+
+  it('counts concurrent first hits on a new key once each, without an error', async () => {
+    // The race CI once met: thirty first attempts on one account at the same moment all try to create its row.
+    for (let round = 0; round < 20; round++) {
+      const key = loginAccountKey(uniqueEmail());
+      const hits = await Promise.all(Array.from({ length: 30 }, () => countHit(ctx.deps.db, key, 60)));
+      expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
+    }
   });
 
   it('keeps its counter in PostgreSQL, shared by every server process', async () => {
