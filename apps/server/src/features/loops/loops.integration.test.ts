@@ -1,11 +1,12 @@
 import type { LoopDetail, LoopResults, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, notifications } from '../../db/schema/messaging';
+import { loopRoundRecipients } from '../../db/schema/loops';
+import { jobs, mailOutbox, notifications } from '../../db/schema/messaging';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import type { RealtimeEvent } from '../../realtime/bus';
-import { signedInUser, useAdmin } from '../../test/accounts';
+import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import {
   addPeople,
@@ -23,8 +24,8 @@ import { answerToken as deriveToken } from './tokens';
 const ctx = useTestContext();
 const admin = useAdmin(ctx, { companyName: 'Loop Co' });
 
-const detail = async (loopId: string) =>
-  (await json<{ loop: LoopDetail }>(await ctx.call(admin.jar, 'GET', `/api/loops/${loopId}`))).loop;
+const detail = async (loopId: string, jar = admin.jar) =>
+  (await json<{ loop: LoopDetail }>(await ctx.call(jar, 'GET', `/api/loops/${loopId}`))).loop;
 
 describe('launching a loop and its first round', () => {
   it("'Start now' opens round 1 at once: a personal e-mail and a bell notice per member, jobs for the rest", async () => {
@@ -66,6 +67,39 @@ describe('launching a loop and its first round', () => {
       .where(and(eq(jobs.status, 'pending')));
     const kinds = pending.map((job) => job.kind);
     expect(kinds).toEqual(expect.arrayContaining([LOOP_JOBS.open, LOOP_JOBS.close, LOOP_JOBS.remind]));
+  });
+
+  it('invites an audience of several batches: each member once, with one e-mail and one bell notice', async () => {
+    // 60 people and the admin: three batches on the embedded database (25 each), one on PostgreSQL.
+    const owner = await createAdmin(ctx);
+    const people = await addPeople(ctx, owner.workspaceId, 60);
+    const launched = await launchLoop(ctx, owner.jar, owner.workspaceId, { title: 'Big pulse' });
+    const roundId = (await detail(launched.id, owner.jar)).currentRound!.id;
+    const recipients = await ctx.deps.db
+      .select({ memberId: loopRoundRecipients.memberId })
+      .from(loopRoundRecipients)
+      .where(eq(loopRoundRecipients.roundId, roundId));
+    expect(recipients).toHaveLength(61);
+    expect(new Set(recipients.map((r) => r.memberId)).size).toBe(61);
+    const emails = people.map((p) => p.email.toLowerCase());
+    const mails = await ctx.deps.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.to, emails), like(mailOutbox.subject, 'Big pulse: round 1 is open')));
+    expect(mails.map((m) => m.to).sort()).toEqual([...emails].sort());
+    const bells = await ctx.deps.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          inArray(
+            notifications.userId,
+            people.map((p) => p.userId),
+          ),
+          eq(notifications.type, 'loop-round'),
+        ),
+      );
+    expect(bells).toHaveLength(60);
   });
 
   it('a repeated launch key answers the first launch; nothing is created twice', async () => {
