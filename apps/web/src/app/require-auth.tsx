@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
+import { loggedOutInThisTab, useSession } from '@/lib/session';
 import { UnexpectedError } from './error-screens';
 
 /** Where someone whose organisation requires two-factor sign-in sets it up. */
@@ -17,7 +17,9 @@ export function RequireAuth() {
   if (session.isPending) return <FullPageSpinner />;
   if (session.isError) return <UnexpectedError message={session.error.message} />;
   if (!session.data) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+    // Back here after signing in, unless this tab's Logout ended the session (someone else may sign in next).
+    const from = loggedOutInThisTab() ? undefined : { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/login" replace state={from} />;
   }
   const security = securityPathFor(session.data);
   if (session.data.mustEnrolTwoFactor && location.pathname !== security)

@@ -37,10 +37,18 @@ export function useSession() {
 export const logIn = (body: LoginInput) => apiPost<LoginResponse>('/login', body);
 
 /**
+ * Whether the session in this tab ended by its Logout button: the screen then sends to /login without a way back
+ * to itself, so the next person to sign in on this device starts from their own home (require-auth.tsx).
+ */
+let loggedOutHere = false;
+export const loggedOutInThisTab = () => loggedOutHere;
+
+/**
  * A new session (or none): `user` becomes the cached session and everything cached for the previous one is
  * dropped, so no screen shows another account's data.
  */
 export function replaceSession(queryClient: QueryClient, user: CurrentUser | null) {
+  if (user) loggedOutHere = false;
   queryClient.setQueryData(sessionQueryKey, user);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 }
@@ -62,6 +70,7 @@ export function useLogout({ redirectTo }: { redirectTo?: string } = {}) {
       setPending(false);
       return;
     }
+    loggedOutHere = true;
     replaceSession(queryClient, null);
     if (redirectTo) await navigate(redirectTo, { replace: true });
     else setPending(false);
