@@ -42,6 +42,16 @@ const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as 
 
 const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
 
+/** The screen's name and, once known, the workspace's (a blank line until then, so nothing moves). */
+function Heading({ workspace = '\u00a0' }: { workspace?: string }) {
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      <p className="mt-1 text-sm text-slate-600">{workspace}</p>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const dashboard = useDashboard();
   // The filter and tab live in the address, so a reload, the back button and a shared link keep the view.
@@ -53,7 +63,16 @@ export function DashboardPage() {
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   useLiveDashboard(dashboard.data?.workspace?.id);
 
-  if (dashboard.isPending) return <Spinner label="Loading dashboard..." className="py-16" />;
+  if (dashboard.isPending) {
+    // The heading paints with the frame, before the data: the screen is named at once (and its largest text
+    // does not wait for the network).
+    return (
+      <div className="flex flex-col gap-6">
+        <Heading />
+        <Spinner label="Loading dashboard..." className="py-16" />
+      </div>
+    );
+  }
   if (dashboard.isError) {
     return (
       <LoadFailed
@@ -110,10 +129,7 @@ export function DashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
-          <p className="mt-1 text-sm text-slate-600">{workspace.name}</p>
-        </div>
+        <Heading workspace={workspace.name} />
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <Link to="/admin/templates?type=loop">
