@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
+import { loopBody } from '../../apps/server/src/test/loop-body';
 import { expect } from './fixtures';
 
 /**
@@ -9,32 +11,10 @@ export async function launchLoop(
   page: Page,
   workspaceId: string,
   title: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<LaunchLoopInput> = {},
 ) {
   const response = await page.request.post('/api/loops', {
-    data: {
-      workspaceId,
-      templateId: null,
-      launchKey: `e2e-${Date.now()}-${Math.random()}`,
-      title,
-      description: 'Launched by a browser test',
-      questions: [
-        { kind: 'scale', text: 'How focused were you?', lowLabel: 'Scattered', highLabel: 'Deep focus' },
-        { kind: 'enps', text: 'Would you recommend working here?' },
-        { kind: 'text', text: 'Anything else?' },
-      ],
-      audience: { kind: 'all' },
-      cadence: 'weekly',
-      weekday: 'monday',
-      time: '09:00',
-      timeZone: 'Europe/Berlin',
-      roundDays: 3,
-      anonymous: true,
-      minResponses: 3,
-      reminder: true,
-      start: 'now',
-      ...overrides,
-    },
+    data: loopBody(workspaceId, { title, description: 'Launched by a browser test', ...overrides }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;

@@ -9,43 +9,12 @@ import { runDueJobs } from '../jobs/queue';
 import { createLogger } from '../logger';
 import type { TestContext } from './harness';
 import { json, type Jar } from './requests';
+import { loopBody } from './loop-body';
 import { unique, uniqueEmail } from './unique';
 
+export { loopBody, scaleQuestion } from './loop-body';
+
 /** Loops in tests: launch bodies, audiences made straight in the database, the e-mailed links, the loop jobs. */
-
-export const scaleQuestion = (text = 'How was your week?') => ({
-  kind: 'scale' as const,
-  text,
-  lowLabel: 'Rough',
-  highLabel: 'Great',
-});
-
-/** A valid 'Launch Loop' body: a scale, an eNPS and a free-text question, starting now. */
-export function loopBody(workspaceId: string, overrides: Partial<LaunchLoopInput> = {}): LaunchLoopInput {
-  return {
-    title: `Pulse ${unique('loop')}`,
-    description: 'How is the team doing?',
-    questions: [
-      scaleQuestion(),
-      { kind: 'enps', text: 'How likely are you to recommend the team?' },
-      { kind: 'text', text: 'Anything else?' },
-    ],
-    audience: { kind: 'all' },
-    cadence: 'weekly',
-    weekday: 'monday',
-    time: '09:00',
-    timeZone: 'Europe/Berlin',
-    roundDays: 3,
-    anonymous: true,
-    minResponses: 3,
-    reminder: true,
-    start: 'now',
-    workspaceId,
-    templateId: null,
-    launchKey: unique('launch-key'),
-    ...overrides,
-  };
-}
 
 export async function launchLoop(
   ctx: TestContext,

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
@@ -54,7 +55,6 @@ export const LOOP_JOBS = {
  * alone, so without it a large audience would keep every other request waiting until the last batch.
  */
 const inviteBatch = (deps: Deps) => (deps.config.databaseUrl ? 250 : 25);
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A time from the database as the API answers it. */
 export const toIso = (value: string | Date) => new Date(value).toISOString();
