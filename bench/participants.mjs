@@ -15,7 +15,7 @@ const DURATION_MS = Number(process.env.BENCH_SOAK_SECONDS ?? 60) * 1000;
 /** The participants join over the first interval; the figures count from then on, once the load is steady. */
 const WARMUP_MS = 5000;
 
-function put(agent, url, cookie, body) {
+export function put(agent, url, cookie, body) {
   return new Promise((resolve) => {
     const started = performance.now();
     const request = http.request(

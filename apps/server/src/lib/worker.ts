@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import type { Logger } from '../logger';
@@ -108,6 +109,9 @@ export async function workDue<R extends { id: string; attempts: number }>(
         returning *`,
   );
   for (const row of claimed) {
+    // The embedded database answers in promises alone: without a turn of the event loop between rows, a full
+    // outbox would keep the server from reading any request until it is empty.
+    await nextTurn();
     try {
       await options.run(row);
       await db.execute(sql`update ${table} set ${work.done}, locked_until = null where id = ${row.id}`);

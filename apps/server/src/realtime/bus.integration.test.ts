@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../test/accounts';
 import { nextEvent, readEventStream } from '../test/events';
@@ -28,6 +29,28 @@ describe('realtime bus', () => {
     await committed;
     off();
     expect(seen).toEqual(['committed']);
+  });
+
+  it('sends a per-user event to each of 250 users once, in NOTIFYs of at most 100 users', async () => {
+    const users = Array.from({ length: 250 }, (_, i) => `bus-user-${i}-${Date.now()}`);
+    const seen = new Map<string, number>();
+    const off = ctx.deps.realtime.subscribe(
+      users.map((id) => `user:${id}`),
+      (event) => {
+        expect(event).toEqual({ topic: event.topic, type: 'notification', data: { kind: 'loop-round' } });
+        seen.set(event.topic, (seen.get(event.topic) ?? 0) + 1);
+      },
+    );
+    const last = nextEvent(ctx, `user:${users[249]}`);
+    await ctx.deps.realtime.publishToUsers(
+      sql`select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb) as user_id`,
+      { type: 'notification', data: { kind: 'loop-round' } },
+    );
+    await last;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    off();
+    expect(seen.size).toBe(250);
+    expect([...seen.values()].every((count) => count === 1)).toBe(true);
   });
 });
 

@@ -11,11 +11,19 @@ export type RealtimeEvent = { topic: string; type: string; data?: Record<string,
 type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';
+/**
+ * Users per notification of `publishToUsers`: a NOTIFY payload holds at most 8,000 bytes, and a user's topic is
+ * about 40 (`user:` and a 32-character id).
+ */
+const USERS_PER_NOTIFY = 100;
+
+/** What travels through NOTIFY: one event, or one event for each of several topics (`publishToUsers`). */
+type Payload = RealtimeEvent | { topics: string[]; type: string; data?: Record<string, unknown> };
 
 export type Realtime = {
   /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
   publish(event: RealtimeEvent, tx?: Db): Promise<void>;
-  /** One event on the topic of each user a SELECT yields (column user_id), in one statement however many. */
+  /** An event on the topic of each user a SELECT yields (column user_id): one statement, a NOTIFY per 100 users. */
   publishToUsers(users: SQL, event: Omit<RealtimeEvent, 'topic'>, tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
   /** Counts a live stream of this process as open until the returned function is called. */
@@ -33,14 +41,20 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
   let unlisten: (() => Promise<void>) | undefined;
 
   const deliver = (payload: string) => {
-    let event: RealtimeEvent;
+    let parsed: Payload;
     try {
-      event = JSON.parse(payload) as RealtimeEvent;
+      parsed = JSON.parse(payload) as Payload;
     } catch {
       logger.warn({ payload }, 'realtime: unreadable event');
       return;
     }
-    for (const subscriber of byTopic.get(event.topic) ?? []) subscriber(event);
+    if ('topic' in parsed) {
+      for (const subscriber of byTopic.get(parsed.topic) ?? []) subscriber(parsed);
+      return;
+    }
+    const { topics: targets, ...event } = parsed;
+    for (const topic of targets)
+      for (const subscriber of byTopic.get(topic) ?? []) subscriber({ ...event, topic });
   };
 
   return {
@@ -49,9 +63,12 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     },
     async publishToUsers(users, event, tx) {
       await (tx ?? database.db).execute(
-        sql`select pg_notify(${CHANNEL}, json_build_object('topic', ${topics.user('')}::text || u.user_id, 'type',
-                     ${event.type}::text, 'data', ${JSON.stringify(event.data ?? {})}::json)::text)
-            from (${users}) u`,
+        sql`select pg_notify(${CHANNEL}, json_build_object('topics', json_agg(topic), 'type', ${event.type}::text,
+                     'data', ${JSON.stringify(event.data ?? {})}::json)::text)
+            from (select ${topics.user('')}::text || u.user_id as topic,
+                         (row_number() over () - 1) / ${USERS_PER_NOTIFY} as part
+                  from (${users}) u) t
+            group by part`,
       );
     },
     subscribe(topics, subscriber) {

@@ -55,6 +55,8 @@ export const LOOP_JOBS = {
  * alone, so without it a large audience would keep every other request waiting until the last batch.
  */
 const inviteBatch = (deps: Deps) => (deps.config.databaseUrl ? 250 : 25);
+/** How long after an opening its invitation job waits before taking over what is left (see `openRound`). */
+const INVITE_FALLBACK_MS = 60_000;
 
 /** A time from the database as the API answers it. */
 export const toIso = (value: string | Date) => new Date(value).toISOString();
@@ -165,8 +167,11 @@ export async function openRound(
       uniqueKey: `loop-round-close:${round.id}`,
     },
     {
+      // The opening's own process invites right after commit (`startRound`); the job is there for when that
+      // process stops first, so it waits instead of running the same batches beside it.
       kind: LOOP_JOBS.invite,
       payload: { roundId: round.id },
+      runAt: new Date(now.getTime() + INVITE_FALLBACK_MS),
       uniqueKey: `loop-round-invite:${round.id}`,
     },
     ...(loop.reminder
