@@ -139,7 +139,7 @@ test.describe('team management', () => {
     const theirs = await browser.newContext({ baseURL: baseURL! });
     const invitee = await theirs.newPage();
     const person = await signUpAdmin(invitee, mailDir, { companyName: 'Their Own Co' });
-    const key = await enrolAuthenticator(invitee, person.password);
+    const { key } = await enrolAuthenticator(invitee, person.password);
     await theirs.clearCookies();
 
     const admin = await signUpAdmin(page, mailDir, { companyName: 'Two Factor Guests Co' });
