@@ -177,8 +177,8 @@ async function benchRoundOpen(kind, databaseUrl) {
     comments: {},
     last_component_index: 3,
   });
-  const autosaves = (done) =>
-    autosaving(`${app.url}/api/health-checks/${healthCheckId}/responses`, savers, body, done);
+  const autosaves = (end) =>
+    autosaving(`${app.url}/api/health-checks/${healthCheckId}/responses`, savers, body, end);
   const forSeconds = (seconds) => {
     const end = performance.now() + seconds * 1000;
     return () => end;
