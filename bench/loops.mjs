@@ -19,14 +19,15 @@ const AUTOSAVE_RATE = (AUTOSAVERS * 1000) / AUTOSAVE_INTERVAL_MS;
 
 /**
  * The autosaving participants until the time `end()` answers (Infinity while not known yet). Each saves every
- * AUTOSAVE_INTERVAL_MS, their turns spread evenly over the interval as people's are (autocannon's `overallRate`
- * instead lets every connection send its share at the start of each second, a burst of 200 at once, and its p99
- * then measures how fast a burst drains). A save slower than the interval makes its participant skip the turns
- * it missed, so `answered`, the share of the turns due before the end that were answered, shows a server that
- * kept people waiting.
+ * AUTOSAVE_INTERVAL_MS over a connection of its own, kept open (`agents`, one per participant, as each person's
+ * browser keeps one), their turns spread evenly over the interval as people's are. (autocannon's `overallRate`
+ * lets every connection send its share at the start of each second, a burst of 200 at once, and its p99 then
+ * measures how fast a burst drains; one pool of connections for everyone opens new ones whenever the server is
+ * slow for a moment, which measures how fast it accepts connections.) A save slower than the interval makes its
+ * participant skip the turns it missed, so `answered`, the share of the turns due before the end that were
+ * answered, shows a server that kept people waiting.
  */
-async function autosaving(url, savers, body, end) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: AUTOSAVERS });
+async function autosaving(url, savers, agents, body, end) {
   const latencies = [];
   let errors = 0;
   let due = 0;
@@ -36,7 +37,7 @@ async function autosaving(url, savers, body, end) {
       const first = start + (index / savers.length) * AUTOSAVE_INTERVAL_MS;
       for (let at = first; at < end();) {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-        const { ok, ms } = await put(agent, url, saver.cookie, body);
+        const { ok, ms } = await put(agents[index], url, saver.cookie, body);
         if (!ok) errors += 1;
         latencies.push(ms);
         do at += AUTOSAVE_INTERVAL_MS;
@@ -45,7 +46,6 @@ async function autosaving(url, savers, body, end) {
       due += Math.max(0, Math.ceil((end() - first) / AUTOSAVE_INTERVAL_MS));
     }),
   );
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
@@ -177,8 +177,9 @@ async function benchRoundOpen(kind, databaseUrl) {
     comments: {},
     last_component_index: 3,
   });
+  const agents = savers.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const autosaves = (end) =>
-    autosaving(`${app.url}/api/health-checks/${healthCheckId}/responses`, savers, body, end);
+    autosaving(`${app.url}/api/health-checks/${healthCheckId}/responses`, savers, agents, body, end);
   const forSeconds = (seconds) => {
     const end = performance.now() + seconds * 1000;
     return () => end;
@@ -196,6 +197,7 @@ async function benchRoundOpen(kind, databaseUrl) {
   ended = performance.now();
   const openMs = ended - opening;
   const saves = await load;
+  for (const agent of agents) agent.destroy();
   await app.stop();
   const round = await roundFigures(database, loop.id);
   if (round.audience !== AUDIENCE || round.invited !== AUDIENCE || round.mails < AUDIENCE)
