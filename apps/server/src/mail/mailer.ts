@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { SQL } from 'drizzle-orm';
-import { enqueueMails, enqueueMailsFrom, type OutgoingMail } from './outbox';
+import { enqueueMails, enqueueMailsFrom, storeBody, type OutgoingMail } from './outbox';
+import type { MailContent } from './templates';
 
 /** Why an e-mail was not sent when MAIL_DISABLED=true: kept on its outbox row, shown where delivery is. */
 export const MAIL_DISABLED_REASON = 'E-mail is switched off on this server (MAIL_DISABLED=true)';
@@ -12,8 +13,13 @@ export type Mailer = {
   enqueue(mail: OutgoingMail, tx?: Db): Promise<void>;
   /** `enqueue` for many messages, in few statements. */
   enqueueMany(mails: OutgoingMail[], tx?: Db): Promise<void>;
-  /** `enqueue` for the messages a SELECT yields (`enqueueMailsFrom`); answers how many. */
-  enqueueFrom(select: SQL, tx?: Db): Promise<number>;
+  /** Stores the body that messages differing only by a personal part share (`storeBody`); answers its id. */
+  storeBody(workspaceId: string, content: Pick<MailContent, 'html' | 'text'>): Promise<string>;
+  /**
+   * `enqueue` for the messages a SELECT yields (`enqueueMailsFrom`), with their own content or each with its
+   * personal part for the shared body `bodyId`; answers how many.
+   */
+  enqueueFrom(select: SQL, tx?: Db, bodyId?: string): Promise<number>;
 };
 
 export function createMailer(db: Db, options: { kick?: () => void; disabled?: boolean } = {}): Mailer {
@@ -29,8 +35,9 @@ export function createMailer(db: Db, options: { kick?: () => void; disabled?: bo
     enabled: !disabled,
     enqueue: (mail, tx) => enqueueMany([mail], tx),
     enqueueMany,
-    async enqueueFrom(select, tx) {
-      const queued = await enqueueMailsFrom(tx ?? db, select, off);
+    storeBody: (workspaceId, content) => storeBody(db, workspaceId, content),
+    async enqueueFrom(select, tx, bodyId) {
+      const queued = await enqueueMailsFrom(tx ?? db, select, { ...off, bodyId });
       if (queued > 0 && !disabled) kick();
       return queued;
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { queryRows, type Db } from '../db/client';
-import { mailOutbox } from '../db/schema/messaging';
+import { first, queryRows, type Db } from '../db/client';
+import { mailBodies, mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
 import { startWorker, workDue, type WorkTable } from '../lib/worker';
 import type { MailContent } from './templates';
@@ -40,24 +40,103 @@ export async function enqueueMails(
 }
 
 /**
- * Queues the e-mails a SELECT yields (columns kind, to, subject, html, text), in one statement however many: a
- * round's invitations to ten thousand members are written by the database, not sent over the wire one by one.
+ * Where a shared body (`storeBody`) carries each message's personal part; it survives HTML escaping and URL
+ * encoding, so it can stand in a link.
  */
-export async function enqueueMailsFrom(db: Db, select: SQL, options?: { failed: string }): Promise<number> {
+export const PERSONAL = '__PERSONAL__';
+
+/**
+ * Stores the body of messages that differ only by a personal part (`PERSONAL` in its html and text, such as a
+ * token in a link), once however many messages use it; answers its id for `enqueueMailsFrom`. It must hold nothing
+ * about any one recipient. It goes with its workspace, and so do the messages that use it.
+ */
+export async function storeBody(
+  db: Db,
+  workspaceId: string,
+  content: Pick<MailContent, 'html' | 'text'>,
+): Promise<string> {
+  const [row] = await db
+    .insert(mailBodies)
+    .values({ workspaceId, html: content.html, text: content.text })
+    .returning({ id: mailBodies.id });
+  return row!.id;
+}
+
+/**
+ * Queues the e-mails a SELECT yields, in one statement however many: a round's invitations to ten thousand members
+ * are written by the database, not sent over the wire one by one. The SELECT's columns are kind, to, subject and
+ * either html and text, or, with `bodyId` (`storeBody`), each message's personal part (personal), so that the
+ * body is stored once instead of in every message.
+ */
+export async function enqueueMailsFrom(
+  db: Db,
+  select: SQL,
+  options: { failed?: string; bodyId?: string } = {},
+): Promise<number> {
+  const content = options.bodyId
+    ? sql`null, null, ${options.bodyId}::uuid, m.personal`
+    : sql`m.html, m.text, null, null`;
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into mail_outbox (kind, "to", subject, html, text, status, last_error)
-        select m.kind, lower(m."to"), m.subject, m.html, m.text, ${options ? 'failed' : 'pending'},
-               ${options?.failed ?? null}
+    sql`insert into mail_outbox (kind, "to", subject, html, text, body_id, personal, status, last_error)
+        select m.kind, lower(m."to"), m.subject, ${content}, ${options.failed ? 'failed' : 'pending'},
+               ${options.failed ?? null}
         from (${select}) m
         returning id`,
   );
   return rows.length;
 }
 
+type Content = Pick<MailContent, 'html' | 'text'>;
+type Stored = { html: string | null; text: string | null; bodyId: string | null; personal: string | null };
+
+/** Reads shared bodies by id, each once: the messages of a batch mostly share one. */
+function bodyReader(db: Db) {
+  const read = new Map<string, Promise<Content>>();
+  return (id: string) => {
+    let body = read.get(id);
+    if (!body) {
+      body = first(db.select().from(mailBodies).where(eq(mailBodies.id, id))).then((row) => {
+        if (!row) throw new Error(`e-mail body ${id} is missing`);
+        return row;
+      });
+      read.set(id, body);
+    }
+    return body;
+  };
+}
+
+/** A message as it is sent: its own html and text, or its shared body with its personal part in place of `PERSONAL`. */
+async function contentOf(row: Stored, body: ReturnType<typeof bodyReader>): Promise<Content> {
+  if (row.bodyId !== null && row.personal !== null) {
+    const shared = await body(row.bodyId);
+    const fill = (template: string) => template.split(PERSONAL).join(row.personal ?? '');
+    return { html: fill(shared.html), text: fill(shared.text) };
+  }
+  if (row.html === null || row.text === null) throw new Error('an outbox message without content');
+  return { html: row.html, text: row.text };
+}
+
+/** Outbox rows with the html and text they are sent with (`contentOf`). */
+export async function complete<R extends Stored>(db: Db, rows: R[]): Promise<(R & Content)[]> {
+  const body = bodyReader(db);
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await contentOf(row, body)) })));
+}
+
 /** Rows per insert: five parameters each, far below PostgreSQL's 65,535. */
 const ENQUEUE_CHUNK = 500;
 
+/** A claimed outbox row, as `returning *` gives it. */
+type ClaimedRow = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  body_id: string | null;
+  personal: string | null;
+  attempts: number;
+};
 type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
 
 const OUTBOX: WorkTable = {
@@ -76,7 +155,13 @@ export async function processOutbox(options: {
   send: (mail: Claimed) => Promise<void>;
 }): Promise<number> {
   const { db, logger, send } = options;
-  return workDue<Claimed>(db, OUTBOX, { logger, context: (mail) => ({ to: mail.to }), run: send });
+  const body = bodyReader(db);
+  return workDue<ClaimedRow>(db, OUTBOX, {
+    logger,
+    context: (mail) => ({ to: mail.to }),
+    run: async ({ body_id: bodyId, personal, ...mail }) =>
+      send({ ...mail, ...(await contentOf({ ...mail, bodyId, personal }, body)) }),
+  });
 }
 
 const LINK = /https?:\/\/[^\s"'<>]+/g;
@@ -115,10 +200,11 @@ export function startOutboxWorker(options: {
 
 /** Recent messages, for /dev/mail outside production. */
 export async function recentMail(db: Db, to?: string) {
-  return db
+  const rows = await db
     .select()
     .from(mailOutbox)
     .where(to ? and(eq(mailOutbox.to, to.toLowerCase())) : undefined)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(50);
+  return complete(db, rows);
 }

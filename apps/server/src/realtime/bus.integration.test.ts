@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../test/accounts';
 import { nextEvent, readEventStream } from '../test/events';
 import { useTestContext } from '../test/harness';
+import { usersEvent } from './bus';
 
 const ctx = useTestContext();
 
@@ -42,9 +43,11 @@ describe('realtime bus', () => {
       },
     );
     const last = nextEvent(ctx, `user:${users[249]}`);
-    await ctx.deps.realtime.publishToUsers(
-      sql`select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb) as user_id`,
-      { type: 'notification', data: { kind: 'loop-round' } },
+    await ctx.deps.db.execute(
+      usersEvent(sql`select jsonb_array_elements_text(${JSON.stringify(users)}::jsonb) as user_id`, {
+        type: 'notification',
+        data: { kind: 'loop-round' },
+      }),
     );
     await last;
     await new Promise((resolve) => setTimeout(resolve, 50));

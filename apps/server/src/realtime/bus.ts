@@ -12,19 +12,17 @@ type Subscriber = (event: RealtimeEvent) => void;
 
 const CHANNEL = 'pulsecheck_events';
 /**
- * Users per notification of `publishToUsers`: a NOTIFY payload holds at most 8,000 bytes, and a user's topic is
+ * Users per notification of `usersEvent`: a NOTIFY payload holds at most 8,000 bytes, and a user's topic is
  * about 40 (`user:` and a 32-character id).
  */
 const USERS_PER_NOTIFY = 100;
 
-/** What travels through NOTIFY: one event, or one event for each of several topics (`publishToUsers`). */
+/** What travels through NOTIFY: one event, or one event for each of several topics (`usersEvent`). */
 type Payload = RealtimeEvent | { topics: string[]; type: string; data?: Record<string, unknown> };
 
 export type Realtime = {
   /** Sends an event through PostgreSQL NOTIFY; inside a transaction it is delivered on commit only. */
   publish(event: RealtimeEvent, tx?: Db): Promise<void>;
-  /** An event on the topic of each user a SELECT yields (column user_id): one statement, a NOTIFY per 100 users. */
-  publishToUsers(users: SQL, event: Omit<RealtimeEvent, 'topic'>, tx?: Db): Promise<void>;
   subscribe(topics: string[], subscriber: Subscriber): () => void;
   /** Counts a live stream of this process as open until the returned function is called. */
   trackStream(): () => void;
@@ -61,16 +59,6 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     async publish(event, tx) {
       await (tx ?? database.db).execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
     },
-    async publishToUsers(users, event, tx) {
-      await (tx ?? database.db).execute(
-        sql`select pg_notify(${CHANNEL}, json_build_object('topics', json_agg(topic), 'type', ${event.type}::text,
-                     'data', ${JSON.stringify(event.data ?? {})}::json)::text)
-            from (select ${topics.user('')}::text || u.user_id as topic,
-                         (row_number() over () - 1) / ${USERS_PER_NOTIFY} as part
-                  from (${users}) u) t
-            group by part`,
-      );
-    },
     subscribe(topics, subscriber) {
       for (const topic of topics) {
         let set = byTopic.get(topic);
@@ -103,6 +91,19 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
     },
   };
 }
+
+/**
+ * A SELECT that sends `event` to the topic of each user `users` yields (a column user_id), a NOTIFY per
+ * USERS_PER_NOTIFY users, delivered on commit like `publish`. Run it, or end a WITH statement with it so that the
+ * event goes out in the statement that wrote what it tells of (notifications/service.ts `bell`).
+ */
+export const usersEvent = (users: SQL, event: Omit<RealtimeEvent, 'topic'>) =>
+  sql`select pg_notify(${CHANNEL}, json_build_object('topics', json_agg(topic), 'type', ${event.type}::text,
+                'data', ${JSON.stringify(event.data ?? {})}::json)::text)
+      from (select ${topics.user('')}::text || u.user_id as topic,
+                   (row_number() over () - 1) / ${USERS_PER_NOTIFY} as part
+            from (${users}) u) t
+      group by part`;
 
 /** Tells every process that `userId`'s live streams must re-check their session and topics now. */
 export const accessChanged = (realtime: Pick<Realtime, 'publish'>, userId: string, tx?: Db) =>

@@ -1,13 +1,14 @@
 import type { CompletionStatus, LaunchLoopResponse, LoopDetail } from '@pulsecheck/shared/loops/contract';
 import type { LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { user } from '../db/schema/auth';
-import { jobs, mailOutbox } from '../db/schema/messaging';
+import { jobs } from '../db/schema/messaging';
 import { workspaceMembers } from '../db/schema/organizations';
 import { loopJobHandlers } from '../features/loops/rounds';
 import { runDueJobs } from '../jobs/queue';
 import { createLogger } from '../logger';
 import type { TestContext } from './harness';
+import { latestMail } from './mail';
 import { json, type Jar } from './requests';
 import { loopBody } from './loop-body';
 import { unique, uniqueEmail } from './unique';
@@ -70,16 +71,8 @@ export async function makeDue(ctx: TestContext, kind: string) {
 }
 
 /** The newest round e-mail to `email` (its subject says which round). */
-export async function roundMail(ctx: TestContext, email: string, subject = 'is open') {
-  const [mail] = await ctx.deps.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.to, email.toLowerCase()), like(mailOutbox.subject, `%${subject}%`)))
-    .orderBy(sql`created_at desc`)
-    .limit(1);
-  if (!mail) throw new Error(`no loop e-mail to ${email}`);
-  return mail;
-}
+export const roundMail = (ctx: TestContext, email: string, subject = 'is open') =>
+  latestMail(ctx, email, subject);
 
 /** The personal answer token in the newest round e-mail to `email`. */
 export async function answerToken(ctx: TestContext, email: string) {

@@ -2,6 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema/messaging';
 import { notificationJobHandlers } from '../features/account/notification-jobs';
 import { runDueJobs } from '../jobs/queue';
+import { complete } from '../mail/outbox';
 import { createLogger } from '../logger';
 import type { TestContext } from './harness';
 import { CookieJar } from './requests';
@@ -10,11 +11,12 @@ import { CookieJar } from './requests';
 
 /** Every e-mail to `email`, newest first. */
 export async function mailsTo(ctx: TestContext, email: string) {
-  return ctx.deps.db
+  const rows = await ctx.deps.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email.toLowerCase()))
     .orderBy(desc(mailOutbox.createdAt));
+  return complete(ctx.deps.db, rows);
 }
 
 /** The newest e-mail to `to` whose subject contains `subject`. */
@@ -26,7 +28,8 @@ export async function latestMail(ctx: TestContext, to: string, subject = '') {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   if (!mail) throw new Error(`no e-mail to ${to} (${subject})`);
-  return mail;
+  const [sent] = await complete(ctx.deps.db, [mail]);
+  return sent!;
 }
 
 export const linkIn = (text: string) => {

@@ -21,7 +21,25 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
-/** Every e-mail is written here first and sent by the outbox worker, with retries and backoff. */
+/**
+ * The body of an e-mail sent to many people alike but for one personal part (a round's invitation and its answer
+ * links): stored once, and completed for each message from its `personal` part when it is sent (mail/outbox.ts).
+ * It holds nothing about any one recipient. It belongs to a workspace and goes with it, and its messages with it.
+ */
+export const mailBodies = pgTable('mail_bodies', {
+  id: uuidPrimaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every e-mail is written here first and sent by the outbox worker, with retries and backoff. Its content is its
+ * own html and text, or a shared body with its personal part.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -29,8 +47,10 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    html: text('html'),
+    text: text('text'),
+    bodyId: uuid('body_id').references(() => mailBodies.id, { onDelete: 'cascade' }),
+    personal: text('personal'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
@@ -42,7 +62,15 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_body_idx')
+      .on(t.bodyId)
+      .where(sql`${t.bodyId} is not null`),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'mail_outbox_content_check',
+      sql`(${t.bodyId} is null and ${t.personal} is null and ${t.html} is not null and ${t.text} is not null)
+          or (${t.bodyId} is not null and ${t.personal} is not null and ${t.html} is null and ${t.text} is null)`,
+    ),
   ],
 );
 

@@ -18,6 +18,7 @@ import {
   roundMail,
 } from '../../test/loops';
 import { json } from '../../test/requests';
+import { complete, PERSONAL } from '../../mail/outbox';
 import { LOOP_JOBS } from './rounds';
 import { answerToken as deriveToken } from './tokens';
 
@@ -83,10 +84,20 @@ describe('launching a loop and its first round', () => {
     expect(new Set(recipients.map((r) => r.memberId)).size).toBe(61);
     const emails = people.map((p) => p.email.toLowerCase());
     const mails = await ctx.deps.db
-      .select({ to: mailOutbox.to })
+      .select()
       .from(mailOutbox)
       .where(and(inArray(mailOutbox.to, emails), like(mailOutbox.subject, 'Big pulse: round 1 is open')));
     expect(mails.map((m) => m.to).sort()).toEqual([...emails].sort());
+    // The round's e-mail is stored once; each message holds only its member's token, and is sent complete.
+    expect(new Set(mails.map((m) => m.bodyId)).size).toBe(1);
+    expect(mails.every((m) => m.html === null && m.text === null)).toBe(true);
+    const sent = await complete(ctx.deps.db, mails);
+    for (const [i, mail] of sent.entries()) {
+      expect(mail.text).toContain(`/loop-answer/${mails[i]!.personal}`);
+      expect(mail.html).toContain(`/loop-answer/${mails[i]!.personal}`);
+      expect(mail.text).not.toContain(PERSONAL);
+    }
+    expect(new Set(mails.map((m) => m.personal)).size).toBe(60);
     const bells = await ctx.deps.db
       .select({ userId: notifications.userId })
       .from(notifications)

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
 import type { AppDeps } from '../../lib/router';
-import type { OutgoingMail } from '../../mail/outbox';
+import { PERSONAL, type OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { channelsFor, notifyBell } from '../notifications/service';
@@ -237,9 +237,6 @@ export async function closeRound(deps: Deps, options: { roundId: string; now?: D
   });
 }
 
-/** Where a member's token goes in a round's e-mail, written once per round and filled in by the database. */
-const TOKEN = '__ANSWER_TOKEN__';
-
 /** The one-click answers of the first question, when it is a scale or eNPS question. */
 function quickChoices(
   appUrl: string,
@@ -263,8 +260,8 @@ const anonymityLine = (anonymous: boolean) =>
     : "Your answers are shown with your name to the loop's admins.";
 
 /**
- * The round's e-mail, the same for every member but for their token: their personal link, and one-click answers to
- * the first question.
+ * The round's e-mail, the same for every member but for their token (`PERSONAL`, filled in as each is sent): their
+ * personal link, and one-click answers to the first question.
  */
 function roundMail(
   appUrl: string,
@@ -284,8 +281,8 @@ function roundMail(
       anonymityLine(loop.anonymous),
       `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
     ],
-    choices: quickChoices(appUrl, TOKEN, input.first),
-    action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(TOKEN)}` },
+    choices: quickChoices(appUrl, PERSONAL, input.first),
+    action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(PERSONAL)}` },
     footer: 'This link is yours alone: please do not forward this email.',
   });
 }
@@ -295,8 +292,8 @@ const appUrlOf = (deps: Deps) => deps.config.appUrl.replace(/\/$/, '');
 /**
  * Tells the round's members it opened, a batch per transaction so a large audience never holds the database for
  * long: the next members of the round's audience become recipients with the hash of their token (each batch its own
- * slice, also across processes), then the database writes their e-mails (the round's e-mail with each one's token)
- * and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being down changes
+ * slice, also across processes), then the database writes their e-mails (each one's token for the round's e-mail,
+ * stored once) and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being down changes
  * nothing here: the outbox retries.
  */
 export async function inviteRecipients(deps: Deps, roundId: string) {
@@ -306,6 +303,8 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
   if (!loop) return;
   const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
   const mail = roundMail(appUrlOf(deps), { loop, round, first });
+  // One body for the round's e-mails, each completed with its member's token when it is sent.
+  const bodyId = await deps.mailer.storeBody(loop.workspaceId, mail);
   const secret = deps.config.authSecret;
   const token = answerTokenSql(secret, round.id, sql`m.id`);
   const limit = inviteBatch(deps);
@@ -319,10 +318,10 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
       if (members.length === 0) return 0;
       const batch = q.inList(members);
       await deps.mailer.enqueueFrom(
-        sql`select 'loop-round' as kind, u.email as "to", ${mail.subject} as subject,
-                   replace(${mail.html}, ${TOKEN}, ${token}) as html, replace(${mail.text}, ${TOKEN}, ${token}) as text
+        sql`select 'loop-round' as kind, u.email as "to", ${mail.subject} as subject, ${token} as personal
             from workspace_members m join "user" u on u.id = m.user_id where m.id in ${batch}`,
         tx,
+        bodyId,
       );
       await notifyBell(
         deps,

@@ -1,13 +1,16 @@
-import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
-import { resolvePreferences, type NotificationPreferences } from '@pulsecheck/shared/account/schemas';
+import { LIVE_EVENT } from '@pulsecheck/shared/realtime/topics';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  resolvePreferences,
+  type NotificationPreferences,
+} from '@pulsecheck/shared/account/schemas';
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { notifications } from '../../db/schema/messaging';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
-import type { Realtime } from '../../realtime/bus';
+import { usersEvent } from '../../realtime/bus';
 
 export type NotificationType =
   | 'new-response'
@@ -108,11 +111,7 @@ const HOUR_MS = 3600_000;
  * breaks the caller and is retried) when those are on. New-response e-mails are summarised: at most one per
  * check per hour. Pass `tx` to make it part of a larger transaction: nothing is announced if it rolls back.
  */
-export async function notify(
-  deps: { db: Db; realtime: Realtime },
-  input: NotifyInput,
-  tx?: Db,
-): Promise<void> {
+export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Promise<void> {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return;
   const db = tx ?? deps.db;
@@ -170,38 +169,63 @@ export async function notify(
   }
   // One insert for every delivery: a phase change of a large team stays a few statements.
   await enqueueJobs(db, deliveries);
-  if (pushTo.length === 0) return;
-  await db.insert(notifications).values(
-    pushTo.map((userId) => ({
-      userId,
-      type: input.type,
-      message: input.message,
-      link: input.link ?? null,
-      healthCheckId: input.healthCheckId ?? null,
-      workspaceId: input.workspaceId ?? null,
-    })),
-  );
-  for (const userId of pushTo) {
-    await deps.realtime.publish(
-      { topic: topics.user(userId), type: LIVE_EVENT.notification, data: { kind: input.type } },
-      db,
-    );
-  }
+  await bell(db, listOf(pushTo), input);
 }
+
+/** The users of `ids` as a SELECT of user_id, in one parameter however many (a list of parameters costs the
+ * embedded database per item). */
+const listOf = (ids: string[]) =>
+  sql`select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as user_id`;
+
+/**
+ * The bell of each user `users` yields (column user_id): their notification row and its live push, in one statement
+ * whatever the number of people. Answers whom it told.
+ */
+async function bell(
+  db: Db,
+  users: SQL,
+  notice: Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId' | 'workspaceId'>,
+): Promise<string[]> {
+  // PostgreSQL skips a WITH query that nothing reads: counting what `pushed` sent makes the push part of it.
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`with told as (
+          insert into notifications (user_id, type, message, link, health_check_id, workspace_id)
+          select u.user_id, ${notice.type}, ${notice.message}, ${notice.link ?? null}, ${notice.healthCheckId ?? null},
+                 ${notice.workspaceId ?? null}
+          from (select distinct user_id from (${users}) x) u
+          returning user_id),
+        pushed as (${usersEvent(sql`select user_id from told`, { type: LIVE_EVENT.notification, data: { kind: notice.type } })})
+        select user_id from told, (select count(*) from pushed) p`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Settings with every in-app notice off: a type still pushed under them reaches everyone, whatever they chose. */
+const NO_PUSH: NotificationPreferences = {
+  ...DEFAULT_NOTIFICATION_PREFERENCES,
+  pushNotifications: {
+    surveyReminders: false,
+    newResponses: false,
+    completionMilestones: false,
+    teamUpdates: false,
+  },
+};
 
 /**
  * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many, each by
- * their own settings for the type (`channelsFor`, as `notify` decides): one read of their settings, one insert and
- * one statement of live pushes. For notices whose recipients were chosen already (loop rounds and their reminders,
- * features/loops). The notice belongs to `workspaceId`: it goes with the workspace (and its organisation). Answers
- * the users who were notified.
+ * their own settings for the type (`channelsFor`, as `notify` decides): one read of their settings (none for a type
+ * nobody's settings can keep from the bell), then one statement for the rows and their live pushes. For notices whose
+ * recipients were chosen already (loop rounds and their reminders, features/loops). The notice belongs to
+ * `workspaceId`: it goes with the workspace (and its organisation). Answers the users who were notified.
  */
 export async function notifyBell(
-  deps: { db: Db; realtime: Realtime },
+  deps: { db: Db },
   input: { users: SQL; type: NotificationType; message: string; link: string; workspaceId: string },
   tx?: Db,
 ): Promise<string[]> {
   const db = tx ?? deps.db;
+  if (channelsFor(input.type, NO_PUSH).push) return bell(db, input.users, input);
   const candidates = await queryRows<{ id: string; preferences: unknown }>(
     db,
     sql`select u.id, u.notification_preferences as preferences from "user" u
@@ -210,24 +234,12 @@ export async function notifyBell(
   const userIds = candidates
     .filter((row) => channelsFor(input.type, resolvePreferences(row.preferences)).push)
     .map((row) => row.id);
-  if (userIds.length === 0) return [];
-  // One parameter however many people (a list of parameters costs the embedded database per item).
-  const users = sql`select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) as user_id`;
-  await db.execute(
-    sql`insert into notifications (user_id, type, message, link, workspace_id)
-        select u.user_id, ${input.type}, ${input.message}, ${input.link}, ${input.workspaceId} from (${users}) u`,
-  );
-  await deps.realtime.publishToUsers(
-    users,
-    { type: LIVE_EVENT.notification, data: { kind: input.type } },
-    db,
-  );
-  return userIds;
+  return userIds.length === 0 ? [] : bell(db, listOf(userIds), input);
 }
 
 /** One notice per person, for notices that differ between recipients: people with the same notice are notified together. */
 export async function notifyEach(
-  deps: { db: Db; realtime: Realtime },
+  deps: { db: Db },
   notices: { userId: string; notice: Omit<NotifyInput, 'userIds'> }[],
   tx?: Db,
 ): Promise<void> {
