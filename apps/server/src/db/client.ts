@@ -139,6 +139,28 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * A named WITH query: a part of one statement that another module owns (an outbox insert, a bell), so that work
+ * which must happen together is one statement, not a transaction of several.
+ */
+export type WithQuery = { name: string; query: SQL };
+
+/** `with name as (query), …` of the parts. */
+export const withClause = (parts: WithQuery[]) =>
+  sql`with ${sql.join(
+    parts.map((part) => sql`${sql.identifier(part.name)} as (${part.query})`),
+    sql`, `,
+  )}`;
+
+/** The row count of each part, as a column named after it: PostgreSQL skips a WITH query nothing reads. */
+export const countsOf = (parts: WithQuery[]) =>
+  sql.join(
+    parts.map(
+      (part) => sql`(select count(*) from ${sql.identifier(part.name)})::int as ${sql.identifier(part.name)}`,
+    ),
+    sql`, `,
+  );
+
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }

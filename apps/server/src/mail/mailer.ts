@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { SQL } from 'drizzle-orm';
-import { enqueueMails, enqueueMailsFrom, storeBody, type OutgoingMail } from './outbox';
+import { enqueueMails, mailInsert, storeBody, type OutgoingMail } from './outbox';
 import type { MailContent } from './templates';
 
 /** Why an e-mail was not sent when MAIL_DISABLED=true: kept on its outbox row, shown where delivery is. */
@@ -16,10 +16,12 @@ export type Mailer = {
   /** Stores the body that messages differing only by a personal part share (`storeBody`); answers its id. */
   storeBody(workspaceId: string, content: Pick<MailContent, 'html' | 'text'>): Promise<string>;
   /**
-   * `enqueue` for the messages a SELECT yields (`enqueueMailsFrom`), with their own content or each with its
-   * personal part for the shared body `bodyId`; answers how many.
+   * Queues the messages a SELECT yields, as a WITH query of a statement the caller runs (`mailInsert`), with their
+   * own content or each with its personal part for the shared body `bodyId`. Call `queued` once it ran.
    */
-  enqueueFrom(select: SQL, tx?: Db, bodyId?: string): Promise<number>;
+  queueFrom(select: SQL, bodyId?: string): SQL;
+  /** Tells the outbox that a statement of `queueFrom` queued messages. */
+  queued(): void;
 };
 
 export function createMailer(db: Db, options: { kick?: () => void; disabled?: boolean } = {}): Mailer {
@@ -36,10 +38,9 @@ export function createMailer(db: Db, options: { kick?: () => void; disabled?: bo
     enqueue: (mail, tx) => enqueueMany([mail], tx),
     enqueueMany,
     storeBody: (workspaceId, content) => storeBody(db, workspaceId, content),
-    async enqueueFrom(select, tx, bodyId) {
-      const queued = await enqueueMailsFrom(tx ?? db, select, { ...off, bodyId });
-      if (queued > 0 && !disabled) kick();
-      return queued;
+    queueFrom: (select, bodyId) => mailInsert(select, { ...off, bodyId }),
+    queued: () => {
+      if (!disabled) kick();
     },
   };
 }

@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
 import { mailBodies, mailOutbox } from '../db/schema/messaging';
 import { workspaces } from '../db/schema/organizations';
 import { createLogger } from '../logger';
 import { createAdmin } from '../test/accounts';
 import { useTestContext } from '../test/harness';
-import { enqueueMail, enqueueMailsFrom, PERSONAL, processOutbox, storeBody } from './outbox';
+import { enqueueMail, mailInsert, PERSONAL, processOutbox, storeBody } from './outbox';
 
 const ctx = useTestContext();
 const logger = createLogger('silent');
@@ -53,13 +54,15 @@ describe('mail outbox', () => {
     });
     const to = ['shared-a@example.com', 'shared-b@example.com'];
     // Each personal part is a plain string, even one that looks like a replacement pattern.
-    const queued = await enqueueMailsFrom(
+    const queued = await queryRows(
       ctx.deps.db,
-      sql`select 'test' as kind, t.to as "to", 'Shared' as subject, t.personal
-          from (values (${to[0]}, 'token-a'), (${to[1]}, '$&-b')) as t("to", personal)`,
-      { bodyId },
+      mailInsert(
+        sql`select 'test' as kind, t.to as "to", 'Shared' as subject, t.personal
+            from (values (${to[0]}, 'token-a'), (${to[1]}, '$&-b')) as t("to", personal)`,
+        { bodyId },
+      ),
     );
-    expect(queued).toBe(2);
+    expect(queued).toHaveLength(2);
     const sent: { to: string; html: string; text: string }[] = [];
     await processOutbox({ db: ctx.deps.db, logger, send: async (m) => void sent.push(m) });
     expect(sent.filter((m) => to.includes(m.to)).sort((a, b) => a.to.localeCompare(b.to))).toMatchObject([

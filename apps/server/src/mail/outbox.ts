@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { first, queryRows, type Db } from '../db/client';
+import { first, type Db } from '../db/client';
 import { mailBodies, mailOutbox } from '../db/schema/messaging';
 import type { Logger } from '../logger';
 import { startWorker, workDue, type WorkTable } from '../lib/worker';
@@ -47,7 +47,7 @@ export const PERSONAL = '__PERSONAL__';
 
 /**
  * Stores the body of messages that differ only by a personal part (`PERSONAL` in its html and text, such as a
- * token in a link), once however many messages use it; answers its id for `enqueueMailsFrom`. It must hold nothing
+ * token in a link), once however many messages use it; answers its id for `mailInsert`. It must hold nothing
  * about any one recipient. It goes with its workspace, and so do the messages that use it.
  */
 export async function storeBody(
@@ -63,28 +63,20 @@ export async function storeBody(
 }
 
 /**
- * Queues the e-mails a SELECT yields, in one statement however many: a round's invitations to ten thousand members
- * are written by the database, not sent over the wire one by one. The SELECT's columns are kind, to, subject and
- * either html and text, or, with `bodyId` (`storeBody`), each message's personal part (personal), so that the
- * body is stored once instead of in every message.
+ * The statement that queues the e-mails a SELECT yields, however many (`insert … returning id`, to run alone or as a
+ * WITH query): a round's invitations to ten thousand members are written by the database, not sent over the wire
+ * one by one. The SELECT's columns are kind, to, subject and either html and text, or, with `bodyId` (`storeBody`),
+ * each message's personal part (personal), so that the body is stored once instead of in every message.
  */
-export async function enqueueMailsFrom(
-  db: Db,
-  select: SQL,
-  options: { failed?: string; bodyId?: string } = {},
-): Promise<number> {
+export function mailInsert(select: SQL, options: { failed?: string; bodyId?: string } = {}): SQL {
   const content = options.bodyId
     ? sql`null, null, ${options.bodyId}::uuid, m.personal`
     : sql`m.html, m.text, null, null`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`insert into mail_outbox (kind, "to", subject, html, text, body_id, personal, status, last_error)
-        select m.kind, lower(m."to"), m.subject, ${content}, ${options.failed ? 'failed' : 'pending'},
-               ${options.failed ?? null}
-        from (${select}) m
-        returning id`,
-  );
-  return rows.length;
+  return sql`insert into mail_outbox (kind, "to", subject, html, text, body_id, personal, status, last_error)
+             select m.kind, lower(m."to"), m.subject, ${content}, ${options.failed ? 'failed' : 'pending'},
+                    ${options.failed ?? null}
+             from (${select}) m
+             returning id`;
 }
 
 type Content = Pick<MailContent, 'html' | 'text'>;

@@ -4,6 +4,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loopRoundRecipients } from '../../db/schema/loops';
 import { jobs, mailOutbox, notifications } from '../../db/schema/messaging';
+import { workspaceMembers } from '../../db/schema/organizations';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import type { RealtimeEvent } from '../../realtime/bus';
 import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
@@ -19,7 +20,7 @@ import {
 } from '../../test/loops';
 import { json } from '../../test/requests';
 import { complete, PERSONAL } from '../../mail/outbox';
-import { LOOP_JOBS } from './rounds';
+import { inviteRecipients, LOOP_JOBS, openRound } from './rounds';
 import { answerToken as deriveToken } from './tokens';
 
 const ctx = useTestContext();
@@ -111,6 +112,33 @@ describe('launching a loop and its first round', () => {
         ),
       );
     expect(bells).toHaveLength(60);
+  });
+
+  it('goes on past a batch whose members all left the workspace after the round opened', async () => {
+    // More than a batch on either database (30 embedded, 250 PostgreSQL) leaves between the opening and the
+    // invitations: the audience is sorted by member id, so the first batches hold only people who left.
+    const owner = await createAdmin(ctx);
+    const people = await addPeople(ctx, owner.workspaceId, 300);
+    const start = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+    const launched = await launchLoop(ctx, owner.jar, owner.workspaceId, { title: 'Leavers pulse', start });
+    const round = await ctx.deps.db.transaction((tx) => openRound(ctx.deps, tx, { loopId: launched.id }));
+    const byId = [...people].sort((a, b) => (a.memberId < b.memberId ? -1 : 1));
+    const [left, stayed] = [byId.slice(0, 260), byId.slice(260)];
+    await ctx.deps.db.delete(workspaceMembers).where(
+      inArray(
+        workspaceMembers.id,
+        left.map((p) => p.memberId),
+      ),
+    );
+    await inviteRecipients(ctx.deps, round!.id);
+    const recipients = await ctx.deps.db
+      .select({ memberId: loopRoundRecipients.memberId })
+      .from(loopRoundRecipients)
+      .where(eq(loopRoundRecipients.roundId, round!.id));
+    const invited = new Set(recipients.map((r) => r.memberId));
+    expect(stayed.every((p) => invited.has(p.memberId))).toBe(true);
+    expect(left.some((p) => invited.has(p.memberId))).toBe(false);
+    expect(invited.size).toBe(stayed.length + 1);
   });
 
   it('a repeated launch key answers the first launch; nothing is created twice', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { type Db, first, queryRows } from '../../db/client';
+import { countsOf, type Db, first, queryRows, withClause, type WithQuery } from '../../db/client';
 import {
   loopAnswers,
   loopAudience,
@@ -237,30 +237,55 @@ export async function snapshotAudience(db: Db, roundId: string, audience: SQL) {
 }
 
 /**
- * The next `limit` members of the round's audience become recipients, with the hash of their token, and are
- * answered (none once all are). The round row's counter hands each batch its own slice, so two processes never take
- * the same members; a member who left the workspace since the round opened is skipped.
+ * The next `limit` members of the round's audience become recipients, with the hash of their token, in one
+ * statement with what `then` adds for them: `then` gets the name of a WITH query of the new recipients (member_id,
+ * user_id, email and token) and answers WITH queries that read it (their e-mails, their bell). The round row's
+ * counter hands each batch its own slice, so two processes never take the same members; a member who left the
+ * workspace since the round opened is skipped. Answers whether there was a slice left (a slice of people who all
+ * left is not the end).
  */
 export async function inviteNext(
   db: Db,
-  options: { roundId: string; limit: number; tokenHash: (memberId: SQL) => SQL },
+  options: {
+    roundId: string;
+    limit: number;
+    token: (memberId: SQL) => SQL;
+    tokenHash: (token: SQL) => SQL;
+    then: (invitees: SQL) => WithQuery[];
+  },
 ) {
   const { roundId, limit } = options;
-  const rows = await queryRows<{ member_id: string }>(
+  const slice: WithQuery = {
+    name: 'slice',
+    query: sql`update loop_rounds set invited = invited + ${limit}
+               where id = ${roundId} and invited < coalesce(cardinality(audience_ids), 0)
+               returning audience_ids, invited`,
+  };
+  const people: WithQuery = {
+    name: 'people',
+    query: sql`select m.id as member_id, m.user_id, u.email, ${options.token(sql`m.id`)} as token
+               from slice
+               cross join lateral unnest(slice.audience_ids[slice.invited - ${limit} + 1 : slice.invited]) as a(member_id)
+               join workspace_members m on m.id = a.member_id
+               join "user" u on u.id = m.user_id`,
+  };
+  const invited: WithQuery = {
+    name: 'invited',
+    query: sql`insert into loop_round_recipients (round_id, member_id, token_hash)
+               select ${roundId}, p.member_id, ${options.tokenHash(sql`p.token`)} from people p
+               on conflict do nothing
+               returning member_id`,
+  };
+  const invitees: WithQuery = {
+    name: 'invitees',
+    query: sql`select p.* from people p join invited i on i.member_id = p.member_id`,
+  };
+  const parts = options.then(sql`${sql.identifier(invitees.name)}`);
+  const [row] = await queryRows<{ slice: number }>(
     db,
-    sql`with slice as (
-          update loop_rounds set invited = invited + ${limit}
-          where id = ${roundId} and invited < coalesce(cardinality(audience_ids), 0)
-          returning audience_ids, invited)
-        insert into loop_round_recipients (round_id, member_id, token_hash)
-        select ${roundId}, m.id, ${options.tokenHash(sql`m.id`)}
-        from slice
-        cross join lateral unnest(slice.audience_ids[slice.invited - ${limit} + 1 : slice.invited]) as a(member_id)
-        join workspace_members m on m.id = a.member_id
-        on conflict do nothing
-        returning member_id`,
+    sql`${withClause([slice, people, invited, invitees, ...parts])} select ${countsOf([slice, invited, ...parts])}`,
   );
-  return rows.map((row) => row.member_id);
+  return { sliced: (row?.slice ?? 0) > 0 };
 }
 
 /** Forgets a round's audience list once every member of it is a recipient. */

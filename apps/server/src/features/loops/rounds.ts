@@ -28,7 +28,7 @@ import type { AppDeps } from '../../lib/router';
 import { PERSONAL, type OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
-import { channelsFor, notifyBell } from '../notifications/service';
+import { channelsFor, everyoneBell, notifyBell } from '../notifications/service';
 import * as q from './queries';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 
@@ -48,13 +48,15 @@ export const LOOP_JOBS = {
 } as const;
 
 /**
- * People told per transaction when a round's invitations or reminders go out. The embedded database runs in the
- * server's own thread, one statement at a time: there a batch is small (about 15 ms of work), so the requests that
- * arrive while 10,000 members are invited wait for one short batch, not for a long one (bench `loop-round-open`).
+ * People told per statement (invitations) or transaction (reminders) when a round's e-mails go out. The embedded
+ * database runs in the server's own thread, one statement at a time: there a batch is small (about 7 ms of work),
+ * so the requests that arrive while 10,000 members are invited wait for short batches, not for a long one; a request
+ * may wait for one batch at each of its own turns of the event loop, so 40 or 50 members a batch already took
+ * the autosaves' p99 near 100 ms (bench `loop-round-open`, session 9).
  * Between batches the event loop reads what has arrived (`nextTurn`): the embedded database answers in promises
  * alone, so without it a large audience would keep every other request waiting until the last batch.
  */
-const inviteBatch = (deps: Deps) => (deps.config.databaseUrl ? 250 : 25);
+const inviteBatch = (deps: Deps) => (deps.config.databaseUrl ? 250 : 30);
 /** How long after an opening its invitation job waits before taking over what is left (see `openRound`). */
 const INVITE_FALLBACK_MS = 60_000;
 
@@ -290,11 +292,11 @@ function roundMail(
 const appUrlOf = (deps: Deps) => deps.config.appUrl.replace(/\/$/, '');
 
 /**
- * Tells the round's members it opened, a batch per transaction so a large audience never holds the database for
+ * Tells the round's members it opened, a batch per statement so a large audience never holds the database for
  * long: the next members of the round's audience become recipients with the hash of their token (each batch its own
- * slice, also across processes), then the database writes their e-mails (each one's token for the round's e-mail,
- * stored once) and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being down changes
- * nothing here: the outbox retries.
+ * slice, also across processes), and the same statement writes their e-mails (each one's token for the round's
+ * e-mail, stored once) and their bell notices. A personal link works from the moment its e-mail is queued. SMTP being
+ * down changes nothing here: the outbox retries.
  */
 export async function inviteRecipients(deps: Deps, roundId: string) {
   const round = await q.findRound(deps.db, roundId);
@@ -306,37 +308,36 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
   // One body for the round's e-mails, each completed with its member's token when it is sent.
   const bodyId = await deps.mailer.storeBody(loop.workspaceId, mail);
   const secret = deps.config.authSecret;
-  const token = answerTokenSql(secret, round.id, sql`m.id`);
   const limit = inviteBatch(deps);
   for (;;) {
-    const claimed = await deps.db.transaction(async (tx) => {
-      const members = await q.inviteNext(tx, {
-        roundId,
-        limit,
-        tokenHash: (memberId) => secretHashSql(answerTokenSql(secret, round.id, memberId)),
-      });
-      if (members.length === 0) return 0;
-      const batch = q.inList(members);
-      await deps.mailer.enqueueFrom(
-        sql`select 'loop-round' as kind, u.email as "to", ${mail.subject} as subject, ${token} as personal
-            from workspace_members m join "user" u on u.id = m.user_id where m.id in ${batch}`,
-        tx,
-        bodyId,
-      );
-      await notifyBell(
-        deps,
+    const { sliced } = await q.inviteNext(deps.db, {
+      roundId,
+      limit,
+      token: (memberId) => answerTokenSql(secret, round.id, memberId),
+      tokenHash: secretHashSql,
+      then: (invitees) => [
         {
-          users: sql`select user_id from workspace_members where id in ${batch}`,
-          type: 'loop-round',
-          message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
-          link: LOOP_LINKS.round(round.id),
-          workspaceId: loop.workspaceId,
+          name: 'mailed',
+          query: deps.mailer.queueFrom(
+            sql`select 'loop-round' as kind, i.email as "to", ${mail.subject} as subject, i.token as personal
+                from ${invitees} i`,
+            bodyId,
+          ),
         },
-        tx,
-      );
-      return members.length;
+        ...everyoneBell(
+          sql`select user_id from ${invitees}`,
+          {
+            type: 'loop-round',
+            message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
+            link: LOOP_LINKS.round(round.id),
+            workspaceId: loop.workspaceId,
+          },
+          'belled',
+        ),
+      ],
     });
-    if (claimed === 0) break;
+    if (!sliced) break;
+    deps.mailer.queued();
     await nextTurn();
   }
   await q.dropAudienceList(deps.db, roundId);

@@ -7,7 +7,7 @@ import {
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { countsOf, queryRows, withClause, type Db, type WithQuery } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
 import { usersEvent } from '../../realtime/bus';
@@ -177,26 +177,38 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
 const listOf = (ids: string[]) =>
   sql`select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as user_id`;
 
+type BellNotice = Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId' | 'workspaceId'>;
+
 /**
- * The bell of each user `users` yields (column user_id): their notification row and its live push, in one statement
- * whatever the number of people. Answers whom it told.
+ * The bell of each user `users` yields (column user_id) as WITH queries: `name` writes their notification rows (and
+ * answers their user ids), `name_pushed` sends their live pushes.
  */
-async function bell(
-  db: Db,
-  users: SQL,
-  notice: Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId' | 'workspaceId'>,
-): Promise<string[]> {
-  // PostgreSQL skips a WITH query that nothing reads: counting what `pushed` sent makes the push part of it.
+function bellQueries(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+  return [
+    {
+      name,
+      query: sql`insert into notifications (user_id, type, message, link, health_check_id, workspace_id)
+                 select u.user_id, ${notice.type}, ${notice.message}, ${notice.link ?? null},
+                        ${notice.healthCheckId ?? null}, ${notice.workspaceId ?? null}
+                 from (select distinct user_id from (${users}) x) u
+                 returning user_id`,
+    },
+    {
+      name: `${name}_pushed`,
+      query: usersEvent(sql`select user_id from ${sql.identifier(name)}`, {
+        type: LIVE_EVENT.notification,
+        data: { kind: notice.type },
+      }),
+    },
+  ];
+}
+
+/** `bellQueries` in a statement of their own. Answers whom it told. */
+async function bell(db: Db, users: SQL, notice: BellNotice): Promise<string[]> {
+  const parts = bellQueries(users, notice, 'told');
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`with told as (
-          insert into notifications (user_id, type, message, link, health_check_id, workspace_id)
-          select u.user_id, ${notice.type}, ${notice.message}, ${notice.link ?? null}, ${notice.healthCheckId ?? null},
-                 ${notice.workspaceId ?? null}
-          from (select distinct user_id from (${users}) x) u
-          returning user_id),
-        pushed as (${usersEvent(sql`select user_id from told`, { type: LIVE_EVENT.notification, data: { kind: notice.type } })})
-        select user_id from told, (select count(*) from pushed) p`,
+    sql`${withClause(parts)} select user_id from told, (select ${countsOf(parts.slice(1))}) pushed`,
   );
   return rows.map((row) => row.user_id);
 }
@@ -212,6 +224,19 @@ const NO_PUSH: NotificationPreferences = {
   },
 };
 
+/** Whether the bell of `type` reaches everyone, whatever their settings (`channelsFor`). */
+const reachesEveryone = (type: NotificationType) => channelsFor(type, NO_PUSH).push;
+
+/**
+ * The bell of a notice that reaches everyone whatever their settings (a loop's new round), as WITH queries named
+ * after `name` for a larger statement that writes what the notice tells of: see `bellQueries`.
+ */
+export function everyoneBell(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+  if (!reachesEveryone(notice.type))
+    throw new Error(`a ${notice.type} notice follows each person's settings`);
+  return bellQueries(users, notice, name);
+}
+
 /**
  * Bell notifications only (no e-mail or Slack), to the users a SELECT yields (column user_id), however many, each by
  * their own settings for the type (`channelsFor`, as `notify` decides): one read of their settings (none for a type
@@ -225,7 +250,7 @@ export async function notifyBell(
   tx?: Db,
 ): Promise<string[]> {
   const db = tx ?? deps.db;
-  if (channelsFor(input.type, NO_PUSH).push) return bell(db, input.users, input);
+  if (reachesEveryone(input.type)) return bell(db, input.users, input);
   const candidates = await queryRows<{ id: string; preferences: unknown }>(
     db,
     sql`select u.id, u.notification_preferences as preferences from "user" u
