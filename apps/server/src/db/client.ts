@@ -152,7 +152,11 @@ export const withClause = (parts: WithQuery[]) =>
     sql`, `,
   )}`;
 
-/** The row count of each part, as a column named after it: PostgreSQL skips a WITH query nothing reads. */
+/**
+ * The row count of each part, as a column named after it, for the statement's own select list: PostgreSQL skips a
+ * WITH query nothing reads (a pg_notify in it would never run), and drops a column of a subquery that nothing
+ * selects, so the counts must be among the columns the statement answers.
+ */
 export const countsOf = (parts: WithQuery[]) =>
   sql.join(
     parts.map(

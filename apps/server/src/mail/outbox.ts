@@ -7,6 +7,7 @@ import { startWorker, workDue, type WorkTable } from '../lib/worker';
 import type { MailContent } from './templates';
 
 export type OutgoingMail = MailContent & { to: string; kind: string };
+type Content = Pick<MailContent, 'html' | 'text'>;
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -50,11 +51,7 @@ export const PERSONAL = '__PERSONAL__';
  * token in a link), once however many messages use it; answers its id for `mailInsert`. It must hold nothing
  * about any one recipient. It goes with its workspace, and so do the messages that use it.
  */
-export async function storeBody(
-  db: Db,
-  workspaceId: string,
-  content: Pick<MailContent, 'html' | 'text'>,
-): Promise<string> {
+export async function storeBody(db: Db, workspaceId: string, content: Content): Promise<string> {
   const [row] = await db
     .insert(mailBodies)
     .values({ workspaceId, html: content.html, text: content.text })
@@ -79,7 +76,6 @@ export function mailInsert(select: SQL, options: { failed?: string; bodyId?: str
              returning id`;
 }
 
-type Content = Pick<MailContent, 'html' | 'text'>;
 type Stored = { html: string | null; text: string | null; bodyId: string | null; personal: string | null };
 
 /** Reads shared bodies by id, each once: the messages of a batch mostly share one. */
@@ -118,18 +114,15 @@ export async function complete<R extends Stored>(db: Db, rows: R[]): Promise<(R 
 /** Rows per insert: five parameters each, far below PostgreSQL's 65,535. */
 const ENQUEUE_CHUNK = 500;
 
+/** A message as the worker sends it. */
+type Claimed = { id: string; to: string; subject: string; attempts: number } & Content;
 /** A claimed outbox row, as `returning *` gives it. */
-type ClaimedRow = {
-  id: string;
-  to: string;
-  subject: string;
+type ClaimedRow = Omit<Claimed, keyof Content> & {
   html: string | null;
   text: string | null;
   body_id: string | null;
   personal: string | null;
-  attempts: number;
 };
-type Claimed = { id: string; to: string; subject: string; html: string; text: string; attempts: number };
 
 const OUTBOX: WorkTable = {
   table: 'mail_outbox',

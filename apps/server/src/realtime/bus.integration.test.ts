@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../test/accounts';
 import { nextEvent, readEventStream } from '../test/events';
 import { useTestContext } from '../test/harness';
+import { notify, notifyBell } from '../features/notifications/service';
 import { usersEvent } from './bus';
 
 const ctx = useTestContext();
@@ -54,6 +55,32 @@ describe('realtime bus', () => {
     off();
     expect(seen.size).toBe(250);
     expect([...seen.values()].every((count) => count === 1)).toBe(true);
+  });
+});
+
+describe('bell notices', () => {
+  it('reach each person live, whether their settings are read (notify, notifyBell) or not (a new round)', async () => {
+    const people = await Promise.all([createAdmin(ctx), createAdmin(ctx)]);
+    const seen: string[] = [];
+    const off = ctx.deps.realtime.subscribe(
+      people.map((p) => `user:${p.userId}`),
+      (event) => seen.push(`${event.topic} ${String(event.data?.kind)}`),
+    );
+    const users = sql`select jsonb_array_elements_text(${JSON.stringify(people.map((p) => p.userId))}::jsonb) as user_id`;
+    const last = nextEvent(ctx, `user:${people[1].userId}`);
+    await notify(ctx.deps, { userIds: [people[0].userId], type: 'mention', message: 'You were mentioned' });
+    const notice = { message: 'Notice', link: '/dashboard', workspaceId: people[0].workspaceId };
+    expect(await notifyBell(ctx.deps, { users, type: 'assignment', ...notice })).toHaveLength(2);
+    expect(await notifyBell(ctx.deps, { users, type: 'loop-round', ...notice })).toHaveLength(2);
+    await last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    off();
+    expect(seen.sort()).toEqual(
+      [
+        `user:${people[0].userId} mention`,
+        ...people.flatMap((p) => [`user:${p.userId} assignment`, `user:${p.userId} loop-round`]),
+      ].sort(),
+    );
   });
 });
 

@@ -95,7 +95,7 @@ export function createRealtime(database: Database, logger: Logger): Realtime {
 /**
  * A SELECT that sends `event` to the topic of each user `users` yields (a column user_id), a NOTIFY per
  * USERS_PER_NOTIFY users, delivered on commit like `publish`. Run it, or end a WITH statement with it so that the
- * event goes out in the statement that wrote what it tells of (notifications/service.ts `bell`).
+ * event goes out in the statement that wrote what it tells of (notifications/service.ts `bellQueries`).
  */
 export const usersEvent = (users: SQL, event: Omit<RealtimeEvent, 'topic'>) =>
   sql`select pg_notify(${CHANNEL}, json_build_object('topics', json_agg(topic), 'type', ${event.type}::text,

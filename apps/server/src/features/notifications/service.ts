@@ -169,11 +169,13 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
   }
   // One insert for every delivery: a phase change of a large team stays a few statements.
   await enqueueJobs(db, deliveries);
-  await bell(db, listOf(pushTo), input);
+  if (pushTo.length > 0) await bell(db, listOf(pushTo), input);
 }
 
-/** The users of `ids` as a SELECT of user_id, in one parameter however many (a list of parameters costs the
- * embedded database per item). */
+/**
+ * The users of `ids` as a SELECT of user_id, in one parameter however many (a list of parameters costs the embedded
+ * database per item).
+ */
 const listOf = (ids: string[]) =>
   sql`select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as user_id`;
 
@@ -206,9 +208,10 @@ function bellQueries(users: SQL, notice: BellNotice, name: string): WithQuery[] 
 /** `bellQueries` in a statement of their own. Answers whom it told. */
 async function bell(db: Db, users: SQL, notice: BellNotice): Promise<string[]> {
   const parts = bellQueries(users, notice, 'told');
+  // The pushes are counted in the rows answered: PostgreSQL skips a WITH query that nothing reads (`countsOf`).
   const rows = await queryRows<{ user_id: string }>(
     db,
-    sql`${withClause(parts)} select user_id from told, (select ${countsOf(parts.slice(1))}) pushed`,
+    sql`${withClause(parts)} select user_id, ${countsOf(parts.slice(1))} from told`,
   );
   return rows.map((row) => row.user_id);
 }
