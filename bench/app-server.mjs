@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 export const GLOBAL_TEMPLATE_ID = '00000000-0000-4000-8000-000000000001';
@@ -38,7 +38,11 @@ export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret =
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    [
+      ...serverNodeFlags({ DATABASE_URL: databaseUrl }),
+      ...nodeArgs,
+      path.join(root, 'apps/server/dist/main.js'),
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

@@ -1,13 +1,13 @@
 // `npm start`: builds the app when its sources are newer than the last build, then serves it.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../apps/server/node-flags.mjs';
+import { serverNodeFlags } from '../apps/server/node-flags.mjs';
 import { buildIfStale, root } from './build-if-stale.mjs';
 
 buildIfStale();
 const server = spawnSync(
   process.execPath,
-  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')],
+  [...serverNodeFlags(), path.join(root, 'apps/server/dist/main.js')],
   {
     cwd: root,
     stdio: 'inherit',

@@ -191,6 +191,12 @@ describe.skipIf(missing)('three server processes on one PostgreSQL database', ()
     expect(answer.body).toContain('pulsecheck_http_requests_total');
   });
 
+  it('keeps an idle kept-alive connection open longer than a load balancer does (65 s, not 5 as by default)', async () => {
+    const answer = await httpRequest(`${pick().url}/api/health`, { headers: { connection: 'keep-alive' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['keep-alive']).toBe('timeout=65');
+  });
+
   it('loses no acknowledged autosave when one process is killed with SIGKILL, and the others keep answering', async () => {
     const admin = await createAdmin(setup);
     const check = await createCheck(setup, admin);
