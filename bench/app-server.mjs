@@ -33,8 +33,13 @@ const tempDir = () => {
   return dir;
 };
 
-export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret = '', nodeArgs = [] } = {}) {
-  const port = await freePort();
+/**
+ * Spawns the built server on a free port with the settings of a local benchmark run (the Node flags `npm start`
+ * gives it, e-mails to /dev/mail, errors only in the log) on `port`, or a free one; `env` adds to them. Answers the
+ * process and its URL.
+ */
+export async function spawnServer({ port, databaseUrl = '', dataDir, secret = '', nodeArgs = [], env = {} }) {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -56,10 +61,21 @@ export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret =
         AUTH_SECRET: secret,
         SMTP_URL: '',
         LOG_LEVEL: 'error',
-        RATE_LIMIT_MULTIPLIER: '1000',
+        ...env,
       },
     },
   );
+  return { child, url };
+}
+
+export async function startApp({ databaseUrl = '', dataDir = tempDir(), secret = '', nodeArgs = [] } = {}) {
+  const { child, url } = await spawnServer({
+    databaseUrl,
+    dataDir,
+    secret,
+    nodeArgs,
+    env: { RATE_LIMIT_MULTIPLIER: '1000' },
+  });
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/ready`)

@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import { serverNodeFlags } from '../apps/server/node-flags.mjs';
-import { addParticipants, freePort, setUpCheck, startApp } from './app-server.mjs';
+import { addParticipants, freePort, setUpCheck, spawnServer, startApp } from './app-server.mjs';
 import { withScratchDatabase } from './autosave.mjs';
 import { result } from './report.mjs';
 
@@ -61,27 +60,8 @@ async function barePglite(folder) {
 /** Milliseconds from spawning the built server on `dataDir` to its first 200 from /api/ready. */
 async function startUpMs(dataDir, secret) {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...serverNodeFlags({}), path.join(root, 'apps/server/dist/main.js')],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        AUTH_SECRET: secret,
-        SMTP_URL: '',
-        LOG_LEVEL: 'error',
-      },
-    },
-  );
+  const { child, url } = await spawnServer({ port, dataDir, secret });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/ready`)
