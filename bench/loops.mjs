@@ -4,11 +4,10 @@
 // queued) on the production server, while 50 participants autosave health-check answers against it.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { addParticipants, call, openQuery, setUpCheck, startApp } from './app-server.mjs';
 import { withScratchDatabase } from './autosave.mjs';
-import { put } from './participants.mjs';
+import { Pool } from './http-load.mjs';
 import { result } from './report.mjs';
 
 const AUDIENCE = Number(process.env.BENCH_LOOP_AUDIENCE ?? 10_000);
@@ -19,7 +18,7 @@ const AUTOSAVE_RATE = (AUTOSAVERS * 1000) / AUTOSAVE_INTERVAL_MS;
 
 /**
  * The autosaving participants until the time `end()` answers (Infinity while not known yet). Each saves every
- * AUTOSAVE_INTERVAL_MS over a connection of its own, kept open (`agents`, one per participant, as each person's
+ * AUTOSAVE_INTERVAL_MS over a connection of its own, kept open (`pools`, one per participant, as each person's
  * browser keeps one), their turns spread evenly over the interval as people's are. (autocannon's `overallRate`
  * lets every connection send its share at the start of each second, a burst of 200 at once, and its p99 then
  * measures how fast a burst drains; one pool of connections for everyone opens new ones whenever the server is
@@ -27,7 +26,7 @@ const AUTOSAVE_RATE = (AUTOSAVERS * 1000) / AUTOSAVE_INTERVAL_MS;
  * participant skip the turns it missed, so `answered`, the share of the turns due before the end that were
  * answered, shows a server that kept people waiting.
  */
-async function autosaving(url, savers, agents, body, end) {
+async function autosaving(path, savers, pools, body, end) {
   const latencies = [];
   let errors = 0;
   let due = 0;
@@ -37,7 +36,7 @@ async function autosaving(url, savers, agents, body, end) {
       const first = start + (index / savers.length) * AUTOSAVE_INTERVAL_MS;
       for (let at = first; at < end();) {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-        const { ok, ms } = await put(agents[index], url, saver.cookie, body);
+        const { ok, ms } = await pools[index].put(path, body, saver.cookie);
         if (!ok) errors += 1;
         latencies.push(ms);
         do at += AUTOSAVE_INTERVAL_MS;
@@ -177,9 +176,9 @@ async function benchRoundOpen(kind, databaseUrl) {
     comments: {},
     last_component_index: 3,
   });
-  const agents = savers.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const pools = savers.map(() => new Pool(app.url, 1));
   const autosaves = (end) =>
-    autosaving(`${app.url}/api/health-checks/${healthCheckId}/responses`, savers, agents, body, end);
+    autosaving(`/api/health-checks/${healthCheckId}/responses`, savers, pools, body, end);
   const forSeconds = (seconds) => {
     const end = performance.now() + seconds * 1000;
     return () => end;
@@ -197,7 +196,7 @@ async function benchRoundOpen(kind, databaseUrl) {
   ended = performance.now();
   const openMs = ended - opening;
   const saves = await load;
-  for (const agent of agents) agent.destroy();
+  for (const pool of pools) pool.close();
   await app.stop();
   const round = await roundFigures(database, loop.id);
   if (round.audience !== AUDIENCE || round.invited !== AUDIENCE || round.mails < AUDIENCE)

@@ -1,11 +1,13 @@
-// participants: 2,000 simulated participants on PostgreSQL, each autosaving every 2 s for 60 s (about
-// 1,000 requests a second), against the real server: achieved req/s, p99 latency and errors; then the same
-// soak against the same-SQL baseline server, whose p99 shows what the machine itself allows.
+// participants: 2,000 and 5,000 simulated participants on PostgreSQL, each autosaving every 2 s for 60 s (1,000
+// and 2,500 requests a second), against the real server: achieved req/s, p99 latency and errors; at the largest
+// size also against two processes of the server (shown); then the same soak against the same-SQL baseline server,
+// whose p99 shows what the machine itself allows. The load generator is bench/http-load.mjs.
 // The check is set up through the API; the participants are added in bulk (see addParticipants).
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { baseline, withScratchDatabase } from './autosave.mjs';
 import { addParticipants, setUpCheck, startApp } from './app-server.mjs';
+import { Pool } from './http-load.mjs';
 import { result } from './report.mjs';
 
 /** The soak sizes: 2,000 and 5,000 participants (BENCH_PARTICIPANTS runs one size instead). */
@@ -15,55 +17,40 @@ const DURATION_MS = Number(process.env.BENCH_SOAK_SECONDS ?? 60) * 1000;
 /** The participants join over the first interval; the figures count from then on, once the load is steady. */
 const WARMUP_MS = 5000;
 
-export function put(agent, url, cookie, body) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const request = http.request(
-      url,
-      {
-        method: 'PUT',
-        agent,
-        headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            ok: response.statusCode === 200,
-            why: `HTTP ${response.statusCode}`,
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    request.on('error', (error) =>
-      resolve({ ok: false, why: error.code ?? error.message, ms: performance.now() - started }),
-    );
-    request.end(body);
-  });
-}
+/** Kept-alive connections in all, shared by the servers driven (a load balancer's pool to its backends). */
+const SOCKETS = 256;
 
 /**
- * Every participant autosaves every INTERVAL_MS, starting staggered over the first interval. Answers the
- * latencies and errors after the warm-up, and the achieved rate over the same span.
+ * Every participant autosaves every INTERVAL_MS, starting staggered over the first interval, to one of the
+ * `origins` (participant n to origin n mod their count). Answers the latencies and errors after the warm-up, the
+ * achieved rate over the same span, and the load generator's own event-loop delay (p99), which says whether it
+ * kept to its schedule.
  */
-async function drive(participants, componentIds, urlOf) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+async function drive(participants, componentIds, origins, request) {
+  const pools = origins.map((origin) => new Pool(origin, Math.floor(SOCKETS / origins.length)));
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  // What each step sends: the votes so far, as a participant's autosave grows.
+  const bodies = componentIds.map((_, step) =>
+    JSON.stringify({
+      votes: Object.fromEntries(componentIds.slice(0, 1 + step).map((id) => [id, 'healthy'])),
+      comments: {},
+      last_component_index: step,
+    }),
+  );
   const latencies = [];
   let errors = 0;
   /** What each failed request was (status or socket error), so a failure says its cause. */
   const failures = {};
   const started = Date.now();
+  delay.enable();
   const participant = async (p, index) => {
+    const pool = pools[index % pools.length];
     await new Promise((r) => setTimeout(r, (index / participants.length) * INTERVAL_MS));
     for (let step = 0; Date.now() - started < DURATION_MS; step++) {
       const next = Date.now() + INTERVAL_MS;
-      const votes = Object.fromEntries(
-        componentIds.slice(0, 1 + (step % componentIds.length)).map((id) => [id, 'healthy']),
-      );
-      const body = JSON.stringify({ votes, comments: {}, last_component_index: step % componentIds.length });
+      const body = bodies[step % bodies.length];
       const sent = Date.now() - started;
-      const { ok, why, ms } = await put(agent, urlOf(p), p.cookie, body);
+      const { ok, why, ms } = await request(pool, p, body);
       if (!ok) {
         errors += 1;
         failures[why] = (failures[why] ?? 0) + 1;
@@ -74,25 +61,32 @@ async function drive(participants, componentIds, urlOf) {
   };
   await Promise.all(participants.map(participant));
   const seconds = (Date.now() - started - WARMUP_MS) / 1000;
-  agent.destroy();
+  delay.disable();
+  for (const pool of pools) pool.close();
   latencies.sort((a, b) => a - b);
   return {
     rps: latencies.length / seconds,
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
     errors,
     failures,
+    generatorDelayP99: delay.percentile(99) / 1e6,
   };
 }
 
-/** The soak against our server, then against the same-SQL baseline server on the same rows. */
-async function soak(databaseUrl, count) {
+/**
+ * The soak against our server, then (`twoProcesses`) against two processes of it on the same database, as
+ * docs/operations.md runs several behind a load balancer, then against the same-SQL baseline server on the same
+ * rows.
+ */
+async function soak(databaseUrl, count, twoProcesses) {
   const secret = randomBytes(32).toString('base64url');
-  const app = await startApp({ databaseUrl, secret });
+  const apps = [await startApp({ databaseUrl, secret })];
   let ours;
+  let two;
   let participants;
   let componentIds;
   try {
-    const check = await setUpCheck(app.url);
+    const check = await setUpCheck(apps[0].url);
     componentIds = check.componentIds;
     participants = await addParticipants({
       database: databaseUrl,
@@ -100,15 +94,27 @@ async function soak(databaseUrl, count) {
       secret,
       count,
     });
-    const url = `${app.url}/api/health-checks/${check.healthCheckId}/responses`;
-    ours = await drive(participants, componentIds, () => url);
+    const path = `/api/health-checks/${check.healthCheckId}/responses`;
+    const save = (pool, p, body) => pool.put(path, body, p.cookie);
+    ours = await drive(participants, componentIds, [apps[0].url], save);
+    if (twoProcesses) {
+      apps.push(await startApp({ databaseUrl, secret }));
+      two = await drive(
+        participants,
+        componentIds,
+        apps.map((app) => app.url),
+        save,
+      );
+    }
   } finally {
-    await app.stop();
+    for (const app of apps) await app.stop();
   }
   const sameSql = await baseline('sql', databaseUrl);
   try {
-    const base = await drive(participants, componentIds, (p) => `${sameSql.url}/${p.participantId}`);
-    return { ours, base, expected: (count * 1000) / INTERVAL_MS };
+    const base = await drive(participants, componentIds, [sameSql.url], (pool, p, body) =>
+      pool.put(`/${p.participantId}`, body),
+    );
+    return { ours, two, base, expected: (count * 1000) / INTERVAL_MS };
   } finally {
     await sameSql.stop();
   }
@@ -125,7 +131,10 @@ export async function benchParticipants() {
       );
       continue;
     }
-    const { ours, base, expected } = await withScratchDatabase(pgUrl, (url) => soak(url, count));
+    const twoProcesses = count === Math.max(...SIZES);
+    const { ours, two, base, expected } = await withScratchDatabase(pgUrl, (url) =>
+      soak(url, count, twoProcesses),
+    );
     const causes = Object.entries(ours.failures).map(([why, n]) => `${why} × ${n}`);
     results.push(
       result({
@@ -150,7 +159,24 @@ export async function benchParticipants() {
         value: ours.errors,
         target: { max: 0 },
       }),
+      result({
+        name,
+        metric: "load generator's event-loop delay p99 (baseline: the same-SQL soak's)",
+        unit: 'ms',
+        value: ours.generatorDelayP99,
+        baseline: base.generatorDelayP99,
+      }),
     );
+    if (two)
+      results.push(
+        result({
+          name,
+          metric: `two server processes: p99 latency, ${Math.round(two.rps)} req/s served, ${two.errors} errors (baseline: one process)`,
+          unit: 'ms',
+          value: two.p99,
+          baseline: ours.p99,
+        }),
+      );
   }
   return results;
 }

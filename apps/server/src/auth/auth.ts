@@ -1,6 +1,7 @@
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
+import { gateCalls, gated } from './async-storage';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
@@ -82,7 +83,30 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       max: 100 * scale,
     },
   });
-  return Object.assign(auth, { sso: createSsoAuth({ config, db }) });
+  return Object.assign(gatedAuth(auth), { sso: gatedAuth(createSsoAuth({ config, db })) });
+}
+
+/**
+ * A better-auth instance whose calls go through `gated` (auth/async-storage.ts): its endpoints, its handler and
+ * its context's database adapter, the three ways our code reaches into it.
+ */
+function gatedAuth<
+  A extends { api: object; handler: (request: Request) => Promise<Response>; $context: Promise<object> },
+>(auth: A): A {
+  const { handler } = auth;
+  return Object.assign(auth, {
+    api: gateCalls(auth.api),
+    handler: (request: Request) => gated(() => handler(request)),
+    $context: auth.$context.then(
+      (context) =>
+        new Proxy(context, {
+          get: (target, key, receiver) => {
+            const value: unknown = Reflect.get(target, key, receiver);
+            return key === 'internalAdapter' && value && typeof value === 'object' ? gateCalls(value) : value;
+          },
+        }),
+    ),
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -20,20 +20,39 @@ export type SessionUser = {
 };
 
 /**
+ * Cookie values whose signature was checked, to their value, per secret: under the autosave load the HMAC was a
+ * twentieth of the server's CPU (bench/README.md, session 10). Only a value that passed the check gets in, and a
+ * signature stays right for as long as the secret does (whether the session still counts is read every time);
+ * at most VERIFIED_MAX per secret, the oldest dropped first.
+ */
+const verified = new Map<string, Map<string, string>>();
+const VERIFIED_MAX = 10_000;
+
+export function verifiedValue(secret: string, cookie: string): string | null {
+  let known = verified.get(secret);
+  const hit = known?.get(cookie);
+  if (hit !== undefined) return hit;
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const given = Buffer.from(cookie.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(value).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!known) verified.set(secret, (known = new Map<string, string>()));
+  if (known.size >= VERIFIED_MAX) known.delete(known.keys().next().value as string);
+  known.set(cookie, value);
+  return value;
+}
+
+/**
  * The value of one of better-auth's signed cookies (`value.base64(HMAC-SHA256(secret, value))`, `__Secure-` on
  * https), or null when the cookie is absent or its signature is wrong.
  */
 export function signedCookie(c: Context<AppEnv>, name: string): string | null {
   const { config } = c.get('deps');
   const secure = config.appUrl.startsWith('https://');
-  const value = getCookie(c, `${secure ? '__Secure-' : ''}better-auth.${name}`);
-  if (!value) return null;
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', config.authSecret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  const cookie = getCookie(c, `${secure ? '__Secure-' : ''}better-auth.${name}`);
+  return cookie ? verifiedValue(config.authSecret, cookie) : null;
 }
 
 /** The session token of better-auth's signed session cookie, or null. */

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, session, ssoProviderTable, user, verification } from '../db/schema/auth';
 import { issuerOrigins, joinOrganization } from '../features/sso/queries';
+import { gated, gatedStorage } from './async-storage';
 import { sharedAuthOptions } from './options';
 import { derivedKey, sealedText } from './sealed-column';
 
@@ -25,8 +26,8 @@ export type SsoFlow = {
   domains: string[];
 };
 
-const currentFlow = new AsyncLocalStorage<SsoFlow>();
-export const runInFlow = <T>(flow: SsoFlow, run: () => Promise<T>) => currentFlow.run(flow, run);
+const currentFlow = gatedStorage(new AsyncLocalStorage<SsoFlow>());
+export const runInFlow = <T>(flow: SsoFlow, run: () => Promise<T>) => gated(() => currentFlow.run(flow, run));
 
 /** The error a refused identity carries to the callback's redirect (features/sso maps it to words). */
 export const SSO_REFUSALS = {
