@@ -63,9 +63,14 @@ class Connection {
     const end = bodyEnd(this.buffer, head + 4, headers);
     if (end < 0) return;
     this.buffer = this.buffer.subarray(end);
+    // A server that closes after this answer: the next request goes on a new socket (lost ignores this one).
+    if (/\r\nconnection: *close/i.test(headers)) {
+      const socket = this.socket;
+      this.socket = null;
+      socket?.destroy();
+    }
     const status = Number(headers.slice(9, 12));
     this.finish({ ok: status >= 200 && status < 300, why: `HTTP ${status}` });
-    if (/\r\nconnection: *close/i.test(headers)) this.socket?.destroy();
   }
 
   finish(outcome) {

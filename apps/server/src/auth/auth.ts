@@ -1,7 +1,6 @@
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
-import { gateCalls, gated } from './async-storage';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
@@ -10,6 +9,7 @@ import { account, passkey, rateLimit, session, twoFactor, user, verification } f
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { gateCalls, gated } from './async-storage';
 import { settleSignupOnVerification, signupTokenOf } from './signup-credentials';
 import { sharedAuthOptions } from './options';
 import { createSsoAuth } from './sso';
