@@ -1,7 +1,9 @@
 // Bundles the server into dist/main.js and the operations commands (backup, restore, db:move) into dist/ops.js,
-// npm packages included: one file to read and compile at start instead of hundreds resolved one by one (decision
-// 0015: start-up and memory figures). Two packages stay imports that Node resolves from node_modules: PGlite, which
+// npm packages included: a few files to read and compile at start instead of hundreds resolved one by one (decision
+// 0015: start-up and memory figures). main.js is the small entry that opens the database; the rest of the server is
+// a chunk it loads meanwhile, and single sign-on's libraries a chunk loaded on first use (decision 0015, addendum). Two packages stay imports that Node resolves from node_modules: PGlite, which
 // loads its WebAssembly and data files from beside its own module, and pino, which finds its worker files so.
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const EXTERNAL = new Set(['@electric-sql/pglite', 'pino']);
@@ -12,9 +14,15 @@ const packageOf = (specifier) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+// A clean folder: the chunks' names change with their content, so an earlier build's would stay behind.
+rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts', ops: 'src/ops/cli.ts' },
   outdir: 'dist',
+  // What the entries share, and what they load only when needed (`import()`: single sign-on's libraries), in
+  // files of their own under dist/chunks.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

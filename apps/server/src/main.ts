@@ -1,27 +1,11 @@
-import { randomBytes } from 'node:crypto';
+// The server's entry: reads the configuration, secures the data folder and opens the database while the rest of
+// the server (server.ts, its own file in the build) loads. Opening the embedded database is mostly waiting (its
+// WebAssembly compiles on another thread, its files are read), so loading the server's code meanwhile saves about
+// half a second of every start (bench/README, start-up).
 import { existsSync } from 'node:fs';
-import { Server as HttpServer } from 'node:http';
-import { serve } from '@hono/node-server';
-import { createApp, startingApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase, runMigrations } from './db/client';
+import { openDatabase } from './db/client';
 import { secureDataDir } from './db/data-dir';
-import { startEmbeddedMaintenance } from './db/maintenance';
-import { seed } from './db/seed';
-import { createAuth } from './auth/auth';
-import { notificationJobHandlers, startNotificationSchedule } from './features/account/notification-jobs';
-import { createLogger } from './logger';
-import { startJobWorker, type JobHandler } from './jobs/queue';
-import { createMailer } from './mail/mailer';
-import { createSender, startOutboxWorker } from './mail/outbox';
-import { createRealtime } from './realtime/bus';
-import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
-import { loopJobHandlers } from './features/loops/rounds';
-import { startAutomaticBackups } from './ops/automatic';
-import { removeServerFile, writeServerFile } from './ops/server-file';
-
-/** How long an idle kept-alive connection stays open (see where it is set). */
-const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   // Everything this process writes (the embedded database, the generated secret) is for its own user only.
@@ -36,105 +20,10 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
   // DATA_DIR holds the embedded database and the generated secret: 0700, files 0600 (db/data-dir.ts).
-  const embedded = !config.databaseUrl;
-  if (embedded || existsSync(config.dataDir)) secureDataDir(config.dataDir);
-  // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
-  const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
-  const database = await openDatabase(config);
-  // Listening from the start: /api/health answers (liveness) and /api/ready says 503 until the migrations, which
-  // may wait for another process's, have run; every other request gets 503 meanwhile.
-  let fetch = startingApp(database).fetch;
-  // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
-  const server = serve(
-    { fetch: (request, env) => fetch(request, env), port: config.port, hostname: config.host },
-    (info) => {
-      logger.info({ host: config.host, port: info.port, url: config.appUrl }, 'Pulsecheck is listening');
-      if (backupToken) {
-        const local = /^(0\.0\.0\.0|::|\[?::\]?)$/.test(config.host) ? '127.0.0.1' : config.host;
-        const host = local.includes(':') ? `[${local}]` : local;
-        writeServerFile(config.dataDir, { url: `http://${host}:${info.port}`, token: backupToken });
-      }
-    },
-  );
-  // An idle kept-alive connection stays open 65 s (Node's default is 5): longer than a load balancer's idle timeout
-  // (60 s on common ones) and than a busy client leaves one unused, so nobody sends a request on a connection the
-  // server is closing that very moment and gets it reset (bench `participants`: ECONNRESET at 2,000 participants).
-  if (server instanceof HttpServer) {
-    server.keepAliveTimeout = KEEP_ALIVE_MS;
-    server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  }
-  await runMigrations(database, config.databaseUrl);
-  await seed(database.db);
-  if (embedded) secureDataDir(config.dataDir);
-  logger.info({ database: database.kind }, 'database ready');
-
-  const db = database.db;
-  const outbox = startOutboxWorker({
-    db,
-    logger,
-    send: createSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
-  });
-  const mailer = createMailer(db, { kick: outbox.kick, disabled: config.mailDisabled });
-  if (config.mailDisabled) {
-    logger.warn('MAIL_DISABLED=true: no e-mail is sent; each is recorded as failed and the screens say so');
-  }
-  const auth = createAuth({ config, db, mailer });
-  const realtime = createRealtime(database, logger);
-  await realtime.start();
-  const deps = { config, database, db, logger, auth, mailer, realtime, backupToken };
-  // Scheduled work by kind; each feature adds the handlers of its jobs here.
-  const jobHandlers: Record<string, JobHandler> = {
-    ...notificationJobHandlers(deps),
-    [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
-    ...loopJobHandlers(deps),
-  };
-  await startNotificationSchedule(db);
-  const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
-  const maintenance = startEmbeddedMaintenance(database, logger);
-  const backups = startAutomaticBackups(database, {
-    dataDir: config.dataDir,
-    intervalMs: config.backupIntervalMs,
-    keep: config.backupKeep,
-    logger,
-  });
-  fetch = createApp(deps).fetch;
-  logger.info('ready');
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    outbox.stop();
-    jobs.stop();
-    // Unlisten before the pool closes, or the pending UNLISTEN fails on a destroyed connection.
-    const unlistened = realtime.stop().catch((error: unknown) => {
-      logger.warn({ err: error }, 'realtime: unlisten failed');
-    });
-    server.close(() => {
-      void Promise.all([unlistened, maintenance.stop(), backups.stop()]).then(() =>
-        database
-          .close()
-          // Files the embedded database wrote with modes of its own while running.
-          .then(() => {
-            if (!embedded) return;
-            removeServerFile(config.dataDir);
-            secureDataDir(config.dataDir);
-          })
-          .then(() => process.exit(0))
-          .catch((error: unknown) => {
-            logger.error({ err: error }, 'closing the database failed');
-            process.exit(1);
-          }),
-      );
-    });
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  if (!config.databaseUrl || existsSync(config.dataDir)) secureDataDir(config.dataDir);
+  const [database, { startServer }] = await Promise.all([openDatabase(config), import('./server')]);
+  await startServer(config, database);
 }
 
 main().catch((error: unknown) => {

@@ -12,7 +12,7 @@ import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { gateCalls, gated } from './async-storage';
 import { settleSignupOnVerification, signupTokenOf } from './signup-credentials';
 import { sharedAuthOptions } from './options';
-import { createSsoAuth } from './sso';
+import type { SsoAuth } from './sso-auth';
 
 export { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './options';
 export const VERIFICATION_EXPIRES_SECONDS = 60 * 60 * 24;
@@ -21,7 +21,7 @@ export const VERIFICATION_EXPIRES_SECONDS = 60 * 60 * 24;
  * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database; the
  * two-factor plugin (authenticator app and recovery codes) and the passkey plugin (WebAuthn, relying party = the
  * host of APP_URL). Our own routes (features/auth, features/security) call it; only the e-mailed link targets
- * are exposed over HTTP. `sso` is the instance for organisation single sign-on (auth/sso.ts, decision 0010).
+ * are exposed over HTTP. `sso` is the instance for organisation single sign-on (auth/sso-auth.ts, decision 0010).
  */
 export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
   const { config, db, mailer } = options;
@@ -83,7 +83,18 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       max: 100 * scale,
     },
   });
-  return Object.assign(gatedAuth(auth), { sso: gatedAuth(createSsoAuth({ config, db })) });
+  return Object.assign(gatedAuth(auth), { sso: lazySsoAuth(options) });
+}
+
+/**
+ * The single sign-on instance, made on its first use: @better-auth/sso brings SAML and XML libraries (about a third
+ * of the server's code) that most servers never run, so they are not read at every start (bench/README, start-up).
+ */
+function lazySsoAuth(options: { config: Config; db: Db }): Pick<SsoAuth, 'handler'> {
+  let instance: Promise<SsoAuth> | undefined;
+  const load = () =>
+    (instance ??= import('./sso-auth').then(({ createSsoAuth }) => gatedAuth(createSsoAuth(options))));
+  return { handler: async (request) => (await load()).handler(request) };
 }
 
 /**

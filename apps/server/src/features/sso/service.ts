@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { DiscoveryError, discoverOIDCConfig } from '@better-auth/sso';
 import { type SsoSettings } from '@pulsecheck/shared/auth/security';
 import {
   domainOf,
@@ -133,6 +132,8 @@ export async function saveSettings(
     throw invalid(SECURITY_MESSAGES.ssoClientSecretRequired, {
       clientSecret: SECURITY_MESSAGES.ssoClientSecretRequired,
     });
+  // Loaded here, not at start: the plugin's package is most of the server's code (auth/auth.ts, lazySsoAuth).
+  const { DiscoveryError, discoverOIDCConfig } = await import('@better-auth/sso');
   let discovered;
   try {
     discovered = await discoverOIDCConfig({
