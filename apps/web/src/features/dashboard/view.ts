@@ -51,10 +51,12 @@ export function itemsOf<H extends Item, L extends Item>(
   lists: { healthChecks: readonly H[]; loops: readonly L[] },
   filter: Filter,
 ) {
+  // ISO 8601 times in UTC order as their strings do; localeCompare would consult the locale's collation for
+  // nothing (it was the dashboard's costliest function at first paint).
   const listed: (H | L)[] = [
     ...(filter === 'loops' ? [] : lists.healthChecks),
     ...(filter === 'health-checks' ? [] : lists.loops),
-  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  ].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   return {
     overview: listed,
     active: listed.filter((item) => dashboardStatus(item.status) !== 'completed'),
