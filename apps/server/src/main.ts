@@ -22,8 +22,17 @@ async function main() {
   }
   // DATA_DIR holds the embedded database and the generated secret: 0700, files 0600 (db/data-dir.ts).
   if (!config.databaseUrl || existsSync(config.dataDir)) secureDataDir(config.dataDir);
-  const [database, { startServer }] = await Promise.all([openDatabase(config), import('./server')]);
-  await startServer(config, database);
+  // Until the server listens, its event loop may have nothing to wait for but promises (the embedded database's
+  // WebAssembly compiles on V8's threads). Node then blocks until every V8 background task has finished, the
+  // optimising compiler's work on that WebAssembly included: half a second or more on two cores. This timer keeps
+  // the loop alive through the start (bench/README, start-up).
+  const holdOpen = setInterval(() => {}, 60_000);
+  try {
+    const [database, { startServer }] = await Promise.all([openDatabase(config), import('./server')]);
+    await startServer(config, database);
+  } finally {
+    clearInterval(holdOpen);
+  }
 }
 
 main().catch((error: unknown) => {
