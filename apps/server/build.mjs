@@ -1,8 +1,9 @@
 // Bundles the server into dist/main.js and the operations commands (backup, restore, db:move) into dist/ops.js,
 // npm packages included: a few files to read and compile at start instead of hundreds resolved one by one (decision
-// 0015: start-up and memory figures). main.js is the small entry that opens the database; the rest of the server is
-// a chunk it loads meanwhile, and single sign-on's libraries a chunk loaded on first use (decision 0015, addendum). Two packages stay imports that Node resolves from node_modules: PGlite, which
-// loads its WebAssembly and data files from beside its own module, and pino, which finds its worker files so.
+// 0015: start-up and memory figures). main.js is a small entry that opens the database while the rest of the server,
+// a chunk of its own, loads; single sign-on's libraries are a chunk loaded on first use (decision 0015, addendum).
+// Two packages stay imports that Node resolves from node_modules: PGlite, which loads its WebAssembly and data files
+// from beside its own module, and pino, which finds its worker files so.
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 

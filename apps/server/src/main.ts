@@ -1,7 +1,7 @@
-// The server's entry: reads the configuration, secures the data folder and opens the database while the rest of
-// the server (server.ts, its own file in the build) loads. Opening the embedded database is mostly waiting (its
-// WebAssembly compiles on another thread, its files are read), so loading the server's code meanwhile saves about
-// half a second of every start (bench/README, start-up).
+// The server's entry: reads the configuration, secures the data folder, and opens the database while the rest of
+// the server (server.ts, a file of its own in the build) loads: part of opening the embedded database is waiting
+// (its WebAssembly compiling on V8's threads, its files being read), and the server's code loads meanwhile
+// (decision 0015, addendum).
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';

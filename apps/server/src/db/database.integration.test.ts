@@ -154,4 +154,46 @@ describe('seed', () => {
     );
     expect(templatesCount).toBe(1 + LOOP_CATALOGUE.length);
   });
+
+  it('writes nothing when the catalogue has not changed, and puts back a row that differs from it', async () => {
+    // xmin is the transaction that last wrote a row: an unchanged row keeps it.
+    const versions = () =>
+      rows<{ id: string; xmin: string }>(
+        sql`select id, xmin::text from templates where is_global
+            union all select id, xmin::text from health_check_components where template_id = ${GLOBAL_TEMPLATE_ID}
+            order by id`,
+      );
+    const before = await versions();
+    await seed(database.db);
+    expect(await versions()).toEqual(before);
+
+    const [loop] = LOOP_CATALOGUE;
+    await database.db
+      .update(healthCheckComponents)
+      .set({ title: 'Edited by hand', orderIndex: 99 })
+      .where(
+        and(eq(healthCheckComponents.templateId, GLOBAL_TEMPLATE_ID), eq(healthCheckComponents.key, 'c1')),
+      );
+    await database.db
+      .update(templates)
+      .set({ settings: {} })
+      .where(eq(templates.id, loop?.id ?? ''));
+    await seed(database.db);
+    const [c1] = await database.db
+      .select()
+      .from(healthCheckComponents)
+      .where(
+        and(eq(healthCheckComponents.templateId, GLOBAL_TEMPLATE_ID), eq(healthCheckComponents.key, 'c1')),
+      );
+    expect(c1).toMatchObject({ title: CATALOGUE[0]?.title, orderIndex: 0 });
+    const [stored] = await database.db
+      .select()
+      .from(templates)
+      .where(eq(templates.id, loop?.id ?? ''));
+    expect(stored?.settings).toEqual({ questions: loop?.questions, defaults: loop?.defaults });
+    const after = await versions();
+    expect(after.filter((row, i) => row.xmin !== before[i]?.xmin).map((row) => row.id)).toEqual(
+      [c1?.id, loop?.id].sort(),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import {
   CATALOGUE,
@@ -9,10 +10,18 @@ import {
 } from './catalogue';
 import { healthCheckComponents, templates } from './schema/health-checks';
 
+/** Whether the proposed row (`excluded`) differs from the stored one in any of `columns`. */
+const changed = (...columns: PgColumn[]) =>
+  sql`(${sql.join(columns, sql`, `)}) is distinct from (${sql.join(
+    columns.map((column) => sql.raw(`excluded.${JSON.stringify(column.name)}`)),
+    sql`, `,
+  )})`;
+
 /**
  * Creates or refreshes the global templates: the health-check catalogue and the loop catalogue (a loop template's
  * questions and defaults live in `templates.settings`, see features/templates). Safe to run on every start and
- * from several processes.
+ * from several processes; a row already as the catalogue has it is left alone, so a start writes nothing when
+ * the catalogue has not changed.
  */
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -28,7 +37,8 @@ export async function seed(db: Db): Promise<void> {
       })
       .onConflictDoUpdate({
         target: templates.id,
-        set: { title: GLOBAL_TEMPLATE_TITLE, description: GLOBAL_TEMPLATE_DESCRIPTION },
+        set: { title: sql`excluded.title`, description: sql`excluded.description` },
+        setWhere: changed(templates.title, templates.description),
       });
     await tx
       .insert(healthCheckComponents)
@@ -53,6 +63,13 @@ export async function seed(db: Db): Promise<void> {
           orderIndex: sql`excluded.order_index`,
           examples: sql`excluded.examples`,
         },
+        setWhere: changed(
+          healthCheckComponents.title,
+          healthCheckComponents.description,
+          healthCheckComponents.category,
+          healthCheckComponents.orderIndex,
+          healthCheckComponents.examples,
+        ),
       });
     await tx
       .insert(templates)
@@ -74,6 +91,7 @@ export async function seed(db: Db): Promise<void> {
           description: sql`excluded.description`,
           settings: sql`excluded.settings`,
         },
+        setWhere: changed(templates.title, templates.description, templates.settings),
       });
   });
 }
