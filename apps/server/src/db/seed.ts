@@ -10,12 +10,20 @@ import {
 } from './catalogue';
 import { healthCheckComponents, templates } from './schema/health-checks';
 
-/** Whether the proposed row (`excluded`) differs from the stored one in any of `columns`. */
-const changed = (...columns: PgColumn[]) =>
-  sql`(${sql.join(columns, sql`, `)}) is distinct from (${sql.join(
-    columns.map((column) => sql.raw(`excluded.${JSON.stringify(column.name)}`)),
-    sql`, `,
-  )})`;
+/**
+ * The ON CONFLICT update that refreshes `columns` from the proposed row (`excluded`), only where one of them
+ * differs from what is stored: one list, so what is written and what is compared cannot drift apart.
+ */
+function refresh<K extends string>(columns: Record<K, PgColumn>) {
+  const list = Object.values<PgColumn>(columns);
+  const excluded = (column: PgColumn) => sql.raw(`excluded.${JSON.stringify(column.name)}`);
+  return {
+    set: Object.fromEntries(
+      Object.entries<PgColumn>(columns).map(([key, column]) => [key, excluded(column)]),
+    ),
+    setWhere: sql`(${sql.join(list, sql`, `)}) is distinct from (${sql.join(list.map(excluded), sql`, `)})`,
+  };
+}
 
 /**
  * Creates or refreshes the global templates: the health-check catalogue and the loop catalogue (a loop template's
@@ -37,8 +45,7 @@ export async function seed(db: Db): Promise<void> {
       })
       .onConflictDoUpdate({
         target: templates.id,
-        set: { title: sql`excluded.title`, description: sql`excluded.description` },
-        setWhere: changed(templates.title, templates.description),
+        ...refresh({ title: templates.title, description: templates.description }),
       });
     await tx
       .insert(healthCheckComponents)
@@ -56,20 +63,13 @@ export async function seed(db: Db): Promise<void> {
       )
       .onConflictDoUpdate({
         target: [healthCheckComponents.templateId, healthCheckComponents.key],
-        set: {
-          title: sql`excluded.title`,
-          description: sql`excluded.description`,
-          category: sql`excluded.category`,
-          orderIndex: sql`excluded.order_index`,
-          examples: sql`excluded.examples`,
-        },
-        setWhere: changed(
-          healthCheckComponents.title,
-          healthCheckComponents.description,
-          healthCheckComponents.category,
-          healthCheckComponents.orderIndex,
-          healthCheckComponents.examples,
-        ),
+        ...refresh({
+          title: healthCheckComponents.title,
+          description: healthCheckComponents.description,
+          category: healthCheckComponents.category,
+          orderIndex: healthCheckComponents.orderIndex,
+          examples: healthCheckComponents.examples,
+        }),
       });
     await tx
       .insert(templates)
@@ -86,12 +86,11 @@ export async function seed(db: Db): Promise<void> {
       )
       .onConflictDoUpdate({
         target: templates.id,
-        set: {
-          title: sql`excluded.title`,
-          description: sql`excluded.description`,
-          settings: sql`excluded.settings`,
-        },
-        setWhere: changed(templates.title, templates.description, templates.settings),
+        ...refresh({
+          title: templates.title,
+          description: templates.description,
+          settings: templates.settings,
+        }),
       });
   });
 }
