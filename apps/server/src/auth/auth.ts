@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, passkey, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
+import { lazily } from '../lib/lazy';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { gateCalls, gated } from './async-storage';
@@ -91,9 +92,10 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
  * of the server's code) that most servers never run, so they are not read at every start (bench/README, start-up).
  */
 function lazySsoAuth(options: { config: Config; db: Db }): Pick<SsoAuth, 'handler'> {
-  let instance: Promise<SsoAuth> | undefined;
-  const load = () =>
-    (instance ??= import('./sso-auth').then(({ createSsoAuth }) => gatedAuth(createSsoAuth(options))));
+  // A failed load is not kept (lib/lazy.ts): the next request tries again.
+  const load = lazily(() =>
+    import('./sso-auth').then(({ createSsoAuth }) => gatedAuth(createSsoAuth(options))),
+  );
   return { handler: async (request) => (await load()).handler(request) };
 }
 
