@@ -115,6 +115,13 @@ export const healthChecks = pgTable(
       .references(() => templates.id, { onDelete: 'restrict' }),
     /** Idempotency key of the launch request, so one click never creates two checks. */
     launchKey: text('launch_key'),
+    /**
+     * Its ratings counted per component and rating, `[componentId, rating, count]` each, stored by the first read of
+     * its results once collection has ended; null until then. Ratings never change after collection (submit is
+     * refused outside `collect` and the phase only moves on), so results read these instead of counting every rating
+     * again (features/results/queries.ts).
+     */
+    ratingCounts: jsonb('rating_counts').$type<[componentId: string, rating: string, count: number][]>(),
   },
   (t) => [
     index('health_checks_workspace_created_idx').on(t.workspaceId, t.createdAt),

@@ -96,17 +96,73 @@ describe('aggregation', () => {
   });
 
   it('labels the overall health from all ratings, and says No Ratings for a check nobody rated', async () => {
+    const unrated = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 2 });
+    await addParticipants(ctx, unrated, 3);
+    expect((await getResults(admin.jar, unrated.healthCheckId)).body.overallHealth).toBe('No Ratings');
     const check = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 2 });
     const people = await addParticipants(ctx, check, 3);
-    let { body } = await getResults(admin.jar, check.healthCheckId);
-    expect(body.overallHealth).toBe('No Ratings');
     // 6 ratings, 2 fire warnings (33%): Needs Immediate Attention.
     await rateAll(ctx, check, people, (i, j) =>
       i === 0 ? 'fire-warning' : j === 0 ? 'healthy' : 'dont-know',
     );
-    ({ body } = await getResults(admin.jar, check.healthCheckId));
+    const { body } = await getResults(admin.jar, check.healthCheckId);
     expect(body.overallHealth).toBe('Needs Immediate Attention');
     expect(body.components![0]).toMatchObject({ fireWarning: 1 });
+  });
+});
+
+describe('stored counts', () => {
+  const storedCounts = async (id: string) =>
+    (
+      await ctx.deps.db
+        .select({ ratingCounts: healthChecks.ratingCounts })
+        .from(healthChecks)
+        .where(eq(healthChecks.id, id))
+    )[0]?.ratingCounts;
+
+  it('counts the ratings on the first read once collection has ended, and reads the stored counts from then on', async () => {
+    const check = await createCheck(ctx, admin, { phase: 'collect', componentCount: 2 });
+    const people = await addParticipants(ctx, check, 3);
+    await rateAll(ctx, check, people, (i) => (i === 0 ? 'fire-warning' : 'healthy'));
+    const [first, second] = check.components;
+
+    // While the check collects nothing is stored, whoever reads (an admin sees no figures yet either).
+    expect((await getResults(admin.jar, check.healthCheckId)).body.components).toBeNull();
+    expect(await storedCounts(check.healthCheckId)).toBeNull();
+
+    await setPhase(ctx, check.healthCheckId, 'vote');
+    let { body } = await getResults(admin.jar, check.healthCheckId);
+    expect(body.components!.find((c) => c.id === first!.id)).toMatchObject({ healthy: 2, fireWarning: 1 });
+    expect(new Set(await storedCounts(check.healthCheckId))).toEqual(
+      new Set([
+        [first!.id, 'fire-warning', 1],
+        [first!.id, 'healthy', 2],
+        [second!.id, 'fire-warning', 1],
+        [second!.id, 'healthy', 2],
+      ]),
+    );
+
+    // A rating written behind the server's back after collection (submit refuses it) changes nothing: the
+    // figures are the stored ones.
+    const late = await addParticipants(ctx, check, 1, { status: 'completed' });
+    await addRatings(ctx, check.healthCheckId, [
+      { participantId: late[0]!.participantId, componentId: first!.id, rating: 'dont-know' },
+    ]);
+    await setPhase(ctx, check.healthCheckId, 'summarize');
+    ({ body } = await getResults(admin.jar, check.healthCheckId));
+    expect(body.components!.find((c) => c.id === first!.id)).toMatchObject({
+      healthy: 2,
+      fireWarning: 1,
+      dontKnow: 0,
+      total: 3,
+    });
+  });
+
+  it('stores an empty list for a check nobody rated, and its results say No Ratings', async () => {
+    const check = await createCheck(ctx, admin, { phase: 'summarize', componentCount: 2 });
+    await addParticipants(ctx, check, 3);
+    expect((await getResults(admin.jar, check.healthCheckId)).body.overallHealth).toBe('No Ratings');
+    expect(await storedCounts(check.healthCheckId)).toEqual([]);
   });
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "health_checks" ADD COLUMN "rating_counts" jsonb;
