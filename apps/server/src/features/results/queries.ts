@@ -83,9 +83,9 @@ export async function storeRatingCounts(db: Db, healthCheckId: string) {
 }
 
 /**
- * Per enabled component of the check: counts per rating and dots, aggregated in SQL (one query). The counts are
- * the stored ones once collection has ended (`storeRatingCounts`, run first), else counted from the ratings; dots
- * are pre-aggregated so no join multiplies them.
+ * Per enabled component of the check: counts per rating and dots, in one query after `storeRatingCounts`. The
+ * counts are the stored ones once collection has ended, else counted from the ratings; dots are pre-aggregated so
+ * no join multiplies them.
  */
 export async function componentTallies(db: Db, check: { id: string; templateId: string }): Promise<Tally[]> {
   await storeRatingCounts(db, check.id);
