@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -25,17 +25,25 @@ export type Database = {
   poolSize: number;
   /** How PostgreSQL lists this process's connections (pg_stat_activity.application_name). */
   applicationName: string;
+  /**
+   * Rows of a statement that each PostgreSQL connection prepares once and keeps (see queryRows); on the embedded
+   * database, which runs in process, the same as queryRows. Only for a statement whose text never changes (values
+   * go in parameters): each distinct text stays prepared on every connection for the connection's life.
+   */
+  queryPrepared<T>(query: SQL): Promise<T[]>;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 export function openPglite(client: PGlite): Database {
+  const db = drizzlePglite(client);
   return {
     kind: 'pglite',
-    db: drizzlePglite(client),
+    db,
     poolSize: 1,
     applicationName: '',
+    queryPrepared: (query) => queryRows(db, query),
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
@@ -60,11 +68,18 @@ export function openPostgres(
     connection: { application_name: applicationName },
     ...(options.connectTimeoutSeconds && { connect_timeout: options.connectTimeoutSeconds }),
   });
+  const db = drizzlePostgres(client);
+  const dialect = new PgDialect();
   return {
     kind: 'postgres',
-    db: drizzlePostgres(client),
+    db,
     poolSize,
     applicationName,
+    async queryPrepared<T>(query: SQL) {
+      // The client shares the value serializers and parsers Drizzle set on it, so rows come back as from queryRows.
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return client.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
+    },
     async listen(channel, listener) {
       const subscription = await client.listen(channel, listener);
       return () => subscription.unlisten();
@@ -132,7 +147,13 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
   }
 }
 
-/** Rows of a raw SQL query, whichever driver runs it (PGlite answers `{ rows }`, postgres.js an array). */
+/**
+ * Rows of a raw SQL query, whichever driver runs it (PGlite answers `{ rows }`, postgres.js an array). On
+ * PostgreSQL a query with parameters takes two round trips: postgres.js first asks the server for the parameters'
+ * types, then sends them, and the server parses and plans the statement every time. A hot statement whose text
+ * never changes goes through `database.queryPrepared` instead: one round trip, and the plan is kept (decision 0005,
+ * addendum).
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { Responses } from '@pulsecheck/shared/participation/contract';
 import type { InterimResponses, HealthCheckSettings } from '../../db/schema/health-checks';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Database, type Db } from '../../db/client';
 
 /** Counts of a check's participants, as a SQL fragment over the alias `hc`. */
 const teamCounts = sql`
@@ -287,10 +287,11 @@ export type AutosaveRow = { status: string; progress: number; last_activity: str
  * caller's participant row (not completed), its workspace membership, the check in 'collect', and every
  * answered component being one of the check's enabled components are all conditions of a single UPDATE. An
  * item answers null when any condition fails; its caller then runs the step-by-step checks to say which.
- * Items of the same session and check are written once, with the last of them (each is the whole state).
+ * Items of the same session and check are written once, with the last of them (each is the whole state). The
+ * statement's text never changes (the items are one parameter), so each connection prepares it once.
  */
 export async function saveInterimResponsesBatch(
-  db: Db,
+  database: Database,
   items: AutosaveItem[],
 ): Promise<(AutosaveRow | null)[]> {
   const keyOf = (item: AutosaveItem) => `${item.sessionToken} ${item.healthCheckId}`;
@@ -306,8 +307,7 @@ export async function saveInterimResponsesBatch(
       last_index: responses.last_component_index,
     };
   });
-  const rows = await queryRows<AutosaveRow & { n: number }>(
-    db,
+  const rows = await database.queryPrepared<AutosaveRow & { n: number }>(
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
             as x(n int, token text, check_id uuid, votes jsonb, comments jsonb, last_index int)

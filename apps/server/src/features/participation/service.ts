@@ -234,7 +234,7 @@ const autosaveBatchers = new WeakMap<Database, Batcher<AutosaveItem, AutosaveRow
 const batcherFor = (database: Database) => {
   let batcher = autosaveBatchers.get(database);
   if (!batcher) {
-    batcher = createBatcher((items) => saveInterimResponsesBatch(database.db, items), {
+    batcher = createBatcher((items) => saveInterimResponsesBatch(database, items), {
       maxInFlight: 1,
       maxBatch: 100,
     });
