@@ -39,6 +39,15 @@ describe(`queryPrepared (${loadTestSettings().kind})`, () => {
         expect(await kept()).toBe(0);
         for (const n of [1, 2, 3]) await database.queryPrepared(probe(n));
         expect(await kept()).toBe(1);
+
+        // A migration that changes the columns a kept statement answers: PostgreSQL refuses the old plan once
+        // ('cached plan must not change result type') and postgres.js prepares the statement again.
+        await queryRows(database.db, sql`create table prepared_probe (id int)`);
+        await queryRows(database.db, sql`insert into prepared_probe values (1)`);
+        const all = sql`select * from prepared_probe where id = ${1}`;
+        expect(await database.queryPrepared(all)).toEqual([{ id: 1 }]);
+        await queryRows(database.db, sql`alter table prepared_probe add column note text default 'added'`);
+        expect(await database.queryPrepared(all)).toEqual([{ id: 1, note: 'added' }]);
       } finally {
         await database.close();
         await copy.drop();
