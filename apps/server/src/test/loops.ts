@@ -35,7 +35,7 @@ export async function addPeople(
   ctx: TestContext,
   workspaceId: string,
   count: number,
-  access: 'admin' | 'member' | 'participant' = 'participant',
+  access: 'admin' | 'member' | 'participant' = 'member',
 ): Promise<Person[]> {
   if (count === 0) return [];
   const users = Array.from({ length: count }, () => {

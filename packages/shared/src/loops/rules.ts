@@ -92,6 +92,12 @@ export const LOOP_LIMITS = {
   audienceMax: 10_000,
 } as const;
 
+/**
+ * Who a loop's audience may hold: the workspace's admins and members (Team Management's list), never people who
+ * only joined a health check by its link (PRODUCT-DECISIONS 7).
+ */
+export const LOOP_AUDIENCE_ACCESS = ['admin', 'member'] as const;
+
 /** Results of an anonymous loop need at least this many answers, whatever the admin sets. */
 export const MIN_ANONYMOUS_RESPONSES = 3;
 

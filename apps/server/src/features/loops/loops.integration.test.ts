@@ -7,7 +7,8 @@ import { jobs, mailOutbox, notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import type { RealtimeEvent } from '../../realtime/bus';
-import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
+import { createAdmin, joinedParticipant, signedInUser, useAdmin } from '../../test/accounts';
+import { createCheck } from '../../test/health-checks';
 import { useTestContext } from '../../test/harness';
 import {
   addPeople,
@@ -69,6 +70,53 @@ describe('launching a loop and its first round', () => {
       .where(and(eq(jobs.status, 'pending')));
     const kinds = pending.map((job) => job.kind);
     expect(kinds).toEqual(expect.arrayContaining([LOOP_JOBS.open, LOOP_JOBS.close, LOOP_JOBS.remind]));
+  });
+
+  it("asks the workspace's admins and members only, never people who joined a health check by its link", async () => {
+    const members = await addPeople(ctx, admin.workspaceId, 2);
+    const check = await createCheck(ctx, { workspaceId: admin.workspaceId, userId: admin.userId });
+    const linkParticipant = await joinedParticipant(ctx, check.healthCheckId);
+    const [membership] = await ctx.deps.db
+      .select({ id: workspaceMembers.id, access: workspaceMembers.access })
+      .from(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.workspaceId, admin.workspaceId),
+          eq(workspaceMembers.userId, linkParticipant.userId),
+        ),
+      );
+    expect(membership?.access).toBe('participant');
+
+    // Chosen by hand, a link participant is no member a loop may ask.
+    const chosen = await ctx.call(
+      admin.jar,
+      'POST',
+      '/api/loops',
+      loopBody(admin.workspaceId, {
+        audience: { kind: 'members', memberIds: [...members.map((m) => m.memberId), membership!.id] },
+      }),
+    );
+    expect(chosen.status).toBe(400);
+    expect(await chosen.text()).toContain(LOOP_MESSAGES.audienceMember);
+
+    // 'Everyone': the admin and the two members; the link participant gets no e-mail and no bell notice.
+    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Members only' });
+    const loop = await detail(launched.id);
+    expect(loop.currentRound?.audience).toBe(3);
+    const recipients = await ctx.deps.db
+      .select({ memberId: loopRoundRecipients.memberId })
+      .from(loopRoundRecipients)
+      .where(eq(loopRoundRecipients.roundId, loop.currentRound!.id));
+    expect(recipients.map((r) => r.memberId)).not.toContain(membership!.id);
+    const mails = await ctx.deps.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, linkParticipant.email), like(mailOutbox.subject, '%Members only%')));
+    expect(mails).toEqual([]);
+    const status = await completion(ctx, admin.jar, launched.id);
+    expect(JSON.stringify(status)).not.toContain(linkParticipant.userId);
+    for (const member of members)
+      expect((await roundMail(ctx, member.email)).subject).toContain('Members only');
   });
 
   it('invites an audience of several batches: each member once, with one e-mail and one bell notice', async () => {

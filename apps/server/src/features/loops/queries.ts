@@ -10,6 +10,7 @@ import {
   loopRounds,
   loops,
 } from '../../db/schema/loops';
+import { LOOP_AUDIENCE_ACCESS } from '@pulsecheck/shared/loops/rules';
 
 /** SQL of the loops feature. Every figure is counted here (GROUP BY); stats.ts turns counts into figures. */
 
@@ -111,7 +112,14 @@ export async function replaceAudience(db: Db, loopId: string, memberIds: string[
   );
 }
 
-/** Which of `memberIds` are active members of the workspace with an account (answerable audience members). */
+/** A membership a loop's audience may hold: active, with an account, admin or member access (not a link participant). */
+const askable = (alias?: string) => {
+  const column = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql`${column('status')} = 'active' and ${column('user_id')} is not null
+    and ${column('access')} = any(${sql.param([...LOOP_AUDIENCE_ACCESS])}::text[])`;
+};
+
+/** Which of `memberIds` are members of the workspace a loop may ask (askable). */
 export async function activeMembersAmong(db: Db, workspaceId: string, memberIds: string[]) {
   if (memberIds.length === 0) return [];
   const found: string[] = [];
@@ -119,7 +127,7 @@ export async function activeMembersAmong(db: Db, workspaceId: string, memberIds:
     const rows = await queryRows<{ id: string }>(
       db,
       sql`select id from workspace_members
-          where workspace_id = ${workspaceId} and status = 'active' and user_id is not null
+          where workspace_id = ${workspaceId} and ${askable()}
             and id in (${sql.join(
               chunk.map((id) => sql`${id}`),
               sql`, `,
@@ -134,18 +142,18 @@ export async function countActiveMembers(db: Db, workspaceId: string) {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from workspace_members
-        where workspace_id = ${workspaceId} and status = 'active' and user_id is not null`,
+        where workspace_id = ${workspaceId} and ${askable()}`,
   );
   return row?.n ?? 0;
 }
 
-/** The members a round of the loop goes to now: everyone active with an account, or the chosen ones still active. */
+/** The members a round of the loop goes to now: everyone it may ask, or the chosen ones it still may. */
 export const roundAudience = (loop: Pick<LoopRow, 'id' | 'workspaceId' | 'audienceKind'>) =>
   loop.audienceKind === 'all'
     ? sql`select id as member_id from workspace_members
-          where workspace_id = ${loop.workspaceId} and status = 'active' and user_id is not null`
+          where workspace_id = ${loop.workspaceId} and ${askable()}`
     : sql`select m.id as member_id from loop_audience a
-          join workspace_members m on m.id = a.member_id and m.status = 'active' and m.user_id is not null
+          join workspace_members m on m.id = a.member_id and ${askable('m')}
           where a.loop_id = ${loop.id}`;
 
 /** A list for `in …`, of at least one value. */
