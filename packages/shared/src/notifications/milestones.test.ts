@@ -68,8 +68,8 @@ describe('reachedMilestones', () => {
     ]).toEqual([true, true, false, true, false, true, false, true]);
   });
 
-  it('reaches enough at minResponses and all when every participant has completed, whatever the threshold', () => {
-    expect(reachedMilestones({ completed: 2, total: 2, minResponses: 3 })).toEqual(['half', 'all']);
+  it('reaches enough at minResponses, and all only when every participant has completed and the threshold is met', () => {
+    expect(reachedMilestones({ completed: 2, total: 2, minResponses: 3 })).toEqual(['half']);
     expect(reachedMilestones({ completed: 3, total: 5, minResponses: 3 })).toEqual(['half', 'enough']);
     expect(reachedMilestones({ completed: 5, total: 5, minResponses: 3 })).toEqual(['half', 'enough', 'all']);
   });
@@ -86,13 +86,12 @@ describe('milestones fire once each, for every team size', () => {
     ]);
   });
 
-  it('one participant below the threshold: told how many more responses voting needs', () => {
+  it('one participant below the threshold: nothing is said of everyone (PRODUCT-DECISIONS 1)', () => {
     expect(team(1, 3)).toEqual([
       {
         at: '1 of 1',
-        milestones: ['half', 'all'],
-        message:
-          'All participants have completed "Check" (1 of 1); 2 more completed responses are needed before voting can start',
+        milestones: ['half'],
+        message: 'At least half of the participants have completed "Check" (1 of 1)',
       },
     ]);
   });
@@ -100,10 +99,7 @@ describe('milestones fire once each, for every team size', () => {
   it('two participants: half at the first, all at the second', () => {
     expect(team(2, 3).map((f) => [f.at, f.message])).toEqual([
       ['1 of 2', 'At least half of the participants have completed "Check" (1 of 2)'],
-      [
-        '2 of 2',
-        'All participants have completed "Check" (2 of 2); 1 more completed response is needed before voting can start',
-      ],
+      ['2 of 2', null],
     ]);
     expect(team(2, 2).map((f) => f.milestones)).toEqual([['half'], ['enough', 'all']]);
   });
@@ -131,22 +127,36 @@ describe('milestones fire once each, for every team size', () => {
         expect(counts(team(size, minResponses))).toEqual({
           half: 1,
           enough: minResponses <= size ? 1 : 0,
-          all: 1,
+          all: minResponses <= size ? 1 : 0,
         });
       }
     }
   });
 
   it('does not announce a milestone again when the team grows after it', () => {
-    // One joins and completes (all of 1), two more join: half and all are not repeated; enough comes at 3.
+    // One joins and completes (half of 1; below the threshold, not all), two more join: half is not repeated;
+    // enough and all come together at 3.
     const fired = replay(['join', 'complete', 'join', 'join', 'complete', 'complete'], 3);
     expect(fired.map((f) => [f.at, f.milestones])).toEqual([
-      ['1 of 1', ['half', 'all']],
+      ['1 of 1', ['half']],
       ['2 of 3', []],
-      ['3 of 3', ['enough']],
+      ['3 of 3', ['enough', 'all']],
     ]);
-    // Enough arrives when everyone has completed again: the notice says both.
     expect(fired[2]?.message).toBe('All participants have completed "Check" (3 of 3)');
+    // A threshold raised after everyone had completed: enough at the new threshold, with everyone done, says so.
+    const raised = replay(['join', 'complete'], 1);
+    expect(raised[0]?.milestones).toEqual(['half', 'enough', 'all']);
+    expect(
+      milestoneNotice(
+        freshMilestones(new Set(['half', 'all', 'enough:1']), { completed: 2, total: 2, minResponses: 2 }),
+        {
+          completed: 2,
+          total: 2,
+          minResponses: 2,
+          title: 'Check',
+        },
+      )?.message,
+    ).toBe('All participants have completed "Check" (2 of 2)');
     const later = replay(['join', 'complete', 'join', 'join', 'join', 'complete', 'complete'], 3);
     expect(later[2]?.message).toBe('"Check" has enough completed responses to start voting (3 of 4)');
   });

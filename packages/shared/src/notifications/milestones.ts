@@ -7,8 +7,9 @@
  * - `half`: at least half of the team has completed (`completed * 2 >= total`). For one participant that is
  *   1 of 1, for two 1 of 2, for three 2 of 3, for four 2 of 4.
  * - `enough`: `minResponses` have completed, so voting can start (and the results can open once it does).
- * - `all`: every participant has completed, whatever `minResponses` is: a team smaller than the threshold
- *   hears it too, with how many more responses voting needs.
+ * - `all`: every participant has completed and at least `minResponses` have (PRODUCT-DECISIONS 1). Below the
+ *   threshold nothing is said of everyone: 'All participants have completed' is what the manage screen shows
+ *   beside 'Start Voting Phase', which needs the threshold, so the notice waits for it too.
  *
  * Each fires once per check: the server records `milestoneKey` once (a unique key, so concurrent completions
  * on any number of processes record it once) and announces only what it recorded. Several milestones reached
@@ -41,7 +42,7 @@ export function reachedMilestones({ completed, total, minResponses }: TeamComple
   return MILESTONES.filter((milestone) => {
     if (milestone === 'half') return completed * 2 >= total;
     if (milestone === 'enough') return completed >= minResponses;
-    return completed >= total;
+    return completed >= total && completed >= minResponses;
   });
 }
 
@@ -63,29 +64,20 @@ export type MilestoneNotice = {
   message: string;
 };
 
-const responses = (n: number) => `${n} more completed ${n === 1 ? 'response is' : 'responses are'}`;
-
 /**
  * One notice for the milestones that fired together, or null when none did. Counts only, never figures.
  * Everyone having completed is said whenever it is true of a notice's moment: when `all` fires, and when
- * `enough` fires for a team that has all completed (a team that grew after its first `all`, below the threshold).
+ * `enough` fires for a team that has all completed (a threshold raised after the first `all`, then reached).
  */
 export function milestoneNotice(
   fired: readonly Milestone[],
   team: TeamCompletion & { title: string },
 ): MilestoneNotice | null {
-  const { completed, total, minResponses, title } = team;
+  const { completed, total, title } = team;
   const counts = `(${completed} of ${total})`;
   const everyone = total > 0 && completed >= total;
   if (fired.includes('all') || (fired.includes('enough') && everyone)) {
-    const missing = Math.max(0, minResponses - completed);
-    return {
-      type: 'all-completed',
-      message:
-        missing === 0
-          ? `All participants have completed "${title}" ${counts}`
-          : `All participants have completed "${title}" ${counts}; ${responses(missing)} needed before voting can start`,
-    };
+    return { type: 'all-completed', message: `All participants have completed "${title}" ${counts}` };
   }
   if (fired.includes('enough')) {
     return {

@@ -291,16 +291,27 @@ describe('completion milestones fire once each, for every team size', () => {
     return after;
   }
 
-  it('one participant: everyone has completed, with how many more responses voting needs', async () => {
+  it('one participant below the minimum responses: nothing says everyone has completed (PRODUCT-DECISIONS 1)', async () => {
     const team = await teamOf(1, 3);
     expect(await completeOneByOne(team)).toEqual([1]);
     expect(await milestoneNotices(ctx, team.check.healthCheckId)).toEqual([
-      `All participants have completed "${team.title}" (1 of 1); 2 more completed responses are needed before voting can start`,
+      `At least half of the participants have completed "${team.title}" (1 of 1)`,
+    ]);
+    await runNotificationJobs(ctx);
+    const subjects = (await mailsTo(ctx, team.admin.email)).map((m) => m.subject);
+    expect(subjects.filter((subject) => subject.startsWith('All participants have completed'))).toEqual([]);
+  });
+
+  it('one participant at the minimum: everyone has completed, in the bell and by e-mail', async () => {
+    const team = await teamOf(1, 1);
+    expect(await completeOneByOne(team)).toEqual([1]);
+    expect(await milestoneNotices(ctx, team.check.healthCheckId)).toEqual([
+      `All participants have completed "${team.title}" (1 of 1)`,
     ]);
     // The creator is e-mailed (all-completed follows the new-responses e-mail setting).
     await runNotificationJobs(ctx);
     expect((await mailsTo(ctx, team.admin.email)).map((m) => m.subject)).toContain(
-      `All participants have completed "${team.title}" (1 of 1); 2 more completed responses are needed before voting can start`,
+      `All participants have completed "${team.title}" (1 of 1)`,
     );
   });
 
