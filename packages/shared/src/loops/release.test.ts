@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { orderFreeText, roundResultMessage, roundResultState } from './release';
+import { defaultResultsRound, orderFreeText, roundResultMessage, roundResultState } from './release';
 
 describe('when a round shows its results', () => {
   const round = { anonymous: true, open: false, answers: 5, minResponses: 3 };
@@ -82,5 +82,20 @@ describe('free-text answers', () => {
         expect([...ordered].sort()).toEqual([...list].sort());
       }),
     );
+  });
+});
+
+describe('defaultResultsRound', () => {
+  const rounds = [
+    { number: 3, state: 'collecting' as const },
+    { number: 2, state: 'below-threshold' as const },
+    { number: 1, state: 'released' as const },
+  ];
+  it('is the newest round whose results show', () => {
+    expect(defaultResultsRound(rounds, (r) => r.state)?.number).toBe(1);
+  });
+  it('is the newest round when none shows yet, and nothing without rounds', () => {
+    expect(defaultResultsRound(rounds.slice(0, 2), (r) => r.state)?.number).toBe(3);
+    expect(defaultResultsRound([], () => 'released')).toBeUndefined();
   });
 });

@@ -44,6 +44,17 @@ export function roundResultMessage(
     : LOOP_MESSAGES.closedBelowThreshold(round.answers, round.minResponses);
 }
 
+/**
+ * The round Loop Results (and 'Preview Results') opens when none is asked for: the newest round whose results show;
+ * when none shows yet, the newest round, whose message says when it will. `rounds` come newest first.
+ */
+export function defaultResultsRound<T>(
+  rounds: readonly T[],
+  stateOf: (round: T) => RoundResultState,
+): T | undefined {
+  return rounds.find((round) => stateOf(round) === 'released') ?? rounds[0];
+}
+
 /** The sort key of a free-text answer: accents dropped (NFD without marks), lower case, spaces collapsed, trimmed. */
 const sortKey = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

@@ -234,6 +234,32 @@ describe('Loop Results', () => {
   });
 });
 
+describe("'Preview Results' (no round asked for)", () => {
+  it('opens the newest round whose results show, not a round just opened; before any, the newest says when', async () => {
+    const people = await addPeople(ctx, admin.workspaceId, 3);
+    const audience = { kind: 'members' as const, memberIds: people.map((p) => p.memberId) };
+    const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { audience, title: 'Preview pulse' });
+    const first = await json<LoopResults>(await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/results`));
+    expect(first.round).toMatchObject({ number: 1, state: 'collecting', message: LOOP_MESSAGES.collecting });
+
+    const released = await runRound(loop.id, people, [
+      { scale: 4, enps: 9 },
+      { scale: 3, enps: 8 },
+      { scale: 5, enps: 10 },
+    ]);
+    const next = await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/rounds`);
+    expect(next.status).toBe(201);
+    const results = await json<LoopResults>(
+      await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/results`),
+    );
+    expect(results.rounds.map((round) => round.number)).toEqual([2, 1]);
+    expect(results.round).toMatchObject({ id: released, number: 1, state: 'released' });
+    const csv = await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/results/csv`);
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain('Preview pulse,1,');
+  });
+});
+
 describe('the dashboard', () => {
   it('lists loops with their current round, and counts them under each filter', async () => {
     await addPeople(ctx, admin.workspaceId, 3);

@@ -12,7 +12,12 @@ import {
   type TrendPoint,
 } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
-import { orderFreeText, roundResultMessage, roundResultState } from '@pulsecheck/shared/loops/release';
+import {
+  defaultResultsRound,
+  orderFreeText,
+  roundResultMessage,
+  roundResultState,
+} from '@pulsecheck/shared/loops/release';
 import {
   ENPS_MAX,
   ENPS_MIN,
@@ -127,12 +132,18 @@ function figures(kind: string, rows: { value: number; count: number }[]) {
   return { answers: enps.answers, counts, mean: null, enps: { promoters, passives, detractors, score } };
 }
 
+/** What the release rule (roundResultState) asks of a round, with `answers` of the round or of one question. */
+const resultBase = (round: q.RoundWithAnswered, answers: number) => ({
+  anonymous: round.anonymous,
+  open: round.status === 'open',
+  minResponses: round.min_responses,
+  answers,
+});
+
 /** A round's results, each question released only on its own answers too (a one-click answer may answer one). */
 async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundResults> {
-  const open = round.status === 'open';
   const summary = roundSummary(round);
-  const base = { anonymous: round.anonymous, open, minResponses: round.min_responses };
-  const state = roundResultState({ ...base, answers: round.answered });
+  const state = roundResultState(resultBase(round, round.answered));
   const questions = (await q.questionsById(db, round.question_ids)).sort(
     (a, b) => round.question_ids.indexOf(a.id) - round.question_ids.indexOf(b.id),
   );
@@ -154,17 +165,17 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
         ...shown,
         answers: 0,
         state,
-        message: roundResultMessage(state, { ...base, answers: round.answered }),
+        message: roundResultMessage(state, resultBase(round, round.answered)),
       };
     if (question.kind === 'text') {
       const list = freeText.filter((row) => row.question_id === question.id);
       const answers = texts.get(question.id) ?? 0;
-      const own = roundResultState({ ...base, answers });
+      const own = roundResultState(resultBase(round, answers));
       return {
         ...shown,
         answers,
         state: own,
-        message: roundResultMessage(own, { ...base, answers }),
+        message: roundResultMessage(own, resultBase(round, answers)),
         texts:
           own === 'released'
             ? orderFreeText(
@@ -174,32 +185,34 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
       };
     }
     const made = figures(question.kind, values.get(question.id) ?? []);
-    const own = roundResultState({ ...base, answers: made.answers });
+    const own = roundResultState(resultBase(round, made.answers));
     if (own !== 'released')
       return {
         ...shown,
         answers: made.answers,
         state: own,
-        message: roundResultMessage(own, { ...base, answers: made.answers }),
+        message: roundResultMessage(own, resultBase(round, made.answers)),
       };
     return { ...shown, ...made, shares: shares(made.counts), state: own, message: null };
   });
   return {
     ...summary,
     state,
-    message: roundResultMessage(state, { ...base, answers: round.answered }),
+    message: roundResultMessage(state, resultBase(round, round.answered)),
     questions: results,
   };
 }
 
 async function pickRound(db: Db, loopId: string, roundId: string | undefined) {
   const rounds = await q.roundsWithAnswered(db, loopId);
-  const round = roundId ? rounds.find((row) => row.id === roundId) : rounds[0];
+  const round = roundId
+    ? rounds.find((row) => row.id === roundId)
+    : defaultResultsRound(rounds, (row) => roundResultState(resultBase(row, row.answered)));
   if (roundId && !round) throw notFound(NOT_FOUND_MESSAGES.round);
   return { rounds, round };
 }
 
-/** Loop Results: the round picker and the chosen round's results (default: the newest round). */
+/** Loop Results: the round picker and the chosen round's results (default: defaultResultsRound). */
 export async function loopResults(
   deps: Deps,
   options: { userId: string; loopId: string; roundId?: string },
@@ -213,7 +226,7 @@ export async function loopResults(
   };
 }
 
-/** The CSV export of a released round (default: the newest): a line per question and value, and per free-text answer. */
+/** The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text answer. */
 export async function loopResultsCsv(
   deps: Deps,
   options: { userId: string; loopId: string; roundId?: string },
@@ -286,15 +299,9 @@ type PointInput = {
 /** The points of one question's line, each with its change from the line's previous point (stats.ts). */
 function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
   const made = inputs.map(({ round, counts }) => {
-    const base = {
-      anonymous: round.anonymous,
-      open: round.status === 'open',
-      minResponses: round.min_responses,
-    };
     const fig = figures(kind, counts);
-    const roundState = roundResultState({ ...base, answers: round.answered });
-    const state =
-      roundState === 'released' ? roundResultState({ ...base, answers: fig.answers }) : roundState;
+    const roundState = roundResultState(resultBase(round, round.answered));
+    const state = roundState === 'released' ? roundResultState(resultBase(round, fig.answers)) : roundState;
     return { round, counts: fig.counts, state, fig };
   });
   return made.map((point, index) => {
