@@ -8,6 +8,7 @@
 
 import { RELEASE_MESSAGES } from '../results/release';
 import { isoWeekday, parsePlainDate } from './zoned-time';
+import { countOf } from '../words/plural';
 
 export const QUESTION_KINDS = ['scale', 'enps', 'text'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
@@ -161,7 +162,7 @@ export const LOOP_MESSAGES = {
   audienceMember: 'Unknown member',
   audienceDuplicate: 'A member is chosen twice',
   audienceBelowMinimum: (size: number, minResponses: number) =>
-    `The audience has ${size} ${size === 1 ? 'member' : 'members'}, fewer than the ${minResponses} responses needed before results show`,
+    `The audience has ${countOf(size, 'member')}, fewer than the ${minResponses} responses needed before results show`,
   cadence: 'Choose weekly, every two weeks or monthly',
   weekday: 'Choose a weekday',
   time: 'Enter a time of day as HH:MM, from 00:00 to 23:59',
@@ -201,7 +202,7 @@ export const LOOP_MESSAGES = {
     'Results of an anonymous round show when it closes, so that no one\u2019s answers can be told apart as they come in.',
   belowThreshold: RELEASE_MESSAGES.belowThreshold,
   closedBelowThreshold: (answers: number, minResponses: number) =>
-    `This round closed with ${answers} ${answers === 1 ? 'response' : 'responses'}, fewer than the ${minResponses} needed to show results`,
+    `This round closed with ${countOf(answers, 'response')}, fewer than the ${minResponses} needed to show results`,
 } as const;
 
 /** Why a member's answer is refused, in the order they are told; null: the answer is taken. */

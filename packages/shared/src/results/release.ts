@@ -4,13 +4,15 @@
  * Without zod, so the participation screens can use it at first paint.
  */
 
+import { pluralWord } from '../words/plural';
+
 export const RELEASE_MESSAGES = {
   facilitatorShares: 'Your facilitator will share the results',
   notReleased: 'Results are shared with the participants who completed the health check.',
   collecting:
     'Results open when collection ends (when voting starts or the health check is completed), so that no one\u2019s answers can be singled out while responses come in.',
   belowThreshold: (missing: number) =>
-    `${missing} more ${missing === 1 ? 'response is' : 'responses are'} needed before results can be shown`,
+    `${missing} more ${pluralWord(missing, 'response is', 'responses are')} needed before results can be shown`,
 } as const;
 
 /** PRODUCT-DECISIONS 3: how many more completed responses unlock the per-component results. */

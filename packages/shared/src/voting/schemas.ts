@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ratingCountsSchema } from '../results/schemas';
+import { countOf } from '../words/plural';
 
 export const VOTING_MESSAGES = {
   notOpen: 'Voting is not open for this health check',
   notEligible: 'Only participants who completed the rating can vote',
-  tooMany: (limit: number) => `You can place at most ${limit} ${limit === 1 ? 'dot' : 'dots'}`,
+  tooMany: (limit: number) => `You can place at most ${countOf(limit, 'dot')}`,
   foreignComponent: 'Dots can only go on components of this health check',
   saved: 'Your dots are saved',
   ratingClosed: 'Rating has closed',

@@ -10,6 +10,7 @@ import { renderMail, type MailContent } from '../../mail/templates';
 import { channelsFor, DELIVERY_JOBS, notify, type NotificationType } from '../notifications/service';
 import * as q from './queries';
 import { unsubscribeUrl } from './service';
+import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
 
 /** Scheduled notification work; the hourly tick enqueues itself again and whatever is due. */
 export const SCHEDULE_JOBS = {
@@ -270,7 +271,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       if (!user || !resolvePreferences(user.preferences).emailNotifications.newResponses) return;
       const check = await q.responsesBetween(db, job.healthCheckId, new Date(job.from), new Date(job.to));
       if (!check || check.fresh === 0) return;
-      const what = check.fresh === 1 ? '1 new response' : `${check.fresh} new responses`;
+      const what = countOf(check.fresh, 'new response');
       await mailer.enqueue({
         kind: 'new-responses',
         to: user.email,
@@ -279,7 +280,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           heading: `${what} to "${check.title}"`,
           paragraphs: [
             `Hi ${user.name}, "${check.title}" received ${what} in the last hour.`,
-            `${check.completed} of ${check.total} participants have completed.`,
+            `${check.completed} of ${check.total} ${pluralWord(check.total, 'participant has', 'participants have')} completed.`,
           ],
           action: {
             label: 'Manage health check',

@@ -30,6 +30,7 @@ import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
 import type { AppDeps } from '../../lib/router';
 import * as q from './queries';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 type Deps = Pick<AppDeps, 'db'>;
 type Options = {
@@ -231,7 +232,7 @@ export async function exportInsightsCsv(deps: Deps, options: Options & { sort: I
         lines.push([
           row.category,
           component.title,
-          `Organisation (${insights.organisation.teams} teams)`,
+          `Organisation (${countOf(insights.organisation.teams, 'team')})`,
           PERIOD_LABELS[insights.period],
           null,
           null,

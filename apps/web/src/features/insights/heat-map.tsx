@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 /** Width of a team's column, in pixels: the visible columns are worked out from it. */
 const COLUMN_WIDTH = 112;
@@ -186,7 +187,7 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
   };
   const visible = teams.slice(first, last);
   const drawn = 2 + visible.length + (first > 0 ? 1 : 0) + (last < teams.length ? 1 : 0);
-  const organisation = `Organisation (${data.organisation.teams} ${data.organisation.teams === 1 ? 'team' : 'teams'})`;
+  const organisation = `Organisation (${countOf(data.organisation.teams, 'team')})`;
   return (
     <div
       ref={scroller}

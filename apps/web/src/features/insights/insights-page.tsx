@@ -21,6 +21,7 @@ import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { insightsCsvUrl, insightsQuery, type InsightFilters } from './api';
 import { ALL_COLUMNS_UP_TO, HeatMap, TONES, TrendArrow } from './heat-map';
 import { LoopsSection } from './loops-section';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 const ALL_CATEGORIES = '';
 const NO_TEAMS: InsightsResponse['teams'] = [];
@@ -211,10 +212,10 @@ function LeftOut({ data }: { data: InsightsResponse }) {
   return (
     <div className="mt-2 text-sm text-slate-700" data-testid="left-out">
       <p>
-        {`The Organisation column pools ${pooled} ${pooled === 1 ? 'team' : 'teams'}. `}
+        {`The Organisation column pools ${countOf(pooled, 'team')}. `}
         {data.leftOut.length === 0
           ? 'No team is left out.'
-          : `${data.leftOut.length} ${data.leftOut.length === 1 ? 'team is' : 'teams are'} left out: ${below.length} with fewer responses than their minimum, ${none.length} with no completed health check in this period.`}
+          : `${countOf(data.leftOut.length, 'team is', 'teams are')} left out: ${below.length} with fewer responses than their minimum, ${none.length} with no completed health check in this period.`}
       </p>
       {data.leftOut.length > 0 && (
         <details className="mt-1">
@@ -280,9 +281,7 @@ function Priorities({ data }: { data: InsightsResponse }) {
                   <span className="font-medium text-slate-900">{c.title}</span>
                   <span className="block text-xs text-slate-600">{c.category}</span>
                 </span>
-                <span className="shrink-0 text-slate-700">
-                  {c.teams} {c.teams === 1 ? 'team' : 'teams'}
-                </span>
+                <span className="shrink-0 text-slate-700">{countOf(c.teams, 'team')}</span>
               </li>
             ))}
           </ol>

@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { loopInsightsQuery } from './api';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** An eNPS score with its sign: +25, 0, −100. */
 export const signed = (score: number) => (score > 0 ? `+${score}` : score < 0 ? `−${-score}` : '0');
 const day = (iso: string) =>
@@ -33,7 +33,7 @@ function Enps({ row }: { row: Pick<LoopInsightRow, 'enpsState' | 'enps'> }) {
   return (
     <span>
       <span className="font-semibold text-slate-900">{signed(row.enps.score)}</span>{' '}
-      <span className="text-xs text-slate-600">({plural(row.enps.answers, 'answer', 'answers')})</span>
+      <span className="text-xs text-slate-600">({countOf(row.enps.answers, 'answer')})</span>
     </span>
   );
 }
@@ -76,10 +76,10 @@ function Pooled({ data }: { data: LoopInsightsResponse }) {
   return (
     <div className="text-sm text-slate-700" data-testid="loops-left-out">
       <p>
-        {`The organisation trend pools ${plural(pooled.loops, 'loop', 'loops')} of ${plural(pooled.teams, 'team', 'teams')}. `}
+        {`The organisation trend pools ${countOf(pooled.loops, 'loop')} of ${countOf(pooled.teams, 'team')}. `}
         {pooled.leftOutLoops === 0
           ? 'No loop is left out.'
-          : `${plural(pooled.leftOutLoops, 'loop is', 'loops are')} left out (${plural(pooled.leftOutTeams, 'team', 'teams')} with no loop shown): fewer responses than their minimum in their latest round.`}
+          : `${countOf(pooled.leftOutLoops, 'loop is', 'loops are')} left out (${countOf(pooled.leftOutTeams, 'team')} with no loop shown): fewer responses than their minimum in their latest round.`}
       </p>
       {data.leftOut.length > 0 && (
         <details className="mt-1">
@@ -176,7 +176,7 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
                       {monthName(month.month)}
                     </th>
                     <td className={td}>
-                      {month.teams} ({plural(month.rounds, 'round', 'rounds')})
+                      {month.teams} ({countOf(month.rounds, 'round')})
                     </td>
                     <td className={td}>
                       <span className="font-semibold text-slate-900">{month.participation}%</span>{' '}

@@ -1,6 +1,6 @@
 /** How loop screens write durations and counts. */
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 /** What is left of a round: '2 days 3 hours left', '4 hours 10 minutes left', '8 minutes left', 'Closing now'. */
 export function timeLeft(ms: number): string {
@@ -9,13 +9,13 @@ export function timeLeft(ms: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  if (days > 0) return `${plural(days, 'day')}${hours > 0 ? ` ${plural(hours, 'hour')}` : ''} left`;
-  if (hours > 0) return `${plural(hours, 'hour')}${rest > 0 ? ` ${plural(rest, 'minute')}` : ''} left`;
-  return `${plural(rest, 'minute')} left`;
+  if (days > 0) return `${countOf(days, 'day')}${hours > 0 ? ` ${countOf(hours, 'hour')}` : ''} left`;
+  if (hours > 0) return `${countOf(hours, 'hour')}${rest > 0 ? ` ${countOf(rest, 'minute')}` : ''} left`;
+  return `${countOf(rest, 'minute')} left`;
 }
 
 /** '3 of 8 answered'. */
 export const answeredOf = (answered: number, audience: number) => `${answered} of ${audience} answered`;
 
-export const responsesWord = (n: number) => plural(n, 'response');
-export const membersWord = (n: number) => plural(n, 'member');
+export const responsesWord = (n: number) => countOf(n, 'response');
+export const membersWord = (n: number) => countOf(n, 'member');

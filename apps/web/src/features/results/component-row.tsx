@@ -8,6 +8,7 @@ import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
 import { formatDay } from '@/lib/dates';
 import { usePrinting } from '@/lib/printing';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 /** An action item's status as the screen names it. */
 export const STATUS_LABELS: Record<ActionItem['status'], string> = {
@@ -89,7 +90,7 @@ export function ComponentRow({
         </span>
         <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
           <Badge tone="red">{component.fireWarning} fire</Badge>
-          {component.dots !== null && <Badge tone="purple">{component.dots} dots</Badge>}
+          {component.dots !== null && <Badge tone="purple">{countOf(component.dots, 'dot')}</Badge>}
           <TrendBadge trend={component.trend} />
           <ChevronDown
             className={cn('size-4 text-slate-500 transition-transform print:hidden', open && 'rotate-180')}

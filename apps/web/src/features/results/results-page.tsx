@@ -23,6 +23,7 @@ import { ActionItemRow, ComponentRow } from './component-row';
 import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
+import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
 
 // Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
 // first opened, the follow-up form below the results beside them (decision 0006).
@@ -176,8 +177,8 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
               : `Started ${formatDate(healthCheck.createdAt)}`}
           </span>
           <span>
-            {participants.completed} of {participants.total}{' '}
-            {participants.total === 1 ? 'participant' : 'participants'} completed
+            {participants.completed} of {participants.total} {pluralWord(participants.total, 'participant')}{' '}
+            completed
           </span>
           {healthCheck.phase === 'vote' && (
             <span>
@@ -283,7 +284,9 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           testId="top-priority"
           value={top?.title ?? 'No components'}
         >
-          {top ? `${top.fireWarning} fire warnings${top.dots === null ? '' : ` · ${top.dots} dots`}` : null}
+          {top
+            ? `${countOf(top.fireWarning, 'fire warning')}${top.dots === null ? '' : ` · ${countOf(top.dots, 'dot')}`}`
+            : null}
         </SummaryCard>
         <SummaryCard
           icon={<ClipboardList className="size-4 text-brand-700" aria-hidden="true" />}

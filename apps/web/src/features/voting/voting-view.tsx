@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiGet, apiPut } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
+import { countOf } from '@pulsecheck/shared/words/plural';
 
 const enc = encodeURIComponent;
 const votingKey = (id: string) => ['voting', id] as const;
@@ -91,7 +92,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
           <CardTitle>Vote on what to fix first</CardTitle>
           <CardDescription>
             {open
-              ? `Place your ${state.votesPerPerson} dots on the areas that matter most. You can move them until voting ends.`
+              ? `Place your ${countOf(state.votesPerPerson, 'dot')} on the areas that matter most. You can move them until voting ends.`
               : state.phase === 'vote'
                 ? VOTING_MESSAGES.ratingClosed
                 : state.phase === 'collect'
@@ -156,7 +157,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
                     <Minus aria-hidden="true" />
                   </Button>
                   <span className="w-16 text-center text-sm font-semibold" aria-live="polite">
-                    {dots} {dots === 1 ? 'dot' : 'dots'}
+                    {countOf(dots, 'dot')}
                   </span>
                   <Button
                     variant="secondary"
@@ -171,7 +172,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
               )}
               {!open && dots > 0 && (
                 <span className="flex items-center gap-1 text-sm text-brand-700">
-                  <CheckCircle2 className="size-4" aria-hidden="true" /> {dots} {dots === 1 ? 'dot' : 'dots'}
+                  <CheckCircle2 className="size-4" aria-hidden="true" /> {countOf(dots, 'dot')}
                 </span>
               )}
             </li>
