@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@pulsecheck/shared/auth/schemas';
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { RouteErrorBoundary } from '../error-screens';
@@ -102,6 +102,23 @@ describe('AdminLayout', () => {
     organizationRole = 'admin';
     renderAt('/admin/dashboard', user());
     expect(await screen.findByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/admin/insights');
+  });
+
+  it('shows one notification bell at each width: the top bar below 1024 px, the sidebar from there', async () => {
+    for (const wide of [false, true]) {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: wide && query === '(min-width: 1024px)',
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      renderAt('/admin/dashboard', user());
+      const bells = await screen.findAllByRole('button', { name: /^Notifications/ });
+      expect(bells).toHaveLength(1);
+      const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+      expect(sidebar.contains(bells[0]!)).toBe(wide);
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('logs out: clears the session and goes to /login', async () => {

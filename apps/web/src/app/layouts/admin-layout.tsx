@@ -20,6 +20,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { NotificationBell } from '@/features/notifications/bell';
 import { useWorkspaces } from '@/features/workspaces/api';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/media-query';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout, UnexpectedError } from '../error-screens';
 import { SkipLink } from '@/components/ui/skip-link';
@@ -54,6 +55,8 @@ function AdminShell() {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const open = openedOn === location.pathname;
   const setOpen = (value: boolean) => setOpenedOn(value ? location.pathname : null);
+  // One bell, where the width puts it: the top bar below 1024 px, the sidebar from there (tailwind's lg).
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   useEffect(() => {
     if (!open) return;
@@ -79,7 +82,7 @@ function AdminShell() {
           <Menu aria-hidden="true" />
         </Button>
         <Logo to="/admin/dashboard" />
-        <NotificationBell className="ml-auto" />
+        {!wide && <NotificationBell className="ml-auto" />}
       </header>
       {open && (
         <div
@@ -99,7 +102,7 @@ function AdminShell() {
           'lg:translate-x-0',
         )}
       >
-        <Sidebar open={open} onClose={() => setOpen(false)} />
+        <Sidebar open={open} onClose={() => setOpen(false)} bell={wide} />
       </aside>
       <div className="lg:pl-[280px]">
         <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -113,7 +116,7 @@ function AdminShell() {
   );
 }
 
-function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; bell: boolean }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   // Opening the panel moves the keyboard focus into it.
   useEffect(() => {
@@ -126,7 +129,7 @@ function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
       <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
         <Logo to="/admin/dashboard" />
         {/* Wide screens have no top bar: the bell sits here. */}
-        <NotificationBell className="ml-auto hidden lg:block" align="start" />
+        {bell && <NotificationBell className="ml-auto" align="start" />}
         <Button
           ref={closeButton}
           variant="ghost"
