@@ -13,7 +13,7 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Statuses answered by a thrown `AppError`, always with the shared error body. A route lists those its rules
  * answer; 400 (input), 401 (`call`: no session) and 404 (an id in the path) are added where they apply.
  */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503;
 /** A response the handler returns itself: `[status, schema, description]`, JSON unless a media type follows. */
 type Answer = readonly [status: StatusCode, schema: z.ZodType, description: string, mediaType?: string];
 

@@ -458,6 +458,14 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/participants` }),
   },
+  'GET /api/health-checks/{healthCheckId}/share/slack': {
+    expect: byPolicy('check:oversee'),
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/share/slack` }),
+  },
+  'POST /api/health-checks/{healthCheckId}/share/slack': {
+    expect: byPolicy('check:oversee'),
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/share/slack` }),
+  },
   'POST /api/health-checks/{healthCheckId}/phase': {
     expect: byPolicy('check:change'),
     request: async (w) => ({ path: `/api/health-checks/${await fresh(w)}/phase`, body: { to: 'vote' } }),

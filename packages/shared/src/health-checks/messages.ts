@@ -33,6 +33,15 @@ export const HEALTH_CHECK_MESSAGES = {
   commentsStayOff: 'Comments cannot be turned back on once people have joined',
   notAllowed: 'Only workspace admins and the creator of this health check can manage it',
   invitationSubject: 'Health Check Invitation',
+  /** The Share dialog's 'Slack' button: the message it posts (or copies), and what it says. */
+  slackInvitation: (title: string, joinUrl: string) => `:wave: Please take part in *${title}*: ${joinUrl}`,
+  slackPosted: (channel: string) =>
+    channel ? `Posted to ${channel} on Slack` : 'Posted to your Slack channel',
+  slackCopied: 'Slack message copied: paste it into your channel',
+  slackNotConnected:
+    'Slack is not connected: the Slack button copies a message for you to paste. Connect your channel in Notification settings.',
+  slackFailed:
+    'Slack did not take the message. Check the webhook in Notification settings, or copy the link.',
   /** Launch with team e-mails while the server sends no e-mail (MAIL_DISABLED=true). */
   teamNotEmailed:
     'The join link was not e-mailed to the team: e-mail is switched off on this server. Share the link yourself.',

@@ -102,6 +102,10 @@ export const participantsResponseSchema = z.object({ participants: z.array(parti
 
 export const settingsResponseSchema = z.object({ settings: settingsSchema });
 
+/** The Share dialog's Slack: whether the caller's Slack card can post (PRODUCT-DECISIONS 9: the user's webhook). */
+export const slackShareSchema = z.object({ connected: z.boolean(), channel: z.string() });
+export type SlackShare = z.infer<typeof slackShareSchema>;
+
 /** Loose e-mail check for the team list: the server's, the form's. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

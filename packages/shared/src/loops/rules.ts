@@ -203,6 +203,11 @@ export const LOOP_MESSAGES = {
   belowThreshold: RELEASE_MESSAGES.belowThreshold,
   closedBelowThreshold: (answers: number, minResponses: number) =>
     `This round closed with ${countOf(answers, 'response')}, fewer than the ${minResponses} needed to show results`,
+  /** The loop's creator hears a round open and close (bell and Slack, as Completion Milestones): counts only. */
+  roundOpenedNotice: (title: string, number: number, audience: number) =>
+    `Round ${number} of "${title}" opened: ${countOf(audience, 'member')} asked`,
+  roundClosedNotice: (title: string, number: number, answered: number, audience: number, rate: number) =>
+    `Round ${number} of "${title}" closed with a response rate of ${rate}% (${answered} of ${audience})`,
 } as const;
 
 /** Why a member's answer is refused, in the order they are told; null: the answer is taken. */

@@ -7,7 +7,13 @@ import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { AppDeps } from '../../lib/router';
 import { renderMail, type MailContent } from '../../mail/templates';
-import { channelsFor, DELIVERY_JOBS, notify, type NotificationType } from '../notifications/service';
+import {
+  channelsFor,
+  DELIVERY_JOBS,
+  notify,
+  postToSlack,
+  type NotificationType,
+} from '../notifications/service';
 import * as q from './queries';
 import { unsubscribeUrl } from './service';
 import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
@@ -174,24 +180,6 @@ function linkFooter(mail: MailContent, url: string): MailContent {
     ...mail,
     html: mail.html.replace(escaped, `<a href="${escaped}" style="color:#4338ca">${escaped}</a>`),
   };
-}
-
-/**
- * Posts to the user's webhook (https://hooks.slack.com only, checked when it is saved). A redirect is never
- * followed: it could lead the server's request anywhere, past that allow-list, so it counts as a failure.
- */
-async function postToSlack(webhookUrl: string, text: string) {
-  const response = await fetch(webhookUrl, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ text }),
-    redirect: 'manual',
-    signal: AbortSignal.timeout(10_000),
-  });
-  await response.body?.cancel();
-  if (response.status >= 300 && response.status < 400)
-    throw new Error(`Slack webhook answered ${response.status}: redirects are not followed`);
-  if (!response.ok) throw new Error(`Slack webhook answered ${response.status}`);
 }
 
 const emailPayload = z.object({

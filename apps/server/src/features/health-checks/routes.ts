@@ -7,6 +7,7 @@ import {
   participantsResponseSchema,
   settingsResponseSchema,
   settingsSchema,
+  slackShareSchema,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
@@ -27,6 +28,18 @@ export const healthCheckRoutes = routes('health-checks')
     'A health check for its manage screen (workspace admins and members)',
     { ok: [200, healthCheckDetailResponseSchema, 'The health check'] },
     async (deps, input) => ({ healthCheck: await service.getHealthCheck(deps, input) }),
+  )
+  .call(
+    'get /health-checks/{healthCheckId}/share/slack',
+    "Whether the Share dialog's 'Slack' can post to the caller's Slack channel (their notification settings)",
+    { ok: [200, slackShareSchema, 'Slack'] },
+    service.slackShareState,
+  )
+  .call(
+    'post /health-checks/{healthCheckId}/share/slack',
+    "'Slack' in the Share dialog: post the join link to the caller's Slack channel",
+    { ok: [200, slackShareSchema, 'Posted'], errors: [409, 503] },
+    service.shareToSlack,
   )
   .call(
     'get /health-checks/{healthCheckId}/participants',

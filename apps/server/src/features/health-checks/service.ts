@@ -17,6 +17,7 @@ import {
   type HealthCheckSettings,
   type LaunchResponse,
   type ParticipantRow,
+  type SlackShare,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
@@ -29,7 +30,7 @@ import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } fr
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
-import { notifyEach } from '../notifications/service';
+import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
 import { getTemplate } from '../templates/service';
 import {
@@ -213,6 +214,38 @@ export async function getHealthCheck(
     joinUrl: joinUrlFor(deps.config, row.id),
     canManage: access.mayChange,
   };
+}
+
+/** The Share dialog's Slack button: whether the caller's own Slack card can post (PRODUCT-DECISIONS 9). */
+export async function slackShareState(
+  deps: Deps,
+  options: { userId: string; healthCheckId: string },
+): Promise<SlackShare> {
+  await requireManageView(deps.db, options.userId, options.healthCheckId);
+  const slack = await slackOf(deps.db, options.userId);
+  return { connected: slack !== null, channel: slack?.channel ?? '' };
+}
+
+/** 'Slack' in the Share dialog: posts the join link to the caller's Slack channel, when their card is connected. */
+export async function shareToSlack(
+  deps: Deps & Pick<AppDeps, 'logger'>,
+  options: { userId: string; healthCheckId: string },
+): Promise<SlackShare> {
+  await requireManageView(deps.db, options.userId, options.healthCheckId);
+  const row = await findHealthCheckDetail(deps.db, options.healthCheckId);
+  if (!row) throw notFound(HEALTH_CHECK_NOT_FOUND);
+  const slack = await slackOf(deps.db, options.userId);
+  if (!slack) throw conflict(HEALTH_CHECK_MESSAGES.slackNotConnected);
+  try {
+    await postToSlack(
+      slack.webhookUrl,
+      HEALTH_CHECK_MESSAGES.slackInvitation(row.title, joinUrlFor(deps.config, row.id)),
+    );
+  } catch (error) {
+    deps.logger.warn({ err: error, healthCheckId: row.id }, 'Slack share failed');
+    throw new AppError('unavailable', HEALTH_CHECK_MESSAGES.slackFailed);
+  }
+  return { connected: true, channel: slack.channel };
 }
 
 export async function listParticipants(

@@ -28,7 +28,7 @@ import type { AppDeps } from '../../lib/router';
 import { PERSONAL, type OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
-import { channelsFor, everyoneBell, notifyBell } from '../notifications/service';
+import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 
@@ -188,6 +188,17 @@ export async function openRound(
       : []),
   ]);
   await publishLoopChanged(deps, loop, tx);
+  await notify(
+    deps,
+    {
+      userIds: loop.createdBy ? [loop.createdBy] : [],
+      type: 'loop-progress',
+      message: LOOP_MESSAGES.roundOpenedNotice(loop.title, round.number, audience),
+      link: LOOP_LINKS.completionStatus(loop.id),
+      workspaceId: loop.workspaceId,
+    },
+    tx,
+  );
   return round;
 }
 
@@ -213,7 +224,11 @@ export async function startRound(deps: Deps, options: { loopId: string; expected
 export async function closeLockedRound(
   deps: Deps,
   tx: Db,
-  options: { loop: { id: string; workspaceId: string }; round: q.RoundRow; now?: Date },
+  options: {
+    loop: Pick<q.LoopRow, 'id' | 'workspaceId' | 'title' | 'createdBy'>;
+    round: q.RoundRow;
+    now?: Date;
+  },
 ) {
   const { loop, round } = options;
   if (round.status === 'closed') return round;
@@ -224,6 +239,23 @@ export async function closeLockedRound(
   const closedAt = options.now ?? new Date();
   await q.closeRound(tx, round.id, { closedAt, answered });
   await publishLoopChanged(deps, loop, tx);
+  await notify(
+    deps,
+    {
+      userIds: loop.createdBy ? [loop.createdBy] : [],
+      type: 'loop-progress',
+      message: LOOP_MESSAGES.roundClosedNotice(
+        loop.title,
+        round.number,
+        answered,
+        round.audience,
+        responseRate(answered, round.audience),
+      ),
+      link: LOOP_LINKS.results(loop.id),
+      workspaceId: loop.workspaceId,
+    },
+    tx,
+  );
   return { ...round, status: 'closed', closedAt, answered };
 }
 

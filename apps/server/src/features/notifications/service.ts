@@ -6,7 +6,7 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { milestoneKey, type Milestone } from '@pulsecheck/shared/notifications/milestones';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countsOf, queryRows, withClause, type Db, type WithQuery } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
@@ -22,7 +22,8 @@ export type NotificationType =
   | 'mention'
   | 'team-update'
   | 'survey-reminder'
-  | 'loop-round';
+  | 'loop-round'
+  | 'loop-progress';
 
 export type NotifyInput = {
   userIds: string[];
@@ -98,9 +99,46 @@ export function channelsFor(type: NotificationType, p: NotificationPreferences):
       // member of the audience, in the bell too (issue 12: members see their open rounds there). What follows it,
       // the reminder before the round closes, is a survey reminder and follows the person's settings above.
       return { push: true, email: false, slack: false };
+    case 'loop-progress':
+      // A loop's round opening and closing, told to its creator: the loop's milestones, as a check's are.
+      return {
+        push: p.pushNotifications.completionMilestones,
+        email: false,
+        slack: slackOn(p.slackNotifications.completionMilestones),
+      };
     default:
       return { push: true, email: false, slack: false };
   }
+}
+
+/**
+ * Posts to a user's Slack webhook (https://hooks.slack.com only, checked when it is saved). A redirect is never
+ * followed: it could lead the server's request anywhere, past that allow-list, so it counts as a failure.
+ */
+export async function postToSlack(webhookUrl: string, text: string) {
+  const response = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ text }),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.body?.cancel();
+  if (response.status >= 300 && response.status < 400)
+    throw new Error(`Slack webhook answered ${response.status}: redirects are not followed`);
+  if (!response.ok) throw new Error(`Slack webhook answered ${response.status}`);
+}
+
+/** The user's Slack card when it can post (on, with a webhook): its channel and webhook; null otherwise. */
+export async function slackOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ preferences: user.notificationPreferences })
+    .from(user)
+    .where(eq(user.id, userId));
+  const slack = resolvePreferences(row?.preferences).slackNotifications;
+  return slack.enabled && slack.webhookUrl !== ''
+    ? { channel: slack.channel, webhookUrl: slack.webhookUrl }
+    : null;
 }
 
 const HOUR_MS = 3600_000;

@@ -5,6 +5,7 @@ import type {
   LaunchInput,
   LaunchResponse,
   ParticipantRow,
+  SlackShare,
 } from '@pulsecheck/shared/health-checks/schemas';
 import type { Phase } from '@pulsecheck/shared/health-checks/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -71,4 +72,17 @@ export function useSaveSettings(id: string) {
       apiPut<{ settings: HealthCheckSettings }>(`/health-checks/${id}/settings`, settings),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: healthCheckKey(id) }),
   });
+}
+
+/** Whether the Share dialog's 'Slack' posts to the caller's channel (read while the dialog is open). */
+export function useSlackShare(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['health-check', id, 'slack-share'] as const,
+    queryFn: ({ signal }) => apiGet<SlackShare>(`/health-checks/${id}/share/slack`, signal),
+    enabled,
+  });
+}
+
+export function usePostToSlack(id: string) {
+  return useMutation({ mutationFn: () => apiPost<SlackShare>(`/health-checks/${id}/share/slack`) });
 }

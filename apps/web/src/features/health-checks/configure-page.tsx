@@ -347,6 +347,7 @@ function ConfigureForm({
         <ShareDialog
           open={sharing}
           onOpenChange={setSharing}
+          healthCheckId={launched.id}
           title={title}
           joinUrl={launched.joinUrl}
           onDone={() => void navigate(`/admin/health-check/${launched.id}/manage`)}

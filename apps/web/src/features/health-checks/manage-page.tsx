@@ -203,7 +203,13 @@ function Manage({ check }: { check: HealthCheckDetail }) {
         </TabsContent>
       </Tabs>
 
-      <ShareDialog open={sharing} onOpenChange={setSharing} title={check.title} joinUrl={check.joinUrl} />
+      <ShareDialog
+        open={sharing}
+        onOpenChange={setSharing}
+        healthCheckId={check.id}
+        title={check.title}
+        joinUrl={check.joinUrl}
+      />
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
           title={HEALTH_CHECK_MESSAGES.confirmTitle}

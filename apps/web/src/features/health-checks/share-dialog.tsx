@@ -1,9 +1,11 @@
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import { Copy, Mail, MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
+import { usePostToSlack, useSlackShare } from './api';
 
 export async function copyToClipboard(text: string, success: string = HEALTH_CHECK_MESSAGES.linkCopied) {
   try {
@@ -14,20 +16,41 @@ export async function copyToClipboard(text: string, success: string = HEALTH_CHE
   }
 }
 
-/** 'Share Health Check': the join link with Copy, Email (mailto), Slack and Done. */
+/**
+ * 'Share Health Check': the join link with Copy, Email (mailto), Slack and Done. 'Slack' posts the invitation to
+ * the person's own Slack channel (their notification settings) when it is connected, and copies it otherwise.
+ */
 export function ShareDialog({
   open,
   onOpenChange,
+  healthCheckId,
   title,
   joinUrl,
   onDone,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  healthCheckId: string;
   title: string;
   joinUrl: string;
   onDone?: () => void;
 }) {
+  const slack = useSlackShare(healthCheckId, open);
+  const post = usePostToSlack(healthCheckId);
+  const connected = slack.data?.connected === true;
+  const shareOnSlack = () => {
+    if (!connected) {
+      void copyToClipboard(
+        HEALTH_CHECK_MESSAGES.slackInvitation(title, joinUrl),
+        HEALTH_CHECK_MESSAGES.slackCopied,
+      );
+      return;
+    }
+    post.mutate(undefined, {
+      onSuccess: (posted) => toast.success(HEALTH_CHECK_MESSAGES.slackPosted(posted.channel)),
+      onError: (error) => toast.error(error.message),
+    });
+  };
   const body = `You're invited to take part in "${title}". Join here: ${joinUrl}`;
   const mailto = `mailto:?subject=${encodeURIComponent(HEALTH_CHECK_MESSAGES.invitationSubject)}&body=${encodeURIComponent(body)}`;
   return (
@@ -57,19 +80,22 @@ export function ShareDialog({
                 Email
               </a>
             </Button>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void copyToClipboard(
-                  `:wave: Please take part in *${title}*: ${joinUrl}`,
-                  'Slack message copied: paste it into your channel',
-                )
-              }
-            >
+            <Button variant="secondary" onClick={shareOnSlack} disabled={slack.isPending || post.isPending}>
               <MessageSquare aria-hidden="true" />
               Slack
             </Button>
           </div>
+          {slack.data && !connected && (
+            <p className="text-sm text-slate-600">
+              {HEALTH_CHECK_MESSAGES.slackNotConnected}{' '}
+              <Link
+                to="/admin/account-settings/notifications"
+                className="font-medium text-brand-700 underline underline-offset-2"
+              >
+                Open Notification settings
+              </Link>
+            </p>
+          )}
           <div className="flex justify-end">
             <Button
               onClick={() => {
