@@ -9,14 +9,23 @@ test.describe('landing page', () => {
     }
     const pricing = page.locator('#pricing');
     await expect(pricing.getByRole('article', { name: 'Starter plan' })).toContainText('$29');
-    await expect(pricing.getByRole('article', { name: 'Starter plan' })).toContainText(
-      'Up to 50 team members',
+    // A self-hosted installation has every feature with no limits; the prices are for support (PRODUCT-DECISIONS 9).
+    await expect(pricing).toContainText(
+      'every installation has every feature, with no limit on members or templates',
     );
+    await expect(pricing.getByRole('article', { name: 'Starter plan' })).toContainText(
+      'No limit on members or templates',
+    );
+    await expect(pricing).not.toContainText(/Up to \d+ (team )?members|\d+ loop templates/);
     await expect(pricing.getByRole('article', { name: 'Professional plan' })).toContainText('$79');
     await expect(pricing.getByRole('article', { name: 'Professional plan' })).toContainText('Most Popular');
     await expect(pricing.getByRole('article', { name: 'Enterprise plan' })).toContainText('Custom');
-    await expect(pricing.getByRole('article', { name: 'Enterprise plan' })).toContainText('SSO');
-    await expect(page.locator('figure blockquote')).toHaveCount(3);
+    // How teams use it: examples with a role and a team size; no invented people, no quotes.
+    const scenarios = page.locator('#testimonials figure');
+    await expect(scenarios).toHaveCount(3);
+    for (const scenario of await scenarios.all()) await expect(scenario).toContainText('Example');
+    await expect(page.locator('#testimonials blockquote')).toHaveCount(0);
+    await expect(page.locator('#testimonials')).not.toContainText(/Alex Morgan|Priya Shah|Jonas Berg/);
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
     await expectAccessible(page);
   });

@@ -38,12 +38,23 @@ export const STEPS = [
   },
 ];
 
+/**
+ * The plans of a self-hosted installation (PRODUCT-DECISIONS 9): every feature is in every installation, with no
+ * member or template limits; the prices are for optional support, never for unlocking anything.
+ */
+export const PLANS_INTRO =
+  'Pulsecheck is free to host yourself: every installation has every feature, with no limit on members or templates. The plans are optional support for teams that want a hand.';
+
 export const PLANS = [
   {
     name: 'Starter',
     price: '$29',
     period: '/month',
-    features: ['Up to 50 team members', '5 loop templates', 'Basic analytics'],
+    features: [
+      'Every feature, on your own server',
+      'No limit on members or templates',
+      'E-mail help with set-up and upgrades',
+    ],
     popular: false,
     cta: 'Start with Starter',
   },
@@ -51,7 +62,11 @@ export const PLANS = [
     name: 'Professional',
     price: '$79',
     period: '/month',
-    features: ['Up to 200 members', 'All templates', 'Advanced analytics', 'Custom branding'],
+    features: [
+      'Everything in Starter',
+      'Help with single sign-on, custom branding and backups',
+      'Answers within one business day',
+    ],
     popular: true,
     cta: 'Start with Professional',
   },
@@ -60,32 +75,33 @@ export const PLANS = [
     price: 'Custom',
     period: '',
     features: [
-      'Unlimited members',
-      'Custom loop creation',
-      'Enterprise analytics',
-      'Dedicated support',
-      'SSO',
+      'Everything in Professional',
+      'Help running on PostgreSQL with several server processes',
+      'A named contact and a support agreement',
     ],
     popular: false,
     cta: 'Talk to us',
   },
 ];
 
-export const TESTIMONIALS = [
+/**
+ * How teams use Pulsecheck: examples, each with a role and a team size. Nobody invented, nobody quoted
+ * (PRODUCT-DECISIONS 9).
+ */
+export const SCENARIOS = [
   {
-    quote:
-      'Our first health check surfaced two fires nobody had dared to mention. Both were fixed within a month.',
-    name: 'Alex Morgan',
-    role: 'Head of People, a 120-person scale-up',
+    who: 'A head of people',
+    team: '120 people in 9 teams',
+    text: 'Runs a health check with every team each quarter and compares the teams on the heat map in Insights, which never shows anyone\u2019s answers.',
   },
   {
-    quote: 'The dot-voting step turned a long list of complaints into three clear priorities in ten minutes.',
-    name: 'Priya Shah',
-    role: 'Engineering Manager',
+    who: 'An engineering manager',
+    team: 'a team of 8',
+    text: 'Lets the team dot-vote on the fire warnings after each check, turns the top three into action items with owners and due dates, and looks at the trend on the next check.',
   },
   {
-    quote: 'Running it every quarter shows us whether the changes we make actually help.',
-    name: 'Jonas Berg',
-    role: 'COO',
+    who: 'A COO',
+    team: '40 people',
+    text: 'Sends a monthly loop with an eNPS question that people answer in one click from their inbox, and sees whether a change is real or normal variation.',
   },
 ];

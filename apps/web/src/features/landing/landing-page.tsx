@@ -1,9 +1,9 @@
-import { Check, Flame, HeartPulse, MessageSquareText, Quote, Users, Vote, Zap } from 'lucide-react';
+import { Check, Flame, HeartPulse, MessageSquareText, UserRound, Users, Vote, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { FEATURES, PLANS, STEPS, TESTIMONIALS } from './landing-content';
+import { FEATURES, PLANS, PLANS_INTRO, SCENARIOS, STEPS } from './landing-content';
 import { SiteFooter, SiteHeader } from './site-chrome';
 
 const FEATURE_ICONS = [HeartPulse, Users, Flame, Check, Zap, MessageSquareText];
@@ -94,9 +94,7 @@ export function LandingPage() {
         </Section>
 
         <Section id="pricing" title="Simple pricing">
-          <p className="mt-3 text-center text-slate-700">
-            Free while in beta. Pick the plan you will grow into.
-          </p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{PLANS_INTRO}</p>
           <div className="mt-12 grid gap-6 lg:grid-cols-3">
             {PLANS.map((plan) => (
               <article
@@ -133,15 +131,20 @@ export function LandingPage() {
           </div>
         </Section>
 
-        <Section id="testimonials" title="What early teams say" shaded>
+        <Section id="testimonials" title="How teams use Pulsecheck" shaded>
           <div className="mt-12 grid gap-6 lg:grid-cols-3">
-            {TESTIMONIALS.map((t) => (
-              <figure key={t.name} className="rounded-xl bg-white p-6 shadow-sm">
-                <Quote className="size-6 text-brand-500" aria-hidden="true" />
-                <blockquote className="mt-3 text-slate-800">{t.quote}</blockquote>
+            {SCENARIOS.map((scenario) => (
+              <figure key={scenario.who} className="rounded-xl bg-white p-6 shadow-sm">
+                <div className="flex items-center justify-between gap-2">
+                  <UserRound className="size-6 text-brand-500" aria-hidden="true" />
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                    Example
+                  </span>
+                </div>
+                <p className="mt-3 text-slate-800">{scenario.text}</p>
                 <figcaption className="mt-4 text-sm">
-                  <span className="font-semibold text-slate-900">{t.name}</span>
-                  <span className="block text-slate-600">{t.role}</span>
+                  <span className="font-semibold text-slate-900">{scenario.who}</span>
+                  <span className="block text-slate-600">{scenario.team}</span>
                 </figcaption>
               </figure>
             ))}
