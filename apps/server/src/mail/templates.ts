@@ -1,3 +1,4 @@
+import { loginReturningTo } from '@pulsecheck/shared/auth/links';
 /** E-mail bodies: a plain layout with one call to action, as HTML and as text. */
 export type MailContent = { subject: string; html: string; text: string };
 
@@ -88,15 +89,20 @@ export const resetPasswordMail = (name: string, url: string) =>
   });
 
 /** To the owner of a verified account when someone signs up with its address (the sign-up changes nothing). */
-export const signupAttemptMail = (name: string, appUrl: string) =>
+export const signupAttemptMail = (name: string, appUrl: string, joinHealthCheckId?: string) =>
   renderMail({
     subject: 'Someone tried to sign up to Pulsecheck with your email',
     heading: 'You already have a Pulsecheck account',
     paragraphs: [
       `Hi ${name}, someone just tried to create a Pulsecheck account with this email address. Your account already exists, so nothing was changed: your password and data stay as they are.`,
-      'If it was you, sign in instead. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.',
+      joinHealthCheckId
+        ? 'If it was you, sign in with the button below: you will join the health check you signed up for. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.'
+        : 'If it was you, sign in instead. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.',
     ],
-    action: { label: 'Sign in', url: `${appUrl}/login` },
+    action: {
+      label: joinHealthCheckId ? 'Sign in and join' : 'Sign in',
+      url: `${appUrl}${joinHealthCheckId ? loginReturningTo(`/join/${joinHealthCheckId}`) : '/login'}`,
+    },
     footer:
       'If it was not you, you can ignore this email. Nobody can use your account without your password.',
   });

@@ -117,7 +117,15 @@ async function signUp(
       const since = new Date(Date.now() - SIGNUP_WARNING_EVERY_MS);
       if (await mailQueuedSince(tx, options.email, 'signup-attempt', since)) return;
       await deps.mailer.enqueue(
-        { kind: 'signup-attempt', to: options.email, ...signupAttemptMail(target.name, deps.config.appUrl) },
+        {
+          kind: 'signup-attempt',
+          to: options.email,
+          ...signupAttemptMail(
+            target.name,
+            deps.config.appUrl,
+            options.profile.pendingJoinHealthCheckId ?? undefined,
+          ),
+        },
         tx,
       );
       return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { loginReturningTo } from '@pulsecheck/shared/auth/links';
 import { describe, expect, it, vi } from 'vitest';
 import { account, session, signupCredentials, user } from '../../db/schema/auth';
 import { participants } from '../../db/schema/health-checks';
@@ -84,6 +85,12 @@ describe('sign-up with the address of a verified account', () => {
     const warnings = (await mailsTo(ctx, owner.email)).filter((m) => m.kind === 'signup-attempt');
     expect(warnings).toHaveLength(1);
     expect((await userRow(owner.email)).pendingJoinHealthCheckId).toBeNull();
+    // The owner's e-mail says the account exists and signs them in back to the check (PRODUCT-DECISIONS 9).
+    const joinPath = `/join/${check.healthCheckId}`;
+    const mail = await latestMail(ctx, owner.email, 'Someone tried to sign up');
+    expect(mail.text).toContain('Your account already exists');
+    expect(mail.text).toContain(`${ctx.deps.config.appUrl}${loginReturningTo(joinPath)}`);
+    expect(loginReturningTo(joinPath)).toBe(`/login?returnTo=${encodeURIComponent(joinPath)}`);
   });
 
   it('hashes the password once on every path: new, unverified and verified addresses', async () => {

@@ -1,3 +1,4 @@
+import { RETURN_TO_PARAM } from '@pulsecheck/shared/auth/links';
 import type { Mailed } from '@pulsecheck/shared/mail/delivery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -45,12 +46,21 @@ export function useDecideOnce(decide: (go: Go) => Promise<void>) {
 }
 
 /** A same-site path handed over by the guard, or null: never an open redirect. */
-export function safeReturnPath(state: unknown): string | null {
+/** A path of this app (never another origin: not `//host`, not `/\\host`), or null. */
+const appPath = (path: string) =>
+  path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : null;
+
+/**
+ * Where a sign-in goes next: the page that sent the person to /login (router state `from`), or the `returnTo` of
+ * an e-mailed /login link (the 'you already have an account' e-mail of a participant sign-up returns to the check).
+ */
+export function safeReturnPath(state: unknown, search?: URLSearchParams): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
-    const from = state.from;
-    if (from.startsWith('/') && !from.startsWith('//')) return from;
+    const from = appPath(state.from);
+    if (from) return from;
   }
-  return null;
+  const returnTo = search?.get(RETURN_TO_PARAM);
+  return returnTo ? appPath(returnTo) : null;
 }
 
 export function stateText(state: unknown, key: 'message' | 'error'): string | null {

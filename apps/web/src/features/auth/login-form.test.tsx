@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '@/test/fixtures';
@@ -67,5 +67,37 @@ describe('login: the form', () => {
     expect(calls.mock.calls.at(-1)![1]?.body).toBe(
       JSON.stringify({ email: 'ada@example.com', password: 'correct-horse', rememberMe: true }),
     );
+  });
+});
+
+describe('login: where it goes next', () => {
+  it("follows an e-mailed link's returnTo to a page of this app, never to another origin", async () => {
+    stubFetch((url) =>
+      url.endsWith('/api/login')
+        ? Response.json({ user: currentUser() })
+        : Response.json({}, { status: 404 }),
+    );
+    for (const [returnTo, lands] of [
+      ['/join/abc', 'Join page'],
+      ['//evil.example/x', 'Dashboard'],
+      ['/\\evil.example', 'Dashboard'],
+      ['https://evil.example', 'Dashboard'],
+    ] as const) {
+      const { router } = renderRoutes(
+        [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/join/:id', element: <p>Join page</p> },
+          { path: '/admin/dashboard', element: <p>Dashboard</p> },
+        ],
+        { at: `/login?returnTo=${encodeURIComponent(returnTo)}`, seed: [[['session'], null]] },
+      );
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await user.type(screen.getByLabelText('Password'), 'correct-horse');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByText(lands)).toBeInTheDocument();
+      router.dispose();
+      cleanup();
+    }
   });
 });

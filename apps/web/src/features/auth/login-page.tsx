@@ -30,6 +30,7 @@ const forgotValidation = lazySchema(
 export function LoginPage() {
   const session = useSession();
   const location = useLocation();
+  const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(
     stateText(location.state, 'message') === 'forgot' ? 'forgot' : 'login',
   );
@@ -39,7 +40,8 @@ export function LoginPage() {
 
   // The form shows at once, without waiting for the session (visitors of /login are nearly always signed
   // out); a signed-in visitor is sent on as soon as the session is known.
-  if (session.data) return <Navigate to={safeReturnPath(location.state) ?? session.data.home} replace />;
+  if (session.data)
+    return <Navigate to={safeReturnPath(location.state, params) ?? session.data.home} replace />;
 
   if (mode === 'sent' && sent.mail === 'off') {
     // E-mail switched off on the server (MAIL_DISABLED): no reset link went out, and the screen says so.
@@ -95,11 +97,12 @@ export function LoginPage() {
 /** Stores the signed-in user and goes where they were headed, or home. */
 function useSignedIn() {
   const location = useLocation();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return (user: CurrentUser) => {
     replaceSession(queryClient, user);
-    void navigate(safeReturnPath(location.state) ?? user.home, { replace: true });
+    void navigate(safeReturnPath(location.state, params) ?? user.home, { replace: true });
   };
 }
 
