@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { addActiveMember, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { launchLoop } from './support/loops';
@@ -15,9 +15,19 @@ const answerLink = (mail: CapturedMail) => {
   return link;
 };
 
+/** The one-click link of `value` in a round's e-mail (its text part: '4: https://…/loop-answer/…?answer=4'). */
+const quickLink = (mail: CapturedMail, value: number) => {
+  const link = new RegExp(
+    `^${value}: (https?://\\S+/loop-answer/[A-Za-z0-9_.-]+\\?answer=${value})$`,
+    'm',
+  ).exec(mail.text)?.[1];
+  if (!link) throw new Error(`no one-click link for ${value} in the e-mail`);
+  return link;
+};
+
 /** A person who is not signed in, reading their e-mail in a browser of their own. */
-async function inbox(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
+async function inbox(browser: Browser, baseURL: string | undefined, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL, ...options });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
@@ -109,10 +119,16 @@ test.describe('loops', () => {
     await expect(page.getByTestId('time-left')).toContainText('left');
     await expectAccessible(page);
 
-    // Ana clicks 4 in her e-mail: the answer is recorded on arrival, then she adds the rest.
+    // Ana clicks 4 in her e-mail: the page opens with 4 chosen and records it when she presses 'Send my answer',
+    // then she adds the rest.
     const anaMail = await roundMail(mailDir, ana.email, 'Weekly Pulse', 1);
     const anaInbox = await inbox(browser, baseURL);
     await clickInMail(anaInbox.page, anaMail, 4);
+    await expect(anaInbox.page.getByRole('radio', { name: '4', exact: true })).toBeChecked();
+    await expect(anaInbox.page.getByText("Nothing is sent until you press 'Send my answer'.")).toBeVisible();
+    await expectAccessible(anaInbox.page);
+    await expect(page.getByTestId('answered')).toHaveText('0 of 3 answered');
+    await anaInbox.page.getByRole('button', { name: 'Send my answer' }).click();
     await expect(anaInbox.page.getByText('Your answer 4 to the first question is recorded.')).toBeVisible();
     await expectAccessible(anaInbox.page);
     // Live: the admin's screen follows without a reload.
@@ -259,6 +275,73 @@ test.describe('loops', () => {
     );
     await expect(page.getByRole('tab', { name: 'Active (1)' })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("a link scanner's headless browser opening a one-click link records nothing; one tap on 'Send my answer' records that value", async ({
+    page,
+    browser,
+    mailDir,
+    baseURL,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir, { companyName: 'Scanner Co' });
+    const member = await addActiveMember(page, mailDir, {
+      workspaceId: admin.workspaceId,
+      fullName: 'Sky Scanned',
+    });
+    // Not anonymous, one answer enough: the open round's results show what was recorded.
+    const loopId = await launchLoop(page, admin.workspaceId, 'Scanned Pulse', {
+      anonymous: false,
+      minResponses: 1,
+    });
+    const link = quickLink(await roundMail(mailDir, member.email, 'Scanned Pulse', 1), 4);
+    const answeredBy = async () => {
+      const response = await page.request.get(`/api/loops/${loopId}/completion-status`);
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { current: { answeredBy: { name: string }[] } }).current.answeredBy;
+    };
+    /** The first question's answers in the open round: how many, and how many per value 1 to 5. */
+    const firstQuestion = async () => {
+      const response = await page.request.get(`/api/loops/${loopId}/results`);
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as {
+        round: { questions: { answers: number; counts: number[] | null }[] };
+      };
+      const { answers, counts } = body.round.questions[0]!;
+      return { answers, counts };
+    };
+
+    // The scanner: a browser of its own opens the link, runs the page to the end, and leaves. Its page is
+    // visible (headless Chromium says so), so waiting for visibility would not have stopped it.
+    const scanner = await inbox(browser, baseURL);
+    await scanner.page.goto(link, { waitUntil: 'networkidle' });
+    await expect(scanner.page.getByRole('heading', { name: 'Scanned Pulse', level: 1 })).toBeVisible();
+    expect(await scanner.page.evaluate(() => document.visibilityState)).toBe('visible');
+    await scanner.page.waitForLoadState('networkidle');
+    await scanner.close();
+    expect(await answeredBy()).toEqual([]);
+    expect((await firstQuestion()).answers).toBe(0);
+
+    // The person, on a phone: the link opens with 4 chosen and the button in view; one tap records 4.
+    const phone = await inbox(browser, baseURL, {
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await phone.page.goto(link);
+    const send = phone.page.getByRole('button', { name: 'Send my answer' });
+    await expect(send).toBeInViewport();
+    await expect(phone.page.getByRole('radio', { name: '4', exact: true })).toBeChecked();
+    await expect(phone.page.getByText("Nothing is sent until you press 'Send my answer'.")).toBeVisible();
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
+    await expectAccessible(phone.page);
+    expect(await answeredBy()).toEqual([]);
+    await send.tap();
+    await expect(phone.page.getByText('Your answer 4 to the first question is recorded.')).toBeVisible();
+    expect((await answeredBy()).map((person) => person.name)).toEqual(['Sky Scanned']);
+    expect(await firstQuestion()).toEqual({ answers: 1, counts: [0, 0, 0, 1, 0] });
+    // The other questions stay for later, added to the same answer.
+    await expect(phone.page.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+    await phone.close();
   });
 
   test('from scratch, by keyboard only: build the questions, choose the audience and a first round date, save as a template, launch, pause and stop', async ({

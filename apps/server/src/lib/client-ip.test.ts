@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, isLoopback } from './client-ip';
+import { clientAddress, isLocalHostname, isLoopback } from './client-ip';
 
 describe('clientAddress', () => {
   it('uses the socket address when no proxy is trusted, whatever the header says', () => {
@@ -39,5 +39,25 @@ describe('isLoopback', () => {
     [undefined, false],
   ])('%s is loopback: %s', (address, expected) => {
     expect(isLoopback(address)).toBe(expected);
+  });
+});
+
+describe('isLocalHostname', () => {
+  const appUrl = 'https://Pulse.Example.org:8443';
+  it.each([
+    ['localhost', true],
+    ['LOCALHOST', true],
+    ['127.0.0.1', true],
+    ['[::1]', true],
+    ['pulse.example.org', true],
+    ['evil.example', false],
+    ['localhost.evil.example', false],
+    ['127.0.0.1.evil.example', false],
+    ['example.org', false],
+    ['127.0.0.2', false],
+    ['0.0.0.0', false],
+    ['', false],
+  ])('%s names this machine: %s', (hostname, expected) => {
+    expect(isLocalHostname(hostname, appUrl)).toBe(expected);
   });
 });

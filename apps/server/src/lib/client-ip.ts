@@ -36,6 +36,30 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
+/** The names this machine answers to in `Host`: loopback by name or address, and APP_URL's own host. */
+const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * True when `hostname` (the request's `Host` without its port, as the URL holds it) names this machine:
+ * `localhost`, `127.0.0.1`, `[::1]`, or the host of `appUrl`. A page of another site that rebinds its own name to
+ * 127.0.0.1 (DNS rebinding) reaches the loopback socket, but its browser still sends that other name.
+ */
+export function isLocalHostname(hostname: string, appUrl: string): boolean {
+  const name = hostname.toLowerCase();
+  return LOCAL_HOSTNAMES.includes(name) || name === new URL(appUrl).hostname.toLowerCase();
+}
+
+/**
+ * A request from this machine for a loopback-only endpoint (/dev/mail, /metrics without its token): the TCP peer
+ * is a loopback address (never a header, which anyone can write) and the `Host` it asked for names this machine
+ * (`isLocalHostname`). Both, so that neither a remote peer nor a rebound name in a local browser gets in.
+ */
+export function fromThisMachine(c: Context<AppEnv>): boolean {
+  return (
+    isLoopback(socketAddress(c)) && isLocalHostname(new URL(c.req.url).hostname, c.get('deps').config.appUrl)
+  );
+}
+
 /** The client's address: the socket's, or the one the trusted proxies report (TRUST_PROXY hops). */
 export function clientIp(c: Context<AppEnv>): string {
   return clientAddress(

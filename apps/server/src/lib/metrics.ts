@@ -4,13 +4,14 @@ import { matchedRoutes } from 'hono/route';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../db/client';
 import { bearerMatches } from '../ops/server-file';
-import { isLoopback, socketAddress } from './client-ip';
+import { fromThisMachine } from './client-ip';
 import type { AppDeps, AppEnv } from './router';
 
 /**
  * /metrics (Prometheus text format, prom-client): requests by route pattern (never by id), their durations, open
  * live streams, the e-mail outbox's backlog and oldest unsent age, the job queue's due work and lag, the
- * database pool's connections, and the process (memory, CPU, event loop). Readable from this machine, or from
+ * database pool's connections, and the process (memory, CPU, event loop). Readable from this machine
+ * (`fromThisMachine`: a loopback peer and a local `Host`), or from
  * elsewhere with `Authorization: Bearer $METRICS_TOKEN`; anyone else gets a 404. Each app has its own registry.
  */
 export function createMetrics(deps: AppDeps) {
@@ -126,8 +127,7 @@ export function createMetrics(deps: AppDeps) {
   const handler = async (c: Context<AppEnv>) => {
     const token = deps.config.metricsToken;
     const allowed =
-      isLoopback(socketAddress(c)) ||
-      (token !== undefined && bearerMatches(c.req.header('authorization'), token));
+      fromThisMachine(c) || (token !== undefined && bearerMatches(c.req.header('authorization'), token));
     if (!allowed) return c.notFound();
     await readDatabase();
     c.header('Content-Type', registry.contentType);

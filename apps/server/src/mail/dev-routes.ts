@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isLoopback, socketAddress } from '../lib/client-ip';
+import { fromThisMachine } from '../lib/client-ip';
 import type { AppEnv } from '../lib/router';
 import { recentMail } from './outbox';
 
@@ -7,11 +7,11 @@ const escape = (value: string) => value.replace(/[&<>"]/g, (ch) => `&#${ch.charC
 
 /**
  * /dev/mail: the latest e-mails with their links (reset links included), for a local installation without SMTP
- * (app.ts mounts it only outside production and without SMTP_URL). It answers only a client on this machine:
- * the TCP peer must be a loopback address (never a header, which anyone can write); others get a 404.
+ * (app.ts mounts it only outside production and without SMTP_URL). It answers only a client on this machine
+ * (`fromThisMachine`: a loopback peer asking for a local `Host`); others get a 404.
  */
 export const devMailRoutes = new Hono<AppEnv>().get('/dev/mail', async (c) => {
-  if (!isLoopback(socketAddress(c))) return c.notFound();
+  if (!fromThisMachine(c)) return c.notFound();
   const mails = await recentMail(c.get('deps').db, c.req.query('to'));
   const rows = mails
     .map((mail) => {

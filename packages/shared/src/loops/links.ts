@@ -5,8 +5,9 @@ export const LOOP_LINKS = {
   /** The personal answer page of one member and round (the link in the round's e-mail). */
   answer: (token: string) => `/loop-answer/${token}`,
   /**
-   * A one-click answer from the e-mail: the answer page with the first question's value. The page records it
-   * with a POST when it opens (never the GET of the link itself, so a mail scanner's prefetch records nothing).
+   * A one-click answer from the e-mail: the answer page with the first question's value chosen. The page records
+   * it with a POST only when the person presses 'Send my answer' (never the GET of the link, never on load, so a
+   * mail scanner's prefetch or headless browser records nothing).
    */
   quickAnswer: (token: string, value: number) => `/loop-answer/${token}?answer=${value}`,
   /** The answer page of a signed-in member (bell, /dashboard). */

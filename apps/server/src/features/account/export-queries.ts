@@ -19,7 +19,7 @@ const componentTitle = (alias: string) =>
 /**
  * Everything stored about the person in one statement (one consistent snapshot, aggregated in SQL), by the rule in
  * docs/security.md ("Download my data"): their own rows and the names of the workspaces and checks those rows
- * belong to; never another person's name, e-mail or answers; of a check's answers only those of an attributed check
+ * belong to; never another person's name, e-mail or answers (so of a notification only its type and dates); of a check's answers only those of an attributed check
  * (and never a comment written anonymously); no secret (password hash, session token, invitation token).
  */
 export async function personalData(db: Db, userId: string) {
@@ -127,8 +127,8 @@ export async function personalData(db: Db, userId: string) {
            join workspaces w on w.id = l.workspace_id
          where m.user_id = u.id),
       'notifications', (select ${list(
-        sql`json_build_object('type', n.type, 'message', n.message, 'link', n.link,
-                              'createdAt', ${iso(sql`n.created_at`)}, 'readAt', ${iso(sql`n.read_at`)})`,
+        sql`json_build_object('type', n.type, 'createdAt', ${iso(sql`n.created_at`)},
+                              'readAt', ${iso(sql`n.read_at`)})`,
         sql`n.created_at, n.id`,
       )} from notifications n where n.user_id = u.id),
       'storedNotificationPreferences', u.notification_preferences,
@@ -218,7 +218,11 @@ export type PersonalData = {
     youAnswered: boolean;
     answers: { question: string; kind: string; score: number | null; text: string | null }[] | null;
   }[];
-  notifications: { type: string; message: string; link: string | null; createdAt: string; readAt: Instant }[];
+  /**
+   * In-app notifications by type and date only: their texts were written for the bell and name other people
+   * ('Ada Admin assigned you an action item …'), and none of it is the person's own words.
+   */
+  notifications: { type: string; createdAt: string; readAt: Instant }[];
   storedNotificationPreferences: unknown;
   activeWorkspace: string | null;
 };

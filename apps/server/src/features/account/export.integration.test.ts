@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   actionItemMentions,
@@ -56,7 +57,7 @@ async function joinWithDraft(
 
 describe('Download my data', () => {
   it("exports the person's own data, attributed answers only, and nothing of anyone else", async () => {
-    const admin = await createAdmin(ctx);
+    const admin = await createAdmin(ctx, { fullName: 'Harriet Handover' });
     const otherAdmin = await createAdmin(ctx);
     // The person: a member of the first admin's workspace, then invited to and joining the second one.
     const person = await signedInUser(ctx, {
@@ -177,6 +178,25 @@ describe('Download my data', () => {
     expect(
       (await ctx.call(person.jar, 'PUT', '/api/account/notification-preferences', preferences)).status,
     ).toBe(200);
+    // The admin assigns the person an action item: the bell's text names the admin (issue 30, item 9).
+    const assigned = await ctx.call(
+      admin.jar,
+      'POST',
+      `/api/health-checks/${open.healthCheckId}/action-items`,
+      {
+        description: 'Book the retro room',
+        ownerId: person.userId,
+      },
+    );
+    expect(assigned.status).toBe(201);
+    const bell = await ctx.deps.db
+      .select({ type: notifications.type, message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.userId, person.userId));
+    expect(bell).toContainEqual({
+      type: 'assignment',
+      message: expect.stringContaining('Harriet Handover assigned you an action item') as string,
+    });
     const [colleague] = await addPeople(ctx, admin.workspaceId, 1);
     const loopRound = async (title: string, anonymous: boolean, mine: string, theirs: string) => {
       const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { title, anonymous, minResponses: 3 });
@@ -268,22 +288,27 @@ describe('Download my data', () => {
       expect.arrayContaining([
         ['Fix the flaky build', true, false],
         ['Review onboarding', false, true],
+        ['Book the retro room', true, false],
       ]),
     );
-    expect(data.actionItems).toHaveLength(2);
-    expect(data.actionItems.find((a) => a.youOwnIt)).toMatchObject({
+    expect(data.actionItems).toHaveLength(3);
+    expect(data.actionItems.find((a) => a.description === 'Fix the flaky build')).toMatchObject({
       dueDate: '2026-12-24',
       healthCheck: 'Attributed retro',
       component: first!.title,
       youCreatedIt: false,
     });
-    expect(data.notifications.map((n) => n.message)).toEqual([
-      'Attributed retro moved to voting',
-      '"Named pulse": round 1 is open. It takes a minute to answer.',
-      '"Secret pulse": round 1 is open. It takes a minute to answer.',
+    // Notifications by type and date only: their texts name other people.
+    expect(data.notifications.map((n) => n.type)).toEqual([
+      'phase-change',
+      'assignment',
+      'loop-round',
+      'loop-round',
     ]);
-    expect(data.notifications[1]?.type).toBe('loop-round');
-    expect(data.notifications[1]?.link).toMatch(/^\/loop-rounds\//);
+    for (const notification of data.notifications) {
+      expect(Object.keys(notification).sort()).toEqual(['createdAt', 'readAt', 'type']);
+      expect(notification.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
 
     // Loop rounds sent to them: their own named answers; of the anonymous round only that they answered.
     expect(data.loopRounds).toHaveLength(2);
@@ -305,6 +330,8 @@ describe('Download my data', () => {
       'My anonymous complaint about the manager',
       'Draft of my anonymous answer',
       'Olive',
+      'Harriet',
+      'Handover',
       other.email,
       other.userId,
       admin.email,

@@ -1,12 +1,24 @@
 import type { LoopDetail, MyLoopRound, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
 import { queryRows } from '../../db/client';
 import { loopAnswers, loopResponses, loopRoundLedger } from '../../db/schema/loops';
 import { signedInUser, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { addPeople, answerByLink, answerToken, launchLoop, roundQuestionIds } from '../../test/loops';
+import {
+  addPeople,
+  answerByLink,
+  answerToken,
+  completion,
+  launchLoop,
+  roundMail,
+  roundQuestionIds,
+} from '../../test/loops';
 import { json } from '../../test/requests';
 
 const ctx = useTestContext();
@@ -121,6 +133,40 @@ describe('bad input and faults', () => {
 });
 
 describe('one-click answers from the e-mail', () => {
+  it("opening a value's link records nothing: the page and the API only read; the press posts it", async () => {
+    const [person] = await addPeople(ctx, admin.workspaceId, 3);
+    const loop = await launchLoop(ctx, admin.jar, admin.workspaceId);
+    const round = await currentRound(loop.id);
+    const mail = await roundMail(ctx, person!.email);
+    const link = new URL(/https?:\/\/\S+\/loop-answer\/[\w-]+\?answer=4(?=\s|$)/m.exec(mail.text)![0]);
+    const token = link.pathname.split('/').at(-1)!;
+    // The web app as the server serves it: the link's GET answers the page.
+    const webDir = mkdtempSync(path.join(tmpdir(), 'pulsecheck-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Pulsecheck</title>');
+    const app = createApp(ctx.deps, { webDir });
+
+    const opened = [
+      await app.request(`${link.pathname}${link.search}`),
+      await app.request(`${link.pathname}${link.search}`, { method: 'HEAD' }),
+      await app.request(`/api/loop-answer/${token}?answer=4`),
+      await app.request(`/api/loop-answer/${token}/quick?value=4`),
+    ];
+    expect(opened.map((response) => response.status)).toEqual([200, 200, 200, 404]);
+    expect(await opened[0]!.text()).toContain('<title>Pulsecheck</title>');
+    expect(await rowsOf(round.id)).toEqual({ ledger: 0, responses: 0, answers: 0 });
+    expect((await completion(ctx, admin.jar, loop.id)).current?.answeredBy).toEqual([]);
+
+    const sent = await ctx.request('POST', `/api/loop-answer/${token}/quick`, { body: { value: 4 } });
+    expect(sent.status).toBe(201);
+    expect(await rowsOf(round.id)).toEqual({ ledger: 1, responses: 1, answers: 1 });
+    const [answer] = await ctx.deps.db
+      .select({ score: loopAnswers.score })
+      .from(loopAnswers)
+      .innerJoin(loopResponses, eq(loopResponses.id, loopAnswers.responseId))
+      .where(eq(loopResponses.roundId, round.id));
+    expect(answer?.score).toBe(4);
+  });
+
   it('records the first answer, then the rest with the continuation; a second click is refused', async () => {
     const [person] = await addPeople(ctx, admin.workspaceId, 3);
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId);

@@ -49,6 +49,14 @@ const loadSchemas = () => {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
+/** The values a question takes: 1 to 5 (scale), 0 to 10 (eNPS), none (free text). */
+export const valuesOf = (question: LoopQuestionOut) =>
+  question.kind === 'enps'
+    ? range(ENPS_MIN, ENPS_MAX)
+    : question.kind === 'scale'
+      ? range(SCALE_MIN, SCALE_MAX)
+      : [];
+
 /** The answer page's heading: the loop, the round, when it closes and whether answers carry names. */
 export function RoundHeading({ round }: { round: RoundToAnswer }) {
   return (
@@ -81,7 +89,7 @@ function ValueChoice({
   invalid: boolean;
 }) {
   const enps = question.kind === 'enps';
-  const values = enps ? range(ENPS_MIN, ENPS_MAX) : range(SCALE_MIN, SCALE_MAX);
+  const values = valuesOf(question);
   const low = enps ? ENPS_LABELS.low : (question.lowLabel ?? '');
   const high = enps ? ENPS_LABELS.high : (question.highLabel ?? '');
   return (
@@ -124,12 +132,15 @@ function ValueChoice({
 /**
  * A round's questions to answer. Checked against the round's own rules (`roundAnswersSchema`: scale and score
  * required, free text optional; with `partial`, nothing required) before it is sent; the server checks the same.
- * `send` throws the API's error: a refusal (already answered, closed, paused, ended) goes to `onRefused`.
+ * Nothing is sent before the submit button is pressed. `send` throws the API's error: a refusal (already answered,
+ * closed, paused, ended) goes to `onRefused`; what it answers goes to `onSent`. `note` is a line above the button.
  */
-export function AnswerForm({
+export function AnswerForm<Sent>({
   questions,
   initial = {},
   partial = false,
+  submitLabel = 'Submit Answers',
+  note,
   send,
   onSent,
   onRefused,
@@ -137,8 +148,10 @@ export function AnswerForm({
   questions: LoopQuestionOut[];
   initial?: RoundAnswers;
   partial?: boolean;
-  send: (answers: RoundAnswers) => Promise<unknown>;
-  onSent: () => void;
+  submitLabel?: string;
+  note?: string;
+  send: (answers: RoundAnswers) => Promise<Sent>;
+  onSent: (sent: Sent) => void;
   onRefused: (refusal: Refusal) => void;
 }) {
   const [values, setValues] = useState<RoundAnswers>(initial);
@@ -173,8 +186,7 @@ export function AnswerForm({
     }
     setPending(true);
     try {
-      await send(parsed.data);
-      onSent();
+      onSent(await send(parsed.data));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal) onRefused(refusal);
@@ -194,8 +206,19 @@ export function AnswerForm({
     >
       <QuestionFields questions={questions} values={values} errors={errors} onChange={set} />
       {failure && <Notice tone="error">{failure}</Notice>}
-      <SubmitButton pending={pending} busy="Sending..." size="lg" className="self-start">
-        Submit Answers
+      {note && (
+        <p id="answer-form-note" className="text-sm text-slate-700">
+          {note}
+        </p>
+      )}
+      <SubmitButton
+        pending={pending}
+        busy="Sending..."
+        size="lg"
+        className="self-start"
+        aria-describedby={note ? 'answer-form-note' : undefined}
+      >
+        {submitLabel}
       </SubmitButton>
     </form>
   );

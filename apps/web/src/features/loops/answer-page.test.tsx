@@ -60,36 +60,81 @@ const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 afterEach(() => sessionStorage.clear());
 
 describe('answer page from the personal link', () => {
-  it('records the value clicked in the e-mail once, then adds the rest through the continuation', async () => {
-    const user = userEvent.setup();
-    const calls = serve(round(), (call) =>
-      call.url.endsWith('/quick')
-        ? Response.json({ continuation: 'cont_0123456789abcdefghij' }, { status: 201 })
-        : Response.json({ ok: true }),
-    );
-    const { router } = renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
-      at: `/loop-answer/${TOKEN}?answer=4`,
-    });
-    expect(await screen.findByText(/Your answer 4 to the first question is recorded/)).toBeInTheDocument();
-    expect(posts(calls)).toEqual([
-      { url: `/api/loop-answer/${TOKEN}/quick`, method: 'POST', body: { value: 4 } },
-    ]);
-    // The click is not posted again on a reload: it left the address.
-    expect(router.state.location.search).toBe('');
-    expect(within(group(/How was your week/)).getByRole('radio', { name: '4' })).toBeChecked();
+  // Three steps of a person on a phone (open, send, add the rest): more than the default 5 s on a busy machine.
+  it(
+    'opens with the value clicked in the e-mail chosen and records nothing until "Send my answer" is pressed',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      const calls = serve(round(), (call) =>
+        call.url.endsWith('/quick')
+          ? Response.json({ continuation: 'cont_0123456789abcdefghij' }, { status: 201 })
+          : Response.json({ ok: true }),
+      );
+      const { router } = renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+        at: `/loop-answer/${TOKEN}?answer=4`,
+      });
+      const send = await screen.findByRole('button', { name: 'Send my answer' });
+      // Opening the link (as a mail scanner's browser does) only reads the round.
+      expect(within(group(/How was your week/)).getByRole('radio', { name: '4' })).toBeChecked();
+      expect(screen.getByText("Nothing is sent until you press 'Send my answer'.")).toBeInTheDocument();
+      expect(send).toHaveAccessibleDescription("Nothing is sent until you press 'Send my answer'.");
+      // Only the first question: one tap sends it.
+      expect(screen.getAllByRole('group')).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(posts(calls)).toEqual([]);
+      expect(calls.map((call) => call.url)).toEqual([`/api/loop-answer/${TOKEN}`]);
 
-    await user.click(within(group(/recommend/)).getByRole('radio', { name: '9' }));
-    await user.type(screen.getByLabelText('Your answer to question 3 (optional)'), 'More focus time');
-    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
-    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
-    expect(posts(calls)[1]).toEqual({
-      url: '/api/loop-responses/continue',
-      method: 'POST',
-      body: {
-        continuation: 'cont_0123456789abcdefghij',
-        answers: { [Q.scale]: 4, [Q.enps]: 9, [Q.text]: 'More focus time' },
-      },
+      await user.click(send);
+      expect(await screen.findByText(/Your answer 4 to the first question is recorded/)).toBeInTheDocument();
+      expect(posts(calls)).toEqual([
+        { url: `/api/loop-answer/${TOKEN}/quick`, method: 'POST', body: { value: 4 } },
+      ]);
+      // A reload does not show the choice again: it left the address, and the rest of the form stays.
+      expect(router.state.location.search).toBe('');
+      expect(within(group(/How was your week/)).getByRole('radio', { name: '4' })).toBeChecked();
+
+      await user.click(within(group(/recommend/)).getByRole('radio', { name: '9' }));
+      await user.type(screen.getByLabelText('Your answer to question 3 (optional)'), 'More focus time');
+      await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+      expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+      expect(posts(calls)[1]).toEqual({
+        url: '/api/loop-responses/continue',
+        method: 'POST',
+        body: {
+          continuation: 'cont_0123456789abcdefghij',
+          answers: { [Q.scale]: 4, [Q.enps]: 9, [Q.text]: 'More focus time' },
+        },
+      });
+    },
+  );
+
+  it('sends the value the person settled on, and thanks them when the loop has one question', async () => {
+    const user = userEvent.setup();
+    const calls = serve(round({ questions: round().questions.slice(0, 1) }), () =>
+      Response.json({ continuation: 'cont_0123456789abcdefghij' }, { status: 201 }),
+    );
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}?answer=2`,
     });
+    await screen.findByRole('button', { name: 'Send my answer' });
+    await user.click(screen.getByRole('radio', { name: '5, Great' }));
+    await user.click(screen.getByRole('button', { name: 'Send my answer' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(posts(calls)).toEqual([
+      { url: `/api/loop-answer/${TOKEN}/quick`, method: 'POST', body: { value: 5 } },
+    ]);
+  });
+
+  it("asks every question when the clicked value is not one of the first question's", async () => {
+    const calls = serve(round());
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}?answer=9`,
+    });
+    await screen.findByRole('button', { name: 'Submit Answers' });
+    expect(screen.getAllByRole('group')).toHaveLength(3);
+    expect(screen.queryByRole('radio', { checked: true })).toBeNull();
+    expect(posts(calls)).toEqual([]);
   });
 
   it('without a click, asks every question, requires the scale and score, and sends them', async () => {
@@ -126,6 +171,7 @@ describe('answer page from the personal link', () => {
   });
 
   it('shows the refusal of a one-click answer (already answered) instead of a form', async () => {
+    const user = userEvent.setup();
     const calls = serve(round(), () =>
       Response.json(
         { error: { code: 'already_answered', message: LOOP_MESSAGES.alreadyAnswered } },
@@ -135,6 +181,7 @@ describe('answer page from the personal link', () => {
     renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
       at: `/loop-answer/${TOKEN}?answer=2`,
     });
+    await user.click(await screen.findByRole('button', { name: 'Send my answer' }));
     expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.alreadyAnswered })).toBeInTheDocument();
     expect(posts(calls)).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
@@ -18,7 +18,7 @@ import {
   useRoundToAnswer,
   type AnswerTarget,
 } from './api';
-import { AnswerForm, refusalOf, RoundHeading, type Refusal } from './answer-form';
+import { AnswerForm, RoundHeading, valuesOf, type Refusal } from './answer-form';
 
 /** The public page's frame: the personal link needs no sign-in, so it has no app navigation. */
 function PublicFrame({ children }: { children: ReactNode }) {
@@ -91,70 +91,47 @@ function LoadError({ error, home }: { error: Error; home?: ReactNode }) {
   );
 }
 
-/** A one-click value from the e-mail ('?answer=4'), or null. */
+/** A value chosen in the e-mail ('?answer=4'), or null. */
 const clickedValue = (raw: string | null) => (raw !== null && /^\d{1,2}$/.test(raw) ? Number(raw) : null);
 
 const continuationKey = (token: string) => `loop-continuation:${token}`;
 
-/** Waits until the page is visible: a mail scanner that runs pages in the background records nothing. */
-function whenVisible(): Promise<void> {
-  if (document.visibilityState === 'visible') return Promise.resolve();
-  return new Promise((resolve) => {
-    const onChange = () => {
-      if (document.visibilityState !== 'visible') return;
-      document.removeEventListener('visibilitychange', onChange);
-      resolve();
-    };
-    document.addEventListener('visibilitychange', onChange);
-  });
-}
+/** The button that records the value chosen in the e-mail, and the one line that says nothing is sent before it. */
+const SEND_CHOSEN = 'Send my answer';
+const NOTHING_SENT_YET = `Nothing is sent until you press '${SEND_CHOSEN}'.`;
 
-type Quick =
-  | { status: 'none' }
-  | { status: 'saving'; value: number }
-  | { status: 'saved'; value: number | null; continuation: string }
-  | { status: 'failed'; error: unknown };
+/** The first answer, once recorded: its value (unknown after a reload) and the secret for the rest of the form. */
+type FirstAnswer = { value: number | null; continuation: string };
 
 /**
- * /loop-answer/{token}: the personal link of a round's e-mail. With '?answer=v' (a value clicked in the e-mail)
- * the page records that answer to the first question when it opens (a POST, only while visible; decision 0009),
- * then offers the rest of the form, which adds to it through the continuation secret kept in this tab.
+ * /loop-answer/{token}: the personal link of a round's e-mail. With '?answer=v' (a value clicked in the e-mail) the
+ * page opens with v chosen for the first question and records nothing until the person presses 'Send my answer'
+ * (decision 0014): opening the page, as a mail scanner's headless browser does, never posts. Once sent, the rest
+ * of the form adds to that answer through the continuation secret kept in this tab.
  */
 export function LinkAnswerPage() {
   const { token = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const clicked = clickedValue(params.get('answer'));
-  const target: AnswerTarget = { token };
-  const round = useRoundToAnswer(target);
-  const [quick, setQuick] = useState<Quick>(() => {
+  const round = useRoundToAnswer({ token });
+  const [first, setFirst] = useState<FirstAnswer | null>(() => {
     const kept = sessionStorage.getItem(continuationKey(token));
-    return kept ? { status: 'saved', value: null, continuation: kept } : { status: 'none' };
+    return kept ? { value: null, continuation: kept } : null;
   });
-  const started = useRef(false);
-  const open = round.data?.state === 'open';
-
-  useEffect(() => {
-    if (!open || clicked === null || quick.status !== 'none' || started.current) return;
-    started.current = true;
-    void whenVisible()
-      .then(() => {
-        setQuick({ status: 'saving', value: clicked });
-        return quickAnswer(token, clicked);
-      })
-      .then(
-        ({ continuation }) => {
-          sessionStorage.setItem(continuationKey(token), continuation);
-          setQuick({ status: 'saved', value: clicked, continuation });
-          // A reload must not post the click again.
-          setParams({}, { replace: true });
-        },
-        (error: unknown) => setQuick({ status: 'failed', error }),
-      );
-  }, [open, clicked, quick.status, token, setParams]);
-
+  const onFirstSent = (answer: FirstAnswer) => {
+    sessionStorage.setItem(continuationKey(token), answer.continuation);
+    setFirst(answer);
+    // The sent value leaves the address: a reload shows the rest of the form, not the choice again.
+    setParams({}, { replace: true });
+  };
   return (
     <PublicFrame>
-      <LinkAnswer token={token} round={round} quick={quick} clicked={clicked} />
+      <LinkAnswer
+        token={token}
+        round={round}
+        clicked={clickedValue(params.get('answer'))}
+        first={first}
+        onFirstSent={onFirstSent}
+      />
     </PublicFrame>
   );
 }
@@ -162,13 +139,15 @@ export function LinkAnswerPage() {
 function LinkAnswer({
   token,
   round,
-  quick,
   clicked,
+  first,
+  onFirstSent,
 }: {
   token: string;
   round: ReturnType<typeof useRoundToAnswer>;
-  quick: Quick;
   clicked: number | null;
+  first: FirstAnswer | null;
+  onFirstSent: (answer: FirstAnswer) => void;
 }) {
   const [done, setDone] = useState(false);
   const [refused, setRefused] = useState<Refusal | null>(null);
@@ -178,24 +157,25 @@ function LinkAnswer({
   const data = round.data;
   if (done) return <Thanks home={null} />;
   if (refused) return <Refused refusal={refused} />;
+  const [question] = data.questions;
 
-  // After a one-click answer: the rest of the form, adding to the recorded answer (the round says 'answered').
-  if (quick.status === 'saved' && (data.state === 'open' || data.state === 'already-answered')) {
-    const first = data.questions[0];
+  // After the first answer was sent: the rest of the form, adding to it (the round now says 'answered').
+  if (first && (data.state === 'open' || data.state === 'already-answered')) {
+    if (first.value !== null && data.questions.length === 1) return <Thanks home={null} />;
     return (
       <>
         <RoundHeading round={data} />
         <Notice tone="success">
-          {quick.value !== null && first
-            ? `Your answer ${quick.value} to the first question is recorded.`
+          {first.value !== null && question
+            ? `Your answer ${first.value} to the first question is recorded.`
             : 'Your first answer is recorded.'}{' '}
           Add the other answers below if you like; you can also change the first one while the round is open.
         </Notice>
         <AnswerForm
           questions={data.questions}
-          initial={quick.value !== null && first ? { [first.id]: quick.value } : {}}
+          initial={first.value !== null && question ? { [question.id]: first.value } : {}}
           partial
-          send={(answers) => continueAnswers(quick.continuation, answers)}
+          send={(answers) => continueAnswers(first.continuation, answers)}
           onSent={() => {
             forget();
             setDone(true);
@@ -210,20 +190,30 @@ function LinkAnswer({
   }
   const closed = stateRefusal(data);
   if (closed) return <Refused refusal={closed} />;
-  if (quick.status === 'saving' || (clicked !== null && quick.status === 'none')) {
-    return <Spinner label="Recording your answer..." className="py-16" />;
+
+  // A value chosen in the e-mail: the first question with it selected, recorded only by the person's press.
+  if (question && clicked !== null && valuesOf(question).includes(clicked)) {
+    return (
+      <>
+        <RoundHeading round={data} />
+        <AnswerForm
+          questions={[question]}
+          initial={{ [question.id]: clicked }}
+          submitLabel={SEND_CHOSEN}
+          note={NOTHING_SENT_YET}
+          send={async (answers) => {
+            const value = Number(answers[question.id]);
+            return { value, continuation: (await quickAnswer(token, value)).continuation };
+          }}
+          onSent={onFirstSent}
+          onRefused={setRefused}
+        />
+      </>
+    );
   }
-  const quickRefusal = quick.status === 'failed' ? refusalOf(quick.error) : null;
-  if (quickRefusal) return <Refused refusal={quickRefusal} />;
   return (
     <>
       <RoundHeading round={data} />
-      {quick.status === 'failed' && (
-        <Notice tone="error">
-          {errorMessage(quick.error, 'Your answer from the e-mail could not be recorded.')} Answer below
-          instead.
-        </Notice>
-      )}
       <AnswerForm
         questions={data.questions}
         send={(answers) => submitAnswers({ token }, answers)}
