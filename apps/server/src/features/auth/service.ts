@@ -345,8 +345,7 @@ export async function resetPassword(
       body: { token: options.token, newPassword: options.password },
       headers: options.headers,
     });
-    if (userId)
-      await endOtherSignIns(deps, { userId, keep: null, passkeys: options.removePasskeys });
+    if (userId) await endOtherSignIns(deps, { userId, keep: null, passkeys: options.removePasskeys });
   } catch (error) {
     if (error instanceof APIError)
       throw new AppError('invalid', AUTH_MESSAGES.resetLinkInvalid, {

@@ -41,7 +41,7 @@ async function withTrustedBrowser() {
 }
 
 /** What a password sign-in on `browser` answers: signed in, or the second step asked. */
-async function signInAnswer(browser: CookieJar, email: string, password = PASSWORD) {
+async function signInAnswer(browser: CookieJar, email: string, password = PASSWORD): Promise<unknown> {
   return (await passwordStep(ctx, browser, email, password)).json();
 }
 
@@ -307,7 +307,12 @@ describe("6. 'Also remove my passkeys and sign out everywhere else'", () => {
     await addPasskey(person.jar, { method: 'password', password: PASSWORD });
     const token = await passwordResetToken(ctx, person.email);
     const reset = await ctx.request('POST', '/api/password/reset', {
-      body: { token, password: 'a-new-password-6', confirmPassword: 'a-new-password-6', removePasskeys: true },
+      body: {
+        token,
+        password: 'a-new-password-6',
+        confirmPassword: 'a-new-password-6',
+        removePasskeys: true,
+      },
     });
     expect(reset.status).toBe(200);
     expect(await passkeysOf(person.userId)).toEqual([]);

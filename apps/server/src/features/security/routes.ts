@@ -117,7 +117,11 @@ export const securityRoutes = routes('security')
     { body: addPasskeySchema, ok: [201, passkeySchema, 'Saved'], errors: [401, 403] },
     async (c) => {
       const { user, input } = await caller(c);
-      const added = await service.addPasskey(c.get('deps'), { ...input, owner: user, ...c.req.valid('json') });
+      const added = await service.addPasskey(c.get('deps'), {
+        ...input,
+        owner: user,
+        ...c.req.valid('json'),
+      });
       return c.json(added, 201);
     },
   )

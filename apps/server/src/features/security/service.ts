@@ -46,7 +46,10 @@ function explain(error: unknown): never {
 }
 
 /** The Security tab: this person's factors, and their organisation's rule. */
-export async function securityStatus(deps: Pick<Deps, 'db' | 'auth'>, userId: string): Promise<SecurityStatus> {
+export async function securityStatus(
+  deps: Pick<Deps, 'db' | 'auth'>,
+  userId: string,
+): Promise<SecurityStatus> {
   const me = await first(
     deps.db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)),
   );
@@ -183,7 +186,10 @@ export async function regenerateRecoveryCodes(deps: Deps, options: WithHeaders &
  * the proof that deleting the account asks (`confirmIdentity`); the proof is granted to this challenge only
  * (auth/passkey-grant.ts), so a stolen session cannot add a passkey that outlives a password change.
  */
-export async function passkeyRegistrationOptions(deps: Deps, options: WithHeaders & { confirm: IdentityProof }) {
+export async function passkeyRegistrationOptions(
+  deps: Deps,
+  options: WithHeaders & { confirm: IdentityProof },
+) {
   await confirmIdentity(deps, { ...options, proof: options.confirm });
   let registration: { headers: Headers; response: { challenge: string } };
   try {

@@ -22,7 +22,10 @@ function renderSecurity(security: SecurityStatus, options: { at?: string; mustEn
     at: options.at ?? '/security',
     seed: [
       [['account', 'security'], security],
-      [['account', 'deletion'], { confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] }],
+      [
+        ['account', 'deletion'],
+        { confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] },
+      ],
       [['session'], currentUser({ mustEnrolTwoFactor: options.mustEnrol ?? false })],
     ],
   });
