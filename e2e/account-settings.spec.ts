@@ -169,6 +169,16 @@ test.describe('account settings', () => {
     await page.getByRole('button', { name: 'Hide new password' }).click();
     await expect(next).toHaveAttribute('type', 'password');
 
+    // 'Also remove my passkeys and sign out everywhere else' (issue 30): offered, labelled, off until ticked.
+    const alsoPasskeys = page.getByRole('checkbox', {
+      name: 'Also remove my passkeys and sign out everywhere else',
+    });
+    await expect(alsoPasskeys).not.toBeChecked();
+    await alsoPasskeys.focus();
+    await page.keyboard.press('Space');
+    await expect(alsoPasskeys).toBeChecked();
+    await expectAccessible(page);
+
     await current.fill(admin.password);
     await submit.click();
     await expect(page.getByText('Password updated successfully')).toBeVisible();
@@ -386,6 +396,11 @@ test.describe('account settings', () => {
     const dialog = page.getByRole('dialog', { name: `Transfer ${companyName} to Hana Heir?` });
     await expect(dialog).toContainText('You stay an admin of its workspaces.');
     await expectAccessible(page);
+    // The same proof as deleting (issue 30): a wrong password hands nothing over.
+    await dialog.getByLabel('Your password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
+    await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+    await dialog.getByLabel('Your password').fill(owner.password);
     await dialog.getByRole('button', { name: 'Transfer ownership' }).click();
     await expect(page.getByText('Hana Heir now owns the organisation').first()).toBeVisible();
     await expect(dialog).toBeHidden();

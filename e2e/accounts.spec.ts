@@ -110,6 +110,12 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();
     await page.getByLabel('Confirm new password').fill('second-password-2');
+    // Offered on the reset screen too (issue 30), labelled, off until ticked.
+    const alsoPasskeys = page.getByRole('checkbox', {
+      name: 'Also remove my passkeys and sign out everywhere else',
+    });
+    await alsoPasskeys.check();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Update password' }).click();
     await expect(page.getByText('Password updated successfully! Redirecting to login...')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });

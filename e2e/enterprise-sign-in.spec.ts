@@ -6,6 +6,7 @@ import { startOidcProvider, type OidcProvider } from '../apps/server/src/test/oi
 import { signUpAdmin, uniqueEmail } from './support/accounts';
 import { startApp } from './support/app-server';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail } from './support/mail-capture';
 import { codeAt } from './support/two-factor';
 
 async function signInWithPassword(page: Page, email: string, password: string) {
@@ -121,10 +122,22 @@ test.describe('passkeys', () => {
     const admin = await signUpAdmin(page, mailDir, { email: `owner@${domain}` });
     await page.goto('/admin/account-settings/security');
     await page.getByLabel('Passkey name').fill('Work laptop');
+    // Adding a passkey asks for the password first (issue 30): a stolen session cannot add one.
     await page.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('Enter your password to confirm');
+    await page.getByLabel('Your password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('Password is incorrect');
     const passkeys = page.getByRole('list', { name: 'Your passkeys' });
+    await expect(passkeys).toBeHidden();
+    await page.getByLabel('Your password').fill(admin.password);
+    await page.getByRole('button', { name: 'Add passkey' }).click();
     await expect(passkeys.getByText('Work laptop')).toBeVisible();
+    await expect(page.getByLabel('Your password')).toHaveValue('');
     await expectAccessible(page);
+    expect((await waitForMail(mailDir, admin.email, /A passkey was added to your account/)).text).toContain(
+      'Work laptop',
+    );
 
     await logOut(page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

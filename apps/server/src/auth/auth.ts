@@ -1,6 +1,7 @@
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/security-messages';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
@@ -11,12 +12,18 @@ import { lazily } from '../lib/lazy';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { gateCalls, gated } from './async-storage';
+import { takePasskeyGrant } from './passkey-grant';
 import { settleSignupOnVerification, signupTokenOf } from './signup-credentials';
 import { sharedAuthOptions } from './options';
 import type { SsoAuth } from './sso-auth';
 
 export { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS } from './options';
 export const VERIFICATION_EXPIRES_SECONDS = 60 * 60 * 24;
+/** The codes of the passkey plugin's refusals that are ours (features/security/service.ts words them). */
+export const PASSKEY_REFUSALS = {
+  userVerification: 'USER_VERIFICATION_REQUIRED',
+  noProof: 'PASSKEY_PROOF_REQUIRED',
+} as const;
 
 /**
  * better-auth: e-mail and password, verification, reset, sessions and its rate limiter in the database; the
@@ -74,6 +81,18 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         rpID: new URL(config.appUrl).hostname,
         rpName: 'Pulsecheck',
         origin: config.appUrl,
+        // The device must check that it is its owner (PIN, fingerprint, face), not only that someone touched it.
+        authenticatorSelection: { userVerification: 'required' },
+        registration: {
+          // The plugin verifies with `requireUserVerification: false` whatever the options asked, so it is
+          // checked here, before anything is saved; and the registration must be the one a proof was given for.
+          afterVerification: async ({ verification: { registrationInfo }, user: owner, clientData }) => {
+            if (!registrationInfo?.userVerified)
+              throw new APIError('BAD_REQUEST', { code: PASSKEY_REFUSALS.userVerification });
+            if (!(await takePasskeyGrant(db, owner.id, clientData.response.clientDataJSON)))
+              throw new APIError('FORBIDDEN', { code: PASSKEY_REFUSALS.noProof });
+          },
+        },
       }),
     ],
     rateLimit: {

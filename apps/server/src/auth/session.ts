@@ -4,6 +4,7 @@ import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import type { Config } from '../config';
 import { queryRows } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { AppEnv } from '../lib/router';
@@ -57,6 +58,15 @@ export function signedCookie(c: Context<AppEnv>, name: string): string | null {
 
 /** The session token of better-auth's signed session cookie, or null. */
 export const signedSessionToken = (c: Context<AppEnv>) => signedCookie(c, 'session_token');
+
+/** The session token that better-auth's answer (its Set-Cookie headers) gives the browser, or null. */
+export function sessionTokenIn(config: Pick<Config, 'authSecret'>, cookies: string[]): string | null {
+  for (const cookie of cookies) {
+    const value = /^(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie)?.[1];
+    if (value) return verifiedValue(config.authSecret, decodeURIComponent(value));
+  }
+  return null;
+}
 
 type SessionRow = {
   id: string;

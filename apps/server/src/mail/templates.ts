@@ -1,4 +1,6 @@
 import { loginReturningTo } from '@pulsecheck/shared/auth/links';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
+
 /** E-mail bodies: a plain layout with one call to action, as HTML and as text. */
 export type MailContent = { subject: string; html: string; text: string };
 
@@ -125,4 +127,17 @@ export const accountLockedMail = (options: {
     action: { label: 'Go to sign-in', url: options.url },
     footer:
       'You get this email once per pause. Nobody can lock you out for good: sign-in opens again by itself.',
+  });
+
+/** To the owner of an account a passkey was just added to (issue 30): if it was not them, how to take it back. */
+export const passkeyAddedMail = (options: { name: string; passkey: string; appUrl: string }) =>
+  renderMail({
+    subject: 'A passkey was added to your account',
+    heading: 'A passkey was added to your account',
+    paragraphs: [
+      `Hi ${options.name}, the passkey "${options.passkey}" was just added to your Pulsecheck account. It signs in without your password.`,
+      `If it was not you, change your password now and tick "${SECURITY_MESSAGES.alsoRemovePasskeys}": that removes the passkey and ends every other sign-in. Then check the Security tab of your account settings.`,
+    ],
+    action: { label: 'Open Pulsecheck', url: options.appUrl },
+    footer: 'You get this email whenever a passkey is added to your account.',
   });

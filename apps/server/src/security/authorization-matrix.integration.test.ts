@@ -215,12 +215,12 @@ const ENTRIES: Record<string, Entry> = {
       body: { confirm: { method: 'password', password: 'wrong-password' } },
     }),
   },
-  // Only the organisation's owner (the admin): a non-admin heir is refused with 400, after access control.
+  // Only the organisation's owner (the admin): a wrong password is refused with 400, after access control.
   'POST /api/organizations/{organizationId}/transfer': {
     expect: 'DDDDDDA',
     request: async (world) => ({
       path: `/api/organizations/${await organizationOf(world)}/transfer`,
-      body: { newOwnerId: randomUUID() },
+      body: { newOwnerId: randomUUID(), confirm: { method: 'password', password: 'wrong-password' } },
     }),
   },
   // A wrong name: past access control for the owner (400), and the organisation stays.
@@ -296,7 +296,10 @@ const ENTRIES: Record<string, Entry> = {
   },
   'POST /api/account/passkeys/options': {
     expect: 'DAAAAAA',
-    request: () => ({ path: '/api/account/passkeys/options' }),
+    request: () => ({
+      path: '/api/account/passkeys/options',
+      body: { confirm: { method: 'password', password: 'wrong-password' } },
+    }),
   },
   'POST /api/account/passkeys': {
     expect: 'DAAAAAA',

@@ -69,7 +69,10 @@ export const deletionStatusSchema = z.object({
 export type DeletionStatus = z.infer<typeof deletionStatusSchema>;
 
 export const deleteAccountSchema = z.strictObject({ confirm: identityProofSchema });
-export const transferOwnershipSchema = z.strictObject({ newOwnerId: z.string().min(1).max(64) });
+export const transferOwnershipSchema = z.strictObject({
+  newOwnerId: z.string().min(1).max(64),
+  confirm: identityProofSchema,
+});
 export const deleteOrganizationSchema = z.strictObject({
   name: z.string().max(200),
   confirm: identityProofSchema,

@@ -84,6 +84,8 @@ export const changePasswordSchema = z
       .string({ error: ACCOUNT_MESSAGES.allFieldsRequired })
       .max(128, ACCOUNT_MESSAGES.passwordTooLong),
     confirmPassword: z.string({ error: ACCOUNT_MESSAGES.allFieldsRequired }).max(128),
+    /** 'Also remove my passkeys and sign out everywhere else' (other sessions end either way). */
+    removePasskeys: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
     // The spec checks in this order and shows one message at a time.

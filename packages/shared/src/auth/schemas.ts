@@ -72,6 +72,8 @@ export const resetPasswordSchema = z
     confirmPassword: z
       .string({ error: AUTH_MESSAGES.passwordsDoNotMatch })
       .min(1, 'Please confirm your new password'),
+    /** 'Also remove my passkeys and sign out everywhere else' (every session ends either way). */
+    removePasskeys: z.boolean().default(false),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,

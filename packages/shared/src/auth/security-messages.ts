@@ -24,6 +24,11 @@ export const SECURITY_MESSAGES = {
   passkeyFailed: 'The passkey could not be saved. Try again, or use another authenticator.',
   passkeySignInFailed: 'That passkey could not sign you in. Try again, or sign in with your password.',
   passkeyNotFound: 'Passkey not found',
+  passkeyProofRequired: 'Confirm it is you again (password or code), then add the passkey.',
+  passkeyUserVerification:
+    'Your device did not check it is you (PIN, fingerprint or face). Use one that does, or set up its screen lock.',
+  /** The password change and reset screens' checkbox: the server also deletes every passkey of the account. */
+  alsoRemovePasskeys: 'Also remove my passkeys and sign out everywhere else',
   organizationOnly: 'Only an organisation admin can change this.',
   noOrganization: 'You are not in an organisation.',
   ssoRequired:

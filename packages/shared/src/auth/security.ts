@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityProofSchema } from '../account/deletion';
 import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES, PASSWORD_MAX } from './messages';
 import { SECURITY_MESSAGES } from './security-messages';
@@ -47,6 +48,8 @@ export type Passkey = z.infer<typeof passkeySchema>;
 export const passkeyNameSchema = requiredText(SECURITY_MESSAGES.passkeyNameRequired, 60);
 /** A WebAuthn ceremony's options or the browser's answer, as @simplewebauthn passes them (JSON). */
 export const webAuthnJsonSchema = z.record(z.string(), z.unknown());
+/** A passkey's creation options are handed out only for the proof that deleting the account asks. */
+export const passkeyOptionsSchema = z.strictObject({ confirm: identityProofSchema });
 export const addPasskeySchema = z.strictObject({ name: passkeyNameSchema, response: webAuthnJsonSchema });
 export const passkeySignInSchema = z.strictObject({ response: webAuthnJsonSchema });
 

@@ -269,10 +269,22 @@ describe('Delete my account', () => {
       },
     ]);
 
-    const transfer = (jar: Jar, newOwnerId: string) =>
-      ctx.call(jar, 'POST', `/api/organizations/${org!.id}/transfer`, { newOwnerId });
+    const transfer = (jar: Jar, newOwnerId: string, proof: object = byPassword(PASSWORD)) =>
+      ctx.call(jar, 'POST', `/api/organizations/${org!.id}/transfer`, { newOwnerId, ...proof });
     expect((await transfer(memberOnly.jar, memberOnly.userId)).status).toBe(404);
     expect((await transfer(heir.jar, heir.userId)).status).toBe(404);
+    // The proof deleting asks (issue 30, item 7): a stolen session hands nothing over.
+    const noProof = await ctx.call(owner.jar, 'POST', `/api/organizations/${org!.id}/transfer`, {
+      newOwnerId: heir.userId,
+    });
+    expect(noProof.status).toBe(400);
+    const wrongPassword = await transfer(owner.jar, heir.userId, byPassword('not-the-password'));
+    expect(wrongPassword.status).toBe(400);
+    expect(await json(wrongPassword)).toMatchObject({
+      error: { message: DELETION_MESSAGES.passwordIncorrect },
+    });
+    const [unchanged] = await ctx.deps.db.select().from(organizations).where(eq(organizations.id, org!.id));
+    expect(unchanged?.createdBy).toBe(owner.userId);
     const notAdmin = await transfer(owner.jar, memberOnly.userId);
     expect(notAdmin.status).toBe(400);
     expect(await json(notAdmin)).toMatchObject({ error: { message: DELETION_MESSAGES.notAnAdmin } });

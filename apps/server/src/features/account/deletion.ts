@@ -93,13 +93,23 @@ async function lockOwned(tx: Db, organizationId: string, userId: string): Promis
   return org;
 }
 
-/** Hands the organisation to another of its active admins (who owns no other organisation). */
+/**
+ * Hands the organisation to another of its active admins (who owns no other organisation), once the owner proved it
+ * is them as for deleting it: the new owner can delete it.
+ */
 export async function transferOwnership(
   deps: Deps,
-  options: { userId: string; organizationId: string; newOwnerId: string },
+  options: {
+    userId: string;
+    sessionToken: string;
+    organizationId: string;
+    newOwnerId: string;
+    proof: IdentityProof;
+  },
 ): Promise<{ name: string }> {
   return deps.db.transaction(async (tx) => {
     await lockOwned(tx, options.organizationId, options.userId);
+    await confirmIdentity({ db: tx, auth: deps.auth }, options);
     const admins = await organizationAdmins(tx, options.organizationId, options.userId);
     const heir = admins.find((admin) => admin.userId === options.newOwnerId);
     if (!heir) throw invalid(DELETION_MESSAGES.notAnAdmin, { newOwnerId: DELETION_MESSAGES.notAnAdmin });

@@ -102,7 +102,7 @@ account
   )
   .handle(
     'post /account/password',
-    'Change the password (current one checked); every other session of the user ends',
+    'Change the password (current one checked); every other session and trusted device of the user ends, and their passkeys with `removePasskeys`',
     { body: changePasswordSchema, ok: [200, okSchema, 'Changed'], errors: [400, 401, 429] },
     async (c) => {
       const user = await requireUser(c);
@@ -186,15 +186,32 @@ account
       return c.json({ ok: true as const }, 200);
     },
   )
-  .call(
+  .handle(
     'post /organizations/{organizationId}/transfer',
-    'Hand the organisation over to another of its admins (its owner only)',
+    'Hand the organisation over to another of its admins (its owner only, with the proof deleting the account asks)',
     {
       body: transferOwnershipSchema,
       ok: [200, z.object({ name: z.string() }), 'The new owner'],
-      errors: [409],
+      errors: [401, 409, 429],
     },
-    (deps, input) => deletion.transferOwnership(deps, input),
+    async (c) => {
+      const user = await requireUser(c);
+      const { newOwnerId, confirm } = c.req.valid('json');
+      const heir = await limitFailedLogins(
+        c,
+        user.email,
+        () =>
+          deletion.transferOwnership(c.get('deps'), {
+            userId: user.id,
+            sessionToken: signedSessionToken(c) ?? '',
+            organizationId: c.req.valid('param').organizationId,
+            newOwnerId,
+            proof: confirm,
+          }),
+        { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
+      );
+      return c.json(heir, 200);
+    },
   )
   .handle(
     'post /organizations/{organizationId}/delete',

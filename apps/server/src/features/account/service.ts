@@ -10,9 +10,10 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { APIError } from 'better-auth/api';
 import { AppError, invalid, notFound } from '../../lib/app-error';
+import { endOtherSignIns } from '../../auth/factor-change';
 import { FailedAttempt } from '../../auth/login-limit';
+import { sessionTokenIn } from '../../auth/session';
 import type { AppDeps } from '../../lib/router';
-import { accessChanged } from '../../realtime/bus';
 import * as q from './queries';
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -75,12 +76,19 @@ export async function getAvatar(deps: Pick<Deps, 'db'>, id: string) {
 }
 
 /**
- * Checks the current password and ends every other session of the user, and their live streams; returns the
- * new session cookies. A wrong current password is a `FailedAttempt`: the route counts it like a failed sign-in.
+ * Checks the current password; a factor changed (auth/factor-change.ts): every other session of the user, their
+ * trusted devices and live streams end, and with `removePasskeys` their passkeys. Returns the new session cookies.
+ * A wrong current password is a `FailedAttempt`: the route counts it like a failed sign-in.
  */
 export async function changePassword(
-  deps: Pick<AppDeps, 'auth' | 'realtime'>,
-  options: { userId: string; currentPassword: string; newPassword: string; headers: Headers },
+  deps: Pick<AppDeps, 'auth' | 'db' | 'config' | 'realtime'>,
+  options: {
+    userId: string;
+    currentPassword: string;
+    newPassword: string;
+    removePasskeys: boolean;
+    headers: Headers;
+  },
 ) {
   try {
     const { headers } = await deps.auth.api.changePassword({
@@ -92,8 +100,13 @@ export async function changePassword(
       headers: options.headers,
       returnHeaders: true,
     });
-    await accessChanged(deps.realtime, options.userId);
-    return headers.getSetCookie();
+    const cookies = headers.getSetCookie();
+    await endOtherSignIns(deps, {
+      userId: options.userId,
+      keep: sessionTokenIn(deps.config, cookies),
+      passkeys: options.removePasskeys,
+    });
+    return cookies;
   } catch (error) {
     if (error instanceof APIError) {
       if (error.body?.code === 'INVALID_PASSWORD') {

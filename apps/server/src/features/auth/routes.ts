@@ -142,7 +142,7 @@ export const authRoutes = routes('auth')
   )
   .handle(
     'post /password/reset',
-    'Set a new password with the token of the e-mailed link',
+    'Set a new password with the token of the e-mailed link; every session and trusted device ends, and the passkeys with `removePasskeys`',
     { body: resetPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
     async (c) => {
       await service.resetPassword(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });

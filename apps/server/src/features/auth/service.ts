@@ -9,6 +9,7 @@ import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { canUseAdminArea, homeFor } from '../../auth/access';
 import { VERIFICATION_EXPIRES_SECONDS } from '../../auth/auth';
+import { endOtherSignIns } from '../../auth/factor-change';
 import { recordSignupCredential, SIGNUP_TOKEN_PARAM } from '../../auth/signup-credentials';
 import { refuseReplayedCode } from '../../auth/two-factor';
 import type { Db } from '../../db/client';
@@ -337,10 +338,14 @@ export async function requestPasswordReset(
   return mailed(deps);
 }
 
-/** Sets the new password; better-auth ends every session of the user, and their live streams close. */
+/**
+ * Sets the new password. A factor changed (auth/factor-change.ts): every session of the user and every trusted
+ * device ends (better-auth ends the sessions too), their live streams close, and with `removePasskeys` their
+ * passkeys go.
+ */
 export async function resetPassword(
   deps: Deps & Pick<AppDeps, 'realtime'>,
-  options: { token: string; password: string; headers: Headers },
+  options: { token: string; password: string; removePasskeys: boolean; headers: Headers },
 ) {
   try {
     const userId = await resetTokenOwner(deps.db, options.token);
@@ -348,7 +353,7 @@ export async function resetPassword(
       body: { token: options.token, newPassword: options.password },
       headers: options.headers,
     });
-    if (userId) await accessChanged(deps.realtime, userId);
+    if (userId) await endOtherSignIns(deps, { userId, keep: null, passkeys: options.removePasskeys });
   } catch (error) {
     if (error instanceof APIError)
       throw new AppError('invalid', AUTH_MESSAGES.resetLinkInvalid, {

@@ -3,6 +3,7 @@ import {
   codeOnlySchema,
   enrolmentSchema,
   organizationSecuritySchema,
+  passkeyOptionsSchema,
   passkeySchema,
   passwordAndCodeSchema,
   passwordOnlySchema,
@@ -12,17 +13,21 @@ import {
 } from '@pulsecheck/shared/auth/security';
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import type { Context } from 'hono';
-import { requireUser, setCookies } from '../../auth/session';
+import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
+import { requireUser, setCookies, signedSessionToken } from '../../auth/session';
 import { authHeaders } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/router';
 import { limitFailedLogins } from '../../auth/login-limit';
 import * as service from './service';
 
-/** The signed-in caller with the headers better-auth needs (their session cookie, their address). */
+/** The signed-in caller with their session's token and the headers better-auth needs (cookie, address). */
 async function caller(c: Context<AppEnv>) {
   const user = await requireUser(c);
-  return { user, input: { userId: user.id, headers: authHeaders(c) } };
+  return {
+    user,
+    input: { userId: user.id, sessionToken: signedSessionToken(c) ?? '', headers: authHeaders(c) },
+  };
 }
 
 // The Security tab (issue 15): two-factor sign-in, passkeys, and the organisation's two-factor rule. The routes
@@ -88,29 +93,47 @@ export const securityRoutes = routes('security')
   )
   .handle(
     'post /account/passkeys/options',
-    'WebAuthn options to create a passkey (the challenge is kept in a signed cookie)',
-    { ok: [200, webAuthnJsonSchema, 'Creation options'], errors: [401, 403] },
+    'WebAuthn options to create a passkey, for the proof deleting the account asks (the challenge is kept in a signed cookie)',
+    {
+      body: passkeyOptionsSchema,
+      ok: [200, webAuthnJsonSchema, 'Creation options'],
+      errors: [401, 403, 429],
+    },
     async (c) => {
-      const { input } = await caller(c);
-      const { options, cookies } = await service.passkeyRegistrationOptions(c.get('deps'), input);
+      const { user, input } = await caller(c);
+      const { options, cookies } = await limitFailedLogins(
+        c,
+        user.email,
+        () => service.passkeyRegistrationOptions(c.get('deps'), { ...input, ...c.req.valid('json') }),
+        { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
+      );
       setCookies(c, cookies);
       return c.json(options, 200);
     },
   )
   .handle(
     'post /account/passkeys',
-    "Save a passkey from the browser's answer to the creation options, with a name",
-    { body: addPasskeySchema, ok: [201, passkeySchema, 'Saved'], errors: [401] },
+    "Save a passkey from the browser's answer to the granted creation options, with a name; e-mails the owner",
+    { body: addPasskeySchema, ok: [201, passkeySchema, 'Saved'], errors: [401, 403] },
     async (c) => {
-      const { input } = await caller(c);
-      return c.json(await service.addPasskey(c.get('deps'), { ...input, ...c.req.valid('json') }), 201);
+      const { user, input } = await caller(c);
+      const added = await service.addPasskey(c.get('deps'), {
+        ...input,
+        owner: user,
+        ...c.req.valid('json'),
+      });
+      return c.json(added, 201);
     },
   )
-  .call(
+  .handle(
     'delete /account/passkeys/{passkeyId}',
-    'Remove one of your passkeys',
-    { ok: [200, okSchema, 'Removed'] },
-    (deps, input) => service.removePasskey(deps, input),
+    'Remove one of your passkeys; your other sessions and trusted devices end',
+    { ok: [200, okSchema, 'Removed'], errors: [401] },
+    async (c) => {
+      const { input } = await caller(c);
+      await service.removePasskey(c.get('deps'), { ...input, ...c.req.valid('param') });
+      return c.json({ ok: true as const }, 200);
+    },
   )
   .call(
     'put /organization/security',

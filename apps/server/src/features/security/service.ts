@@ -1,10 +1,16 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
+import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import { APIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
+import { PASSKEY_REFUSALS } from '../../auth/auth';
+import { confirmIdentity } from '../../auth/confirm-identity';
+import { endOtherSignIns } from '../../auth/factor-change';
+import { grantPasskeyRegistration } from '../../auth/passkey-grant';
 import { can } from '../../auth/policy';
 import { organizationOf, requireOrganizationAdmin } from '../../auth/access';
+import { sessionTokenIn } from '../../auth/session';
 import { refuseReplayedCode } from '../../auth/two-factor';
 import { first } from '../../db/client';
 import { account, passkey, user } from '../../db/schema/auth';
@@ -12,9 +18,11 @@ import { organizations } from '../../db/schema/organizations';
 import { AppError, forbidden, invalid, notFound } from '../../lib/app-error';
 import { FailedAttempt } from '../../auth/login-limit';
 import type { AppDeps } from '../../lib/router';
+import { passkeyAddedMail } from '../../mail/templates';
 
-type Deps = Pick<AppDeps, 'db' | 'auth'>;
-type WithHeaders = { userId: string; headers: Headers };
+type Deps = Pick<AppDeps, 'db' | 'auth' | 'config' | 'realtime'>;
+/** The caller: who, their session's token, and the headers better-auth needs (their cookies, their address). */
+type WithHeaders = { userId: string; sessionToken: string; headers: Headers };
 
 /** better-auth's refusals, in the Security tab's words. */
 function explain(error: unknown): never {
@@ -38,7 +46,10 @@ function explain(error: unknown): never {
 }
 
 /** The Security tab: this person's factors, and their organisation's rule. */
-export async function securityStatus(deps: Deps, userId: string): Promise<SecurityStatus> {
+export async function securityStatus(
+  deps: Pick<Deps, 'db' | 'auth'>,
+  userId: string,
+): Promise<SecurityStatus> {
   const me = await first(
     deps.db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)),
   );
@@ -112,13 +123,26 @@ async function verifyCode(deps: Deps, options: WithHeaders & { code: string }) {
 }
 
 /**
+ * A factor changed (auth/factor-change.ts): every session but the caller's ends, every trusted device goes.
+ * better-auth renews the caller's session when it switches two-factor on or off; its cookie then names the one kept.
+ */
+async function factorChanged(deps: Deps, options: WithHeaders, cookies: string[] = []) {
+  await endOtherSignIns(deps, {
+    userId: options.userId,
+    keep: sessionTokenIn(deps.config, cookies) ?? options.sessionToken,
+  });
+}
+
+/**
  * Step two: a current code switches two-factor on (better-auth renews the session, hence the cookies), and the
  * 10 recovery codes are shown, this once.
  */
 export async function confirmEnrolment(deps: Deps, options: WithHeaders & { code: string }) {
   const { headers } = await verifyCode(deps, options);
+  const cookies = headers.getSetCookie();
+  await factorChanged(deps, options, cookies);
   const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId: options.userId } });
-  return { recoveryCodes: backupCodes, cookies: headers.getSetCookie() };
+  return { recoveryCodes: backupCodes, cookies };
 }
 
 /** Switching two-factor off takes the password and a current code. */
@@ -127,67 +151,105 @@ export async function disableTwoFactor(
   options: WithHeaders & { password: string; code: string },
 ) {
   await verifyCode(deps, options);
+  let cookies: string[];
   try {
     const { headers } = await deps.auth.api.disableTwoFactor({
       body: { password: options.password },
       headers: options.headers,
       returnHeaders: true,
     });
-    return headers.getSetCookie();
+    cookies = headers.getSetCookie();
   } catch (error) {
     return explain(error);
   }
+  await factorChanged(deps, options, cookies);
+  return cookies;
 }
 
 /** New recovery codes (with the password); the old ones stop working at once. */
 export async function regenerateRecoveryCodes(deps: Deps, options: WithHeaders & { password: string }) {
+  let recoveryCodes: string[];
   try {
-    const { backupCodes } = await deps.auth.api.generateBackupCodes({
+    ({ backupCodes: recoveryCodes } = await deps.auth.api.generateBackupCodes({
       body: { password: options.password },
       headers: options.headers,
-    });
-    return { recoveryCodes: backupCodes };
+    }));
   } catch (error) {
     return explain(error);
   }
+  await factorChanged(deps, options);
+  return { recoveryCodes };
 }
 
-/** The WebAuthn options to create a passkey for the signed-in person (the challenge rides in a signed cookie). */
-export async function passkeyRegistrationOptions(deps: Deps, options: { headers: Headers }) {
+/**
+ * The WebAuthn options to create a passkey for the signed-in person (the challenge rides in a signed cookie), for
+ * the proof that deleting the account asks (`confirmIdentity`); the proof is granted to this challenge only
+ * (auth/passkey-grant.ts), so a stolen session cannot add a passkey that outlives a password change.
+ */
+export async function passkeyRegistrationOptions(
+  deps: Deps,
+  options: WithHeaders & { confirm: IdentityProof },
+) {
+  await confirmIdentity(deps, { ...options, proof: options.confirm });
+  let registration: { headers: Headers; response: { challenge: string } };
   try {
-    const { headers, response } = await deps.auth.api.generatePasskeyRegistrationOptions({
+    registration = await deps.auth.api.generatePasskeyRegistrationOptions({
       headers: options.headers,
       returnHeaders: true,
     });
-    return { options: response as unknown as Record<string, unknown>, cookies: headers.getSetCookie() };
   } catch (error) {
     return explain(error);
   }
+  await grantPasskeyRegistration(deps.db, options.userId, registration.response.challenge);
+  return {
+    options: registration.response as unknown as Record<string, unknown>,
+    cookies: registration.headers.getSetCookie(),
+  };
 }
 
+/** Saves the passkey the browser created for the granted options, and tells the owner by e-mail. */
 export async function addPasskey(
-  deps: Deps,
-  options: { headers: Headers; name: string; response: Record<string, unknown> },
+  deps: Deps & Pick<AppDeps, 'mailer'>,
+  options: {
+    headers: Headers;
+    owner: { email: string; name: string };
+    name: string;
+    response: Record<string, unknown>;
+  },
 ) {
+  let created: { id: string; name?: string | null; createdAt: Date };
   try {
-    const created = await deps.auth.api.verifyPasskeyRegistration({
+    created = await deps.auth.api.verifyPasskeyRegistration({
       body: { name: options.name, response: options.response },
       headers: options.headers,
     });
-    return { id: created.id, name: created.name ?? options.name, createdAt: created.createdAt.toISOString() };
   } catch (error) {
-    if (error instanceof APIError) throw invalid(SECURITY_MESSAGES.passkeyFailed);
-    throw error;
+    if (!(error instanceof APIError)) throw error;
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === PASSKEY_REFUSALS.noProof) throw forbidden(SECURITY_MESSAGES.passkeyProofRequired);
+    if (code === PASSKEY_REFUSALS.userVerification) throw invalid(SECURITY_MESSAGES.passkeyUserVerification);
+    throw invalid(SECURITY_MESSAGES.passkeyFailed);
   }
+  const name = created.name ?? options.name;
+  await deps.mailer.enqueue({
+    kind: 'passkey-added',
+    to: options.owner.email,
+    ...passkeyAddedMail({ name: options.owner.name, passkey: name, appUrl: deps.config.appUrl }),
+  });
+  return { id: created.id, name, createdAt: created.createdAt.toISOString() };
 }
 
-/** Removes one of the person's own passkeys; anyone else's, or none, is a 404. */
-export async function removePasskey(deps: Deps, options: { userId: string; passkeyId: string }) {
+/**
+ * Removes one of the person's own passkeys (anyone else's, or none, is a 404); a factor changed, so their other
+ * sessions and trusted devices end.
+ */
+export async function removePasskey(deps: Deps, options: WithHeaders & { passkeyId: string }) {
   const removed = await deps.db
     .delete(passkey)
     .where(and(eq(passkey.id, options.passkeyId), eq(passkey.userId, options.userId)))
     .returning({ id: passkey.id });
   if (removed.length === 0) throw notFound(NOT_FOUND_MESSAGES.passkey);
+  await factorChanged(deps, options);
 }
 
 /**

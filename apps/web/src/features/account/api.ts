@@ -114,7 +114,7 @@ export const useDeletionStatus = () => useQuery(deletionStatusQuery);
 
 export const deleteAccount = (confirm: IdentityProof) =>
   apiPost<{ ok: true }>('/account/delete', { confirm });
-export const transferOwnership = (organizationId: string, newOwnerId: string) =>
-  apiPost<{ name: string }>(`/organizations/${organizationId}/transfer`, { newOwnerId });
+export const transferOwnership = (organizationId: string, newOwnerId: string, confirm: IdentityProof) =>
+  apiPost<{ name: string }>(`/organizations/${organizationId}/transfer`, { newOwnerId, confirm });
 export const deleteOrganization = (organizationId: string, name: string, confirm: IdentityProof) =>
   apiPost<{ ok: true }>(`/organizations/${organizationId}/delete`, { name, confirm });

@@ -46,10 +46,18 @@ describe('Delete account card', () => {
     expect(screen.getByLabelText('New owner')).toHaveDisplayValue('Hana Heir (hana@example.com)');
     await user.click(screen.getByRole('button', { name: 'Transfer ownership' }));
     const dialog = screen.getByRole('dialog', { name: 'Transfer Acme Rockets to Hana Heir?' });
+    // Handing over asks for the same proof as deleting (issue 30).
+    await user.type(within(dialog).getByLabelText('Your password'), 'my-password');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer ownership' }));
     expect(fetch).toHaveBeenCalledWith(
       '/api/organizations/00000000-0000-4000-8000-0000000000aa/transfer',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ newOwnerId: 'heir' }) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({
+          newOwnerId: 'heir',
+          confirm: { method: 'password', password: 'my-password' },
+        }),
+      }),
     );
     // Handed over: the account can now be deleted.
     expect(await screen.findByRole('button', { name: 'Delete my account' })).toBeEnabled();

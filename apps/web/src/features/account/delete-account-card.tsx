@@ -2,7 +2,6 @@ import {
   DELETION_MESSAGES,
   FORMER_MEMBER,
   identityProofSchema,
-  RECENT_SIGN_IN_MINUTES,
   type DeletionStatus,
   type IdentityProof,
 } from '@pulsecheck/shared/account/deletion';
@@ -17,9 +16,8 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/forms';
 import { replaceSession, sessionQueryKey } from '@/lib/session';
+import { IdentityField, proofOf, refusal, type Method, type Proofs } from './identity-proof';
 import {
   deleteAccount,
   deleteOrganization,
@@ -29,107 +27,6 @@ import {
 } from './api';
 
 type Owned = DeletionStatus['ownedOrganizations'][number];
-/** How the person may prove it is them: the status's `confirmWith`, and whether an authenticator code counts. */
-type Proofs = Pick<DeletionStatus, 'confirmWith' | 'authenticatorCode'>;
-type Method = IdentityProof['method'];
-
-const proofOf = (method: Method, value: string): IdentityProof =>
-  method === 'password'
-    ? { method, password: value }
-    : method === 'authenticator'
-      ? { method, code: value.trim() }
-      : { method };
-
-/** The field the server (or the shared schema) names for the method's input: `confirm.password` or `confirm.code`. */
-const fieldOf = (method: Method) => (method === 'authenticator' ? 'code' : 'password');
-
-/** The message of a refusal, and the proof field's own message when the server names it. */
-function refusal(error: unknown, method: Method) {
-  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-  const field = fieldOf(method);
-  return {
-    message: errorMessage(error, DELETION_MESSAGES.deleteFailed),
-    fieldError: fields[`confirm.${field}`] ?? fields[field] ?? '',
-  };
-}
-
-/**
- * The proof: the password (or, for an account without one, what a recent sign-in means); with two-factor sign-in
- * on, a choice between that and a code of the authenticator app.
- */
-function IdentityField({
-  proofs,
-  method,
-  onMethod,
-  value,
-  onValue,
-  error,
-}: {
-  proofs: Proofs;
-  method: Method;
-  onMethod: (method: Method) => void;
-  value: string;
-  onValue: (value: string) => void;
-  error: string;
-}) {
-  const name = useId();
-  const choices: { method: Method; label: string }[] = [
-    {
-      method: proofs.confirmWith,
-      label: proofs.confirmWith === 'password' ? 'My password' : 'A sign-in of the last minutes',
-    },
-    { method: 'authenticator', label: 'A code from my authenticator app' },
-  ];
-  return (
-    <div className="space-y-3">
-      {proofs.authenticatorCode && (
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-900">Confirm with</legend>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {choices.map((choice) => (
-              <label key={choice.method} className="flex items-center gap-2 text-sm text-slate-900">
-                <input
-                  type="radio"
-                  name={name}
-                  value={choice.method}
-                  checked={method === choice.method}
-                  onChange={() => onMethod(choice.method)}
-                  className="size-4 accent-brand-600"
-                />
-                {choice.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-      {method === 'authenticator' ? (
-        <FormField label="Code from your authenticator app" error={error || undefined}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={value}
-            onChange={(event) => onValue(event.target.value)}
-          />
-        </FormField>
-      ) : method === 'password' ? (
-        <FormField label="Your password" error={error || undefined}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={value}
-            onChange={(event) => onValue(event.target.value)}
-          />
-        </FormField>
-      ) : (
-        <p className="text-sm text-slate-700">
-          Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log
-          out and sign in again first.
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * A dialog that asks once more before something that cannot be undone: what will happen, the proof, and a red
@@ -289,8 +186,9 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
         description={`${heirName} becomes the owner of ${org.name}: only they can then delete it or hand it on. You stay an admin of its workspaces.`}
         confirmLabel={DELETION_MESSAGES.transferOwnership}
         busyLabel="Transferring..."
-        onConfirm={async () => {
-          const { name } = await transferOwnership(org.id, heir);
+        proofs={proofs}
+        onConfirm={async (proof) => {
+          const { name } = await transferOwnership(org.id, heir, proof!);
           toast.success(DELETION_MESSAGES.transferred(name));
           setTransferOpen(false);
           await queryClient.invalidateQueries({ queryKey: deletionStatusQuery.queryKey });

@@ -6,16 +6,21 @@ import {
 } from '@pulsecheck/shared/account/schemas';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
+import { Controller, useForm } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
 import { changePassword } from './api';
 
-/** Account Settings' Password tab: change it with the current one; the other sessions end. */
+/**
+ * Account Settings' Password tab: change it with the current one; the other sessions and trusted devices end, and
+ * on request the passkeys (a passkey added with a stolen session would outlive the new password).
+ */
 function PasswordInput({
   label,
   error,
@@ -57,14 +62,19 @@ function PasswordBox({
   );
 }
 
-const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY: ChangePasswordInput = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  removePasskeys: false,
+};
 
 export function PasswordSection() {
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: EMPTY,
   });
-  const { register, handleSubmit, formState, reset } = form;
+  const { register, handleSubmit, formState, reset, control } = form;
   const onSubmit = handleSubmit(
     async (values) => {
       try {
@@ -101,6 +111,18 @@ export function PasswordSection() {
           autoComplete="new-password"
           error={formState.errors.confirmPassword?.message}
           {...register('confirmPassword')}
+        />
+        <Controller
+          control={control}
+          name="removePasskeys"
+          render={({ field }) => (
+            <CheckboxField
+              label={SECURITY_MESSAGES.alsoRemovePasskeys}
+              checked={field.value === true}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
         <SubmitButton pending={formState.isSubmitting} busy="Updating...">
           Update Password

@@ -1,3 +1,4 @@
+import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import type {
   Passkey,
   SecurityStatus,
@@ -48,12 +49,17 @@ export const useRegenerateCodes = () =>
     apiPost<{ recoveryCodes: string[] }>('/account/two-factor/recovery-codes', { password }),
   );
 
-/** Creates a passkey: the server's options, the browser's authenticator (WebAuthn), then the server saves it. */
+/**
+ * Creates a passkey: the server's options (for the proof that it is the person), the browser's authenticator
+ * (WebAuthn), then the server saves it.
+ */
 export const useAddPasskey = () =>
-  useSecurityChange(async (name: string) => {
+  useSecurityChange(async ({ name, confirm }: { name: string; confirm: IdentityProof }) => {
     const { startRegistration } = await import('@simplewebauthn/browser');
-    const optionsJSON =
-      await apiPost<Parameters<typeof startRegistration>[0]['optionsJSON']>('/account/passkeys/options');
+    const optionsJSON = await apiPost<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+      '/account/passkeys/options',
+      { confirm },
+    );
     const response = await startRegistration({ optionsJSON });
     return apiPost<Passkey>('/account/passkeys', { name, response });
   });

@@ -1,3 +1,4 @@
+import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
 import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
 import { SECURITY_MESSAGES, SSO_ERRORS } from '@pulsecheck/shared/auth/security-messages';
 import { screen } from '@testing-library/react';
@@ -21,6 +22,10 @@ function renderSecurity(security: SecurityStatus, options: { at?: string; mustEn
     at: options.at ?? '/security',
     seed: [
       [['account', 'security'], security],
+      [
+        ['account', 'deletion'],
+        { confirmWith: 'password', authenticatorCode: false, ownedOrganizations: [] },
+      ],
       [['session'], currentUser({ mustEnrolTwoFactor: options.mustEnrol ?? false })],
     ],
   });
@@ -73,6 +78,36 @@ describe('Security tab', () => {
     await user.type(screen.getByLabelText('Current password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.passwordWrong);
+  });
+
+  it('asks for the password before it asks the device for a passkey', async () => {
+    const calls = stubFetch(() =>
+      Response.json(
+        {
+          error: {
+            code: 'invalid',
+            message: DELETION_MESSAGES.passwordIncorrect,
+            fields: { 'confirm.password': DELETION_MESSAGES.passwordIncorrect },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderSecurity(status());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Passkey name'), 'Work laptop');
+    await user.click(screen.getByRole('button', { name: 'Add passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordRequired);
+    expect(calls).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Your password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Add passkey' }));
+    expect(await screen.findByText(DELETION_MESSAGES.passwordIncorrect)).toBeInTheDocument();
+    expect(calls).toHaveBeenCalledWith(
+      '/api/account/passkeys/options',
+      expect.objectContaining({
+        body: JSON.stringify({ confirm: { method: 'password', password: 'wrong' } }),
+      }),
+    );
   });
 
   it('shows the organisation requirement first, and the admin cards only to organisation admins', () => {

@@ -1,3 +1,4 @@
+import { identityProofSchema } from '@pulsecheck/shared/account/deletion';
 import type { SecurityStatus } from '@pulsecheck/shared/auth/security';
 import {
   RECOVERY_CODE_COUNT,
@@ -22,6 +23,8 @@ import { toast, TOAST } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
 import { useSession } from '@/lib/session';
+import { useDeletionStatus } from './api';
+import { IdentityField, proofOf, type Method, type Proofs } from './identity-proof';
 import {
   startEnrolment,
   testSsoConnection,
@@ -368,8 +371,6 @@ function QrCode({ uri }: { uri: string }) {
 }
 
 function PasskeysCard({ status }: { status: SecurityStatus }) {
-  const [name, setName] = useState('');
-  const add = useAddPasskey();
   const remove = useRemovePasskey();
   return (
     <SectionCard
@@ -412,28 +413,62 @@ function PasskeysCard({ status }: { status: SecurityStatus }) {
           ))}
         </ul>
       )}
-      <ActionForm
-        submit="Add passkey"
-        busy="Waiting for your device..."
-        onSubmit={async () => {
-          try {
-            await add.mutateAsync(name.trim() || 'Passkey');
-          } catch (error) {
-            if (error instanceof Error && error.name === 'NotAllowedError')
-              throw new Error('The passkey was not created (cancelled or timed out). Try again.', {
-                cause: error,
-              });
-            throw error;
-          }
-          setName('');
-          toast.success('Passkey added', { duration: TOAST.save });
-        }}
-      >
-        <FormField label="Passkey name" hint="So you can tell your passkeys apart, e.g. Work laptop">
-          <Input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
-        </FormField>
-      </ActionForm>
+      <AddPasskey />
     </SectionCard>
+  );
+}
+
+/** Adding a passkey asks for the proof deleting the account asks (the server grants the options only for it). */
+function AddPasskey() {
+  const proofs = useDeletionStatus();
+  if (proofs.isPending) return <Spinner label="Loading..." />;
+  if (proofs.isError)
+    return <LoadFailed title="Passkeys cannot be added right now" onRetry={() => void proofs.refetch()} />;
+  return <AddPasskeyForm proofs={proofs.data} />;
+}
+
+function AddPasskeyForm({ proofs }: { proofs: Proofs }) {
+  const [name, setName] = useState('');
+  const [method, setMethod] = useState<Method>(proofs.confirmWith);
+  const [value, setValue] = useState('');
+  const add = useAddPasskey();
+  return (
+    <ActionForm
+      submit="Add passkey"
+      busy="Waiting for your device..."
+      onSubmit={async () => {
+        const confirm = identityProofSchema.safeParse(proofOf(method, value));
+        if (!confirm.success) throw new Error(confirm.error.issues[0]?.message);
+        try {
+          await add.mutateAsync({ name: name.trim() || 'Passkey', confirm: confirm.data });
+        } catch (error) {
+          if (error instanceof Error && error.name === 'NotAllowedError')
+            throw new Error('The passkey was not created (cancelled or timed out). Try again.', {
+              cause: error,
+            });
+          throw error;
+        } finally {
+          setValue('');
+        }
+        setName('');
+        toast.success('Passkey added', { duration: TOAST.save });
+      }}
+    >
+      <FormField label="Passkey name" hint="So you can tell your passkeys apart, e.g. Work laptop">
+        <Input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+      </FormField>
+      <IdentityField
+        proofs={proofs}
+        method={method}
+        onMethod={(next) => {
+          setMethod(next);
+          setValue('');
+        }}
+        value={value}
+        onValue={setValue}
+        error=""
+      />
+    </ActionForm>
   );
 }
 

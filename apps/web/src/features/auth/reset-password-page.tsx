@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema } from '@pulsecheck/shared/auth/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
+import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
@@ -12,7 +14,7 @@ import { applyServerErrors } from '@/lib/forms';
 import { resetPassword } from './api';
 import { AuthShell } from './auth-shell';
 
-type ResetForm = { token: string; password: string; confirmPassword: string };
+type ResetForm = { token: string; password: string; confirmPassword: string; removePasskeys?: boolean };
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -23,9 +25,9 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const form = useForm<ResetForm>({
     resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { token, password: '', confirmPassword: '' },
+    defaultValues: { token, password: '', confirmPassword: '', removePasskeys: false },
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, control } = form;
 
   useEffect(() => {
     if (!done) return;
@@ -74,6 +76,18 @@ export function ResetPasswordPage() {
             <FormField label="Confirm new password" error={formState.errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
+            <Controller
+              control={control}
+              name="removePasskeys"
+              render={({ field }) => (
+                <CheckboxField
+                  label={SECURITY_MESSAGES.alsoRemovePasskeys}
+                  checked={field.value === true}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
             <SubmitButton className="w-full" pending={formState.isSubmitting} busy="Updating...">
               Update password
             </SubmitButton>
