@@ -66,10 +66,7 @@ const envSchema = z.object({
       .default(6),
   ),
   BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(8)),
-  MAIL_RETENTION_DAYS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce.number().int().min(1).max(3650).default(30),
-  ),
+  MAIL_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters').optional(),

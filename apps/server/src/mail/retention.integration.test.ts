@@ -6,7 +6,12 @@ import { createLogger } from '../logger';
 import { createAdmin } from '../test/accounts';
 import { useTestContext } from '../test/harness';
 import { storeBody } from './outbox';
-import { deleteOldMail, MAIL_RETENTION_JOB, mailRetentionJobHandlers, scheduleMailRetention } from './retention';
+import {
+  deleteOldMail,
+  MAIL_RETENTION_JOB,
+  mailRetentionJobHandlers,
+  scheduleMailRetention,
+} from './retention';
 
 const ctx = useTestContext();
 const logger = createLogger('silent');
@@ -48,7 +53,10 @@ const remaining = async (prefix: string) =>
 
 async function body(workspaceId: string, days: number): Promise<string> {
   const id = await storeBody(ctx.deps.db, workspaceId, { html: '<p>Shared</p>', text: 'Shared' });
-  await ctx.deps.db.update(mailBodies).set({ createdAt: daysAgo(days) }).where(eq(mailBodies.id, id));
+  await ctx.deps.db
+    .update(mailBodies)
+    .set({ createdAt: daysAgo(days) })
+    .where(eq(mailBodies.id, id));
   return id;
 }
 

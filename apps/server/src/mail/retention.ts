@@ -21,7 +21,10 @@ const ORPHAN_BODY_GRACE = '1 day';
  * deleted e-mails, and of a round whose invitations failed before any e-mail was written). One statement: answers
  * how many of each went.
  */
-export async function deleteOldMail(db: Db, retentionDays: number): Promise<{ mails: number; bodies: number }> {
+export async function deleteOldMail(
+  db: Db,
+  retentionDays: number,
+): Promise<{ mails: number; bodies: number }> {
   const [row] = await queryRows<{ mails: number; bodies: number }>(
     db,
     sql`with mails as (
@@ -61,7 +64,8 @@ export function mailRetentionJobHandlers(deps: {
   return {
     [MAIL_RETENTION_JOB]: async () => {
       const deleted = await deleteOldMail(deps.db, deps.config.mailRetentionDays);
-      if (deleted.mails + deleted.bodies > 0) deps.logger.info(deleted, 'mail retention: deleted old e-mails');
+      if (deleted.mails + deleted.bodies > 0)
+        deps.logger.info(deleted, 'mail retention: deleted old e-mails');
       await scheduleMailRetention(deps.db, new Date(Date.now() + DAY_MS));
     },
   };

@@ -20,7 +20,9 @@ const ctx = useTestContext();
 function promtoolMissing(): boolean {
   if (spawnSync('promtool', ['--version']).status === 0) return false;
   if (loadTestSettings().ci) throw new Error('promtool is missing: apt-get install -y prometheus');
-  console.warn('\n!!! `promtool check metrics` SKIPPED: promtool is missing (apt-get install -y prometheus).\n');
+  console.warn(
+    '\n!!! `promtool check metrics` SKIPPED: promtool is missing (apt-get install -y prometheus).\n',
+  );
   return true;
 }
 
@@ -150,7 +152,7 @@ describe('GET /metrics', () => {
     await ctx.deps.db.execute(sql`delete from jobs where kind = 'test'`);
   });
 
-  it.skipIf(promtoolMissing())('passes `promtool check metrics` (Prometheus\' own linter)', async () => {
+  it.skipIf(promtoolMissing())("passes `promtool check metrics` (Prometheus' own linter)", async () => {
     const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, metricsToken: token } });
     // A request first, so the labelled series have samples too.
     await app.request('/api/health');
