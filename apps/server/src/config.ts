@@ -66,6 +66,7 @@ const envSchema = z.object({
       .default(6),
   ),
   BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(8)),
+  MAIL_RETENTION_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters').optional(),
@@ -88,6 +89,8 @@ export type Config = {
    * screens say that no e-mail was sent. The only way to run production without SMTP_URL.
    */
   mailDisabled: boolean;
+  /** Sent and failed e-mails are deleted from the outbox this many days later (mail/retention.ts). */
+  mailRetentionDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
    * How many reverse proxies stand in front of the server (0: none). The client address is then the entry of
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailDisabled: e.MAIL_DISABLED,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

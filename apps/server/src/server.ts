@@ -13,6 +13,7 @@ import { createLogger } from './logger';
 import { startJobWorker, type JobHandler } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { createSender, startOutboxWorker } from './mail/outbox';
+import { mailRetentionJobHandlers, scheduleMailRetention } from './mail/retention';
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
@@ -77,8 +78,10 @@ export async function startServer(config: Config, database: Database) {
     ...notificationJobHandlers(deps),
     [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
     ...loopJobHandlers(deps),
+    ...mailRetentionJobHandlers(deps),
   };
   await startNotificationSchedule(db);
+  await scheduleMailRetention(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const maintenance = startEmbeddedMaintenance(database, logger);
   const backups = startAutomaticBackups(database, {

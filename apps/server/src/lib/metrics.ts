@@ -17,6 +17,11 @@ import type { AppDeps, AppEnv } from './router';
 export function createMetrics(deps: AppDeps) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client names three gauges `…_total`, a suffix Prometheus keeps for counters (promtool refuses them);
+  // the same figures are the sums of `nodejs_active_handles`, `nodejs_active_requests` and
+  // `nodejs_active_resources` by type, which stay.
+  for (const name of ['handles', 'requests', 'resources'])
+    registry.removeSingleMetric(`nodejs_active_${name}_total`);
   const requests = new Counter({
     name: 'pulsecheck_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimitMultiplier: 1,
     backupIntervalMs: 0,
     backupKeep: 8,
+    mailRetentionDays: 30,
     metricsToken: undefined,
     ...overrides,
   };

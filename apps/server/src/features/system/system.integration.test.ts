@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
 import { sql } from 'drizzle-orm';
 import { createApp, startingApp } from '../../app';
+import { loadTestSettings } from '../../config';
 import { jobs, mailOutbox } from '../../db/schema/messaging';
 import { createAdmin } from '../../test/accounts';
 import { readEventStream } from '../../test/events';
@@ -13,6 +15,16 @@ import { createCheck } from '../../test/health-checks';
 import { type TestContext, useTestContext } from '../../test/harness';
 
 const ctx = useTestContext();
+
+/** Prometheus' promtool (Debian's `prometheus` package): CI installs it; elsewhere its test is skipped, loudly. */
+function promtoolMissing(): boolean {
+  if (spawnSync('promtool', ['--version']).status === 0) return false;
+  if (loadTestSettings().ci) throw new Error('promtool is missing: apt-get install -y prometheus');
+  console.warn(
+    '\n!!! `promtool check metrics` SKIPPED: promtool is missing (apt-get install -y prometheus).\n',
+  );
+  return true;
+}
 
 describe('GET /api/health', () => {
   it('answers ok after a database round trip', async () => {
@@ -138,6 +150,16 @@ describe('GET /metrics', () => {
     expect(Number(sample(text, 'process_resident_memory_bytes'))).toBeGreaterThan(0);
     await stream.ended(100);
     await ctx.deps.db.execute(sql`delete from jobs where kind = 'test'`);
+  });
+
+  it.skipIf(promtoolMissing())("passes `promtool check metrics` (Prometheus' own linter)", async () => {
+    const app = createApp({ ...ctx.deps, config: { ...ctx.deps.config, metricsToken: token } });
+    // A request first, so the labelled series have samples too.
+    await app.request('/api/health');
+    const text = await (await scrape(app, `Bearer ${token}`)).text();
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(check.stdout + check.stderr).toBe('');
+    expect(check.status).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { Button, SubmitButton } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Notice } from '@/components/ui/notice';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -157,7 +158,7 @@ export function SignupPage() {
                 />
               )}
             />
-            <label htmlFor="accept-terms" className="text-sm text-slate-700">
+            <Label htmlFor="accept-terms" className="font-normal text-slate-700">
               I agree to the{' '}
               <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
                 Terms of Service
@@ -166,7 +167,7 @@ export function SignupPage() {
               <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
                 Privacy Policy
               </Link>
-            </label>
+            </Label>
           </div>
           {errors.acceptTerms && (
             <p id="accept-terms-error" role="alert" className="mt-1.5 text-sm text-red-700">
