@@ -64,7 +64,7 @@ export const PLANS = [
     period: '/month',
     features: [
       'Everything in Starter',
-      'Help with single sign-on, custom branding and backups',
+      'Help with single sign-on, backups and upgrades',
       'Answers within one business day',
     ],
     popular: true,
