@@ -9,4 +9,5 @@ export const pluralWord = (n: number, one: string, other = `${one}s`): string =>
   RULES.select(n) === 'one' ? one : other;
 
 /** `n` and its word: '1 dot', '5 dots', '0 dots'. */
-export const countOf = (n: number, one: string, other?: string): string => `${n} ${pluralWord(n, one, other)}`;
+export const countOf = (n: number, one: string, other?: string): string =>
+  `${n} ${pluralWord(n, one, other)}`;
