@@ -16,6 +16,7 @@ import { createSender, startOutboxWorker } from './mail/outbox';
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
+import { ssoJobHandlers, startSsoDomainSchedule } from './features/sso/domains';
 import { startAutomaticBackups } from './ops/automatic';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
@@ -77,8 +78,10 @@ export async function startServer(config: Config, database: Database) {
     ...notificationJobHandlers(deps),
     [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
     ...loopJobHandlers(deps),
+    ...ssoJobHandlers(deps),
   };
   await startNotificationSchedule(db);
+  await startSsoDomainSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const maintenance = startEmbeddedMaintenance(database, logger);
   const backups = startAutomaticBackups(database, {

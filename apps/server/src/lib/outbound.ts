@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { gated, gatedStorage } from '../auth/async-storage';
 import { addressesOf } from './dns';
 
 /**
@@ -209,7 +210,8 @@ export async function outboundFetch(
   }
 }
 
-const guarded = new AsyncLocalStorage<OutboundPolicy>();
+// Switched off between runs like better-auth's storages (auth/async-storage.ts: their cost under load).
+const guarded = gatedStorage(new AsyncLocalStorage<OutboundPolicy>());
 let nativeFetch: typeof fetch | null = null;
 
 /**
@@ -225,5 +227,5 @@ export function guardFetches<T>(policy: OutboundPolicy, run: () => Promise<T>): 
       return current ? outboundFetch(current, input, init) : native(input, init);
     };
   }
-  return guarded.run(policy, run);
+  return gated(() => guarded.run(policy, run));
 }

@@ -38,8 +38,8 @@ export async function startDnsServer() {
     setTxt(name: string, ...values: string[]) {
       recordsOf(name).txt = values;
     },
-    setAddresses(name: string, addresses: { a?: string[]; aaaa?: string[] }) {
-      Object.assign(recordsOf(name), { a: addresses.a ?? [], aaaa: addresses.aaaa ?? [] });
+    setAddresses(name: string, addresses: { a?: readonly string[]; aaaa?: readonly string[] }) {
+      Object.assign(recordsOf(name), { a: [...(addresses.a ?? [])], aaaa: [...(addresses.aaaa ?? [])] });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

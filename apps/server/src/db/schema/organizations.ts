@@ -188,25 +188,3 @@ export const ssoDomains = pgTable(
     check('sso_domains_status_check', sql`status in ('pending', 'verified', 'failed')`),
   ],
 );
-
-/**
- * The accounts an organisation's SSO may sign in (auth/sso-auth.ts): those it created ('created', just-in-time) and
- * existing members who linked SSO themselves from their own signed-in session ('linked'). Any other account with
- * an e-mail at the domain is refused, so SSO never takes over an account it did not create.
- */
-export const ssoIdentities = pgTable(
-  'sso_identities',
-  {
-    userId: ownerRef(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    how: text('how', { enum: ['created', 'linked'] }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.organizationId] }),
-    index('sso_identities_organization_id_idx').on(t.organizationId),
-    check('sso_identities_how_check', sql`how in ('created', 'linked')`),
-  ],
-);
