@@ -72,9 +72,15 @@ export function createSsoAuth(options: { config: Config; db: Db }) {
             model: 'user',
             where: [{ field: 'email', value: email }],
           });
-          const link = (userId: string) => ({ action: 'link' as const, userId, profile: 'preserve' as const });
+          const link = (userId: string) => ({
+            action: 'link' as const,
+            userId,
+            profile: 'preserve' as const,
+          });
           if (flow.purpose === 'link')
-            return existing && existing.id === flow.userId ? link(existing.id) : reject(SSO_REFUSALS.linkMismatch);
+            return existing && existing.id === flow.userId
+              ? link(existing.id)
+              : reject(SSO_REFUSALS.linkMismatch);
           if (!existing) return { action: 'continue' as const };
           // The provider's account row exists only where this organisation's SSO created the account (just in
           // time) or its owner linked it; nothing else writes one (migration 0012 removed the old silent links).

@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsServer } from '../test/dns-server';
-import { addressAllowed, OUTBOUND_TIMEOUT_MS, outboundFetch, OutboundRefused, type OutboundPolicy } from './outbound';
+import {
+  addressAllowed,
+  OUTBOUND_TIMEOUT_MS,
+  outboundFetch,
+  OutboundRefused,
+  type OutboundPolicy,
+} from './outbound';
 
 let dns: DnsServer;
 let web: Server;

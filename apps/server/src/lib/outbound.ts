@@ -145,7 +145,10 @@ function guardedLookup(policy: OutboundPolicy) {
         const refused = addresses.find(({ address }) => !addressAllowed(address, policy.allowLoopback));
         if (refused)
           return callback(
-            new OutboundRefused('address', `${hostname} resolves to ${refused.address}, not a public address`),
+            new OutboundRefused(
+              'address',
+              `${hostname} resolves to ${refused.address}, not a public address`,
+            ),
             [],
           );
         const wanted = options.family === 4 || options.family === 6 ? options.family : 0;

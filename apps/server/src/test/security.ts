@@ -81,7 +81,11 @@ export async function configureSso(
   admin: { jar: CookieJar },
   idp: Idp,
   domain: string,
-  options: { dns: { setTxt(name: string, ...values: string[]): void }; required?: boolean; adminEmail?: string },
+  options: {
+    dns: { setTxt(name: string, ...values: string[]): void };
+    required?: boolean;
+    adminEmail?: string;
+  },
 ) {
   await saveSso(ctx, admin, idp, domain);
   await verifySsoDomain(ctx, admin, options.dns, domain);

@@ -40,7 +40,7 @@ export const SECURITY_MESSAGES = {
     'Your identity provider could not be reached, or its /.well-known/openid-configuration is not valid. Check the issuer URL.',
   ssoDomainTaken: 'This domain is already covered by another organisation.',
   ssoDomainNotVerified:
-    'The TXT record was not found on {domain}. Add it to the domain\'s DNS, wait a few minutes, then choose \'Verify domain\' again.',
+    "The TXT record was not found on {domain}. Add it to the domain's DNS, wait a few minutes, then choose 'Verify domain' again.",
   ssoDomainUnknown: 'Save this domain in the single sign-on settings first.',
   ssoNoVerifiedDomain: "Verify at least one domain with 'Verify domain' before switching single sign-on on.",
   ssoLinkUnavailable:
@@ -72,7 +72,7 @@ export const SSO_ERRORS = {
   account_exists:
     "An account with this e-mail address already exists and has not linked single sign-on. Nothing was changed: sign in with your password, then use 'Link single sign-on' on the Security tab.",
   link_mismatch:
-    'The identity provider signed you in with another e-mail address than your account\'s. Nothing was linked.',
+    "The identity provider signed you in with another e-mail address than your account's. Nothing was linked.",
   failed: 'Single sign-on did not work. Try again, or ask your organisation admin.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;

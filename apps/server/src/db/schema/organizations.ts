@@ -184,7 +184,9 @@ export const ssoDomains = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.domain] }),
-    uniqueIndex('sso_domains_verified_domain_key').on(t.domain).where(sql`status = 'verified'`),
+    uniqueIndex('sso_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`status = 'verified'`),
     check('sso_domains_status_check', sql`status in ('pending', 'verified', 'failed')`),
   ],
 );

@@ -37,7 +37,11 @@ export async function verifyDomain(deps: Deps, options: { userId: string; domain
     await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
   } catch (error) {
     // Another organisation verified it between the check above and now (the unique index decided).
-    if (found && error instanceof Error && /sso_domains_verified_domain_key/.test(String(error.cause ?? error)))
+    if (
+      found &&
+      error instanceof Error &&
+      /sso_domains_verified_domain_key/.test(String(error.cause ?? error))
+    )
       throw conflict(SECURITY_MESSAGES.ssoDomainTaken);
     throw error;
   }
@@ -58,7 +62,10 @@ export async function recheckDomains(deps: Deps) {
       continue;
     }
     await markDomain(deps.db, { organizationId: row.organizationId, domain: row.domain, found: false });
-    deps.logger.warn({ domain: row.domain }, 'sso: a verified domain lost its TXT record; SSO stopped for it');
+    deps.logger.warn(
+      { domain: row.domain },
+      'sso: a verified domain lost its TXT record; SSO stopped for it',
+    );
     if (row.ownerEmail)
       await deps.mailer.enqueue({
         kind: 'sso-domain-lost',
@@ -80,7 +87,11 @@ const dayStart = (at: number) => new Date(Math.floor(at / DAY_MS) * DAY_MS);
 /** Enqueues today's re-check (every process may call it; the unique key keeps one a day). */
 export async function startSsoDomainSchedule(db: AppDeps['db'], now = Date.now()) {
   const at = dayStart(now);
-  await enqueueJob(db, { kind: SSO_DOMAIN_JOB, runAt: at, uniqueKey: `${SSO_DOMAIN_JOB}:${at.toISOString()}` });
+  await enqueueJob(db, {
+    kind: SSO_DOMAIN_JOB,
+    runAt: at,
+    uniqueKey: `${SSO_DOMAIN_JOB}:${at.toISOString()}`,
+  });
 }
 
 /** The re-check job: runs it, then enqueues tomorrow's. */

@@ -33,7 +33,10 @@ export const ssoRoutes = routes('sso')
     async (c) => {
       const user = await requireUser(c);
       await enforceLimitOn(c, LIMITS.ssoSettings, user.id);
-      return c.json(await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }), 200);
+      return c.json(
+        await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }),
+        200,
+      );
     },
   )
   .handle(

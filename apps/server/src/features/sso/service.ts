@@ -244,17 +244,17 @@ async function startFlow(
   const callbackPath = flow.purpose === 'link' ? `${SECURITY_PATH}?sso=linked` : '/auth/redirect';
   const response = await guardFetches(issuerPolicy(deps.config), () =>
     deps.auth.sso.handler(
-    new Request(`${appUrl}/api/auth/sign-in/sso`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': options.clientIp },
-      body: JSON.stringify({
-        providerId: flow.providerId,
-        callbackURL: `${appUrl}${callbackPath}`,
-        errorCallbackURL: `${appUrl}${errorPath}`,
-        scopes: SCOPES,
-        ...(options.email && { loginHint: options.email }),
+      new Request(`${appUrl}/api/auth/sign-in/sso`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': options.clientIp },
+        body: JSON.stringify({
+          providerId: flow.providerId,
+          callbackURL: `${appUrl}${callbackPath}`,
+          errorCallbackURL: `${appUrl}${errorPath}`,
+          scopes: SCOPES,
+          ...(options.email && { loginHint: options.email }),
+        }),
       }),
-    }),
     ),
   );
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
@@ -314,7 +314,11 @@ export async function startLink(
     clientIp: string;
   },
 ) {
-  await confirmIdentity(deps, { userId: options.user.id, sessionToken: options.sessionToken, proof: options.proof });
+  await confirmIdentity(deps, {
+    userId: options.user.id,
+    sessionToken: options.sessionToken,
+    proof: options.proof,
+  });
   const sso = await ssoForDomain(deps.db, domainOf(options.user.email));
   if (!sso?.enabled || !(await isMember(deps.db, options.user.id, sso.organizationId)))
     throw conflict(SECURITY_MESSAGES.ssoLinkUnavailable);
@@ -376,9 +380,10 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
   const state = new URL(request.url).searchParams.get('state');
   const stored = state ? await takeFlow(deps.db, state) : null;
   if (!isFlow(stored)) return redirect('/login?sso_error=state');
-  const errorPath = stored.purpose === 'sign-in' ? '/login' : SECURITY_PATH;
+  // Refusals name their reason as `sso_error` (sign-in, 'Test connection') or `sso_link_error` ('Link single sign-on').
+  const errorPath = `${stored.purpose === 'sign-in' ? '/login' : SECURITY_PATH}?${stored.purpose === 'link' ? 'sso_link_error' : 'sso_error'}=`;
   if (stored.purpose !== 'test' && !(await ssoOfOrganization(deps.db, stored.organizationId))?.enabled)
-    return redirect(`${errorPath}?sso_error=not_enabled`);
+    return redirect(`${errorPath}not_enabled`);
   // 'Test connection' (which creates nothing) may run before the domains are verified; sign-in and linking not.
   const domains =
     stored.purpose === 'test'
@@ -404,5 +409,5 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
     return redirect(`${SECURITY_PATH}?sso=tested`, cookies);
   }
   const code = errorCode(error, location.searchParams.get('error_description') ?? '');
-  return redirect(`${errorPath}?sso_error=${code}`, cookies);
+  return redirect(`${errorPath}${code}`, cookies);
 }

@@ -285,7 +285,7 @@ describe("'Sign in with SSO'", () => {
       }),
       member.jar,
     );
-    expect(mismatch.headers.get('location')).toMatch(/\/security\?sso_error=link_mismatch$/);
+    expect(mismatch.headers.get('location')).toMatch(/\/security\?sso_link_error=link_mismatch$/);
     expect(await traces(`someone-else@${domain}`)).toEqual([]);
     expect((await traces(member.email)).map((t) => t.providerId)).toEqual(['credential']);
 
@@ -438,11 +438,16 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     // A record with another token (say, of another organisation) proves nothing either.
     dns.setTxt(shared, 'pulsecheck-verification=0123456789abcdef0123456789abcdef');
     expect(
-      (await ctx.call(attacker.jar, 'POST', '/api/organization/sso/verify-domain', { domain: shared })).status,
+      (await ctx.call(attacker.jar, 'POST', '/api/organization/sso/verify-domain', { domain: shared }))
+        .status,
     ).toBe(400);
     expect((await settingsOf(attacker.jar)).verification[0]?.status).toBe('failed');
     idp.signInAs({ sub: `b-admin-${shared}`, email: `victim@${shared}`, emailVerified: true });
-    await throughProvider(ctx, await ctx.call(attacker.jar, 'POST', '/api/organization/sso/test'), attacker.jar);
+    await throughProvider(
+      ctx,
+      await ctx.call(attacker.jar, 'POST', '/api/organization/sso/test'),
+      attacker.jar,
+    );
     const switched = await ctx.call(attacker.jar, 'PUT', '/api/organization/sso/switch', {
       enabled: true,
       required: true,
@@ -463,7 +468,12 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
     await configureSso(ctx, admin, idp, domain, { dns, required: true });
 
-    idp.signInAs({ sub: `contractor-${domain}`, email: victim.email, emailVerified: true, name: 'Evil Name' });
+    idp.signInAs({
+      sub: `contractor-${domain}`,
+      email: victim.email,
+      emailVerified: true,
+      name: 'Evil Name',
+    });
     const browser = new CookieJar();
     const back = await throughProvider(ctx, await startSso(victim.email, browser), browser);
     expect(back.headers.get('location')).toBe(`${ctx.deps.config.appUrl}/login?sso_error=account_exists`);
@@ -496,7 +506,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
 });
 
 describe('domain verification by DNS', () => {
-  it("verifies with the TXT record the Security tab shows; the daily re-check stops SSO when it is gone and tells the owner", async () => {
+  it('verifies with the TXT record the Security tab shows; the daily re-check stops SSO when it is gone and tells the owner', async () => {
     const domain = uniqueDomain();
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
     await saveSso(ctx, admin, idp, domain);
@@ -507,7 +517,10 @@ describe('domain verification by DNS', () => {
     expect(verified.verification[0]).toMatchObject({ domain, status: 'verified', record: pending!.record });
     // Saving again keeps the domain's token and state.
     await saveSso(ctx, admin, idp, domain);
-    expect((await settingsOf(admin.jar)).verification[0]).toMatchObject({ status: 'verified', record: pending!.record });
+    expect((await settingsOf(admin.jar)).verification[0]).toMatchObject({
+      status: 'verified',
+      record: pending!.record,
+    });
     await configureSso(ctx, admin, idp, domain, { dns });
     expect((await startSso(`someone@${domain}`)).status).toBe(200);
 
