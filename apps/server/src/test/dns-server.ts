@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import dns2 from 'dns2';
 
 const { Packet } = dns2;
@@ -28,10 +27,10 @@ export async function startDnsServer() {
       if (question.type === Packet.TYPE.A) for (const address of records.a) answer({ address });
       if (question.type === Packet.TYPE.AAAA) for (const address of records.aaaa) answer({ address });
     }
-    send(response);
+    void send(response);
   });
   await server.listen(0, '127.0.0.1');
-  const { port } = server.address() as AddressInfo;
+  const { port } = server.address();
   return {
     /** The `host:port` for DNS_SERVERS. */
     server: `127.0.0.1:${port}`,

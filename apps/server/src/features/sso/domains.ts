@@ -33,18 +33,8 @@ export async function verifyDomain(deps: Deps, options: { userId: string; domain
   if ((await domainsTakenElsewhere(deps.db, organization.id, [row.domain])).length > 0)
     throw conflict(SECURITY_MESSAGES.ssoDomainTaken);
   const found = await recordFound(deps, row.domain, row.token);
-  try {
-    await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
-  } catch (error) {
-    // Another organisation verified it between the check above and now (the unique index decided).
-    if (
-      found &&
-      error instanceof Error &&
-      /sso_domains_verified_domain_key/.test(String(error.cause ?? error))
-    )
-      throw conflict(SECURITY_MESSAGES.ssoDomainTaken);
-    throw error;
-  }
+  // Should another organisation verify it in between, the unique index on verified domains refuses this one.
+  await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
   if (!found) {
     const message = SECURITY_MESSAGES.ssoDomainNotVerified.replace('{domain}', row.domain);
     throw invalid(message, { domain: message });

@@ -268,7 +268,7 @@ describe("'Sign in with SSO'", () => {
     expect(providers).toHaveLength(2);
     expect(providers).toContain('credential');
     expect(providers.find((p) => p !== 'credential')).toMatch(/^org-/);
-  });
+  }, 60_000);
 
   it('links only the signed-in account, to a provider identity with the same e-mail, and only for members', async () => {
     const { admin, domain } = await organization();
@@ -296,7 +296,7 @@ describe("'Sign in with SSO'", () => {
     });
     expect(unavailable.status).toBe(409);
     expect((await json(unavailable)).error.message).toBe(SECURITY_MESSAGES.ssoLinkUnavailable);
-  });
+  }, 60_000);
 
   const refusals: [string, Tamper, object, string][] = [
     ['a wrong issuer', 'issuer', {}, 'token'],
@@ -458,7 +458,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     expect(start.status).toBe(404);
     expect((await signIn(ctx, victim.email, victim.password)) instanceof CookieJar).toBe(true);
     expect((await traces(victim.email)).map((t) => t.providerId)).toEqual(['credential']);
-  });
+  }, 60_000);
 
   it('even on a domain it verified, refuses an existing account of another organisation, changes nothing, and its Require SSO does not touch that account', async () => {
     const domain = uniqueDomain();
@@ -502,7 +502,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     });
     expect(conflict.status).toBe(409);
     expect((await json(conflict)).error.message).toBe(SECURITY_MESSAGES.ssoDomainTaken);
-  });
+  }, 60_000);
 });
 
 describe('domain verification by DNS', () => {
@@ -535,7 +535,7 @@ describe('domain verification by DNS', () => {
     expect(refused.status).toBe(404);
     const mail = await latestMail(ctx, admin.email, `Single sign-on stopped for ${domain}`);
     expect(mail.text).toContain(pending!.record);
-  });
+  }, 60_000);
 });
 
 describe("'Require SSO' and invitations", () => {
@@ -616,7 +616,7 @@ describe('the issuer cannot reach inside', () => {
     } finally {
       await strict.close();
     }
-  });
+  }, 60_000);
 
   it('limits how often SSO settings are saved', async () => {
     const domain = uniqueDomain();
