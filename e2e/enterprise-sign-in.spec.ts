@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startDnsServer, type DnsServer } from '../apps/server/src/test/dns-server';
 import { startOidcProvider, type OidcProvider } from '../apps/server/src/test/oidc-provider';
 import { signUpAdmin, uniqueEmail } from './support/accounts';
 import { startApp } from './support/app-server';
@@ -14,6 +15,15 @@ async function signInWithPassword(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Publishes the TXT record the Security tab shows for `domain` on `dns`, then 'Verify domain'. */
+async function verifyDomain(page: Page, dns: DnsServer, domain: string) {
+  const record = (await page.getByTestId('sso-record').textContent())!.trim();
+  expect(record).toMatch(/^pulsecheck-verification=/);
+  dns.setTxt(domain, record);
+  await page.getByRole('button', { name: 'Verify domain' }).click();
+  await expect(page.getByText(`${domain}: Verified`)).toBeVisible();
 }
 
 async function logOut(page: Page) {
@@ -88,14 +98,22 @@ test.describe('passkeys', () => {
   let app: Awaited<ReturnType<typeof startApp>>;
   let work: string;
   let idp: OidcProvider;
+  let dns: DnsServer;
   test.beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'pulsecheck-passkey-'));
-    app = await startApp({ work, smtpPort: Number(process.env.E2E_SMTP_PORT), host: 'localhost' });
+    dns = await startDnsServer();
+    app = await startApp({
+      work,
+      smtpPort: Number(process.env.E2E_SMTP_PORT),
+      host: 'localhost',
+      dnsServer: dns.server,
+    });
     idp = await startOidcProvider();
   });
   test.afterAll(async () => {
     await idp.stop();
     await app.stop();
+    await dns.stop();
     await rm(work, { recursive: true, force: true });
   });
 
@@ -152,11 +170,18 @@ test.describe('passkeys', () => {
     await page.getByLabel('E-mail domains').fill(domain);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Single sign-on saved')).toBeVisible();
+    await verifyDomain(page, dns, domain);
     idp.signInAs({ sub: `owner-${domain}`, email: admin.email, emailVerified: true, name: 'Alex Admin' });
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page.getByText('Test connection passed')).toBeVisible();
     await page.getByRole('switch', { name: /Offer .Sign in with SSO./ }).click();
     await expect(page.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeChecked();
+    // SSO signs in an existing account only once its owner linked it, from their own session.
+    await page.getByRole('button', { name: 'Link single sign-on' }).click();
+    await page.getByLabel('Current password').fill(admin.password);
+    await page.getByRole('button', { name: 'Continue to your identity provider' }).click();
+    await expect(page).toHaveURL(/\/admin\/account-settings\/security\?sso=linked$/);
+    await expect(page.getByText('Single sign-on is linked to your account.')).toBeVisible();
     await page.getByRole('switch', { name: /Require SSO for these domains/ }).click();
     await expect(page.getByRole('switch', { name: /Require SSO for these domains/ })).toBeChecked();
     await logOut(page);
@@ -178,20 +203,30 @@ test.describe('passkeys', () => {
 });
 
 test.describe('single sign-on', () => {
+  // A server of its own, asking a DNS server this journey runs for the domain's verification record.
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let work: string;
   let idp: OidcProvider;
+  let dns: DnsServer;
   test.beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'pulsecheck-sso-'));
+    dns = await startDnsServer();
+    app = await startApp({ work, smtpPort: Number(process.env.E2E_SMTP_PORT), dnsServer: dns.server });
     idp = await startOidcProvider();
   });
   test.afterAll(async () => {
     await idp.stop();
+    await app.stop();
+    await dns.stop();
+    await rm(work, { recursive: true, force: true });
   });
 
-  test('configure SSO, sign in through the provider as a new member, then require it', async ({
-    page,
+  test('configure SSO, verify the domain, sign in through the provider as a new member, then require it', async ({
     browser,
-    baseURL,
     mailDir,
   }) => {
+    const baseURL = app.baseUrl;
+    const page = await (await browser.newContext({ baseURL })).newPage();
     const domain = `${uniqueEmail('co').split('@')[0]}.test`;
     const admin = await signUpAdmin(page, mailDir, { email: `owner@${domain}` });
     await page.goto('/admin/account-settings/security');
@@ -203,6 +238,13 @@ test.describe('single sign-on', () => {
     await expect(page.getByText('Single sign-on saved')).toBeVisible();
     await expect(page.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeDisabled();
 
+    // 'Verify domain' without the record says so; with it, the domain is verified.
+    await expect(page.getByText(`${domain}: Not verified yet`)).toBeVisible();
+    await page.getByRole('button', { name: 'Verify domain' }).click();
+    await expect(page.getByText(`The TXT record was not found on ${domain}`)).toBeVisible();
+    await expectAccessible(page);
+    await verifyDomain(page, dns, domain);
+
     idp.signInAs({ sub: `owner-${domain}`, email: admin.email, emailVerified: true, name: 'Alex Admin' });
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page).toHaveURL(/\/admin\/account-settings\/security\?sso=tested$/);
@@ -212,7 +254,7 @@ test.describe('single sign-on', () => {
     await expectAccessible(page);
 
     // A new person of the company signs in through the provider and joins as a member.
-    const newcomer = await browser.newContext({ baseURL: baseURL! });
+    const newcomer = await browser.newContext({ baseURL });
     const visitor = await newcomer.newPage();
     idp.signInAs({ sub: `nia-${domain}`, email: `nia@${domain}`, emailVerified: true, name: 'Nia Newcomer' });
     await visitor.goto('/login');
@@ -230,7 +272,7 @@ test.describe('single sign-on', () => {
     // Required: password sign-in for the domain is refused with a pointer to SSO.
     await page.getByRole('switch', { name: /Require SSO for these domains/ }).click();
     await expect(page.getByRole('switch', { name: /Require SSO for these domains/ })).toBeChecked();
-    const other = await browser.newContext({ baseURL: baseURL! });
+    const other = await browser.newContext({ baseURL });
     const passwordPage = await other.newPage();
     await signInWithPassword(passwordPage, admin.email, admin.password);
     await expect(passwordPage.getByRole('alert')).toContainText(

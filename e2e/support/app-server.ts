@@ -35,7 +35,13 @@ async function waitForHealth(url: string, server: ChildProcess, deadline = Date.
  * `smtpPort`. `host` names it in APP_URL: 127.0.0.1 by default (`localhost` may resolve to ::1 first on some
  * machines); a passkey needs a domain (`localhost`), for which the server listens on both loopback addresses.
  */
-export async function startApp(options: { work: string; smtpPort: number; host?: 'localhost' }) {
+export async function startApp(options: {
+  work: string;
+  smtpPort: number;
+  host?: 'localhost';
+  /** DNS_SERVERS: a DNS server the journey runs (SSO domain verification). */
+  dnsServer?: string;
+}) {
   const port = await freePort();
   const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
@@ -52,6 +58,9 @@ export async function startApp(options: { work: string; smtpPort: number; host?:
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Journeys sign many people up from one address; the limits themselves are tested in the API tests.
       RATE_LIMIT_MULTIPLIER: '50',
+      // The journeys' identity provider runs on this machine's loopback (test/oidc-provider.ts).
+      SSO_ALLOW_LOOPBACK_ISSUER: 'true',
+      DNS_SERVERS: options.dnsServer ?? '',
     },
   });
   await waitForHealth(baseUrl, server);

@@ -15,6 +15,9 @@ const optionalUrl = (protocols: string[]) =>
       .optional(),
   );
 
+/** A DNS server as `host:port`: an IPv4 address, or an IPv6 address in brackets, and a port. */
+const DNS_SERVER = /^(\d{1,3}(\.\d{1,3}){3}|\[[\da-fA-F:.]+\]):\d{1,5}$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -71,6 +74,23 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
+  DNS_SERVERS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((server) => server.trim()) : []))
+      .refine((servers) => servers.every((server) => DNS_SERVER.test(server)), {
+        message: 'must be comma-separated host:port entries, e.g. 1.1.1.1:53,[2606:4700::1111]:53',
+      }),
+  ),
+  SSO_ALLOW_LOOPBACK_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
 });
 
 export type Config = {
@@ -103,6 +123,13 @@ export type Config = {
   backupKeep: number;
   /** Lets a Prometheus server read /metrics from another machine (bearer token); loopback needs none. */
   metricsToken: string | undefined;
+  /** DNS servers (`host:port`) for domain verification and outbound requests (lib/dns.ts); empty: the system's. */
+  dnsServers: string[];
+  /**
+   * SSO_ALLOW_LOOPBACK_ISSUER=true: an SSO issuer (and any outbound request, lib/outbound.ts) may be on this
+   * machine's loopback, for tests and local trials; refused in production.
+   */
+  allowLoopbackIssuer: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -150,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SMTP_URL: required in production to send e-mail (smtp://user:password@host:port or smtps://…); to run without e-mail, set MAIL_DISABLED=true (no sign-up verification, password reset or invitation e-mail is then sent, and the screens say so)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.SSO_ALLOW_LOOPBACK_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SSO_ALLOW_LOOPBACK_ISSUER: must not be true in production (it lets the server call identity providers on its own loopback; it is for tests and local trials)',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -169,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalMs: e.BACKUP_INTERVAL_HOURS * 3600 * 1000,
     backupKeep: e.BACKUP_KEEP,
     metricsToken: e.METRICS_TOKEN,
+    dnsServers: e.DNS_SERVERS,
+    allowLoopbackIssuer: e.SSO_ALLOW_LOOPBACK_ISSUER,
   };
 }
 

@@ -17,6 +17,7 @@ import { mailRetentionJobHandlers, scheduleMailRetention } from './mail/retentio
 import { createRealtime } from './realtime/bus';
 import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
+import { ssoJobHandlers, startSsoDomainSchedule } from './features/sso/domains';
 import { startAutomaticBackups } from './ops/automatic';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
@@ -79,9 +80,11 @@ export async function startServer(config: Config, database: Database) {
     [FOLLOW_UP_JOB]: (payload) => sendFollowUp(deps, payload),
     ...loopJobHandlers(deps),
     ...mailRetentionJobHandlers(deps),
+    ...ssoJobHandlers(deps),
   };
   await startNotificationSchedule(db);
   await scheduleMailRetention(db);
+  await startSsoDomainSchedule(db);
   const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
   const maintenance = startEmbeddedMaintenance(database, logger);
   const backups = startAutomaticBackups(database, {

@@ -39,6 +39,19 @@ export const organizationRoleSql = (user: SQL | string, organization: SQL | stri
   end
   from organizations role_org where role_org.id = ${organization})`;
 
+/**
+ * THE fact "is a member of this organisation" (its owner, or active in one of its workspaces, whatever their
+ * access), as an SQL boolean: who an organisation's SSO may link and its 'Require SSO' applies to (features/sso).
+ */
+export const organizationMemberSql = (user: SQL | string, organization: SQL | string) => sql`(
+  exists (select 1 from organizations member_org where member_org.id = ${organization}
+            and member_org.created_by = ${user})
+  or exists (
+    select 1 from workspace_members member_row
+    join workspaces member_workspace on member_workspace.id = member_row.workspace_id
+    where member_workspace.organization_id = ${organization} and member_row.user_id = ${user}
+      and member_row.status = 'active'))`;
+
 /** The user's role in the organisation, or null (also for an organisation that does not exist). */
 export async function organizationRole(
   db: Db,

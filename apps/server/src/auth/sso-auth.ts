@@ -11,26 +11,38 @@ import { flowInProgress, SSO_REFUSALS, ssoProviderRows } from './sso';
 
 /**
  * The better-auth instance for organisation single sign-on: @better-auth/sso (OpenID Connect, authorization
- * code with PKCE and state), with the rules it does not have added around it (decision 0010):
+ * code with PKCE and state), with the rules it does not have added around it (decisions 0010 and 0016):
  * - `resolveUser` runs after the plugin verified the ID token (issuer, audience, signature) and before anything
  *   is created: it refuses a wrong nonce, an e-mail the provider has not verified, or an e-mail outside the
- *   organisation's domains; it links an existing account by its (verified) e-mail, and a 'Test connection' ends
- *   here with nothing created;
- * - `provisionUser` makes a newly signed-in person a member of the organisation (just-in-time), every sign-in.
+ *   organisation's verified domains; a 'Test connection' ends here with nothing created. It never takes over an
+ *   account SSO did not create: an existing account signs in only if this organisation's SSO created it, or if it
+ *   is a member that linked SSO itself ('Link single sign-on', the flow of purpose 'link', which links the
+ *   signed-in account only, and only to a provider identity with the same verified e-mail). Any other existing
+ *   account is refused and left as it is; an address without an account is created (just-in-time).
+ * - `provisionUser` makes a person signed in through 'Sign in with SSO' a member of the organisation
+ *   (just-in-time).
  * A separate instance because `resolveUser` needs the adapter's transactions, which the main instance's
- * callbacks (they use the database themselves) must not run inside.
+ * callbacks (they use the database themselves) must not run inside; for the same reason it reads through the
+ * adapter (`database`), never through `db` (on the embedded database that would wait for the transaction).
+ * Every request the plugin makes to the provider runs inside features/sso's `guardFetches` (lib/outbound.ts).
  */
 export function createSsoAuth(options: { config: Config; db: Db }) {
   const { config, db } = options;
   return betterAuth({
     ...sharedAuthOptions(config),
-    // The plugin fetches only from trusted origins: the configured issuers (each checked by issuerAllowed).
+    // The plugin skips its own (unpinned) address check for these origins: lib/outbound.ts does it when connecting.
     trustedOrigins: async (request) =>
       request ? [config.appUrl, ...(await issuerOrigins(db))] : [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
-      schema: { user, session, account, verification, ssoProvider: ssoProviderRows(config.authSecret) },
+      schema: {
+        user,
+        session,
+        account,
+        verification,
+        ssoProvider: ssoProviderRows(config.authSecret),
+      },
     }),
     account: { accountLinking: { enabled: true } },
     plugins: [
@@ -43,7 +55,8 @@ export function createSsoAuth(options: { config: Config; db: Db }) {
         provisionUserOnEveryLogin: true,
         provisionUser: async ({ user: signedIn }) => {
           const flow = flowInProgress();
-          if (flow) await joinOrganization(db, { organizationId: flow.organizationId, userId: signedIn.id });
+          if (flow?.purpose === 'sign-in')
+            await joinOrganization(db, { organizationId: flow.organizationId, userId: signedIn.id });
         },
         resolveUser: async (input, { database }) => {
           const flow = flowInProgress();
@@ -59,9 +72,26 @@ export function createSsoAuth(options: { config: Config; db: Db }) {
             model: 'user',
             where: [{ field: 'email', value: email }],
           });
-          return existing
-            ? { action: 'link' as const, userId: existing.id, profile: 'preserve' as const }
-            : { action: 'continue' as const };
+          const link = (userId: string) => ({
+            action: 'link' as const,
+            userId,
+            profile: 'preserve' as const,
+          });
+          if (flow.purpose === 'link')
+            return existing && existing.id === flow.userId
+              ? link(existing.id)
+              : reject(SSO_REFUSALS.linkMismatch);
+          if (!existing) return { action: 'continue' as const };
+          // The provider's account row exists only where this organisation's SSO created the account (just in
+          // time) or its owner linked it; nothing else writes one (migration 0012 removed the old silent links).
+          const bound = await database.findOne<{ id: string }>({
+            model: 'account',
+            where: [
+              { field: 'userId', value: existing.id },
+              { field: 'providerId', value: flow.providerId },
+            ],
+          });
+          return bound ? link(existing.id) : reject(SSO_REFUSALS.accountExists);
         },
       }),
     ],

@@ -26,8 +26,8 @@ describe('sealed values (SSO client secrets at rest)', () => {
 });
 
 describe('issuerAllowed', () => {
-  const production = { env: 'production' as const };
-  const test = { env: 'test' as const };
+  const production = { allowLoopbackIssuer: false };
+  const test = { allowLoopbackIssuer: true };
   it('takes https on a public host, everywhere', () => {
     expect(issuerAllowed(production, 'https://login.example.com')).toBe(true);
     expect(issuerAllowed(production, 'https://login.example.com/tenant/v2.0')).toBe(true);
@@ -38,6 +38,10 @@ describe('issuerAllowed', () => {
       'https://10.1.2.3',
       'https://192.168.0.1',
       'https://169.254.169.254',
+      'https://[::1]',
+      'https://[fc00::1]',
+      'https://[fe80::1]',
+      'https://[::ffff:127.0.0.1]',
       'https://user:pw@login.example.com',
       'https://login.example.com/?x=1',
       'ftp://login.example.com',
@@ -45,7 +49,7 @@ describe('issuerAllowed', () => {
     ])
       expect(issuerAllowed(production, issuer), issuer).toBe(false);
   });
-  it('takes a loopback issuer (http included) only outside production', () => {
+  it('takes a loopback issuer (http included) only with SSO_ALLOW_LOOPBACK_ISSUER', () => {
     expect(issuerAllowed(test, 'http://127.0.0.1:4000')).toBe(true);
     expect(issuerAllowed(test, 'http://localhost:4000')).toBe(true);
     expect(issuerAllowed(production, 'http://127.0.0.1:4000')).toBe(false);

@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { isLoopbackHost, isPublicRoutableHost } from '@better-auth/core/utils/host';
+import { isIP } from 'node:net';
+import { isLoopbackHost } from '@better-auth/core/utils/host';
 import type { Config } from '../config';
 import { ssoProviderTable } from '../db/schema/auth';
+import { addressAllowed, type OutboundPolicy } from '../lib/outbound';
 import { gated, gatedStorage } from './async-storage';
 import { derivedKey, sealedText } from './sealed-column';
 
@@ -15,8 +17,11 @@ export type SsoFlow = {
   providerId: string;
   organizationId: string;
   nonce: string;
-  purpose: 'sign-in' | 'test';
+  purpose: 'sign-in' | 'test' | 'link';
+  /** The verified domains of the organisation (only these sign in). */
   domains: string[];
+  /** 'link': the signed-in account that asked to link single sign-on (Security tab). */
+  userId?: string;
 };
 
 const currentFlow = gatedStorage(new AsyncLocalStorage<SsoFlow>());
@@ -30,16 +35,20 @@ export const SSO_REFUSALS = {
   nonce: 'sso_nonce',
   emailUnverified: 'sso_email_unverified',
   domain: 'sso_domain',
+  /** An existing account that SSO of this organisation neither created nor was linked to by its owner. */
+  accountExists: 'sso_account_exists',
+  /** 'Link single sign-on': the provider signed in another address than the account's. */
+  linkMismatch: 'sso_link_mismatch',
   /** Not a failure: 'Test connection' got this far, so everything checked out; nothing is created. */
   testPassed: 'sso_test_passed',
 } as const;
 
 /**
- * Whether an issuer URL may be used: https on a publicly routable host; http (or a private host) only on this
- * machine's loopback and never in production (the tests' in-process provider). The server fetches the
- * provider's documents, so anything else could point it inside its own network.
+ * Whether an issuer URL may be saved: https, no credentials, query or fragment; http only for a loopback issuer
+ * with SSO_ALLOW_LOOPBACK_ISSUER (tests and local trials, never in production: config.ts). Where the host leads is
+ * checked when the server connects to it (lib/outbound.ts): every request to the provider goes through that guard.
  */
-export function issuerAllowed(config: Pick<Config, 'env'>, issuer: string): boolean {
+export function issuerAllowed(config: Pick<Config, 'allowLoopbackIssuer'>, issuer: string): boolean {
   let url: URL;
   try {
     url = new URL(issuer);
@@ -47,9 +56,18 @@ export function issuerAllowed(config: Pick<Config, 'env'>, issuer: string): bool
     return false;
   }
   if (url.username || url.password || url.search || url.hash) return false;
-  if (url.protocol === 'https:' && isPublicRoutableHost(url.hostname)) return true;
-  return config.env !== 'production' && isLoopbackHost(url.hostname);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (isLoopbackHost(url.hostname)) return config.allowLoopbackIssuer;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !addressAllowed(host, false)) return false;
+  return url.protocol === 'https:';
 }
+
+/** The outbound guard's policy for requests to identity providers (lib/outbound.ts). */
+export const issuerPolicy = (config: Pick<Config, 'allowLoopbackIssuer' | 'dnsServers'>): OutboundPolicy => ({
+  dnsServers: config.dnsServers,
+  allowLoopback: config.allowLoopbackIssuer,
+});
 
 /** The sso_provider table as the server reads and writes it: `oidc_config` (with the client secret) sealed. */
 const sealedTables = new Map<string, ReturnType<typeof sealedProviderTable>>();

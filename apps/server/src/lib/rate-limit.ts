@@ -13,6 +13,12 @@ export const LIMITS = {
   login: { name: 'login', max: 10, windowSeconds: 300 },
   forgotPassword: { name: 'forgot', max: 5, windowSeconds: 900 },
   resendVerification: { name: 'resend', max: 3, windowSeconds: 600 },
+  /**
+   * Per signed-in account: saving SSO settings (each save fetches the issuer's discovery document) and 'Verify
+   * domain' (a DNS lookup).
+   */
+  ssoSettings: { name: 'sso-settings', max: 10, windowSeconds: 600 },
+  ssoVerifyDomain: { name: 'sso-verify', max: 20, windowSeconds: 600 },
   /** Failed sign-ins per account, whatever address they come from (auth/login-limit.ts). */
   loginAccount: { name: 'login-account', max: 10, windowSeconds: 900 },
 } satisfies Record<string, Limit>;
@@ -72,9 +78,13 @@ export const loginAccountKey = (email: string) =>
  * with 429 past the limit. `extraKey` narrows the bucket (for example to an e-mail address).
  */
 export async function enforceLimit(c: Context<AppEnv>, limit: Limit, extraKey = ''): Promise<void> {
+  await enforceLimitOn(c, limit, `${clientIp(c)}${extraKey ? `:${extraKey}` : ''}`);
+}
+
+/** `enforceLimit` on a bucket of the caller's choosing, e.g. a signed-in account whatever address it uses. */
+export async function enforceLimitOn(c: Context<AppEnv>, limit: Limit, bucket: string): Promise<void> {
   const { db, config } = c.get('deps');
-  const key = `pc:${limit.name}:${clientIp(c)}${extraKey ? `:${extraKey}` : ''}`;
-  const hit = await countHit(db, key, limit.windowSeconds);
+  const hit = await countHit(db, `pc:${limit.name}:${bucket}`, limit.windowSeconds);
   if (hit.count > limit.max * config.rateLimitMultiplier) {
     c.header('Retry-After', String(hit.retryAfterSeconds));
     throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts);

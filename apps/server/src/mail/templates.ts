@@ -141,3 +141,16 @@ export const passkeyAddedMail = (options: { name: string; passkey: string; appUr
     action: { label: 'Open Pulsecheck', url: options.appUrl },
     footer: 'You get this email whenever a passkey is added to your account.',
   });
+
+/** To an organisation's owner when the daily re-check no longer finds a domain's SSO verification record. */
+export const ssoDomainLostMail = (options: { name: string; domain: string; record: string; url: string }) =>
+  renderMail({
+    subject: `Single sign-on stopped for ${options.domain}`,
+    heading: `The verification record of ${options.domain} is gone`,
+    paragraphs: [
+      `Hi ${options.name}, Pulsecheck checks every day that your organisation still controls the domains its single sign-on covers. Today the TXT record "${options.record}" was not found on ${options.domain}, so single sign-on stopped for addresses at ${options.domain}.`,
+      "To switch it back on, publish the record again in the domain's DNS and choose 'Verify domain' on the Security tab.",
+    ],
+    action: { label: 'Open the Security tab', url: options.url },
+    footer: 'If your organisation no longer uses this domain, remove it from the single sign-on settings.',
+  });

@@ -342,6 +342,18 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/switch', body: { enabled: true, required: false } }),
   },
+  'POST /api/organization/sso/verify-domain': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/sso/verify-domain', body: { domain: 'bank.example' } }),
+  },
+  'GET /api/account/sso-link': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/sso-link' }) },
+  'POST /api/account/sso-link': {
+    expect: 'DAAAAAA',
+    request: () => ({
+      path: '/api/account/sso-link',
+      body: { confirm: { method: 'password', password: 'wrong-password' } },
+    }),
+  },
   'POST /api/organization/sso/test': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/test' }),

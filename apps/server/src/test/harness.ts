@@ -49,6 +49,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupKeep: 8,
     mailRetentionDays: 30,
     metricsToken: undefined,
+    dnsServers: [],
+    // The SSO tests' identity provider runs on this machine's loopback (test/oidc-provider.ts).
+    allowLoopbackIssuer: true,
     ...overrides,
   };
 }
@@ -175,9 +178,9 @@ export function useForAll<T extends object>(create: () => Promise<T>, release?: 
 }
 
 /** The app on a fresh database, for the tests of this file. */
-export const useTestContext = (configOverrides: Partial<Config> = {}) =>
+export const useTestContext = (configOverrides: Partial<Config> | (() => Partial<Config>) = {}) =>
   useForAll(
-    () => createTestContext(configOverrides),
+    () => createTestContext(typeof configOverrides === 'function' ? configOverrides() : configOverrides),
     (ctx) => ctx.close(),
   );
 

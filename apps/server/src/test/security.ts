@@ -1,4 +1,5 @@
 import { generateSync } from 'otplib';
+import type { SsoSettings } from '@pulsecheck/shared/auth/security';
 import { expect } from 'vitest';
 import type { TestContext } from './harness';
 import { type CookieJar, json } from './requests';
@@ -58,15 +59,36 @@ export async function saveSso(ctx: TestContext, admin: { jar: CookieJar }, idp: 
   return saved;
 }
 
-/** `saveSso`, then 'Test connection' passes (as the admin's address) and SSO is switched on. */
+/** Publishes the domain's verification record (as the Security tab shows it) on `dns`, then 'Verify domain'. */
+export async function verifySsoDomain(
+  ctx: TestContext,
+  admin: { jar: CookieJar },
+  dns: { setTxt(name: string, ...values: string[]): void },
+  domain: string,
+) {
+  const settings = await json<SsoSettings>(await ctx.call(admin.jar, 'GET', '/api/organization/sso'));
+  const entry = settings.verification.find((d) => d.domain === domain);
+  expect(entry, `${domain} is among the saved domains`).toBeDefined();
+  dns.setTxt(domain, 'v=spf1 -all', entry!.record);
+  const verified = await ctx.call(admin.jar, 'POST', '/api/organization/sso/verify-domain', { domain });
+  expect(verified.status, await verified.clone().text()).toBe(200);
+  return json<SsoSettings>(verified);
+}
+
+/** `saveSso`, the domain verified by DNS, then 'Test connection' passes (as the admin's address) and SSO is on. */
 export async function configureSso(
   ctx: TestContext,
   admin: { jar: CookieJar },
   idp: Idp,
   domain: string,
-  options: { required?: boolean; adminEmail?: string } = {},
+  options: {
+    dns: { setTxt(name: string, ...values: string[]): void };
+    required?: boolean;
+    adminEmail?: string;
+  },
 ) {
   await saveSso(ctx, admin, idp, domain);
+  await verifySsoDomain(ctx, admin, options.dns, domain);
   idp.signInAs({
     sub: `admin-${domain}`,
     email: options.adminEmail ?? `owner@${domain}`,

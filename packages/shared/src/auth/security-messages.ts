@@ -44,7 +44,12 @@ export const SECURITY_MESSAGES = {
   ssoIssuerUnreachable:
     'Your identity provider could not be reached, or its /.well-known/openid-configuration is not valid. Check the issuer URL.',
   ssoDomainTaken: 'This domain is already covered by another organisation.',
-  ssoDomainNotYours: 'You can only cover the e-mail domain of an organisation admin (yours is {domain}).',
+  ssoDomainNotVerified:
+    "The TXT record was not found on {domain}. Add it to the domain's DNS, wait a few minutes, then choose 'Verify domain' again.",
+  ssoDomainUnknown: 'Save this domain in the single sign-on settings first.',
+  ssoNoVerifiedDomain: "Verify at least one domain with 'Verify domain' before switching single sign-on on.",
+  ssoLinkUnavailable:
+    "Your organisation's single sign-on does not cover your e-mail address, so there is nothing to link.",
   ssoDomainPublic: 'A public e-mail provider cannot be covered by single sign-on.',
   ssoDomainsRequired: 'Enter at least one e-mail domain',
   ssoDomainInvalid: 'Enter domains like example.com, separated by commas',
@@ -69,9 +74,16 @@ export const SSO_ERRORS = {
     'Your identity provider could not be reached. Try again in a moment, or ask your organisation admin.',
   denied: 'The identity provider did not sign you in.',
   not_enabled: 'Single sign-on is not switched on for your organisation.',
+  account_exists:
+    "An account with this e-mail address already exists and has not linked single sign-on. Nothing was changed: sign in with your password, then use 'Link single sign-on' on the Security tab.",
+  link_mismatch:
+    "The identity provider signed you in with another e-mail address than your account's. Nothing was linked.",
   failed: 'Single sign-on did not work. Try again, or ask your organisation admin.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;
+
+/** The TXT record that proves an organisation controls a domain (features/sso/domains.ts), exactly as to publish it. */
+export const ssoVerificationRecord = (token: string) => `pulsecheck-verification=${token}`;
 
 /** A handful of public mailbox providers whose domains no organisation may claim. */
 export const PUBLIC_EMAIL_DOMAINS = [

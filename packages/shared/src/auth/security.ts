@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { identityProofSchema } from '../account/deletion';
 import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES, PASSWORD_MAX } from './messages';
+import { DELETION_MESSAGES, identityProofSchema } from '../account/deletion';
 import { SECURITY_MESSAGES } from './security-messages';
 
 /**
@@ -116,11 +117,32 @@ export const ssoSettingsSchema = z.object({
   domains: z.array(z.string()),
   /** The redirect URI to register at the identity provider. */
   redirectUri: z.string(),
+  /** Each domain's proof of ownership: the TXT record to publish and whether it was found. */
+  verification: z.array(
+    z.object({
+      domain: z.string(),
+      record: z.string(),
+      status: z.enum(['pending', 'verified', 'failed']),
+      checkedAt: z.string().nullable(),
+    }),
+  ),
   testedAt: z.string().nullable(),
   enabled: z.boolean(),
   required: z.boolean(),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+export const ssoVerifyDomainSchema = z.strictObject({ domain: z.string().trim().toLowerCase().max(253) });
+
+/** 'Link single sign-on' on the Security tab: whether the signed-in person's organisation offers it, and if done. */
+export const ssoLinkStatusSchema = z.object({ available: z.boolean(), linked: z.boolean() });
+export type SsoLinkStatus = z.infer<typeof ssoLinkStatusSchema>;
+/** Linking asks for the password or an authenticator code (never only a recent sign-in). */
+export const ssoLinkSchema = z.strictObject({
+  confirm: identityProofSchema.refine((proof) => proof.method !== 'recent-sign-in', {
+    message: DELETION_MESSAGES.passwordRequired,
+  }),
+});
 
 export const ssoStartSchema = z.strictObject({
   email: emailAddress({ required: AUTH_MESSAGES.emailRequired, invalid: AUTH_MESSAGES.emailInvalid }),

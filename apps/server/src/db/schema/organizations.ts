@@ -161,13 +161,32 @@ export const organizationSso = pgTable('organization_sso', {
 });
 
 /** The e-mail domains an organisation's SSO covers; a domain belongs to one organisation at most. */
+/**
+ * The domains an organisation's SSO covers. A domain is used for SSO only once DNS proved the organisation controls
+ * it (a TXT record `pulsecheck-verification=<token>` on the domain, features/sso/domains.ts): `status` is
+ * 'pending' until then, 'verified' after, 'failed' when a check (the button or the daily re-check) did not find the
+ * record. Several organisations may claim a domain; at most one has it verified.
+ */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizationSso.organizationId, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    status: text('status', { enum: ['pending', 'verified', 'failed'] })
+      .notNull()
+      .default('pending'),
+    checkedAt: instant('checked_at'),
+    verifiedAt: instant('verified_at'),
+    createdAt: createdAt(),
   },
-  (t) => [index('sso_domains_organization_id_idx').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.domain] }),
+    uniqueIndex('sso_domains_verified_domain_key')
+      .on(t.domain)
+      .where(sql`status = 'verified'`),
+    check('sso_domains_status_check', sql`status in ('pending', 'verified', 'failed')`),
+  ],
 );

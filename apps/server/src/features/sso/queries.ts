@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import { ssoProvider, verification } from '../../db/schema/auth';
+import { organizationMemberSql } from '../../auth/access';
+import { user } from '../../db/schema/auth';
 import {
+  organizations,
   organizationSso,
   ssoDomains,
   userPreferences,
@@ -41,7 +44,20 @@ export async function joinOrganization(db: Db, options: { organizationId: string
     .onConflictDoNothing();
 }
 
-/** The organisation whose SSO covers an e-mail domain, with its switches. */
+/**
+ * Whether the organisation's SSO created this account or its owner linked it ('Link single sign-on'): the plugin's
+ * account row of the organisation's provider (auth/sso-auth.ts writes one in these two cases only).
+ */
+export async function ssoBound(db: Db, userId: string, organizationId: string) {
+  const [row] = await queryRows<{ bound: boolean }>(
+    db,
+    sql`select exists (select 1 from account a join organization_sso o on o.provider_id = a.provider_id
+                       where a.user_id = ${userId} and o.organization_id = ${organizationId}) as bound`,
+  );
+  return Boolean(row?.bound);
+}
+
+/** The organisation whose SSO covers an e-mail domain (verified by DNS: features/sso/domains.ts), with its switches. */
 export async function ssoForDomain(db: Db, domain: string) {
   return first(
     db
@@ -53,32 +69,122 @@ export async function ssoForDomain(db: Db, domain: string) {
       })
       .from(ssoDomains)
       .innerJoin(organizationSso, eq(organizationSso.organizationId, ssoDomains.organizationId))
-      .where(eq(ssoDomains.domain, domain)),
+      .where(and(eq(ssoDomains.domain, domain), eq(ssoDomains.status, 'verified'))),
   );
+}
+
+/**
+ * Whether the account with this e-mail (if any) is one the organisation's 'Require SSO' applies to: none (a new
+ * address at its domain), a member of the organisation, or an account its SSO created or linked.
+ */
+export async function ssoRequirementApplies(db: Db, email: string, organizationId: string) {
+  const [row] = await queryRows<{ applies: boolean }>(
+    db,
+    sql`select ${organizationMemberSql(sql`u.id`, organizationId)}
+          or exists (select 1 from account a join organization_sso o on o.provider_id = a.provider_id
+                     where a.user_id = u.id and o.organization_id = ${organizationId})
+          as applies
+        from "user" u where u.email = ${email}`,
+  );
+  return row ? row.applies : true;
+}
+
+/** Whether the person is a member of the organisation (organizationMemberSql). */
+export async function isMember(db: Db, userId: string, organizationId: string) {
+  const [row] = await queryRows<{ member: boolean }>(
+    db,
+    sql`select ${organizationMemberSql(userId, organizationId)} as member`,
+  );
+  return Boolean(row?.member);
 }
 
 export async function ssoOfOrganization(db: Db, organizationId: string) {
   return first(db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)));
 }
 
-export async function domainsOf(db: Db, organizationId: string): Promise<string[]> {
+/** The organisation's domains with their proof of ownership, by name. */
+export async function domainRows(db: Db, organizationId: string) {
+  return db
+    .select()
+    .from(ssoDomains)
+    .where(eq(ssoDomains.organizationId, organizationId))
+    .orderBy(ssoDomains.domain);
+}
+
+/** The domains the organisation's SSO signs in: those verified by DNS. */
+export async function verifiedDomainsOf(db: Db, organizationId: string): Promise<string[]> {
   const rows = await db
     .select({ domain: ssoDomains.domain })
     .from(ssoDomains)
-    .where(eq(ssoDomains.organizationId, organizationId))
+    .where(and(eq(ssoDomains.organizationId, organizationId), eq(ssoDomains.status, 'verified')))
     .orderBy(ssoDomains.domain);
   return rows.map((row) => row.domain);
 }
 
-/** Domains among `domains` that another organisation covers already. */
+/** Domains among `domains` that another organisation has verified already. */
 export async function domainsTakenElsewhere(db: Db, organizationId: string, domains: string[]) {
   if (domains.length === 0) return [];
   const rows = await queryRows<{ domain: string }>(
     db,
     sql`select domain from sso_domains
-        where domain = any(${sql.param(domains)}::text[]) and organization_id <> ${organizationId}`,
+        where domain = any(${sql.param(domains)}::text[]) and organization_id <> ${organizationId}
+          and status = 'verified'`,
   );
   return rows.map((row) => row.domain);
+}
+
+/** Replaces the organisation's domains: those kept keep their token and state, new ones start pending. */
+export async function replaceDomains(
+  tx: Db,
+  organizationId: string,
+  domains: string[],
+  newToken: () => string,
+) {
+  await tx
+    .delete(ssoDomains)
+    .where(
+      and(
+        eq(ssoDomains.organizationId, organizationId),
+        sql`not (${ssoDomains.domain} = any(${sql.param(domains)}::text[]))`,
+      ),
+    );
+  await tx
+    .insert(ssoDomains)
+    .values(domains.map((domain) => ({ domain, organizationId, token: newToken() })))
+    .onConflictDoNothing();
+}
+
+/** Records a check of a domain's TXT record: found (verified) or not (failed). */
+export async function markDomain(
+  db: Db,
+  options: { organizationId: string; domain: string; found: boolean },
+) {
+  const now = new Date();
+  await db
+    .update(ssoDomains)
+    .set(
+      options.found
+        ? { status: 'verified', checkedAt: now, verifiedAt: now }
+        : { status: 'failed', checkedAt: now },
+    )
+    .where(and(eq(ssoDomains.organizationId, options.organizationId), eq(ssoDomains.domain, options.domain)));
+}
+
+/** Every verified domain, with its organisation's owner to tell when its record is gone (the daily re-check). */
+export async function verifiedDomains(db: Db) {
+  return db
+    .select({
+      domain: ssoDomains.domain,
+      organizationId: ssoDomains.organizationId,
+      token: ssoDomains.token,
+      organizationName: organizations.name,
+      ownerEmail: user.email,
+      ownerName: user.name,
+    })
+    .from(ssoDomains)
+    .innerJoin(organizations, eq(organizations.id, ssoDomains.organizationId))
+    .leftJoin(user, eq(user.id, organizations.createdBy))
+    .where(eq(ssoDomains.status, 'verified'));
 }
 
 const FLOW_PREFIX = 'sso-flow:';

@@ -1,14 +1,20 @@
+import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
 import {
   redirectSchema,
+  ssoLinkSchema,
+  ssoLinkStatusSchema,
   ssoSettingsInputSchema,
   ssoSettingsSchema,
   ssoStartSchema,
   ssoSwitchSchema,
+  ssoVerifyDomainSchema,
 } from '@pulsecheck/shared/auth/security';
-import { requireUser, setCookies } from '../../auth/session';
+import { limitFailedLogins } from '../../auth/login-limit';
+import { requireUser, setCookies, signedSessionToken } from '../../auth/session';
 import { clientIp } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
-import { enforceLimit, LIMITS } from '../../lib/rate-limit';
+import { enforceLimit, enforceLimitOn, LIMITS } from '../../lib/rate-limit';
+import { verifyDomain } from './domains';
 import * as service from './service';
 
 // Single sign-on per organisation (issue 15): its settings (organisation admins) and 'Sign in with SSO'. The
@@ -20,11 +26,30 @@ export const ssoRoutes = routes('sso')
     { ok: [200, ssoSettingsSchema, 'Settings'], errors: [403] },
     (deps, { userId }) => service.getSettings(deps, userId),
   )
-  .call(
+  .handle(
     'put /organization/sso',
-    'Save the identity provider (issuer discovered now, client secret stored encrypted) and the domains it covers',
-    { body: ssoSettingsInputSchema, ok: [200, ssoSettingsSchema, 'Saved'], errors: [403, 409] },
-    (deps, input) => service.saveSettings(deps, input),
+    'Save the identity provider (issuer discovered now through the outbound guard, client secret stored encrypted) and the domains it claims (each used once verified by DNS)',
+    { body: ssoSettingsInputSchema, ok: [200, ssoSettingsSchema, 'Saved'], errors: [401, 403, 409, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      await enforceLimitOn(c, LIMITS.ssoSettings, user.id);
+      return c.json(
+        await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }),
+        200,
+      );
+    },
+  )
+  .handle(
+    'post /organization/sso/verify-domain',
+    "'Verify domain': look up the domain's TXT record `pulsecheck-verification=<token>` now",
+    { body: ssoVerifyDomainSchema, ok: [200, ssoSettingsSchema, 'Verified'], errors: [401, 403, 409, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      await enforceLimitOn(c, LIMITS.ssoVerifyDomain, user.id);
+      const deps = c.get('deps');
+      await verifyDomain(deps, { userId: user.id, domain: c.req.valid('json').domain });
+      return c.json(await service.getSettings(deps, user.id), 200);
+    },
   )
   .call(
     'put /organization/sso/switch',
@@ -43,6 +68,35 @@ export const ssoRoutes = routes('sso')
         userId: user.id,
         clientIp: clientIp(c),
       });
+      setCookies(c, cookies);
+      return c.json({ url }, 200);
+    },
+  )
+  .call(
+    'get /account/sso-link',
+    "Whether 'Link single sign-on' is offered to the signed-in person (a member of the organisation whose verified domain covers their address) and whether they linked",
+    { ok: [200, ssoLinkStatusSchema, 'Status'] },
+    (deps, _input, user) => service.linkStatus(deps, user),
+  )
+  .handle(
+    'post /account/sso-link',
+    "'Link single sign-on': after the password or an authenticator code, where to send the browser to sign in through the provider once",
+    { body: ssoLinkSchema, ok: [200, redirectSchema, 'Provider URL'], errors: [401, 409, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      const deps = c.get('deps');
+      const { url, cookies } = await limitFailedLogins(
+        c,
+        user.email,
+        () =>
+          service.startLink(deps, {
+            user,
+            sessionToken: signedSessionToken(c) ?? '',
+            proof: c.req.valid('json').confirm,
+            clientIp: clientIp(c),
+          }),
+        { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
+      );
       setCookies(c, cookies);
       return c.json({ url }, 200);
     },

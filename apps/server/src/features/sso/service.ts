@@ -4,23 +4,39 @@ import {
   domainOf,
   PUBLIC_EMAIL_DOMAINS,
   SECURITY_MESSAGES,
+  ssoVerificationRecord,
   type SsoErrorCode,
 } from '@pulsecheck/shared/auth/security-messages';
-import { and, eq, inArray } from 'drizzle-orm';
+import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
+import { and, eq } from 'drizzle-orm';
 import { requireOrganizationAdmin } from '../../auth/access';
-import { issuerAllowed, runInFlow, SSO_REFUSALS, ssoProviderRows, type SsoFlow } from '../../auth/sso';
-import { type Db, first } from '../../db/client';
-import { user } from '../../db/schema/auth';
-import { organizations, organizationSso, ssoDomains } from '../../db/schema/organizations';
-import { AppError, conflict, invalid } from '../../lib/app-error';
-import type { AppDeps } from '../../lib/router';
+import { confirmIdentity } from '../../auth/confirm-identity';
 import {
-  domainsOf,
+  issuerAllowed,
+  issuerPolicy,
+  runInFlow,
+  SSO_REFUSALS,
+  ssoProviderRows,
+  type SsoFlow,
+} from '../../auth/sso';
+import { type Db, first } from '../../db/client';
+import { organizationSso } from '../../db/schema/organizations';
+import { AppError, conflict, invalid } from '../../lib/app-error';
+import { guardFetches, refusalOf } from '../../lib/outbound';
+import type { AppDeps } from '../../lib/router';
+import { newDomainToken } from './domains';
+import {
+  domainRows,
   domainsTakenElsewhere,
+  isMember,
+  ssoBound,
+  replaceDomains,
   saveFlow,
   ssoForDomain,
   ssoOfOrganization,
+  ssoRequirementApplies,
   takeFlow,
+  verifiedDomainsOf,
 } from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'auth'>;
@@ -55,10 +71,18 @@ async function providerOf(deps: Deps, db: Db, providerId: string) {
   return JSON.parse(row.oidcConfig) as OidcConfig;
 }
 
-/** An address whose organisation signs in with SSO only is refused password sign-in, sign-up and reset. */
+/**
+ * 'Require SSO': password sign-in, sign-up, reset and invitation sign-up are refused for an address at a domain the
+ * organisation verified and requires SSO for, when the address has no account yet or its account belongs to that
+ * organisation (a member, or created or linked by its SSO). Accounts of other organisations at the same domain
+ * keep their password sign-in.
+ */
 export async function refuseIfSsoRequired(db: Db, email: string) {
-  const sso = await ssoForDomain(db, domainOf(email));
-  if (sso?.enabled && sso.required) throw new AppError('sso_required', SECURITY_MESSAGES.ssoRequired);
+  const address = email.trim().toLowerCase();
+  const sso = await ssoForDomain(db, domainOf(address));
+  if (!sso?.enabled || !sso.required) return;
+  if (await ssoRequirementApplies(db, address, sso.organizationId))
+    throw new AppError('sso_required', SECURITY_MESSAGES.ssoRequired);
 }
 
 /** The SSO settings of the admin's organisation (never the client secret). */
@@ -67,12 +91,19 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
   const providerId = providerIdOf(organization.id);
   const sso = await ssoOfOrganization(deps.db, organization.id);
   const config = sso ? await providerOf(deps, deps.db, providerId) : null;
+  const rows = sso ? await domainRows(deps.db, organization.id) : [];
   return {
     configured: Boolean(sso && config),
     issuer: config?.issuer ?? null,
     clientId: config?.clientId ?? null,
     hasClientSecret: Boolean(config?.clientSecret),
-    domains: sso ? await domainsOf(deps.db, organization.id) : [],
+    domains: rows.map((row) => row.domain),
+    verification: rows.map((row) => ({
+      domain: row.domain,
+      record: ssoVerificationRecord(row.token),
+      status: row.status,
+      checkedAt: row.checkedAt?.toISOString() ?? null,
+    })),
     redirectUri: redirectUriOf(deps.config, providerId),
     testedAt: sso?.testedAt?.toISOString() ?? null,
     enabled: sso?.enabled ?? false,
@@ -81,30 +112,14 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
 }
 
 /**
- * The domains an organisation may cover: those of its admins' own verified e-mail addresses (whoever can receive
- * mail there vouches for the domain), never a public mailbox provider, and each in one organisation only.
+ * The domains an organisation may claim: any but a public mailbox provider's, and none another organisation has
+ * verified. A claimed domain is used for SSO only once its TXT record proves the organisation controls it
+ * (features/sso/domains.ts); until then it only shows the record to publish.
  */
-async function checkDomains(deps: Deps, organizationId: string, adminId: string, domains: string[]) {
-  const admins = await deps.db
-    .select({ email: user.email })
-    .from(user)
-    .where(
-      inArray(
-        user.id,
-        deps.db
-          .select({ id: organizations.createdBy })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId))
-          .union(deps.db.select({ id: user.id }).from(user).where(eq(user.id, adminId))),
-      ),
-    );
-  const allowed = new Set(admins.map((admin) => domainOf(admin.email)));
+async function checkDomains(deps: Deps, organizationId: string, domains: string[]) {
   for (const domain of domains) {
-    const refuse = (message: string) => invalid(message, { domains: message });
     if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain))
-      throw refuse(SECURITY_MESSAGES.ssoDomainPublic);
-    if (!allowed.has(domain))
-      throw refuse(SECURITY_MESSAGES.ssoDomainNotYours.replace('{domain}', [...allowed].join(', ')));
+      throw invalid(SECURITY_MESSAGES.ssoDomainPublic, { domains: SECURITY_MESSAGES.ssoDomainPublic });
   }
   const taken = await domainsTakenElsewhere(deps.db, organizationId, domains);
   if (taken.length > 0)
@@ -124,7 +139,7 @@ export async function saveSettings(
   const issuer = options.issuer.replace(/\/+$/, '');
   if (!issuerAllowed(deps.config, issuer))
     throw invalid(SECURITY_MESSAGES.ssoIssuerInvalid, { issuer: SECURITY_MESSAGES.ssoIssuerInvalid });
-  await checkDomains(deps, organization.id, options.userId, options.domains);
+  await checkDomains(deps, organization.id, options.domains);
   const providerId = providerIdOf(organization.id);
   const previous = await providerOf(deps, deps.db, providerId);
   const clientSecret = options.clientSecret || previous?.clientSecret;
@@ -136,14 +151,20 @@ export async function saveSettings(
   const { DiscoveryError, discoverOIDCConfig } = await import('@better-auth/sso');
   let discovered;
   try {
-    discovered = await discoverOIDCConfig({
-      issuer,
-      isTrustedOrigin: (url) =>
-        issuerAllowed(deps.config, url) && new URL(url).origin === new URL(issuer).origin,
-    });
+    // Through the outbound guard: a host that resolves inside is refused, no redirect is followed, 5 s at most.
+    discovered = await guardFetches(issuerPolicy(deps.config), () =>
+      discoverOIDCConfig({
+        issuer,
+        isTrustedOrigin: (url) =>
+          issuerAllowed(deps.config, url) && new URL(url).origin === new URL(issuer).origin,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof DiscoveryError)) throw error;
-    throw invalid(SECURITY_MESSAGES.ssoIssuerUnreachable, { issuer: SECURITY_MESSAGES.ssoIssuerUnreachable });
+    const message = refusalOf(error)
+      ? SECURITY_MESSAGES.ssoIssuerInvalid
+      : SECURITY_MESSAGES.ssoIssuerUnreachable;
+    throw invalid(message, { issuer: message });
   }
   const config: OidcConfig = {
     issuer: discovered.issuer,
@@ -184,10 +205,7 @@ export async function saveSettings(
         target: organizationSso.organizationId,
         set: { ...reset, updatedAt: new Date() },
       });
-    await tx.delete(ssoDomains).where(eq(ssoDomains.organizationId, organization.id));
-    await tx
-      .insert(ssoDomains)
-      .values(options.domains.map((domain) => ({ domain, organizationId: organization.id })));
+    await replaceDomains(tx, organization.id, options.domains, newDomainToken);
   });
   return getSettings(deps, options.userId);
 }
@@ -201,6 +219,8 @@ export async function switchSso(
   const sso = await ssoOfOrganization(deps.db, organization.id);
   if (!sso) throw conflict(SECURITY_MESSAGES.ssoNotConfigured);
   if (options.enabled && !sso.testedAt) throw conflict(SECURITY_MESSAGES.ssoNotTested);
+  if (options.enabled && (await verifiedDomainsOf(deps.db, organization.id)).length === 0)
+    throw conflict(SECURITY_MESSAGES.ssoNoVerifiedDomain);
   if (options.required && !options.enabled) throw conflict(SECURITY_MESSAGES.ssoRequireNeedsEnabled);
   await deps.db
     .update(organizationSso)
@@ -220,19 +240,22 @@ async function startFlow(
 ) {
   const { appUrl } = deps.config;
   const nonce = randomBytes(24).toString('base64url');
-  const errorPath = flow.purpose === 'test' ? SECURITY_PATH : '/login';
-  const response = await deps.auth.sso.handler(
-    new Request(`${appUrl}/api/auth/sign-in/sso`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': options.clientIp },
-      body: JSON.stringify({
-        providerId: flow.providerId,
-        callbackURL: `${appUrl}/auth/redirect`,
-        errorCallbackURL: `${appUrl}${errorPath}`,
-        scopes: SCOPES,
-        ...(options.email && { loginHint: options.email }),
+  const errorPath = flow.purpose === 'sign-in' ? '/login' : SECURITY_PATH;
+  const callbackPath = flow.purpose === 'link' ? `${SECURITY_PATH}?sso=linked` : '/auth/redirect';
+  const response = await guardFetches(issuerPolicy(deps.config), () =>
+    deps.auth.sso.handler(
+      new Request(`${appUrl}/api/auth/sign-in/sso`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: appUrl, 'x-forwarded-for': options.clientIp },
+        body: JSON.stringify({
+          providerId: flow.providerId,
+          callbackURL: `${appUrl}${callbackPath}`,
+          errorCallbackURL: `${appUrl}${errorPath}`,
+          scopes: SCOPES,
+          ...(options.email && { loginHint: options.email }),
+        }),
       }),
-    }),
+    ),
   );
   const body = (await response.json().catch(() => null)) as { url?: string } | null;
   const url = body?.url ? new URL(body.url) : null;
@@ -269,6 +292,48 @@ export async function startTest(deps: Deps, options: { userId: string; clientIp:
   );
 }
 
+/** Whether the signed-in person may use 'Link single sign-on', and whether they did. */
+export async function linkStatus(deps: Deps, user: { id: string; email: string }) {
+  const sso = await ssoForDomain(deps.db, domainOf(user.email));
+  const available = Boolean(sso?.enabled && (await isMember(deps.db, user.id, sso.organizationId)));
+  const linked = Boolean(sso && (await ssoBound(deps.db, user.id, sso.organizationId)));
+  return { available, linked };
+}
+
+/**
+ * 'Link single sign-on': after the password or an authenticator code (auth/confirm-identity.ts), a member of the
+ * organisation whose verified domain covers their address goes through the provider once; the callback links this
+ * account only, and only if the provider signs in the same verified e-mail (auth/sso-auth.ts).
+ */
+export async function startLink(
+  deps: Deps,
+  options: {
+    user: { id: string; email: string };
+    sessionToken: string;
+    proof: IdentityProof;
+    clientIp: string;
+  },
+) {
+  await confirmIdentity(deps, {
+    userId: options.user.id,
+    sessionToken: options.sessionToken,
+    proof: options.proof,
+  });
+  const sso = await ssoForDomain(deps.db, domainOf(options.user.email));
+  if (!sso?.enabled || !(await isMember(deps.db, options.user.id, sso.organizationId)))
+    throw conflict(SECURITY_MESSAGES.ssoLinkUnavailable);
+  return startFlow(
+    deps,
+    {
+      providerId: sso.providerId,
+      organizationId: sso.organizationId,
+      purpose: 'link',
+      userId: options.user.id,
+    },
+    { email: options.user.email, clientIp: options.clientIp },
+  );
+}
+
 const STATE_ERRORS = new Set([
   'invalid_state',
   'state_mismatch',
@@ -283,6 +348,8 @@ function errorCode(error: string, description: string): SsoErrorCode {
   if (error === SSO_REFUSALS.nonce) return 'nonce';
   if (error === SSO_REFUSALS.emailUnverified) return 'email_unverified';
   if (error === SSO_REFUSALS.domain) return 'domain';
+  if (error === SSO_REFUSALS.accountExists) return 'account_exists';
+  if (error === SSO_REFUSALS.linkMismatch) return 'link_mismatch';
   if (description === 'token_not_verified' || description.startsWith('id_token')) return 'token';
   if (
     error === 'discovery_failed' ||
@@ -313,10 +380,18 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
   const state = new URL(request.url).searchParams.get('state');
   const stored = state ? await takeFlow(deps.db, state) : null;
   if (!isFlow(stored)) return redirect('/login?sso_error=state');
-  if (stored.purpose === 'sign-in' && !(await ssoOfOrganization(deps.db, stored.organizationId))?.enabled)
-    return redirect('/login?sso_error=not_enabled');
-  const domains = await domainsOf(deps.db, stored.organizationId);
-  const response = await runInFlow({ ...stored, domains }, () => deps.auth.sso.handler(request));
+  // Refusals name their reason as `sso_error` (sign-in, 'Test connection') or `sso_link_error` ('Link single sign-on').
+  const errorPath = `${stored.purpose === 'sign-in' ? '/login' : SECURITY_PATH}?${stored.purpose === 'link' ? 'sso_link_error' : 'sso_error'}=`;
+  if (stored.purpose !== 'test' && !(await ssoOfOrganization(deps.db, stored.organizationId))?.enabled)
+    return redirect(`${errorPath}not_enabled`);
+  // 'Test connection' (which creates nothing) may run before the domains are verified; sign-in and linking not.
+  const domains =
+    stored.purpose === 'test'
+      ? (await domainRows(deps.db, stored.organizationId)).map((row) => row.domain)
+      : await verifiedDomainsOf(deps.db, stored.organizationId);
+  const response = await guardFetches(issuerPolicy(deps.config), () =>
+    runInFlow({ ...stored, domains }, () => deps.auth.sso.handler(request)),
+  );
   const location = new URL(response.headers.get('location') ?? '/', appUrl);
   const error = location.searchParams.get('error');
   if (!error) return response;
@@ -334,5 +409,5 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
     return redirect(`${SECURITY_PATH}?sso=tested`, cookies);
   }
   const code = errorCode(error, location.searchParams.get('error_description') ?? '');
-  return redirect(`${stored.purpose === 'test' ? SECURITY_PATH : '/login'}?sso_error=${code}`, cookies);
+  return redirect(`${errorPath}${code}`, cookies);
 }

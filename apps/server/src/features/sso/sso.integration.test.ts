@@ -1,11 +1,18 @@
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SSO_ERRORS } from '@pulsecheck/shared/auth/security-messages';
+import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
+import type { SsoSettings } from '@pulsecheck/shared/auth/security';
 import { queryRows } from '../../db/client';
 import { account, user } from '../../db/schema/auth';
 import { workspaceMembers } from '../../db/schema/organizations';
-import { createAdmin, me, signedInUser } from '../../test/accounts';
-import { useTestContext } from '../../test/harness';
+import { createAdmin, invite, me, signedInUser, signIn } from '../../test/accounts';
+import { startDnsServer, type DnsServer } from '../../test/dns-server';
+import { createTestContext, useTestContext } from '../../test/harness';
+import { latestMail } from '../../test/mail';
 import { startOidcProvider, type OidcProvider, type Tamper } from '../../test/oidc-provider';
 import { CookieJar, json } from '../../test/requests';
 import {
@@ -15,22 +22,30 @@ import {
   saveSso,
   throughProvider,
   uniqueDomain,
+  verifySsoDomain,
 } from '../../test/security';
+import { recheckDomains } from './domains';
 
-const ctx = useTestContext();
+// A real DNS server on a loopback port answers the domains' TXT records (and A/AAAA records for the issuer tests).
+let dns: DnsServer;
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+const ctx = useTestContext(() => ({ dnsServers: [dns.server] }));
 let idp: OidcProvider;
 beforeAll(async () => {
   idp = await startOidcProvider();
 });
 afterAll(async () => {
   await idp.stop();
+  await dns.stop();
 });
 
 /** An organisation whose owner's address is at a domain of its own, with SSO for it on. */
 async function organization(options: { required?: boolean } = {}) {
   const domain = uniqueDomain();
   const admin = await createAdmin(ctx, { email: `owner@${domain}` });
-  await configureSso(ctx, admin, idp, domain, options);
+  await configureSso(ctx, admin, idp, domain, { dns, ...options });
   return { admin, domain };
 }
 
@@ -107,8 +122,6 @@ describe('configuring SSO', () => {
     expect((await json(await save({ domains: 'gmail.com' }))).error.message).toBe(
       SECURITY_MESSAGES.ssoDomainPublic,
     );
-    const notYours = await json(await save({ domains: 'bank.example' }));
-    expect(notYours.error.message).toContain(domain);
 
     // Another organisation whose owner is at a domain this one already covers cannot claim it.
     const { domain: taken } = await organization();
@@ -205,7 +218,7 @@ describe("'Sign in with SSO'", () => {
     expect((await me(ctx, again)).user.id).toBe(signedIn.id);
   });
 
-  it('links an existing member by their verified e-mail address', async () => {
+  it("refuses an existing member who has not linked SSO, and links them once they do it themselves ('Link single sign-on')", async () => {
     const { admin, domain } = await organization();
     const member = await signedInUser(ctx, {
       workspaceId: admin.workspaceId,
@@ -213,6 +226,41 @@ describe("'Sign in with SSO'", () => {
       email: `existing@${domain}`,
     });
     idp.signInAs({ sub: `existing-${domain}`, email: member.email, emailVerified: true });
+    const refused = new CookieJar();
+    const back = await throughProvider(ctx, await startSso(member.email, refused), refused);
+    expect(back.headers.get('location')).toBe(`${ctx.deps.config.appUrl}/login?sso_error=account_exists`);
+    expect((await ctx.call(refused, 'GET', '/api/me')).status).toBe(401);
+    expect((await traces(member.email)).map((t) => t.providerId)).toEqual(['credential']);
+
+    // The member links it from their own session, with their password.
+    expect(await json(await ctx.call(member.jar, 'GET', '/api/account/sso-link'))).toEqual({
+      available: true,
+      linked: false,
+    });
+    const wrong = await ctx.call(member.jar, 'POST', '/api/account/sso-link', {
+      confirm: { method: 'password', password: 'not-the-password' },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error.message).toBe(DELETION_MESSAGES.passwordIncorrect);
+    const noProof = await ctx.call(member.jar, 'POST', '/api/account/sso-link', {
+      confirm: { method: 'recent-sign-in' },
+    });
+    expect(noProof.status).toBe(400);
+    const linked = await throughProvider(
+      ctx,
+      await ctx.call(member.jar, 'POST', '/api/account/sso-link', {
+        confirm: { method: 'password', password: 'correct-horse-battery' },
+      }),
+      member.jar,
+    );
+    expect(linked.headers.get('location')).toBe(
+      `${ctx.deps.config.appUrl}/admin/account-settings/security?sso=linked`,
+    );
+    expect(await json(await ctx.call(member.jar, 'GET', '/api/account/sso-link'))).toEqual({
+      available: true,
+      linked: true,
+    });
+
     const browser = new CookieJar();
     await throughProvider(ctx, await startSso(member.email, browser), browser);
     expect((await me(ctx, browser)).user.id).toBe(member.userId);
@@ -220,7 +268,35 @@ describe("'Sign in with SSO'", () => {
     expect(providers).toHaveLength(2);
     expect(providers).toContain('credential');
     expect(providers.find((p) => p !== 'credential')).toMatch(/^org-/);
-  });
+  }, 60_000);
+
+  it('links only the signed-in account, to a provider identity with the same e-mail, and only for members', async () => {
+    const { admin, domain } = await organization();
+    const member = await signedInUser(ctx, {
+      workspaceId: admin.workspaceId,
+      access: 'member',
+      email: `linker@${domain}`,
+    });
+    idp.signInAs({ sub: `other-${domain}`, email: `someone-else@${domain}`, emailVerified: true });
+    const mismatch = await throughProvider(
+      ctx,
+      await ctx.call(member.jar, 'POST', '/api/account/sso-link', {
+        confirm: { method: 'password', password: 'correct-horse-battery' },
+      }),
+      member.jar,
+    );
+    expect(mismatch.headers.get('location')).toMatch(/\/security\?sso_link_error=link_mismatch$/);
+    expect(await traces(`someone-else@${domain}`)).toEqual([]);
+    expect((await traces(member.email)).map((t) => t.providerId)).toEqual(['credential']);
+
+    // Someone at the domain who is not a member of the organisation has nothing to link.
+    const outsider = await signedInUser(ctx, { email: `outsider@${domain}` });
+    const unavailable = await ctx.call(outsider.jar, 'POST', '/api/account/sso-link', {
+      confirm: { method: 'password', password: 'correct-horse-battery' },
+    });
+    expect(unavailable.status).toBe(409);
+    expect((await json(unavailable)).error.message).toBe(SECURITY_MESSAGES.ssoLinkUnavailable);
+  }, 60_000);
 
   const refusals: [string, Tamper, object, string][] = [
     ['a wrong issuer', 'issuer', {}, 'token'],
@@ -274,7 +350,7 @@ describe("'Sign in with SSO'", () => {
     const own = await startOidcProvider();
     const domain = uniqueDomain();
     const admin = await createAdmin(ctx, { email: `owner@${domain}` });
-    await configureSso(ctx, admin, own, domain);
+    await configureSso(ctx, admin, own, domain, { dns });
     const email = `gone@${domain}`;
     own.signInAs({ sub: 'gone', email, emailVerified: true });
     const browser = new CookieJar();
@@ -332,5 +408,223 @@ describe("'Require SSO for these domains'", () => {
     expect(
       (await ctx.request('POST', '/api/password/forgot', { body: { email: 'x@other.test' } })).status,
     ).toBe(200);
+  });
+});
+
+const password = 'correct-horse-battery';
+const settingsOf = async (jar: CookieJar) =>
+  json<SsoSettings>(await ctx.call(jar, 'GET', '/api/organization/sso'));
+
+describe('a second organisation at a shared domain (issue 30: the takeover)', () => {
+  it('cannot use a domain it has not proved with DNS, nor take over an account there it did not create', async () => {
+    // Organisation A: its user at the shared domain X signs in with a password.
+    const shared = uniqueDomain();
+    const victim = await createAdmin(ctx, { email: `victim@${shared}` });
+
+    // Organisation B's admin (elsewhere) claims X for B's own provider: saved as pending, never verified without the
+    // record, so SSO cannot be switched on and 'Sign in with SSO' does not offer X.
+    const attacker = await createAdmin(ctx, { email: `admin@${uniqueDomain()}` });
+    await saveSso(ctx, attacker, idp, shared);
+    expect((await settingsOf(attacker.jar)).verification).toEqual([
+      expect.objectContaining({ domain: shared, status: 'pending' }),
+    ]);
+    const unverified = await ctx.call(attacker.jar, 'POST', '/api/organization/sso/verify-domain', {
+      domain: shared,
+    });
+    expect(unverified.status).toBe(400);
+    expect((await json(unverified)).error.message).toBe(
+      SECURITY_MESSAGES.ssoDomainNotVerified.replace('{domain}', shared),
+    );
+    // A record with another token (say, of another organisation) proves nothing either.
+    dns.setTxt(shared, 'pulsecheck-verification=0123456789abcdef0123456789abcdef');
+    expect(
+      (await ctx.call(attacker.jar, 'POST', '/api/organization/sso/verify-domain', { domain: shared }))
+        .status,
+    ).toBe(400);
+    expect((await settingsOf(attacker.jar)).verification[0]?.status).toBe('failed');
+    idp.signInAs({ sub: `b-admin-${shared}`, email: `victim@${shared}`, emailVerified: true });
+    await throughProvider(
+      ctx,
+      await ctx.call(attacker.jar, 'POST', '/api/organization/sso/test'),
+      attacker.jar,
+    );
+    const switched = await ctx.call(attacker.jar, 'PUT', '/api/organization/sso/switch', {
+      enabled: true,
+      required: true,
+    });
+    expect(switched.status).toBe(409);
+    expect((await json(switched)).error.message).toBe(SECURITY_MESSAGES.ssoNoVerifiedDomain);
+    const start = await startSso(`victim@${shared}`);
+    expect(start.status).toBe(404);
+    expect((await signIn(ctx, victim.email, victim.password)) instanceof CookieJar).toBe(true);
+    expect((await traces(victim.email)).map((t) => t.providerId)).toEqual(['credential']);
+  }, 60_000);
+
+  it('even on a domain it verified, refuses an existing account of another organisation, changes nothing, and its Require SSO does not touch that account', async () => {
+    const domain = uniqueDomain();
+    // An account of organisation A at the domain B legitimately controls (a contractor, say).
+    const victim = await createAdmin(ctx, { email: `contractor@${domain}` });
+    const before = await ctx.deps.db.select().from(user).where(eq(user.id, victim.userId));
+    const admin = await createAdmin(ctx, { email: `owner@${domain}` });
+    await configureSso(ctx, admin, idp, domain, { dns, required: true });
+
+    idp.signInAs({
+      sub: `contractor-${domain}`,
+      email: victim.email,
+      emailVerified: true,
+      name: 'Evil Name',
+    });
+    const browser = new CookieJar();
+    const back = await throughProvider(ctx, await startSso(victim.email, browser), browser);
+    expect(back.headers.get('location')).toBe(`${ctx.deps.config.appUrl}/login?sso_error=account_exists`);
+    expect((await ctx.call(browser, 'GET', '/api/me')).status).toBe(401);
+    expect((await traces(victim.email)).map((t) => t.providerId)).toEqual(['credential']);
+    expect(await ctx.deps.db.select().from(user).where(eq(user.id, victim.userId))).toEqual(before);
+    expect(SSO_ERRORS.account_exists).toContain('Nothing was changed');
+
+    // B requires SSO at the domain: its own owner is refused a password, A's account is not.
+    const refused = await ctx.request('POST', '/api/login', { body: { email: admin.email, password } });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error.code).toBe('sso_required');
+    const jar = await signIn(ctx, victim.email, victim.password);
+    expect((await me(ctx, jar)).user.id).toBe(victim.userId);
+    expect(
+      (await ctx.request('POST', '/api/password/forgot', { body: { email: victim.email } })).status,
+    ).toBe(200);
+
+    // A third organisation cannot verify the domain B holds (one organisation per domain).
+    const third = await createAdmin(ctx, { email: `third@${uniqueDomain()}` });
+    const conflict = await ctx.call(third.jar, 'PUT', '/api/organization/sso', {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      domains: domain,
+    });
+    expect(conflict.status).toBe(409);
+    expect((await json(conflict)).error.message).toBe(SECURITY_MESSAGES.ssoDomainTaken);
+  }, 60_000);
+});
+
+describe('domain verification by DNS', () => {
+  it('verifies with the TXT record the Security tab shows; the daily re-check stops SSO when it is gone and tells the owner', async () => {
+    const domain = uniqueDomain();
+    const admin = await createAdmin(ctx, { email: `owner@${domain}` });
+    await saveSso(ctx, admin, idp, domain);
+    const [pending] = (await settingsOf(admin.jar)).verification;
+    expect(pending).toMatchObject({ domain, status: 'pending', checkedAt: null });
+    expect(pending!.record).toMatch(/^pulsecheck-verification=[0-9a-f]{32}$/);
+    const verified = await verifySsoDomain(ctx, admin, dns, domain);
+    expect(verified.verification[0]).toMatchObject({ domain, status: 'verified', record: pending!.record });
+    // Saving again keeps the domain's token and state.
+    await saveSso(ctx, admin, idp, domain);
+    expect((await settingsOf(admin.jar)).verification[0]).toMatchObject({
+      status: 'verified',
+      record: pending!.record,
+    });
+    await configureSso(ctx, admin, idp, domain, { dns });
+    expect((await startSso(`someone@${domain}`)).status).toBe(200);
+
+    // Still there: the re-check changes nothing.
+    await recheckDomains(ctx.deps);
+    expect((await settingsOf(admin.jar)).verification[0]?.status).toBe('verified');
+    // Gone: SSO stops for the domain at once, and the owner is told.
+    dns.setTxt(domain);
+    await recheckDomains(ctx.deps);
+    expect((await settingsOf(admin.jar)).verification[0]?.status).toBe('failed');
+    const refused = await startSso(`someone@${domain}`);
+    expect(refused.status).toBe(404);
+    const mail = await latestMail(ctx, admin.email, `Single sign-on stopped for ${domain}`);
+    expect(mail.text).toContain(pending!.record);
+  }, 60_000);
+});
+
+describe("'Require SSO' and invitations", () => {
+  it('refuses accept-signup (a password account) at a domain whose organisation requires SSO', async () => {
+    const { admin, domain } = await organization({ required: true });
+    const invited = await invite(ctx, admin, { email: `invitee@${domain}` });
+    const accepted = await ctx.request('POST', `/api/invitations/${invited.token}/accept-signup`, {
+      body: { fullName: 'Ivy Invitee', password, confirmPassword: password },
+    });
+    expect(accepted.status).toBe(403);
+    expect((await json(accepted)).error.code).toBe('sso_required');
+    expect(await traces(invited.email)).toEqual([]);
+  });
+});
+
+describe('the issuer cannot reach inside', () => {
+  const save = (jar: CookieJar, domain: string, issuer: string) =>
+    ctx.call(jar, 'PUT', '/api/organization/sso', {
+      issuer,
+      clientId: 'client',
+      clientSecret: 'secret',
+      domains: domain,
+    });
+
+  it('refuses a public-looking name whose DNS answer is a loopback, private, link-local or unique-local address', async () => {
+    const domain = uniqueDomain();
+    const admin = await createAdmin(ctx, { email: `owner@${domain}` });
+    const port = new URL(idp.issuer).port;
+    for (const [name, addresses] of [
+      ['private.idp-example.com', { a: ['10.0.0.8'] }],
+      ['metadata.idp-example.com', { a: ['169.254.169.254'] }],
+      ['ula.idp-example.com', { aaaa: ['fc00::8'] }],
+      ['link.idp-example.com', { aaaa: ['fe80::8'] }],
+      ['mapped.idp-example.com', { aaaa: ['::ffff:a00:8'] }],
+    ] as const) {
+      dns.setAddresses(name, addresses);
+      const refused = await save(admin.jar, domain, `https://${name}:${port}`);
+      expect(refused.status, name).toBe(400);
+      expect((await json(refused)).error.fields?.issuer, name).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
+    }
+  });
+
+  it('follows no redirect from the issuer', async () => {
+    const domain = uniqueDomain();
+    const admin = await createAdmin(ctx, { email: `owner@${domain}` });
+    const redirecting = createServer((_req, res) => {
+      res.writeHead(302, { location: `${idp.issuer}/.well-known/openid-configuration` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
+      const refused = await save(admin.jar, domain, issuer);
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.ssoIssuerUnreachable);
+    } finally {
+      redirecting.closeAllConnections();
+      redirecting.close();
+    }
+  });
+
+  it('takes a loopback issuer only with SSO_ALLOW_LOOPBACK_ISSUER', async () => {
+    const strict = await createTestContext({ dnsServers: [dns.server], allowLoopbackIssuer: false });
+    try {
+      const domain = uniqueDomain();
+      const admin = await createAdmin(strict, { email: `owner@${domain}` });
+      dns.setAddresses('loop.idp-example.com', { a: ['127.0.0.1'] });
+      for (const issuer of [idp.issuer, `https://loop.idp-example.com:${new URL(idp.issuer).port}`]) {
+        const refused = await strict.call(admin.jar, 'PUT', '/api/organization/sso', {
+          issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          domains: domain,
+        });
+        expect(refused.status, issuer).toBe(400);
+        expect((await json(refused)).error.fields?.issuer).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
+      }
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
+
+  it('limits how often SSO settings are saved', async () => {
+    const domain = uniqueDomain();
+    const admin = await createAdmin(ctx, { email: `owner@${domain}` });
+    for (let i = 0; i < 10; i += 1)
+      expect((await save(admin.jar, domain, 'http://not-loopback.example')).status).toBe(400);
+    const limited = await save(admin.jar, domain, idp.issuer);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
   });
 });

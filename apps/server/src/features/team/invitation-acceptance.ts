@@ -8,6 +8,7 @@ import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
 import { rememberActiveWorkspace } from '../workspaces/service';
 import * as q from './queries';
+import { refuseIfSsoRequired } from '../sso/service';
 import { hashToken } from './service';
 
 /** The invited person's side: what the accept page shows, and accepting as a signed-in user or a new one. */
@@ -124,6 +125,8 @@ export async function acceptWithSignup(
   if (info.state === 'expired') throw conflict(TEAM_MESSAGES.invitationExpired);
   if (info.state === 'accepted') throw conflict(TEAM_MESSAGES.invitationAccepted);
   if (await q.userExistsWithEmail(deps.db, info.email)) throw conflict(TEAM_MESSAGES.invitationAccountExists);
+  // A password account is not made at a domain whose organisation requires single sign-on.
+  await refuseIfSsoRequired(deps.db, info.email);
 
   const context = await deps.auth.$context;
   const hash = await context.password.hash(options.password);

@@ -84,7 +84,7 @@ export const teamRoutes = routes('team')
     {
       body: acceptSignupSchema,
       ok: [200, acceptResponseSchema, 'Accepted and signed in'],
-      errors: [409, 429],
+      errors: [403, 409, 429],
     },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);

@@ -2,9 +2,11 @@ import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import type {
   Passkey,
   SecurityStatus,
+  SsoLinkStatus,
   SsoSettings,
   SsoSettingsInput,
 } from '@pulsecheck/shared/auth/security';
+import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -85,5 +87,19 @@ export const useSwitchSso = () =>
 /** 'Test connection': the browser goes to the provider and comes back to this tab. */
 export async function testSsoConnection() {
   const { url } = await apiPost<{ url: string }>('/organization/sso/test');
+  window.location.assign(url);
+}
+export const useVerifySsoDomain = () =>
+  useSsoChange((domain: string) => apiPost<SsoSettings>('/organization/sso/verify-domain', { domain }));
+
+/** 'Link single sign-on' (every signed-in person): whether it is offered and done. */
+export const useSsoLinkStatus = () =>
+  useQuery({
+    queryKey: ['account', 'sso-link'],
+    queryFn: ({ signal }) => apiGet<SsoLinkStatus>('/account/sso-link', signal),
+  });
+/** After the password or a code, the browser goes to the provider and comes back to this tab. */
+export async function linkSso(confirm: IdentityProof) {
+  const { url } = await apiPost<{ url: string }>('/account/sso-link', { confirm });
   window.location.assign(url);
 }

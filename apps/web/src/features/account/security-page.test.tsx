@@ -127,6 +127,7 @@ describe('Security tab', () => {
         hasClientSecret: true,
         domains: ['acme.example'],
         redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+        verification: [],
         testedAt: null,
         enabled: false,
         required: false,

@@ -3,13 +3,10 @@ import type { SecurityStatus } from '@pulsecheck/shared/auth/security';
 import {
   RECOVERY_CODE_COUNT,
   SECURITY_MESSAGES,
-  SSO_ERRORS,
   TRUST_DEVICE_DAYS,
-  type SsoErrorCode,
 } from '@pulsecheck/shared/auth/security-messages';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -27,19 +24,16 @@ import { useDeletionStatus } from './api';
 import { IdentityField, proofOf, type Method, type Proofs } from './identity-proof';
 import {
   startEnrolment,
-  testSsoConnection,
   useAddPasskey,
   useConfirmEnrolment,
   useDisableTwoFactor,
   useRegenerateCodes,
   useRemovePasskey,
   useRequireTwoFactor,
-  useSaveSso,
   useSecurity,
-  useSsoSettings,
-  useSwitchSso,
 } from './security-api';
 import { SettingsFrame } from './settings-frame';
+import { LinkSsoCard, SsoCard } from './sso-card';
 
 /** /admin/account-settings/security: the Security tab (issue 15). */
 export function SecurityPage() {
@@ -81,6 +75,7 @@ export function SecurityContent() {
           <SsoCard />
         </>
       )}
+      <LinkSsoCard status={status} />
     </div>
   );
 }
@@ -91,7 +86,7 @@ const failureOf = (error: unknown, fallback: string) =>
     ? (Object.values(error.fields)[0] ?? error.message)
     : errorMessage(error, fallback);
 
-function PasswordField({
+export function PasswordField({
   value,
   onChange,
   label = 'Current password',
@@ -113,7 +108,7 @@ function PasswordField({
   );
 }
 
-function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
     <FormField label="Code from your authenticator app" hint="6 digits">
       <Input
@@ -130,7 +125,7 @@ function CodeField({ value, onChange }: { value: string; onChange: (v: string) =
 }
 
 /** A small form with its own pending state and failure notice. */
-function ActionForm({
+export function ActionForm({
   onSubmit,
   submit,
   busy,
@@ -500,140 +495,6 @@ function OrganizationTwoFactorCard({ status }: { status: SecurityStatus }) {
       <p className="mt-2 text-xs text-slate-600">
         Members without it are led through setting it up at their next visit, before anything else.
       </p>
-    </SectionCard>
-  );
-}
-
-function SsoOutcome() {
-  const [params] = useSearchParams();
-  const error = params.get('sso_error') as SsoErrorCode | null;
-  if (params.get('sso') === 'tested')
-    return <Notice tone="success">Test connection passed: you can now switch single sign-on on.</Notice>;
-  if (error)
-    return <Notice tone="error">Test connection failed. {SSO_ERRORS[error] ?? SSO_ERRORS.failed}</Notice>;
-  return null;
-}
-
-function SsoCard() {
-  const settings = useSsoSettings(true);
-  const save = useSaveSso();
-  const switchSso = useSwitchSso();
-  const [form, setForm] = useState<{
-    issuer: string;
-    clientId: string;
-    clientSecret: string;
-    domains: string;
-  } | null>(null);
-  if (settings.isPending) return <Spinner label="Loading single sign-on..." className="py-6" />;
-  if (settings.isError)
-    return (
-      <LoadFailed
-        title="Single sign-on settings could not be loaded"
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  const sso = settings.data;
-  const values = form ?? {
-    issuer: sso.issuer ?? '',
-    clientId: sso.clientId ?? '',
-    clientSecret: '',
-    domains: sso.domains.join(', '),
-  };
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setForm({ ...values, [key]: event.target.value });
-  const flip = (change: { enabled: boolean; required: boolean }) =>
-    switchSso.mutate(change, {
-      onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
-    });
-  return (
-    <SectionCard
-      title="Single sign-on (OpenID Connect)"
-      description="People with an address at your domains sign in through your identity provider and join the organisation on their first sign-in."
-      contentClassName="space-y-5"
-    >
-      <SsoOutcome />
-      <ActionForm
-        submit="Save"
-        busy="Checking the provider..."
-        onSubmit={async () => {
-          await save.mutateAsync(values);
-          setForm(null);
-          toast.success('Single sign-on saved', { duration: TOAST.save });
-        }}
-      >
-        <FormField label="Issuer URL" hint="We read its /.well-known/openid-configuration.">
-          <Input
-            type="url"
-            value={values.issuer}
-            onChange={set('issuer')}
-            placeholder="https://login.example.com"
-          />
-        </FormField>
-        <FormField label="Client ID">
-          <Input value={values.clientId} onChange={set('clientId')} autoComplete="off" />
-        </FormField>
-        <FormField
-          label="Client secret"
-          hint={sso.hasClientSecret ? 'Saved (encrypted). Leave empty to keep it.' : 'Stored encrypted.'}
-        >
-          <Input
-            type="password"
-            value={values.clientSecret}
-            onChange={set('clientSecret')}
-            autoComplete="off"
-          />
-        </FormField>
-        <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
-          <Input value={values.domains} onChange={set('domains')} />
-        </FormField>
-        <p className="text-sm text-slate-700">
-          Redirect URI to register at your provider:{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
-        </p>
-      </ActionForm>
-      {sso.configured && (
-        <div className="space-y-4 border-t border-slate-200 pt-4">
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void testSsoConnection().catch((e: unknown) =>
-                  toast.error(errorMessage(e, 'The test could not start.')),
-                )
-              }
-            >
-              Test connection
-            </Button>
-            <p className="text-sm text-slate-700">
-              {sso.testedAt
-                ? `Last passed ${new Date(sso.testedAt).toLocaleString()}.`
-                : 'Sign in through your provider once before switching single sign-on on.'}
-            </p>
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch
-              id="sso-enabled"
-              checked={sso.enabled}
-              disabled={!sso.testedAt || switchSso.isPending}
-              onCheckedChange={(checked) => flip({ enabled: checked, required: checked && sso.required })}
-            />
-            <Label htmlFor="sso-enabled" className="font-normal">
-              Offer &lsquo;Sign in with SSO&rsquo; for these domains
-            </Label>
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch
-              id="sso-required"
-              checked={sso.required}
-              disabled={!sso.enabled || switchSso.isPending}
-              onCheckedChange={(checked) => flip({ enabled: sso.enabled, required: checked })}
-            />
-            <Label htmlFor="sso-required" className="font-normal">
-              Require SSO for these domains (no password sign-in, sign-up or reset)
-            </Label>
-          </div>
-        </div>
-      )}
     </SectionCard>
   );
 }
