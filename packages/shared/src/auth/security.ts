@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { identityProofSchema } from '../account/deletion';
 import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES, PASSWORD_MAX } from './messages';
 import { DELETION_MESSAGES, identityProofSchema } from '../account/deletion';

@@ -6,7 +6,6 @@ import type {
   SsoSettings,
   SsoSettingsInput,
 } from '@pulsecheck/shared/auth/security';
-import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
