@@ -70,6 +70,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(16, 'must be at least 16 characters').optional(),
   ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(5_000),
+  ),
 });
 
 export type Config = {
@@ -100,6 +104,8 @@ export type Config = {
   backupKeep: number;
   /** Lets a Prometheus server read /metrics from another machine (bearer token); loopback needs none. */
   metricsToken: string | undefined;
+  /** PostgreSQL only: the longest a statement of the server may run (0: no limit); decision 0017. */
+  statementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalMs: e.BACKUP_INTERVAL_HOURS * 3600 * 1000,
     backupKeep: e.BACKUP_KEEP,
     metricsToken: e.METRICS_TOKEN,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadTestSettings, type Config } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, ping, type Database } from '../db/client';
+import { createDatabaseHealth } from '../db/health';
 import { createLogger } from '../logger';
 import type { AppDeps } from '../lib/router';
 import { createMailer } from '../mail/mailer';
@@ -48,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupIntervalMs: 0,
     backupKeep: 8,
     metricsToken: undefined,
+    statementTimeoutMs: 0,
     ...overrides,
   };
 }
@@ -124,10 +126,12 @@ export async function contextOn(
   const logger = createLogger('silent');
   const realtime = createRealtime(database, logger);
   await realtime.start();
+  const health = createDatabaseHealth({ ping: () => ping(db), logger });
   const deps: AppDeps = {
     config,
     database,
     db,
+    health,
     logger,
     mailer,
     auth: createAuth({ config, db, mailer }),
@@ -154,6 +158,7 @@ export async function contextOn(
     request,
     call: (jar, method, path, body) => request(method, path, { body, headers: jar.header() }),
     close: async () => {
+      health.stop();
       await realtime.stop();
       await (options.close ?? (() => database.close()))();
     },
