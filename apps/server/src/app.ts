@@ -44,19 +44,32 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Fails fast while the database cannot serve (decision 0017): every request that needs it is answered 503 at once
- * while it is unreachable, and every write 507 while the embedded database's disk is full (reads go on).
+ * while it is unreachable, and every write 507 while the embedded database's disk is full (reads go on). A request
+ * already waiting when the database is found unreachable is answered 503 then: its query may wait in the pool for
+ * a connection until the database is back (it may still run then; it was not acknowledged).
  */
 function databaseGate(health: DatabaseHealth): MiddlewareHandler {
   return async (c, next) => {
+    if (WITHOUT_DATABASE.has(c.req.path)) return next();
     const fault = health.fault();
-    if (fault && !WITHOUT_DATABASE.has(c.req.path)) {
-      if (fault === 'unreachable')
-        throw new AppError('database_unavailable', SYSTEM_MESSAGES.databaseUnavailable);
-      if (!READS.has(c.req.method)) throw new AppError('storage_full', SYSTEM_MESSAGES.storageFull);
+    if (fault === 'unreachable') throw unavailable();
+    if (fault === 'storage_full' && !READS.has(c.req.method))
+      throw new AppError('storage_full', SYSTEM_MESSAGES.storageFull);
+    let cut!: (error: AppError) => void;
+    const cutOff = new Promise<never>((_, reject) => (cut = reject));
+    const unsubscribe = health.onUnreachable(() => cut(unavailable()));
+    const handled = next();
+    // Its outcome no longer matters once cut off.
+    handled.catch(() => {});
+    try {
+      await Promise.race([handled, cutOff]);
+    } finally {
+      unsubscribe();
     }
-    await next();
   };
 }
+
+const unavailable = () => new AppError('database_unavailable', SYSTEM_MESSAGES.databaseUnavailable);
 
 /** The AppError of a query that failed because the database cannot serve, or undefined for any other error. */
 function databaseError(deps: AppDeps, error: unknown): AppError | undefined {

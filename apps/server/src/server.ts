@@ -3,8 +3,8 @@ import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, startingApp } from './app';
 import type { Config } from './config';
-import { ping, runMigrations, type Database } from './db/client';
-import { createDatabaseHealth } from './db/health';
+import { runMigrations, type Database } from './db/client';
+import { createDatabaseHealth, faultOf } from './db/health';
 import { secureDataDir } from './db/data-dir';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { seed } from './db/seed';
@@ -30,6 +30,14 @@ const KEEP_ALIVE_MS = 65_000;
 export async function startServer(config: Config, database: Database) {
   const logger = createLogger(config.logLevel);
   const embedded = !config.databaseUrl;
+  // Once in several runs of the fault tests, a query of postgres.js whose connection the stopping database closed
+  // was rejected with nobody listening, and Node ends the process for that. A lost connection is no reason to
+  // stop serving (the database health answers 503 and recovers): such a rejection is logged; any other still
+  // ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (faultOf(reason) !== 'unreachable') throw reason;
+    logger.warn({ err: reason }, 'a database query failed with nobody waiting for it (connection lost)');
+  });
   // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
   const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   // Listening from the start: /api/health answers (liveness) and /api/ready says 503 until the migrations, which
@@ -62,7 +70,7 @@ export async function startServer(config: Config, database: Database) {
   const db = database.db;
   // Whether the database serves: requests fail fast while it does not, and background work waits for it.
   const health = createDatabaseHealth({
-    ping: () => ping(db),
+    ping: database.ping,
     logger,
     storageDir: embedded ? config.dataDir : undefined,
   });

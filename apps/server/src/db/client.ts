@@ -31,6 +31,11 @@ export type Database = {
    * go in parameters): each distinct text stays prepared on every connection for the connection's life.
    */
   queryPrepared<T>(query: SQL): Promise<T[]>;
+  /**
+   * A round trip to the database. A server's pool pings on a connection of its own, so that a pool busy with
+   * statements that wait for a lock does not look like a database that is gone (db/health.ts).
+   */
+  ping(): Promise<void>;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export function openPglite(client: PGlite): Database {
     poolSize: 1,
     applicationName: '',
     queryPrepared: (query) => queryRows(db, query),
+    ping: () => ping(db),
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
@@ -60,12 +66,12 @@ const serverApplicationName = () => `${SERVER_APPLICATION_PREFIX} ${randomBytes(
  * How a server process's pool treats a database that fails (decision 0017): a connection attempt gives up after
  * 1.5 s; a closed connection is retried after 0.1 s, doubling to at most 0.5 s (postgres.js's own default grows to
  * 20 s, and queries waited that long after the database was back); a statement waits at most `lockTimeoutMs` for a
- * lock and runs at most `statementTimeoutMs`.
+ * lock and runs at most `statementTimeoutMs`; `ping` uses one more connection of its own.
  */
 export type ServerPoolOptions = { statementTimeoutMs: number; lockTimeoutMs: number };
 
 export const SERVER_CONNECT_TIMEOUT_SECONDS = 1.5;
-export const SERVER_LOCK_TIMEOUT_MS = 1_000;
+export const SERVER_LOCK_TIMEOUT_MS = 500;
 const serverBackoffSeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
 
 export function openPostgres(
@@ -95,6 +101,15 @@ export function openPostgres(
   });
   const db = drizzlePostgres(client);
   const dialect = new PgDialect();
+  const pingClient =
+    server &&
+    postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: applicationName },
+      connect_timeout: SERVER_CONNECT_TIMEOUT_SECONDS,
+      backoff: serverBackoffSeconds,
+    });
   return {
     kind: 'postgres',
     db,
@@ -109,7 +124,13 @@ export function openPostgres(
       const subscription = await client.listen(channel, listener);
       return () => subscription.unlisten();
     },
-    close: () => client.end({ timeout: 5 }),
+    async ping() {
+      if (pingClient) await pingClient`select 1`;
+      else await ping(db);
+    },
+    async close() {
+      await Promise.all([client.end({ timeout: 5 }), pingClient?.end({ timeout: 5 })]);
+    },
   };
 }
 

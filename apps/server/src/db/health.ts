@@ -86,6 +86,8 @@ export type DatabaseHealth = {
   check(): Promise<boolean>;
   /** Called each time the database serves again after a fault (background work resumes at once). */
   onRecovery(listener: () => void): void;
+  /** Calls `listener` when the database is next found unreachable; the returned function unsubscribes. */
+  onUnreachable(listener: () => void): () => void;
   stop(): void;
 };
 
@@ -106,12 +108,14 @@ export function createDatabaseHealth(options: {
   const recovered = () => {
     for (const listener of listeners) listener();
   };
+  const outageListeners = new Set<() => void>();
 
   const ping = () => Promise.race([options.ping(), deadline(PING_DEADLINE_MS, 'database ping')]);
 
   const markUnreachable = (error: unknown) => {
     if (unreachableSince !== undefined || stopped) return;
     unreachableSince = Date.now();
+    for (const listener of outageListeners) listener();
     logger.error(
       { err: error instanceof Error ? error.message : String(error) },
       'database unreachable: requests that need it are answered 503 until it answers again',
@@ -183,6 +187,10 @@ export function createDatabaseHealth(options: {
       }
     },
     onRecovery: (listener) => void listeners.push(listener),
+    onUnreachable(listener) {
+      outageListeners.add(listener);
+      return () => outageListeners.delete(listener);
+    },
     stop() {
       stopped = true;
       clearTimeout(recheck);

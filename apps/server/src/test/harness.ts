@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadTestSettings, type Config } from '../config';
-import { openPglite, openPostgres, ping, type Database } from '../db/client';
+import { openPglite, openPostgres, type Database } from '../db/client';
 import { createDatabaseHealth } from '../db/health';
 import { createLogger } from '../logger';
 import type { AppDeps } from '../lib/router';
@@ -126,7 +126,7 @@ export async function contextOn(
   const logger = createLogger('silent');
   const realtime = createRealtime(database, logger);
   await realtime.start();
-  const health = createDatabaseHealth({ ping: () => ping(db), logger });
+  const health = createDatabaseHealth({ ping: database.ping, logger });
   const deps: AppDeps = {
     config,
     database,

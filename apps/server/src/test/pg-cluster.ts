@@ -47,7 +47,7 @@ export type PrivateCluster = {
   /** `pg_ctl stop -m fast`: connections are ended, new ones refused. */
   stop(): Promise<void>;
   start(): Promise<void>;
-  /** SIGKILL to the postmaster and every backend (a crash of the server), no shutdown. */
+  /** Stops the cluster and deletes its folder. */
   remove(): Promise<void>;
 };
 

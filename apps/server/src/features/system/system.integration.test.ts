@@ -10,7 +10,7 @@ import { jobs, mailOutbox } from '../../db/schema/messaging';
 import { createAdmin } from '../../test/accounts';
 import { readEventStream } from '../../test/events';
 import { createCheck } from '../../test/health-checks';
-import { openPostgres, ping } from '../../db/client';
+import { openPostgres } from '../../db/client';
 import { createDatabaseHealth } from '../../db/health';
 import { useTestContext } from '../../test/harness';
 import { freePort } from '../../test/server-process';
@@ -25,7 +25,7 @@ async function onUnreachableDatabase() {
   const database = openPostgres(`postgres://nobody@127.0.0.1:${await freePort()}/none`, {
     server: { statementTimeoutMs: 0, lockTimeoutMs: 1000 },
   });
-  const health = createDatabaseHealth({ ping: () => ping(database.db), logger: ctx.deps.logger });
+  const health = createDatabaseHealth({ ping: database.ping, logger: ctx.deps.logger });
   const app = createApp({ ...ctx.deps, database, db: database.db, health });
   return {
     app,
@@ -125,7 +125,7 @@ describe('a database that cannot serve', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pulsecheck-full-'));
     // No disk has this much room: the real free space of `dir` is read and found short.
     const health = createDatabaseHealth({
-      ping: () => ping(ctx.deps.db),
+      ping: ctx.deps.database.ping,
       logger: ctx.deps.logger,
       storageDir: dir,
       reserveBytes: Number.MAX_SAFE_INTEGER,
