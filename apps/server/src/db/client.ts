@@ -35,7 +35,7 @@ export type Database = {
    * A round trip to the database. A server's pool pings on a connection of its own, so that a pool busy with
    * statements that wait for a lock does not look like a database that is gone (db/health.ts).
    */
-  ping(): Promise<void>;
+  ping: () => Promise<void>;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;

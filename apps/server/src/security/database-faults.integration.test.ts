@@ -80,7 +80,7 @@ function poll(
           end: Date.now(),
           status: answer.status,
           code: parsed.error?.code,
-          retryAfter: answer.headers['retry-after'] as string | undefined,
+          retryAfter: answer.headers['retry-after'],
           tag: body?.tag,
         });
       } catch (error) {
