@@ -9,6 +9,7 @@ import { createApp } from '../apps/server/src/app';
 import { createAuth } from '../apps/server/src/auth/auth';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, runMigrations } from '../apps/server/src/db/client';
+import { createDatabaseHealth } from '../apps/server/src/db/health';
 import { seed } from '../apps/server/src/db/seed';
 import { createLogger } from '../apps/server/src/logger';
 import { createMailer } from '../apps/server/src/mail/mailer';
@@ -29,7 +30,8 @@ export async function inProcessApp(label: string, databaseUrl?: string) {
   const mailer = createMailer(db);
   const auth = createAuth({ config, db, mailer });
   const realtime = createRealtime(database, logger);
-  const app = createApp({ config, database, db, logger, auth, mailer, realtime });
+  const health = createDatabaseHealth({ ping: database.ping, logger });
+  const app = createApp({ config, database, db, health, logger, auth, mailer, realtime });
 
   await auth.api.signUpEmail({
     body: { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-1' },
@@ -48,6 +50,7 @@ export async function inProcessApp(label: string, databaseUrl?: string) {
     cookie: cookies.join('; '),
     adminId: signIn.response.user.id,
     close: async () => {
+      health.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

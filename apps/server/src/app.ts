@@ -30,10 +30,62 @@ import { AppError } from './lib/app-error';
 import { createRouter, type AppDeps } from './lib/router';
 import { backupRoutes } from './ops/routes';
 import { createMetrics } from './lib/metrics';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
-import { ping, type Database } from './db/client';
+import type { DatabaseHealth } from './db/health';
 import { serveWebApp } from './lib/static-files';
+
+/** What a 503 asks clients to wait before they try again. */
+const RETRY_AFTER_SECONDS = '5';
+
+/** Probes and the API's description answer whatever the database's state. */
+const WITHOUT_DATABASE = new Set(['/api/health', '/api/ready', '/api/openapi.json']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Fails fast while the database cannot serve (decision 0017): every request that needs it is answered 503 at once
+ * while it is unreachable, and every write 507 while the embedded database's disk is full (reads go on). A request
+ * already waiting when the database is found unreachable is answered 503 then: its query may wait in the pool for
+ * a connection until the database is back (it may still run then; it was not acknowledged).
+ */
+function databaseGate(health: DatabaseHealth): MiddlewareHandler {
+  return async (c, next) => {
+    if (WITHOUT_DATABASE.has(c.req.path)) return next();
+    const fault = health.fault();
+    if (fault === 'unreachable') throw unavailable();
+    if (fault === 'storage_full' && !READS.has(c.req.method))
+      throw new AppError('storage_full', SYSTEM_MESSAGES.storageFull);
+    let cut!: (error: AppError) => void;
+    const cutOff = new Promise<never>((_, reject) => (cut = reject));
+    const unsubscribe = health.onUnreachable(() => cut(unavailable()));
+    const handled = next();
+    // Its outcome no longer matters once cut off.
+    handled.catch(() => {});
+    try {
+      await Promise.race([handled, cutOff]);
+    } finally {
+      unsubscribe();
+    }
+  };
+}
+
+const unavailable = () => new AppError('database_unavailable', SYSTEM_MESSAGES.databaseUnavailable);
+
+/** The AppError of a query that failed because the database cannot serve, or undefined for any other error. */
+function databaseError(deps: AppDeps, error: unknown): AppError | undefined {
+  const fault = deps.health.report(error);
+  if (fault === 'unreachable')
+    return new AppError('database_unavailable', SYSTEM_MESSAGES.databaseUnavailable);
+  if (fault === 'storage_full') return new AppError('storage_full', SYSTEM_MESSAGES.storageFull);
+  if (fault === 'busy') {
+    deps.logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'database busy: answered 503',
+    );
+    return new AppError('database_unavailable', SYSTEM_MESSAGES.databaseBusy);
+  }
+  return undefined;
+}
 
 /** Builds the whole HTTP application from the feature routers. No logic of its own. */
 export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
@@ -73,6 +125,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   );
 
   app.use('/api/*', originCheck(deps.config.appUrl));
+  app.use('/api/*', databaseGate(deps.health));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
   app.use('/api/*', limitBody(1024 * 1024, 'Request body too large', { except: '/api/account/avatar' }));
@@ -137,7 +190,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.use('*', serveWebApp(path.resolve(options.webDir ?? webDistDir)));
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    const known = error instanceof AppError ? error : databaseError(deps, error);
+    if (known) {
+      if (known.code === 'database_unavailable') c.header('Retry-After', RETRY_AFTER_SECONDS);
+      return c.json(known.toBody(), known.status);
+    }
     if (error instanceof HTTPException) {
       const code = error.status === 401 ? 'unauthenticated' : error.status === 403 ? 'forbidden' : 'invalid';
       return c.json({ error: { code, message: error.message || 'Request refused' } }, error.status);
@@ -157,19 +214,12 @@ export type App = ReturnType<typeof createApp>;
  * What a process answers while it starts (main.ts): liveness at /api/health, 503 at /api/ready and everywhere
  * else, until the migrations have run and the whole app takes over.
  */
-export function startingApp(database: Database) {
+export function startingApp() {
   const starting = { error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting } };
   return new Hono()
-    .get('/api/health', async (c) => {
-      try {
-        await ping(database.db);
-        return c.json({ status: 'ok' }, 200);
-      } catch {
-        return c.json({ error: { code: 'unavailable', message: SYSTEM_MESSAGES.databaseUnreachable } }, 503);
-      }
-    })
+    .get('/api/health', (c) => c.json({ status: 'ok' }, 200))
     .all('*', (c) => {
-      c.header('Retry-After', '5');
+      c.header('Retry-After', RETRY_AFTER_SECONDS);
       c.header('Cache-Control', 'no-store');
       return c.json(starting, 503);
     });

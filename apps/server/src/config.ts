@@ -91,6 +91,10 @@ const envSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(600_000).default(5_000),
+  ),
 });
 
 export type Config = {
@@ -130,6 +134,8 @@ export type Config = {
    * machine's loopback, for tests and local trials; refused in production.
    */
   allowLoopbackIssuer: boolean;
+  /** PostgreSQL only: the longest a statement of the server may run (0: no limit); decision 0017. */
+  statementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -203,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     dnsServers: e.DNS_SERVERS,
     allowLoopbackIssuer: e.SSO_ALLOW_LOOPBACK_ISSUER,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }
 

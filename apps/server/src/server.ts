@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp, startingApp } from './app';
 import type { Config } from './config';
 import { runMigrations, type Database } from './db/client';
+import { createDatabaseHealth, faultOf } from './db/health';
 import { secureDataDir } from './db/data-dir';
 import { startEmbeddedMaintenance } from './db/maintenance';
 import { seed } from './db/seed';
@@ -31,11 +32,19 @@ const KEEP_ALIVE_MS = 65_000;
 export async function startServer(config: Config, database: Database) {
   const logger = createLogger(config.logLevel);
   const embedded = !config.databaseUrl;
+  // Once in several runs of the fault tests, a query of postgres.js whose connection the stopping database closed
+  // was rejected with nobody listening, and Node ends the process for that. A lost connection is no reason to
+  // stop serving (the database health answers 503 and recovers): such a rejection is logged; any other still
+  // ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (faultOf(reason) !== 'unreachable') throw reason;
+    logger.warn({ err: reason }, 'a database query failed with nobody waiting for it (connection lost)');
+  });
   // On the embedded database only this process may open it: `npm run backup` asks it, with this token.
   const backupToken = embedded ? randomBytes(32).toString('base64url') : undefined;
   // Listening from the start: /api/health answers (liveness) and /api/ready says 503 until the migrations, which
   // may wait for another process's, have run; every other request gets 503 meanwhile.
-  let fetch = startingApp(database).fetch;
+  let fetch = startingApp().fetch;
   // HOST is a deliberate choice: 127.0.0.1 by default (this machine only), 0.0.0.0 or :: for other machines.
   const server = serve(
     { fetch: (request, env) => fetch(request, env), port: config.port, hostname: config.host },
@@ -61,9 +70,16 @@ export async function startServer(config: Config, database: Database) {
   logger.info({ database: database.kind }, 'database ready');
 
   const db = database.db;
+  // Whether the database serves: requests fail fast while it does not, and background work waits for it.
+  const health = createDatabaseHealth({
+    ping: database.ping,
+    logger,
+    storageDir: embedded ? config.dataDir : undefined,
+  });
   const outbox = startOutboxWorker({
     db,
     logger,
+    health,
     send: createSender({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger }),
   });
   const mailer = createMailer(db, { kick: outbox.kick, disabled: config.mailDisabled });
@@ -73,7 +89,7 @@ export async function startServer(config: Config, database: Database) {
   const auth = createAuth({ config, db, mailer });
   const realtime = createRealtime(database, logger);
   await realtime.start();
-  const deps = { config, database, db, logger, auth, mailer, realtime, backupToken };
+  const deps = { config, database, db, health, logger, auth, mailer, realtime, backupToken };
   // Scheduled work by kind; each feature adds the handlers of its jobs here.
   const jobHandlers: Record<string, JobHandler> = {
     ...notificationJobHandlers(deps),
@@ -85,13 +101,14 @@ export async function startServer(config: Config, database: Database) {
   await startNotificationSchedule(db);
   await scheduleMailRetention(db);
   await startSsoDomainSchedule(db);
-  const jobs = startJobWorker({ db, logger, handlers: jobHandlers });
-  const maintenance = startEmbeddedMaintenance(database, logger);
+  const jobs = startJobWorker({ db, logger, health, handlers: jobHandlers });
+  const maintenance = startEmbeddedMaintenance(database, logger, health);
   const backups = startAutomaticBackups(database, {
     dataDir: config.dataDir,
     intervalMs: config.backupIntervalMs,
     keep: config.backupKeep,
     logger,
+    health,
   });
   fetch = createApp(deps).fetch;
   logger.info('ready');
@@ -105,6 +122,7 @@ export async function startServer(config: Config, database: Database) {
     force.unref();
     outbox.stop();
     jobs.stop();
+    health.stop();
     // Unlisten before the pool closes, or the pending UNLISTEN fails on a destroyed connection.
     const unlistened = realtime.stop().catch((error: unknown) => {
       logger.warn({ err: error }, 'realtime: unlisten failed');

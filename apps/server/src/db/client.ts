@@ -31,6 +31,11 @@ export type Database = {
    * go in parameters): each distinct text stays prepared on every connection for the connection's life.
    */
   queryPrepared<T>(query: SQL): Promise<T[]>;
+  /**
+   * A round trip to the database. A server's pool pings on a connection of its own, so that a pool busy with
+   * statements that wait for a lock does not look like a database that is gone (db/health.ts).
+   */
+  ping: () => Promise<void>;
   /** Subscribes to a LISTEN/NOTIFY channel; the returned function unsubscribes. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export function openPglite(client: PGlite): Database {
     poolSize: 1,
     applicationName: '',
     queryPrepared: (query) => queryRows(db, query),
+    ping: () => ping(db),
     listen: (channel, listener) => client.listen(channel, listener),
     close: () => client.close(),
   };
@@ -56,20 +62,54 @@ export function openPglite(client: PGlite): Database {
 export const SERVER_APPLICATION_PREFIX = 'pulsecheck server';
 const serverApplicationName = () => `${SERVER_APPLICATION_PREFIX} ${randomBytes(6).toString('hex')}`;
 
+/**
+ * How a server process's pool treats a database that fails (decision 0017): a connection attempt gives up after
+ * 1.5 s; a closed connection is retried after 0.1 s, doubling to at most 0.5 s (postgres.js's own default grows to
+ * 20 s, and queries waited that long after the database was back); a statement waits at most `lockTimeoutMs` for a
+ * lock and runs at most `statementTimeoutMs`; `ping` uses one more connection of its own.
+ */
+export type ServerPoolOptions = { statementTimeoutMs: number; lockTimeoutMs: number };
+
+export const SERVER_CONNECT_TIMEOUT_SECONDS = 1.5;
+export const SERVER_LOCK_TIMEOUT_MS = 500;
+const serverBackoffSeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
+
 export function openPostgres(
   url: string,
-  options: { max?: number; applicationName?: string; connectTimeoutSeconds?: number } = {},
+  options: {
+    max?: number;
+    applicationName?: string;
+    connectTimeoutSeconds?: number;
+    server?: ServerPoolOptions;
+  } = {},
 ): Database {
   const applicationName = options.applicationName ?? serverApplicationName();
   const poolSize = options.max ?? 10;
+  const server = options.server;
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
-    connection: { application_name: applicationName },
+    connection: {
+      application_name: applicationName,
+      ...(server && {
+        statement_timeout: server.statementTimeoutMs,
+        lock_timeout: server.lockTimeoutMs,
+      }),
+    },
     ...(options.connectTimeoutSeconds && { connect_timeout: options.connectTimeoutSeconds }),
+    ...(server && { connect_timeout: SERVER_CONNECT_TIMEOUT_SECONDS, backoff: serverBackoffSeconds }),
   });
   const db = drizzlePostgres(client);
   const dialect = new PgDialect();
+  const pingClient =
+    server &&
+    postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: applicationName },
+      connect_timeout: SERVER_CONNECT_TIMEOUT_SECONDS,
+      backoff: serverBackoffSeconds,
+    });
   return {
     kind: 'postgres',
     db,
@@ -84,7 +124,13 @@ export function openPostgres(
       const subscription = await client.listen(channel, listener);
       return () => subscription.unlisten();
     },
-    close: () => client.end({ timeout: 5 }),
+    async ping() {
+      if (pingClient) await pingClient`select 1`;
+      else await ping(db);
+    },
+    async close() {
+      await Promise.all([client.end({ timeout: 5 }), pingClient?.end({ timeout: 5 })]);
+    },
   };
 }
 
@@ -96,8 +142,16 @@ export function openPostgres(
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** Opens the configured database: PostgreSQL at `databaseUrl`, or the embedded one under `dataDir`. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** DATABASE_STATEMENT_TIMEOUT_MS (0: none). */
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      server: { statementTimeoutMs: options.statementTimeoutMs ?? 0, lockTimeoutMs: SERVER_LOCK_TIMEOUT_MS },
+    });
   // PGlite creates only the last folder of its path.
   mkdirSync(options.dataDir, { recursive: true });
   const folder = path.join(options.dataDir, 'pglite');

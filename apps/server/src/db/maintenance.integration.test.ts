@@ -40,7 +40,7 @@ describe.skipIf(loadTestSettings().kind !== 'pglite')('embedded database mainten
 
   it('runs on its own on the embedded database and stops cleanly', async () => {
     await database.db.execute(sql`update maintenance_probe set n = n + 1`);
-    const maintenance = startEmbeddedMaintenance(database, createLogger('silent'), 20);
+    const maintenance = startEmbeddedMaintenance(database, createLogger('silent'), undefined, 20);
     await expect.poll(async () => (await stats())?.dead, { timeout: 5000 }).toBe(0);
     await maintenance.stop();
   });

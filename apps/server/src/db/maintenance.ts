@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
 import { queryRows, type Database } from './client';
+import type { DatabaseHealth } from './health';
 
 /**
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs: the dead rows of every update (an
@@ -25,10 +26,17 @@ export async function vacuumWhereDue(database: Database): Promise<string[]> {
 }
 
 /** Runs `vacuumWhereDue` every `intervalMs` on the embedded database; a no-op on PostgreSQL. */
-export function startEmbeddedMaintenance(database: Database, logger: Logger, intervalMs = 60_000) {
+export function startEmbeddedMaintenance(
+  database: Database,
+  logger: Logger,
+  health?: Pick<DatabaseHealth, 'fault'>,
+  intervalMs = 60_000,
+) {
   if (database.kind !== 'pglite') return { stop: async () => {} };
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
+    // A vacuum writes to the log too: none while the disk is full.
+    if (health?.fault()) return;
     running = vacuumWhereDue(database)
       .then((tables) => {
         if (tables.length > 0) logger.debug({ tables }, 'embedded database: vacuumed');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema/messaging';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import { startWorker, workDue, type WorkTable } from '../lib/worker';
 
@@ -92,11 +93,17 @@ export async function runDueJobs(options: { db: Db; logger: Logger; handlers: Re
   });
 }
 
-export function startJobWorker(options: { db: Db; logger: Logger; handlers: Record<string, JobHandler> }) {
+export function startJobWorker(options: {
+  db: Db;
+  logger: Logger;
+  health?: DatabaseHealth;
+  handlers: Record<string, JobHandler>;
+}) {
   return startWorker({
     name: 'job',
     intervalMs: POLL_MS,
     logger: options.logger,
+    health: options.health,
     work: async (stopped) => {
       while ((await runDueJobs(options)) > 0 && !stopped());
     },

@@ -1,3 +1,5 @@
+import { faultOf } from '../db/health';
+
 /**
  * Group commit for a hot write: callers submit one item each. Items go at the end of the event-loop round they
  * arrive in, together with the others read in that round (with PGlite, which blocks the loop while it works,
@@ -6,8 +8,10 @@
  * for the end of its round.
  *
  * `run` answers one result per item, in order. When a batch of several fails, each item is retried alone, so
- * one bad item cannot fail the others; a lone item's failure is its caller's.
+ * one bad item cannot fail the others; a lone item's failure is its caller's, and so is a batch's that failed
+ * because the database cannot serve (db/health.ts).
  */
+
 export type Batcher<I, O> = { submit(item: I): Promise<O> };
 
 type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (reason: unknown) => void };
@@ -25,7 +29,8 @@ export function createBatcher<I, O>(
       const results = await run(batch.map((w) => w.item));
       batch.forEach((w, i) => w.resolve(results[i] as O));
     } catch (error) {
-      if (batch.length === 1) batch[0]?.reject(error);
+      // A database that cannot serve fails every item alike: retried one by one they would only wait longer.
+      if (batch.length === 1 || faultOf(error)) for (const w of batch) w.reject(error);
       else await Promise.all(batch.map((w) => settle([w])));
     }
   };

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Realtime } from '../realtime/bus';
@@ -13,6 +14,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   db: Db;
+  /** Whether the database serves now (db/health.ts): requests fail fast while it does not. */
+  health: DatabaseHealth;
   logger: Logger;
   auth: Auth;
   mailer: Mailer;

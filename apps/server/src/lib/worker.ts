@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 
 /**
@@ -12,8 +13,14 @@ export function startWorker(options: {
   name: string;
   intervalMs: number;
   logger: Logger;
+  /**
+   * The database's state (db/health.ts): no run while it cannot serve, a failure for that reason is its to log
+   * (once, not at every run), and a run starts as soon as it serves again.
+   */
+  health?: Pick<DatabaseHealth, 'fault' | 'report' | 'onRecovery'>;
   work: (stopped: () => boolean) => Promise<void>;
 }) {
+  const { health } = options;
   let running = false;
   let again = false;
   let stopped = false;
@@ -22,6 +29,7 @@ export function startWorker(options: {
       again = true;
       return;
     }
+    if (health?.fault()) return;
     running = true;
     try {
       do {
@@ -29,13 +37,18 @@ export function startWorker(options: {
         await options.work(() => stopped);
       } while (again && !stopped);
     } catch (error) {
-      options.logger.error({ err: error }, `${options.name} run failed`);
+      const fault = health?.report(error);
+      if (fault !== 'unreachable' && fault !== 'storage_full')
+        options.logger.error({ err: error }, `${options.name} run failed`);
     } finally {
       running = false;
     }
   };
   const timer = setInterval(() => void run(), options.intervalMs);
   timer.unref();
+  health?.onRecovery(() => {
+    if (!stopped) void run();
+  });
   return {
     kick: () => void run(),
     stop: () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { first, type Db } from '../db/client';
 import { mailBodies, mailOutbox } from '../db/schema/messaging';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import { startWorker, workDue, type WorkTable } from '../lib/worker';
 import type { MailContent } from './templates';
@@ -171,12 +172,14 @@ export function createSender(options: { smtpUrl: string | undefined; from: strin
 export function startOutboxWorker(options: {
   db: Db;
   logger: Logger;
+  health?: DatabaseHealth;
   send: (mail: Claimed) => Promise<void>;
 }) {
   return startWorker({
     name: 'outbox',
     intervalMs: POLL_MS,
     logger: options.logger,
+    health: options.health,
     work: async (stopped) => {
       while ((await processOutbox(options)) === BATCH && !stopped());
     },

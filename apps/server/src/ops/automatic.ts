@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/client';
+import type { DatabaseHealth } from '../db/health';
 import type { Logger } from '../logger';
 import { BACKUP_EXTENSION, writeBackup, type BackupHeader } from './snapshot';
 
@@ -32,6 +33,9 @@ async function automaticBackups(dataDir: string): Promise<string[]> {
     .map((name) => path.join(backupsDir(dataDir), name));
 }
 
+const FULL_DISK_BACKUP =
+  'embedded database: automatic backup not written, the disk is full; the previous backups are kept';
+
 /** One automatic snapshot, then the oldest ones removed so that `keep` remain. */
 export async function automaticBackup(database: Database, dataDir: string, keep: number) {
   const taken = await takeBackup(database, dataDir, 'auto');
@@ -47,20 +51,34 @@ export async function automaticBackup(database: Database, dataDir: string, keep:
  */
 export function startAutomaticBackups(
   database: Database,
-  options: { dataDir: string; intervalMs: number; keep: number; logger: Logger },
+  options: {
+    dataDir: string;
+    intervalMs: number;
+    keep: number;
+    logger: Logger;
+    health?: Pick<DatabaseHealth, 'fault' | 'report'>;
+  },
 ) {
-  const { dataDir, intervalMs, keep, logger } = options;
+  const { dataDir, intervalMs, keep, logger, health } = options;
   if (database.kind !== 'pglite' || intervalMs <= 0) return { stop: async () => {} };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const run = async () => {
+    // On a full disk a snapshot would take the room the database needs to go on: none is written, and the
+    // previous ones stay (the oldest are removed only after a new one is complete).
+    if (health?.fault() === 'storage_full') {
+      logger.error({ dir: backupsDir(dataDir) }, FULL_DISK_BACKUP);
+      return;
+    }
     try {
       const { file, header } = await automaticBackup(database, dataDir, keep);
       const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
       logger.info({ file, rows }, 'embedded database: automatic backup written');
     } catch (error) {
-      logger.error({ err: error }, 'embedded database: automatic backup failed');
+      if (health?.report(error) === 'storage_full')
+        logger.error({ dir: backupsDir(dataDir) }, FULL_DISK_BACKUP);
+      else logger.error({ err: error }, 'embedded database: automatic backup failed');
     }
   };
   const schedule = (delayMs: number) => {

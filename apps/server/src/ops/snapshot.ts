@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -53,13 +54,14 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial-${randomBytes(4).toString('hex')}`;
   const gzip = createGzip();
-  const output = createWriteStream(partial, { mode: 0o600 });
-  gzip.pipe(output);
+  // A failed write of the file (a full disk) ends the pipeline with its error: awaited below, never left unheard.
+  const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  written.catch(() => {});
   const hash = createHash('sha256');
   const write = async (line: string) => {
     const bytes = `${line}\n`;
     hash.update(bytes);
-    if (!gzip.write(bytes)) await once(gzip, 'drain');
+    if (!gzip.write(bytes)) await Promise.race([once(gzip, 'drain'), written]);
   };
   try {
     const header = await database.db.transaction(
@@ -97,12 +99,12 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
     );
     const end = JSON.stringify({ end: true, sha256: hash.digest('hex') });
     gzip.end(`${end}\n`);
-    await once(output, 'close');
+    await written;
     await rename(partial, file);
     return header;
   } catch (error) {
     gzip.destroy();
-    output.destroy();
+    await written.catch(() => {});
     await rm(partial, { force: true });
     throw error;
   }

@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { loadTestSettings, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import { createDatabaseHealth } from '../db/health';
 import { createLogger } from '../logger';
 import type { AppDeps } from '../lib/router';
 import { createMailer } from '../mail/mailer';
@@ -52,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dnsServers: [],
     // The SSO tests' identity provider runs on this machine's loopback (test/oidc-provider.ts).
     allowLoopbackIssuer: true,
+    statementTimeoutMs: 0,
     ...overrides,
   };
 }
@@ -128,10 +130,12 @@ export async function contextOn(
   const logger = createLogger('silent');
   const realtime = createRealtime(database, logger);
   await realtime.start();
+  const health = createDatabaseHealth({ ping: database.ping, logger });
   const deps: AppDeps = {
     config,
     database,
     db,
+    health,
     logger,
     mailer,
     auth: createAuth({ config, db, mailer }),
@@ -158,6 +162,7 @@ export async function contextOn(
     request,
     call: (jar, method, path, body) => request(method, path, { body, headers: jar.header() }),
     close: async () => {
+      health.stop();
       await realtime.stop();
       await (options.close ?? (() => database.close()))();
     },

@@ -131,6 +131,8 @@ type StartOptions = {
   startTimeoutMs?: number;
   /** More variables for the server (HOST, SMTP_URL...), over the defaults below. */
   env?: Record<string, string>;
+  /** Resolve once it listens (/api/health answers; its migrations may still run) instead of once it is ready. */
+  untilListening?: boolean;
 };
 
 /**
@@ -210,7 +212,8 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
   const deadline = Date.now() + (options.startTimeoutMs ?? 45_000);
   for (;;) {
     if (hasExited) throw new Error(`server exited with ${String(exitCode)} while starting:\n${output}`);
-    const healthy = await httpRequest(`${url}/api/ready`, { timeoutMs: 2_000 }).then(
+    const probe = options.untilListening ? '/api/health' : '/api/ready';
+    const healthy = await httpRequest(`${url}${probe}`, { timeoutMs: 2_000 }).then(
       (answer) => answer.status === 200,
       () => false,
     );

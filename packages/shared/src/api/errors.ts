@@ -36,6 +36,13 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  /**
+   * The database cannot serve the request now: it does not answer, refuses connections, or a lock held the
+   * statement too long. Answered at once with `Retry-After`; the same request succeeds once it is back.
+   */
+  database_unavailable: 503,
+  /** The embedded database's disk is (nearly) full: writes are refused until space is freed; reads go on. */
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

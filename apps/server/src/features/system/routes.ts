@@ -1,42 +1,32 @@
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
-import {
-  healthResponseSchema,
-  readyResponseSchema,
-  SYSTEM_MESSAGES,
-} from '@pulsecheck/shared/system/contract';
+import { healthResponseSchema, readyResponseSchema } from '@pulsecheck/shared/system/contract';
 import { routes } from '../../lib/openapi';
-import { checkHealth } from './service';
-
-const unavailable = (message: string) => ({ error: { code: 'unavailable' as const, message } });
+import { readiness } from './service';
 
 export const systemRoutes = routes('system')
   .handle(
     'get /health',
-    'Liveness: the process answers and its database makes a round trip',
-    {
-      ok: [
-        [200, healthResponseSchema, 'The server and its database answer'],
-        [503, errorBodySchema, 'The database does not answer'],
-      ],
-    },
-    async (c) => {
-      const { db, logger } = c.get('deps');
-      if (await checkHealth(db, logger)) return c.json({ status: 'ok' as const }, 200);
-      return c.json(unavailable(SYSTEM_MESSAGES.databaseUnreachable), 503);
-    },
+    'Liveness: the process runs and answers (whatever the state of its database; /ready says that)',
+    { ok: [200, healthResponseSchema, 'The process answers'] },
+    (c) => c.json({ status: 'ok' as const }, 200),
   )
   .handle(
     'get /ready',
-    'Readiness: migrations have run and the database answers (503 while starting or when it does not)',
+    'Readiness: migrations have run, the database answers within a second and its disk has room (503 otherwise)',
     {
       ok: [
         [200, readyResponseSchema, 'Ready for traffic'],
-        [503, errorBodySchema, 'Starting (migrations running), or the database does not answer'],
+        [
+          503,
+          errorBodySchema,
+          'Starting (migrations running), the database does not answer, or its disk is full',
+        ],
       ],
     },
     async (c) => {
-      const { db, logger } = c.get('deps');
-      if (await checkHealth(db, logger)) return c.json({ status: 'ready' as const }, 200);
-      return c.json(unavailable(SYSTEM_MESSAGES.databaseUnreachable), 503);
+      const notReady = await readiness(c.get('deps').health);
+      if (!notReady) return c.json({ status: 'ready' as const }, 200);
+      c.header('Retry-After', '5');
+      return c.json({ error: notReady }, 503);
     },
   ).router;

@@ -12,7 +12,10 @@ import { jobs, mailOutbox } from '../../db/schema/messaging';
 import { createAdmin } from '../../test/accounts';
 import { readEventStream } from '../../test/events';
 import { createCheck } from '../../test/health-checks';
-import { type TestContext, useTestContext } from '../../test/harness';
+import { openPostgres } from '../../db/client';
+import { createDatabaseHealth } from '../../db/health';
+import { useTestContext } from '../../test/harness';
+import { freePort } from '../../test/server-process';
 
 const ctx = useTestContext();
 
@@ -26,46 +29,68 @@ function promtoolMissing(): boolean {
   return true;
 }
 
+/**
+ * The app on a PostgreSQL database that refuses every connection (a loopback port nobody listens on): real
+ * ECONNREFUSED, on either test project.
+ */
+async function onUnreachableDatabase() {
+  const database = openPostgres(`postgres://nobody@127.0.0.1:${await freePort()}/none`, {
+    server: { statementTimeoutMs: 0, lockTimeoutMs: 1000 },
+  });
+  const health = createDatabaseHealth({ ping: database.ping, logger: ctx.deps.logger });
+  const app = createApp({ ...ctx.deps, database, db: database.db, health });
+  return {
+    app,
+    close: async () => {
+      health.stop();
+      await database.close();
+    },
+  };
+}
+
+const timed = async (answer: Response | Promise<Response>) => {
+  const started = performance.now();
+  const response = await answer;
+  return { response, ms: performance.now() - started, body: (await response.json()) as unknown };
+};
+
 describe('GET /api/health', () => {
-  it('answers ok after a database round trip', async () => {
+  it('answers ok: liveness, whatever the state of the database', async () => {
     const response = await ctx.request('GET', '/api/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
-  });
-
-  it('answers 503 when the database does not answer', async () => {
-    const broken = createApp({
-      ...ctx.deps,
-      db: {
-        execute: () => Promise.reject(new Error('connection refused')),
-      } as unknown as TestContext['deps']['db'],
-    });
-    const response = await broken.request('/api/health');
-    expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ error: { code: 'unavailable' } });
+    const unreachable = await onUnreachableDatabase();
+    try {
+      const { response: down, body } = await timed(unreachable.app.request('/api/health'));
+      expect(down.status).toBe(200);
+      expect(body).toEqual({ status: 'ok' });
+    } finally {
+      await unreachable.close();
+    }
   });
 });
 
 describe('GET /api/ready', () => {
-  it('answers ready once migrations have run and the database answers, 503 when it does not', async () => {
+  it('answers ready once migrations have run and the database answers, 503 within a second when it does not', async () => {
     const response = await ctx.request('GET', '/api/ready');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ready' });
-    const broken = createApp({
-      ...ctx.deps,
-      db: {
-        execute: () => Promise.reject(new Error('connection refused')),
-      } as unknown as TestContext['deps']['db'],
-    });
-    const refused = await broken.request('/api/ready');
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({
-      error: { code: 'unavailable', message: SYSTEM_MESSAGES.databaseUnreachable },
-    });
+    const unreachable = await onUnreachableDatabase();
+    try {
+      const refused = await timed(unreachable.app.request('/api/ready'));
+      expect(refused.response.status).toBe(503);
+      expect(refused.ms).toBeLessThan(1000);
+      expect(refused.response.headers.get('retry-after')).toBe('5');
+      expect(refused.body).toEqual({
+        error: { code: 'database_unavailable', message: SYSTEM_MESSAGES.databaseUnavailable },
+      });
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it('answers 503 while the process starts (migrations running), everywhere but the liveness probe', async () => {
-    const starting = startingApp(ctx.database);
+    const starting = startingApp();
     expect((await starting.request('/api/health')).status).toBe(200);
     for (const path of ['/api/ready', '/api/me', '/admin/dashboard']) {
       const response = await starting.request(path);
@@ -74,6 +99,76 @@ describe('GET /api/ready', () => {
       expect(await response.json()).toEqual({
         error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting },
       });
+    }
+  });
+});
+
+describe('a database that cannot serve', () => {
+  it('answers every request that needs it 503 database_unavailable with Retry-After, at once', async () => {
+    const admin = await createAdmin(ctx);
+    const unreachable = await onUnreachableDatabase();
+    try {
+      // The first request finds out (the connection is refused); the next ones are answered without trying.
+      for (const [method, path] of [
+        ['GET', '/api/me'],
+        ['GET', '/api/dashboard'],
+        ['POST', '/api/auth/logout'],
+      ] as const) {
+        const { response, ms, body } = await timed(
+          unreachable.app.request(path, {
+            method,
+            headers: { ...admin.jar.header(), origin: ctx.deps.config.appUrl },
+          }),
+        );
+        expect(response.status, path).toBe(503);
+        expect(ms, path).toBeLessThan(2000);
+        expect(response.headers.get('retry-after'), path).toBe('5');
+        expect(body, path).toEqual({
+          error: { code: 'database_unavailable', message: SYSTEM_MESSAGES.databaseUnavailable },
+        });
+      }
+    } finally {
+      await unreachable.close();
+    }
+  });
+
+  it("refuses writes with 507 storage_full while the embedded database's disk is short of room; reads go on", async () => {
+    const admin = await createAdmin(ctx);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pulsecheck-full-'));
+    // No disk has this much room: the real free space of `dir` is read and found short.
+    const health = createDatabaseHealth({
+      ping: ctx.deps.database.ping,
+      logger: ctx.deps.logger,
+      storageDir: dir,
+      reserveBytes: Number.MAX_SAFE_INTEGER,
+    });
+    try {
+      const app = createApp({ ...ctx.deps, health });
+      await expect.poll(() => health.fault()).toBe('storage_full');
+      const headers = {
+        ...admin.jar.header(),
+        origin: ctx.deps.config.appUrl,
+        'content-type': 'application/json',
+      };
+      const read = await app.request('/api/me', { headers });
+      expect(read.status).toBe(200);
+      const write = await app.request('/api/account/profile', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ name: 'Renamed' }),
+      });
+      expect(write.status).toBe(507);
+      expect(await write.json()).toEqual({
+        error: { code: 'storage_full', message: SYSTEM_MESSAGES.storageFull },
+      });
+      const ready = await app.request('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        error: { code: 'storage_full', message: SYSTEM_MESSAGES.storageFull },
+      });
+      expect((await app.request('/api/health')).status).toBe(200);
+    } finally {
+      health.stop();
     }
   });
 });
