@@ -27,6 +27,8 @@ export const templateSummarySchema = z.object({
   isGlobal: z.boolean(),
   workspaceId: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the caller may rename or delete it (a workspace's admins, and the person who made it). */
+  canChange: z.boolean(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 

@@ -11,7 +11,7 @@ import {
   type TemplateText,
 } from '@pulsecheck/shared/templates/schemas';
 import { requireWorkspace } from '../../auth/access';
-import { can } from '../../auth/policy';
+import { can, type Actor } from '../../auth/policy';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, invalid, templateNotFound } from '../../lib/app-error';
@@ -30,7 +30,8 @@ type Deps = { db: Db };
 
 type Row = Awaited<ReturnType<typeof findTemplates>>[number];
 
-const toSummary = (row: Row): TemplateSummary => ({
+/** The template as listed; `canChange` says what the policy says of `actor` (never for a global template). */
+const toSummary = (row: Row, actor: Actor | null = null): TemplateSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -38,6 +39,7 @@ const toSummary = (row: Row): TemplateSummary => ({
   isGlobal: row.isGlobal,
   workspaceId: row.workspaceId,
   createdAt: row.createdAt.toISOString(),
+  canChange: !row.isGlobal && actor !== null && can(actor, 'template:change', { createdBy: row.createdBy }),
 });
 
 /** A loop template's content: its questions and defaults (kept in `templates.settings`), with its title. */
@@ -57,19 +59,23 @@ export async function listTemplates(
   options: { userId: string; workspaceId?: string; type?: 'health-check' | 'loop' },
 ): Promise<TemplateSummary[]> {
   let workspaceId: string | null = null;
+  let actor: Actor | null = null;
   if (options.workspaceId) {
-    await requireWorkspace(deps.db, options.userId, options.workspaceId);
+    const membership = await requireWorkspace(deps.db, options.userId, options.workspaceId);
     workspaceId = options.workspaceId;
+    actor = { userId: options.userId, access: membership.access };
   } else {
-    workspaceId = (await resolveActiveWorkspace(deps, options.userId))?.id ?? null;
+    const active = await resolveActiveWorkspace(deps, options.userId);
+    workspaceId = active?.id ?? null;
+    actor = active ? { userId: options.userId, access: active.access } : null;
   }
   const rows = await findTemplates(deps.db, { workspaceId, type: options.type });
-  return rows.map(toSummary);
+  return rows.map((row) => toSummary(row, actor));
 }
 
 /** Global templates only (the dashboard's section). */
 export async function listGlobalTemplates(deps: Deps): Promise<TemplateSummary[]> {
-  return (await findTemplates(deps.db, { workspaceId: null })).map(toSummary);
+  return (await findTemplates(deps.db, { workspaceId: null })).map((row) => toSummary(row));
 }
 
 /**
@@ -83,12 +89,14 @@ export async function getTemplate(
   const templateId = options.templateId === 'new' ? GLOBAL_TEMPLATE_ID : options.templateId;
   const row = await findTemplate(deps.db, templateId);
   if (!row) throw templateNotFound();
+  let actor: Actor | null = null;
   if (!row.isGlobal) {
     if (!row.workspaceId) throw templateNotFound();
-    await requireWorkspace(deps.db, options.userId, row.workspaceId);
+    const membership = await requireWorkspace(deps.db, options.userId, row.workspaceId);
+    actor = { userId: options.userId, access: membership.access };
   }
   const components = row.type === 'loop' ? [] : await findComponents(deps.db, templateId);
-  return { ...toSummary(row), components, loop: loopContent(row), settings: checkSettings(row) };
+  return { ...toSummary(row, actor), components, loop: loopContent(row), settings: checkSettings(row) };
 }
 
 /** A saved health-check template's check settings (the catalogue and older rows have none). */

@@ -302,6 +302,18 @@ describe('workspace health-check templates (issue 32)', () => {
     expect(none.status).toBe(400);
     expect((await json(none)).error.message).toBe(HEALTH_CHECK_MESSAGES.noEnabledComponents);
 
+    // The list says who may change what, as the policy does.
+    const asMember = await json<{ templates: TemplateSummary[] }>(
+      await ctx.call(member.jar, 'GET', '/api/templates?type=health-check'),
+    );
+    const canChange = (id: string) => asMember.templates.find((t) => t.id === id)?.canChange;
+    expect([canChange(memberId), canChange(byAdmin.id), canChange(GLOBAL_TEMPLATE_ID)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect((await listed()).find((t) => t.id === memberId)?.canChange).toBe(true);
+
     const rename = (jar: typeof admin.jar, id: string, title: string) =>
       ctx.call(jar, 'PATCH', `/api/templates/${id}`, { title, description: 'Renamed' });
     const refused = await rename(member.jar, byAdmin.id, 'Not mine');

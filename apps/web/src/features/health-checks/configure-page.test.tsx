@@ -15,7 +15,7 @@ const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
 
 function renderConfigure(
-  answer: () => Response,
+  answer: (url: string) => Response,
   options: { noWorkspace?: boolean; mailEnabled?: boolean } = {},
 ) {
   const fetch = stubFetch(answer);
@@ -32,6 +32,7 @@ function renderConfigure(
     isGlobal: true,
     workspaceId: null,
     createdAt: '2026-11-01T00:00:00Z',
+    canChange: false,
     components: [
       {
         id: COMPONENT,
