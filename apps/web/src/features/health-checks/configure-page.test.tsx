@@ -134,7 +134,7 @@ describe('configure and launch', () => {
     renderConfigure(refusedLaunch(oneWorkspace(WORKSPACE, 'Launch Co')));
     await user.click(screen.getByRole('tab', { name: 'Launch' }));
     await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
-    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
     expect(
       await screen.findByText('You must be a workspace member to create a health check'),
     ).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('configure and launch', () => {
     renderConfigure(refusedLaunch({ workspaces: [], activeWorkspaceId: null }));
     await user.click(screen.getByRole('tab', { name: 'Launch' }));
     await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
-    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
     expect(
       await screen.findByText('Please select a workspace before launching the health check'),
     ).toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('configure and launch', () => {
 
   it('with no active workspace, redirects to /admin/workspaces with the toast', async () => {
     const fetch = renderConfigure(() => Response.json({}), { noWorkspace: true });
-    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Launch Health Check' })).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();

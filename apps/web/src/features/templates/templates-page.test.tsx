@@ -62,7 +62,7 @@ describe('Templates', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'All Templates' }));
-    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(screen.getAllByRole('article')).toHaveLength(TEMPLATES.length);
     expect(screen.getByRole('link', { name: 'Use Template Team Health Check' })).toHaveAttribute(
       'href',
       '/admin/configure-health-check/hc',
