@@ -27,6 +27,10 @@ export async function insertSnapshotTemplate(
   return row.id;
 }
 
+export async function insertComponents(db: Db, rows: (typeof healthCheckComponents.$inferInsert)[]) {
+  await db.insert(healthCheckComponents).values(rows);
+}
+
 /** Inserts the check unless this user already launched one with the same key; then returns null. */
 export async function insertHealthCheck(db: Db, values: typeof healthChecks.$inferInsert) {
   const [row] = await db

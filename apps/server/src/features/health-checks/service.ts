@@ -32,13 +32,13 @@ import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
-import { insertComponents } from '../templates/queries';
 import { getTemplate } from '../templates/service';
 import {
   findCheckByLaunchKey,
   findHealthCheckDetail,
   findParticipants,
   findPhaseRecipients,
+  insertComponents,
   insertHealthCheck,
   insertSnapshotTemplate,
   lockHealthCheck,
