@@ -123,6 +123,23 @@ const freshLoopTemplate = async (world: World) => {
   });
   return ((await response.json()) as { id: string }).id;
 };
+/** 'Save as template' from the catalogue with Configure's choices (launchBody's title, settings, components). */
+const healthCheckTemplateBody = async (world: World) => {
+  const { workspaceId, templateId, title, description, settings, enabledComponentIds } = await launchBody(
+    world.ctx,
+    world.workspaceId,
+  );
+  return { workspaceId, templateId, title, description, settings, enabledComponentIds };
+};
+const freshHealthCheckTemplate = async (world: World) => {
+  const response = await world.ctx.call(
+    world.jars.admin,
+    'POST',
+    '/api/templates/health-checks',
+    await healthCheckTemplateBody(world),
+  );
+  return ((await response.json()) as { id: string }).id;
+};
 /** Valid answers to the world loop's round (its first two questions: a scale and an eNPS question). */
 const roundAnswers = (world: World) => {
   const [scale, enps] = world.loop.questions;
@@ -572,6 +589,17 @@ const ENTRIES: Record<string, Entry> = {
     request: (w) => ({
       path: '/api/templates',
       body: { workspaceId: w.workspaceId, template: loopTemplateBody },
+    }),
+  },
+  'POST /api/templates/health-checks': {
+    expect: byPolicy('workspace:use'),
+    request: async (w) => ({ path: '/api/templates/health-checks', body: await healthCheckTemplateBody(w) }),
+  },
+  'PATCH /api/templates/{templateId}': {
+    expect: byPolicy('template:change'),
+    request: async (w) => ({
+      path: `/api/templates/${await freshHealthCheckTemplate(w)}`,
+      body: { title: 'Renamed', description: '' },
     }),
   },
   'PUT /api/templates/{templateId}': {

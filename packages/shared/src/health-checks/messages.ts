@@ -8,10 +8,7 @@ export const HEALTH_CHECK_MESSAGES = {
   votesPerPersonRange: 'Votes per person must be a number from 1 to 10',
   selectWorkspace: 'Please select a workspace before launching the health check',
   selectWorkspaceFirst: 'Please select a workspace first',
-  selectWorkspaceConfigure: 'Please select a workspace before configuring a health check',
   membershipRequired: 'You must be a workspace member to create a health check',
-  /** Launch: the launcher's membership of the workspace could not be verified (spec section 5). */
-  membershipNotVerified: 'Failed to verify workspace membership',
   launchFailed: 'Failed to create health check. Please try again.',
   loadingTemplate: 'Loading health check template...',
   loadFailed: 'Failed to load health check',

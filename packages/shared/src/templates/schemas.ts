@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { launchSchema, settingsSchema } from '../health-checks/schemas';
 import { loopTemplateSchema } from '../loops/schemas';
 
 export const TEMPLATE_TYPES = ['health-check', 'loop'] as const;
@@ -6,6 +7,16 @@ export const TEMPLATE_TYPES = ['health-check', 'loop'] as const;
 export const TEMPLATE_MESSAGES = {
   empty: 'No Templates Found',
   noGlobal: 'No global templates available',
+  saveAsTemplate: 'Save as template',
+  saved: 'Template saved',
+  updated: 'Template updated',
+  deleted: 'Template deleted',
+  saveFailed: 'The template could not be saved',
+  deleteFailed: 'The template could not be deleted',
+  /** A workspace template's title and description are changed by its workspace's admins and its creator. */
+  notAllowed: "Only the workspace's admins and the person who made this template can change it",
+  /** Saving a template from a template that is not a health-check one (or a loop template's rename as one). */
+  notHealthCheckTemplate: 'This is not a health check template',
 } as const;
 
 export const templateSummarySchema = z.object({
@@ -16,6 +27,8 @@ export const templateSummarySchema = z.object({
   isGlobal: z.boolean(),
   workspaceId: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the caller may rename or delete it (a workspace's admins, and the person who made it). */
+  canChange: z.boolean(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 
@@ -45,9 +58,30 @@ export const templateDetailResponseSchema = z.object({
     components: z.array(templateComponentSchema),
     /** A loop template's questions and the defaults Configure Loop starts from (null for a health check). */
     loop: loopTemplateSchema.nullable().optional(),
+    /** A saved health-check template's settings, which Configure starts from (null: the defaults). */
+    settings: settingsSchema.nullable().optional(),
   }),
 });
 export type TemplateDetail = z.infer<typeof templateDetailResponseSchema>['template'];
+
+/**
+ * 'Save as template' on Configure (POST /templates/health-checks): the workspace's new template takes the
+ * title and description chosen there, every component of the source template (`templateId`) with the
+ * enabled flags chosen there, and the check settings.
+ */
+export const saveHealthCheckTemplateSchema = launchSchema.pick({
+  workspaceId: true,
+  templateId: true,
+  title: true,
+  description: true,
+  settings: true,
+  enabledComponentIds: true,
+});
+export type SaveHealthCheckTemplate = z.input<typeof saveHealthCheckTemplateSchema>;
+
+/** Renaming a workspace template (PATCH /templates/{templateId}): its title and description. */
+export const templateTextSchema = launchSchema.pick({ title: true, description: true });
+export type TemplateText = z.input<typeof templateTextSchema>;
 
 /** Components grouped by category, categories in the order they first appear (the template's order). */
 export function groupByCategory<T extends { category: string | null }>(components: T[]) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';
 import { mailOutbox, notifications } from '../../db/schema/messaging';
 import { workspaceMembers } from '../../db/schema/organizations';
-import { createAdmin, useAdmin } from '../../test/accounts';
+import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
 import { nextEvent } from '../../test/events';
 import { useTestContext } from '../../test/harness';
 import { addParticipant, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
@@ -164,10 +164,10 @@ describe('launch', () => {
       await launchBody(ctx, admin.workspaceId),
     );
     expect(inForeignWorkspace.status).toBe(404);
-    // The spec's launch wording (section 5), under the code clients act on.
+    // The spec's wording (section 8, issue 32), under the code clients act on.
     expect((await json<ErrorJson>(inForeignWorkspace)).error).toEqual({
       code: 'workspace_not_found',
-      message: 'Failed to verify workspace membership',
+      message: 'You must be a workspace member to create a health check',
     });
     const own = await launch(ctx, admin.jar, admin.workspaceId, { title: 'Private template' });
     const [check] = await ctx.deps.db.select().from(healthChecks).where(eq(healthChecks.id, own.id));
@@ -182,6 +182,32 @@ describe('launch', () => {
       body: await launchBody(ctx, admin.workspaceId),
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('launch without a workspace, or in one the launcher only takes part in', () => {
+  it("answers 400 'Please select a workspace before launching the health check' without a workspace", async () => {
+    const { workspaceId: _left, ...body } = await launchBody(ctx, admin.workspaceId);
+    const response = await ctx.call(admin.jar, 'POST', '/api/health-checks', body);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain(
+      'Please select a workspace before launching the health check',
+    );
+  });
+
+  it("answers 404 'You must be a workspace member to create a health check' to a participant", async () => {
+    const joined = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'participant' });
+    const response = await ctx.call(
+      joined.jar,
+      'POST',
+      '/api/health-checks',
+      await launchBody(ctx, admin.workspaceId),
+    );
+    expect(response.status).toBe(404);
+    expect((await json<ErrorJson>(response)).error).toEqual({
+      code: 'workspace_not_found',
+      message: 'You must be a workspace member to create a health check',
+    });
   });
 });
 

@@ -96,10 +96,11 @@ export async function launchHealthCheck(
     return { id: existing, joinUrl: joinUrlFor(deps.config, existing), failedEmails: [], mail };
   }
 
-  // The spec's launch wording when the membership cannot be verified (not, or no longer, a member).
+  // The spec's launch wording for a workspace the launcher is not (or no longer) an admin or member of; the same
+  // 404 for a workspace that does not exist, so the answer tells nobody which workspaces exist.
   const membership = await requireWorkspace(deps.db, userId, input.workspaceId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'workspace_not_found') {
-      throw new AppError('workspace_not_found', HEALTH_CHECK_MESSAGES.membershipNotVerified);
+      throw new AppError('workspace_not_found', HEALTH_CHECK_MESSAGES.membershipRequired);
     }
     throw error;
   });

@@ -64,6 +64,10 @@ export async function insertTemplate(db: Db, values: typeof templates.$inferInse
   return row.id;
 }
 
+export async function insertComponents(db: Db, rows: (typeof healthCheckComponents.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(healthCheckComponents).values(rows);
+}
+
 export async function updateTemplate(
   db: Db,
   templateId: string,

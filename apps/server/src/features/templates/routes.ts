@@ -5,7 +5,9 @@ import {
   updateLoopTemplateSchema,
 } from '@pulsecheck/shared/loops/contract';
 import {
+  saveHealthCheckTemplateSchema,
   templateDetailResponseSchema,
+  templateTextSchema,
   templatesQuerySchema,
   templatesResponseSchema,
 } from '@pulsecheck/shared/templates/schemas';
@@ -32,6 +34,22 @@ export const templateRoutes = routes('templates')
     service.createLoopTemplate,
   )
   .call(
+    'post /templates/health-checks',
+    "Save as template: a workspace health-check template from Configure's choices (its admins and members)",
+    {
+      body: saveHealthCheckTemplateSchema,
+      ok: [201, savedTemplateResponseSchema, 'Saved'],
+      errors: [404, 409],
+    },
+    service.createHealthCheckTemplate,
+  )
+  .call(
+    'patch /templates/{templateId}',
+    "Rename a workspace's template: title and description (its admins, and the member who made it)",
+    { body: templateTextSchema, ok: [200, savedTemplateResponseSchema, 'Saved'], errors: [403] },
+    service.renameTemplate,
+  )
+  .call(
     'put /templates/{templateId}',
     "Change a workspace's loop template (its admins, and the member who made it)",
     {
@@ -43,7 +61,7 @@ export const templateRoutes = routes('templates')
   )
   .call(
     'delete /templates/{templateId}',
-    "Delete a workspace's loop template (its admins, and the member who made it)",
-    { ok: [200, okSchema, 'Deleted'], errors: [403, 409] },
-    service.removeLoopTemplate,
+    "Delete a workspace's template (its admins, and the member who made it); checks keep their snapshot",
+    { ok: [200, okSchema, 'Deleted'], errors: [403] },
+    service.removeTemplate,
   ).router;

@@ -1,18 +1,27 @@
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import { loopTemplateSchema, type LoopTemplate } from '@pulsecheck/shared/loops/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
+import { settingsSchema } from '@pulsecheck/shared/health-checks/schemas';
 import type { z } from 'zod';
-import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
+import {
+  TEMPLATE_MESSAGES,
+  type saveHealthCheckTemplateSchema,
+  type TemplateDetail,
+  type TemplateSummary,
+  type TemplateText,
+} from '@pulsecheck/shared/templates/schemas';
 import { requireWorkspace } from '../../auth/access';
-import { can } from '../../auth/policy';
+import { can, type Actor } from '../../auth/policy';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
-import { conflict, forbidden, templateNotFound } from '../../lib/app-error';
+import { conflict, forbidden, invalid, templateNotFound } from '../../lib/app-error';
 import { resolveActiveWorkspace } from '../workspaces/service';
 import {
   deleteTemplate,
   findComponents,
   findTemplate,
   findTemplates,
+  insertComponents,
   insertTemplate,
   updateTemplate,
 } from './queries';
@@ -21,7 +30,8 @@ type Deps = { db: Db };
 
 type Row = Awaited<ReturnType<typeof findTemplates>>[number];
 
-const toSummary = (row: Row): TemplateSummary => ({
+/** The template as listed; `canChange` says what the policy says of `actor` (never for a global template). */
+const toSummary = (row: Row, actor: Actor | null = null): TemplateSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -29,6 +39,7 @@ const toSummary = (row: Row): TemplateSummary => ({
   isGlobal: row.isGlobal,
   workspaceId: row.workspaceId,
   createdAt: row.createdAt.toISOString(),
+  canChange: !row.isGlobal && actor !== null && can(actor, 'template:change', { createdBy: row.createdBy }),
 });
 
 /** A loop template's content: its questions and defaults (kept in `templates.settings`), with its title. */
@@ -48,19 +59,23 @@ export async function listTemplates(
   options: { userId: string; workspaceId?: string; type?: 'health-check' | 'loop' },
 ): Promise<TemplateSummary[]> {
   let workspaceId: string | null = null;
+  let actor: Actor | null = null;
   if (options.workspaceId) {
-    await requireWorkspace(deps.db, options.userId, options.workspaceId);
+    const membership = await requireWorkspace(deps.db, options.userId, options.workspaceId);
     workspaceId = options.workspaceId;
+    actor = { userId: options.userId, access: membership.access };
   } else {
-    workspaceId = (await resolveActiveWorkspace(deps, options.userId))?.id ?? null;
+    const active = await resolveActiveWorkspace(deps, options.userId);
+    workspaceId = active?.id ?? null;
+    actor = active ? { userId: options.userId, access: active.access } : null;
   }
   const rows = await findTemplates(deps.db, { workspaceId, type: options.type });
-  return rows.map(toSummary);
+  return rows.map((row) => toSummary(row, actor));
 }
 
 /** Global templates only (the dashboard's section). */
 export async function listGlobalTemplates(deps: Deps): Promise<TemplateSummary[]> {
-  return (await findTemplates(deps.db, { workspaceId: null })).map(toSummary);
+  return (await findTemplates(deps.db, { workspaceId: null })).map((row) => toSummary(row));
 }
 
 /**
@@ -74,12 +89,21 @@ export async function getTemplate(
   const templateId = options.templateId === 'new' ? GLOBAL_TEMPLATE_ID : options.templateId;
   const row = await findTemplate(deps.db, templateId);
   if (!row) throw templateNotFound();
+  let actor: Actor | null = null;
   if (!row.isGlobal) {
     if (!row.workspaceId) throw templateNotFound();
-    await requireWorkspace(deps.db, options.userId, row.workspaceId);
+    const membership = await requireWorkspace(deps.db, options.userId, row.workspaceId);
+    actor = { userId: options.userId, access: membership.access };
   }
   const components = row.type === 'loop' ? [] : await findComponents(deps.db, templateId);
-  return { ...toSummary(row), components, loop: loopContent(row) };
+  return { ...toSummary(row, actor), components, loop: loopContent(row), settings: checkSettings(row) };
+}
+
+/** A saved health-check template's check settings (the catalogue and older rows have none). */
+function checkSettings(row: Row) {
+  if (row.type === 'loop') return null;
+  const parsed = settingsSchema.safeParse(row.settings);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A loop template by id, global or of a workspace (no access check: the caller checks the workspace). */
@@ -112,9 +136,14 @@ export async function createLoopTemplate(
 
 /**
  * A workspace template the user may change: 404 for what they cannot see, 403 for a global template or another
- * member's, 409 for a health-check template (only loop templates are edited here).
+ * member's, 409 when it is not of the `type` asked for.
  */
-async function requireTemplateChange(db: Db, userId: string, templateId: string) {
+async function requireTemplateChange(
+  db: Db,
+  userId: string,
+  templateId: string,
+  type?: 'loop' | 'health-check',
+) {
   const row = await findTemplate(db, templateId === 'new' ? GLOBAL_TEMPLATE_ID : templateId);
   if (!row) throw templateNotFound();
   if (row.isGlobal || !row.workspaceId) {
@@ -125,8 +154,12 @@ async function requireTemplateChange(db: Db, userId: string, templateId: string)
   const membership = await requireWorkspace(db, userId, row.workspaceId);
   const actor = { userId, access: membership.access };
   if (!can(actor, 'template:change', { createdBy: row.createdBy }))
-    throw forbidden(LOOP_MESSAGES.templateNotAllowed);
-  if (row.type !== 'loop') throw conflict(LOOP_MESSAGES.notLoopTemplate);
+    throw forbidden(row.type === 'loop' ? LOOP_MESSAGES.templateNotAllowed : TEMPLATE_MESSAGES.notAllowed);
+  if (type && row.type !== type) {
+    throw conflict(
+      type === 'loop' ? LOOP_MESSAGES.notLoopTemplate : TEMPLATE_MESSAGES.notHealthCheckTemplate,
+    );
+  }
   return row;
 }
 
@@ -134,13 +167,75 @@ export async function editLoopTemplate(
   deps: Deps,
   options: { userId: string; templateId: string; template: LoopTemplate },
 ) {
-  await requireTemplateChange(deps.db, options.userId, options.templateId);
+  await requireTemplateChange(deps.db, options.userId, options.templateId, 'loop');
   await updateTemplate(deps.db, options.templateId, storedContent(options.template));
   return { id: options.templateId };
 }
 
-/** Deletes a workspace loop template; loops configured from it keep their questions (their link is cleared). */
-export async function removeLoopTemplate(deps: Deps, options: { userId: string; templateId: string }) {
+/**
+ * 'Save as template' on Configure: a workspace health-check template (its admins and members) with every
+ * component of the source template, new ids, the same keys and order, enabled as chosen; the settings with it.
+ */
+export async function createHealthCheckTemplate(
+  deps: Deps,
+  options: { userId: string } & z.output<typeof saveHealthCheckTemplateSchema>,
+) {
+  await requireWorkspace(deps.db, options.userId, options.workspaceId);
+  const source = await getTemplate(deps, { userId: options.userId, templateId: options.templateId });
+  if (!source.isGlobal && source.workspaceId !== options.workspaceId) throw templateNotFound();
+  if (source.type !== 'health-check') throw conflict(TEMPLATE_MESSAGES.notHealthCheckTemplate);
+  const wanted = new Set(options.enabledComponentIds);
+  if (!source.components.some((component) => wanted.has(component.id))) {
+    throw invalid(HEALTH_CHECK_MESSAGES.noEnabledComponents, {
+      enabledComponentIds: HEALTH_CHECK_MESSAGES.noEnabledComponents,
+    });
+  }
+  const id = await deps.db.transaction(async (tx) => {
+    const templateId = await insertTemplate(tx, {
+      title: options.title,
+      description: options.description,
+      type: 'health-check',
+      workspaceId: options.workspaceId,
+      isGlobal: false,
+      settings: options.settings,
+      createdBy: options.userId,
+    });
+    await insertComponents(
+      tx,
+      source.components.map((component, index) => ({
+        templateId,
+        key: component.key,
+        title: component.title,
+        description: component.description,
+        category: component.category,
+        orderIndex: index,
+        enabled: wanted.has(component.id),
+        examples: component.examples,
+      })),
+    );
+    return templateId;
+  });
+  return { id };
+}
+
+/** Renames a workspace template: its title and description (its admins, and the member who made it). */
+export async function renameTemplate(
+  deps: Deps,
+  options: { userId: string; templateId: string } & TemplateText,
+) {
+  await requireTemplateChange(deps.db, options.userId, options.templateId);
+  await updateTemplate(deps.db, options.templateId, {
+    title: options.title,
+    description: options.description ?? '',
+  });
+  return { id: options.templateId };
+}
+
+/**
+ * Deletes a workspace template; loops configured from it keep their questions (their link is cleared), and
+ * checks launched from a health-check template keep their snapshot (they never point at the template).
+ */
+export async function removeTemplate(deps: Deps, options: { userId: string; templateId: string }) {
   await requireTemplateChange(deps.db, options.userId, options.templateId);
   await deleteTemplate(deps.db, options.templateId);
 }

@@ -1,9 +1,15 @@
 import type { Participation } from '@pulsecheck/shared/participation/contract';
-import type { TemplateDetail, TemplateSummary } from '@pulsecheck/shared/templates/schemas';
+import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import {
+  TEMPLATE_MESSAGES,
+  type TemplateDetail,
+  type TemplateSummary,
+} from '@pulsecheck/shared/templates/schemas';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
-import { healthChecks, templates } from '../../db/schema/health-checks';
+import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
@@ -205,5 +211,126 @@ describe('loop templates', () => {
       loopBody(admin.workspaceId, { templateId: GLOBAL_TEMPLATE_ID }),
     );
     expect(healthCheck.status).toBe(404);
+  });
+});
+
+describe('workspace health-check templates (issue 32)', () => {
+  const save = (jar: typeof admin.jar, body: Record<string, unknown>) =>
+    ctx.call(jar, 'POST', '/api/templates/health-checks', body);
+  const saveBody = async (overrides: Record<string, unknown> = {}) => {
+    const { workspaceId, templateId, title, description, settings, enabledComponentIds } = await launchBody(
+      ctx,
+      admin.workspaceId,
+    );
+    return { workspaceId, templateId, title, description, settings, enabledComponentIds, ...overrides };
+  };
+  const open = async (jar: typeof admin.jar, id: string) =>
+    (await json<{ template: TemplateDetail }>(await ctx.call(jar, 'GET', `/api/templates/${id}`))).template;
+
+  it("'Save as template' copies every component with the chosen flags, new ids, same keys and order, and the settings", async () => {
+    const catalogue = await open(admin.jar, GLOBAL_TEMPLATE_ID);
+    const chosen = [catalogue.components[1]!.id, catalogue.components[7]!.id];
+    const settings = { ...DEFAULT_SETTINGS, minResponses: 7, enableComments: false };
+    const created = await save(
+      admin.jar,
+      await saveBody({ title: 'Our check', description: 'Ours', settings, enabledComponentIds: chosen }),
+    );
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+
+    expect((await listed()).find((t) => t.id === id)).toMatchObject({
+      title: 'Our check',
+      description: 'Ours',
+      type: 'health-check',
+      isGlobal: false,
+      workspaceId: admin.workspaceId,
+    });
+    const saved = await open(admin.jar, id);
+    expect(saved.settings).toEqual(settings);
+    expect(saved.components.map((c) => c.key)).toEqual(catalogue.components.map((c) => c.key));
+    expect(saved.components.map((c) => c.orderIndex)).toEqual(catalogue.components.map((_, i) => i));
+    expect(saved.components.filter((c) => c.enabled).map((c) => c.key)).toEqual([
+      catalogue.components[1]!.key,
+      catalogue.components[7]!.key,
+    ]);
+    const catalogueIds = new Set(catalogue.components.map((c) => c.id));
+    expect(saved.components.some((c) => catalogueIds.has(c.id))).toBe(false);
+
+    // Launching from it works like from any template; the check keeps its snapshot when the template goes.
+    const enabledIds = saved.components.filter((c) => c.enabled).map((c) => c.id);
+    const check = await launch(ctx, admin.jar, admin.workspaceId, {
+      templateId: id,
+      enabledComponentIds: enabledIds,
+    });
+    expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${id}`)).status).toBe(200);
+    expect((await ctx.call(admin.jar, 'GET', `/api/templates/${id}`)).status).toBe(404);
+    expect((await listed()).some((t) => t.id === id)).toBe(false);
+    const snapshot = await snapshotOf(check.id);
+    expect(snapshot.isSnapshot).toBe(true);
+    const components = await ctx.deps.db
+      .select({ key: healthCheckComponents.key })
+      .from(healthCheckComponents)
+      .where(eq(healthCheckComponents.templateId, snapshot.id));
+    expect(components.map((c) => c.key).sort()).toEqual(
+      [catalogue.components[1]!.key, catalogue.components[7]!.key].sort(),
+    );
+  });
+
+  it('admins and members save; admins and the member who made it rename and delete; others are refused', async () => {
+    const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
+    const participant = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'participant' });
+    const outsider = await createAdmin(ctx);
+
+    const byAdmin = await json<{ id: string }>(
+      await save(admin.jar, await saveBody({ title: 'Admin made' })),
+    );
+    const byMember = await save(member.jar, await saveBody({ title: 'Member made' }));
+    expect(byMember.status).toBe(201);
+    const { id: memberId } = await json<{ id: string }>(byMember);
+    expect((await save(participant.jar, await saveBody())).status).toBe(404);
+    expect((await save(outsider.jar, await saveBody())).status).toBe(404);
+    // From another workspace's template, or with nothing enabled: refused.
+    expect(
+      (
+        await save(
+          outsider.jar,
+          await saveBody({ workspaceId: outsider.workspaceId, templateId: byAdmin.id }),
+        )
+      ).status,
+    ).toBe(404);
+    const none = await save(admin.jar, await saveBody({ enabledComponentIds: [] }));
+    expect(none.status).toBe(400);
+    expect((await json(none)).error.message).toBe(HEALTH_CHECK_MESSAGES.noEnabledComponents);
+
+    // The list says who may change what, as the policy does.
+    const asMember = await json<{ templates: TemplateSummary[] }>(
+      await ctx.call(member.jar, 'GET', '/api/templates?type=health-check'),
+    );
+    const canChange = (id: string) => asMember.templates.find((t) => t.id === id)?.canChange;
+    expect([canChange(memberId), canChange(byAdmin.id), canChange(GLOBAL_TEMPLATE_ID)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect((await listed()).find((t) => t.id === memberId)?.canChange).toBe(true);
+
+    const rename = (jar: typeof admin.jar, id: string, title: string) =>
+      ctx.call(jar, 'PATCH', `/api/templates/${id}`, { title, description: 'Renamed' });
+    const refused = await rename(member.jar, byAdmin.id, 'Not mine');
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error.message).toBe(TEMPLATE_MESSAGES.notAllowed);
+    expect((await ctx.call(member.jar, 'DELETE', `/api/templates/${byAdmin.id}`)).status).toBe(403);
+    expect((await rename(outsider.jar, byAdmin.id, 'Never')).status).toBe(404);
+    expect((await rename(member.jar, memberId, 'Mine renamed')).status).toBe(200);
+    expect(await open(admin.jar, memberId)).toMatchObject({ title: 'Mine renamed', description: 'Renamed' });
+    expect((await rename(admin.jar, memberId, 'Admin renamed')).status).toBe(200);
+    const blank = await rename(admin.jar, memberId, ' ');
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(await blank.json())).toContain(HEALTH_CHECK_MESSAGES.titleRequired);
+    expect((await rename(admin.jar, GLOBAL_TEMPLATE_ID, 'Global')).status).toBe(403);
+
+    expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${memberId}`)).status).toBe(200);
+    expect((await ctx.call(member.jar, 'DELETE', `/api/templates/${byAdmin.id}`)).status).toBe(403);
+    expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${byAdmin.id}`)).status).toBe(200);
   });
 });

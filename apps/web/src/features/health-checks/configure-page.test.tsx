@@ -2,10 +2,11 @@ import { DEFAULT_DESCRIPTION, DEFAULT_SETTINGS } from '@pulsecheck/shared/health
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentUser, oneWorkspace } from '@/test/fixtures';
+import { Toaster } from '@/components/ui/toaster';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigurePage } from './configure-page';
 
@@ -14,10 +15,11 @@ const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
 
 function renderConfigure(
-  answer: () => Response,
+  answer: (url: string) => Response,
   options: { noWorkspace?: boolean; mailEnabled?: boolean } = {},
 ) {
   const fetch = stubFetch(answer);
+  render(<Toaster />);
   const one = oneWorkspace(WORKSPACE, 'Launch Co');
   const workspaces: WorkspacesResponse = options.noWorkspace
     ? { workspaces: [], activeWorkspaceId: null }
@@ -30,6 +32,7 @@ function renderConfigure(
     isGlobal: true,
     workspaceId: null,
     createdAt: '2026-11-01T00:00:00Z',
+    canChange: false,
     components: [
       {
         id: COMPONENT,
@@ -117,31 +120,70 @@ describe('configure and launch', () => {
     expect(launchKey).toEqual(expect.any(String));
   });
 
-  it("says launching needs a verified membership when the server does not find the user's workspace", async () => {
+  const refusedLaunch = (workspacesAfter: WorkspacesResponse) => (url: string) =>
+    url.endsWith('/api/workspaces')
+      ? Response.json(workspacesAfter)
+      : Response.json(
+          // The code decides what the screen says, not the message text.
+          { error: { code: 'workspace_not_found', message: 'Not found' } },
+          { status: 404 },
+        );
+
+  it('a launch refused in a workspace the user is not a member of: the toast, then Workspaces', async () => {
     const user = userEvent.setup();
-    renderConfigure(() =>
-      Response.json(
-        // The code decides what the screen says, not the message text.
-        { error: { code: 'workspace_not_found', message: 'Workspace not found' } },
-        { status: 404 },
-      ),
-    );
+    renderConfigure(refusedLaunch(oneWorkspace(WORKSPACE, 'Launch Co')));
     await user.click(screen.getByRole('tab', { name: 'Launch' }));
     await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to verify workspace membership$/);
-    expect(screen.getByRole('button', { name: 'Launch Health Check' })).toBeEnabled();
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('You must be a workspace member to create a health check'),
+    ).toBeInTheDocument();
   });
 
-  it('warns that a workspace must be selected before configuring, with the way to one', async () => {
+  it('a launch after the workspace went (none left active): the toast asks to select one, then Workspaces', async () => {
     const user = userEvent.setup();
+    renderConfigure(refusedLaunch({ workspaces: [], activeWorkspaceId: null }));
+    await user.click(screen.getByRole('tab', { name: 'Launch' }));
+    await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please select a workspace before launching the health check'),
+    ).toBeInTheDocument();
+  });
+
+  it('with no active workspace, redirects to /admin/workspaces with the toast', async () => {
     const fetch = renderConfigure(() => Response.json({}), { noWorkspace: true });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Please select a workspace before configuring a health check$/,
-    );
+    expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Launch Health Check' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Go to Workspaces' }));
-    expect(await screen.findByRole('heading', { name: 'Workspaces' })).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("'Save as template' sends the name, description, settings and enabled components chosen here", async () => {
+    const user = userEvent.setup();
+    const fetch = renderConfigure(() => Response.json({ id: TEMPLATE }, { status: 201 }));
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.click(screen.getByRole('switch', { name: 'Enable comments' }));
+    await user.click(screen.getByRole('button', { name: 'Save as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as template' });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('New Health Check');
+    await user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await user.click(screen.getByRole('button', { name: 'Save Template' }));
+    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Our check');
+    await user.click(screen.getByRole('button', { name: 'Save Template' }));
+    await expect.poll(() => dialog.isConnected).toBe(false);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/templates\/health-checks$/);
+    expect(JSON.parse(init.body as string)).toEqual({
+      title: 'Our check',
+      description: DEFAULT_DESCRIPTION,
+      workspaceId: WORKSPACE,
+      templateId: TEMPLATE,
+      settings: { ...DEFAULT_SETTINGS, enableComments: false },
+      enabledComponentIds: [COMPONENT],
+    });
   });
 
   it("says on the Team tab that nobody is e-mailed when the server's e-mail is off", async () => {

@@ -7,12 +7,19 @@ import {
   type LaunchResponse,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
-import { groupByCategory, RATING_OPTIONS, type TemplateDetail } from '@pulsecheck/shared/templates/schemas';
+import {
+  groupByCategory,
+  RATING_OPTIONS,
+  TEMPLATE_MESSAGES,
+  type SaveHealthCheckTemplate,
+  type TemplateDetail,
+} from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
-import { AlertTriangle, ArrowLeft, Rocket } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Rocket, Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { IconLink } from '@/components/ui/icon-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,11 +30,12 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toaster';
-import { ApiError } from '@/lib/api-client';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { ApiError, apiPost } from '@/lib/api-client';
 import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { useSession } from '@/lib/session';
-import { useActiveWorkspace } from '@/lib/workspaces';
+import { TemplateTextDialog } from '@/lib/template-text-dialog';
+import { useActiveWorkspace, workspacesQuery } from '@/lib/workspaces';
 import { useLaunch, useTemplate } from './api';
 import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
@@ -39,14 +47,16 @@ export function ConfigurePage() {
   const workspace = useActiveWorkspace();
   const template = useTemplate(templateId);
 
+  const noWorkspace = workspace.isSuccess && !workspace.data;
   useEffect(() => {
-    if (workspace.isSuccess && !workspace.data) toast.error(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst);
-  }, [workspace.isSuccess, workspace.data]);
+    if (noWorkspace) toast.error(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst);
+  }, [noWorkspace]);
 
+  // No active workspace (none chosen, or every one left or deleted): the spec's redirect, with its toast.
+  if (noWorkspace) return <Navigate to="/admin/workspaces" replace />;
   if (workspace.isPending || template.isPending) {
     return <Spinner label={HEALTH_CHECK_MESSAGES.loadingTemplate} className="py-16" />;
   }
-  if (workspace.isSuccess && !workspace.data) return <NoWorkspace />;
   if (workspace.isError || template.isError || !workspace.data) {
     const error = template.error ?? workspace.error;
     const notFound = error instanceof ApiError && error.status === 404;
@@ -71,24 +81,6 @@ export function ConfigurePage() {
       workspace={workspace.data}
       isNew={templateId === 'new'}
     />
-  );
-}
-
-/** No workspace to configure in (spec section 8): the warning banner, and the way to choose or create one. */
-function NoWorkspace() {
-  return (
-    <div className="mx-auto flex max-w-lg flex-col gap-4">
-      <div
-        role="alert"
-        className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-      >
-        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>{HEALTH_CHECK_MESSAGES.selectWorkspaceConfigure}</span>
-      </div>
-      <Button className="self-start" asChild>
-        <Link to="/admin/workspaces">Go to Workspaces</Link>
-      </Button>
-    </div>
   );
 }
 
@@ -123,16 +115,19 @@ function ConfigureForm({
   isNew: boolean;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const launch = useLaunch();
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const [launchKey] = useState(newFormKey);
   const mailEnabled = useSession().data?.mailEnabled ?? true;
   const [tab, setTab] = useState('components');
   const form = useForm({
     resolver: zodResolver(launchFormSchema),
+    // A workspace's own template starts from its name, description and settings; the global ones from the defaults.
     defaultValues: {
-      title: DEFAULT_TITLE,
-      description: DEFAULT_DESCRIPTION,
-      settings: DEFAULT_SETTINGS,
+      title: template.isGlobal ? DEFAULT_TITLE : template.title,
+      description: template.isGlobal ? DEFAULT_DESCRIPTION : (template.description ?? ''),
+      settings: template.settings ?? DEFAULT_SETTINGS,
       enabledComponentIds: template.components.filter((c) => c.enabled).map((c) => c.id),
       teamEmails: [],
     },
@@ -178,9 +173,20 @@ function ConfigureForm({
             }
           },
           onError: (error) => {
-            // The workspace is not (or no longer) one of the user's: the spec's launch wording, in the banner.
+            // The workspace is not (or no longer) one the user may launch in (spec sections 4 and 8): with no
+            // active workspace left, 'select a workspace'; otherwise the server's membership refusal. Either way
+            // a toast, and the Workspaces screen to choose one.
             if (error instanceof ApiError && error.code === 'workspace_not_found') {
-              setBanner(HEALTH_CHECK_MESSAGES.membershipNotVerified);
+              void queryClient.fetchQuery({ ...workspacesQuery, staleTime: 0 }).then(
+                (data) => {
+                  const active = data.workspaces.some((w) => w.id === data.activeWorkspaceId);
+                  toast.error(
+                    active ? HEALTH_CHECK_MESSAGES.membershipRequired : HEALTH_CHECK_MESSAGES.selectWorkspace,
+                  );
+                  void navigate('/admin/workspaces');
+                },
+                () => setBanner(HEALTH_CHECK_MESSAGES.membershipRequired),
+              );
               return;
             }
             applyServerErrors(error, form, HEALTH_CHECK_MESSAGES.launchFailed);
@@ -202,14 +208,41 @@ function ConfigureForm({
         <IconLink to="/admin/templates" icon={ArrowLeft}>
           Back to Templates
         </IconLink>
-        <h1 className="mt-2 text-2xl font-semibold text-slate-900">
-          {isNew ? 'Create Health Check' : 'Configure Health Check'}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Workspace: <span className="font-medium text-slate-800">{workspace.name}</span> · Template:{' '}
-          {template.title}
-        </p>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold text-slate-900">
+              {isNew ? 'Create Health Check' : 'Configure Health Check'}
+            </h1>
+            <p className="mt-1 text-sm break-words text-slate-600">
+              Workspace: <span className="font-medium text-slate-800">{workspace.name}</span> · Template:{' '}
+              {template.title}
+            </p>
+          </div>
+          <Button variant="secondary" className="self-start" onClick={() => setSavingTemplate(true)}>
+            <Save aria-hidden="true" />
+            {TEMPLATE_MESSAGES.saveAsTemplate}
+          </Button>
+        </div>
       </div>
+      {savingTemplate && (
+        <TemplateTextDialog
+          title={TEMPLATE_MESSAGES.saveAsTemplate}
+          submitLabel="Save Template"
+          initial={{ title: getValues('title'), description: getValues('description') }}
+          onClose={() => setSavingTemplate(false)}
+          onSave={async (text) => {
+            await apiPost('/templates/health-checks', {
+              ...text,
+              workspaceId: workspace.id,
+              templateId: template.id,
+              settings: getValues('settings'),
+              enabledComponentIds: getValues('enabledComponentIds'),
+            } satisfies SaveHealthCheckTemplate);
+            toast.success(TEMPLATE_MESSAGES.saved, { duration: TOAST.save });
+            await queryClient.invalidateQueries({ queryKey: ['templates'] });
+          }}
+        />
+      )}
 
       {banner && (
         <Notice tone="error" onDismiss={() => setBanner(null)}>

@@ -25,6 +25,7 @@ const template: TemplateDetail = {
   isGlobal: true,
   workspaceId: null,
   createdAt: '2026-11-01T00:00:00Z',
+  canChange: false,
   components: [],
   loop: {
     title: 'Weekly Pulse',

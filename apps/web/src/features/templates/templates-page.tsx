@@ -1,6 +1,6 @@
 import { TEMPLATE_MESSAGES, type TemplateSummary } from '@pulsecheck/shared/templates/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LayoutTemplate, Plus, Trash2 } from 'lucide-react';
+import { LayoutTemplate, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -9,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
-import { apiDelete, apiGet } from '@/lib/api-client';
+import { apiDelete, apiGet, apiPatch } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { TemplateTextDialog } from '@/lib/template-text-dialog';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 const FILTERS = [
@@ -37,6 +38,8 @@ export function TemplatesPage() {
   });
   const listed = (templates.data?.templates ?? []).filter((t) => filter === 'all' || t.type === filter);
   const [deleting, setDeleting] = useState<TemplateSummary | null>(null);
+  const [editing, setEditing] = useState<TemplateSummary | null>(null);
+  const queryClient = useQueryClient();
   const choose = (value: Filter) => setParams(value === 'all' ? {} : { type: value }, { replace: true });
 
   return (
@@ -109,7 +112,18 @@ export function TemplatesPage() {
                       Use Template
                     </Link>
                   </Button>
-                  {!template.isGlobal && template.type === 'loop' && (
+                  {template.canChange && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${template.title}`}
+                      onClick={() => setEditing(template)}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                  )}
+                  {template.canChange && (
                     <Button
                       size="sm"
                       variant="ghost"
@@ -127,27 +141,45 @@ export function TemplatesPage() {
         </ul>
       )}
       {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
+      {editing && (
+        <TemplateTextDialog
+          title={`Edit ${editing.title}`}
+          submitLabel="Save"
+          initial={{ title: editing.title, description: editing.description ?? '' }}
+          onClose={() => setEditing(null)}
+          onSave={async (text) => {
+            await apiPatch(`/templates/${encodeURIComponent(editing.id)}`, text);
+            toast.success(TEMPLATE_MESSAGES.updated, { duration: TOAST.save });
+            await queryClient.invalidateQueries({ queryKey: ['templates'] });
+            await queryClient.invalidateQueries({ queryKey: ['template', editing.id] });
+          }}
+        />
+      )}
     </div>
   );
 }
 
-/** Deleting a workspace loop template (its admins and the member who made it; the server says who may). */
+/** Deleting a workspace template (its admins and the member who made it; the server says who may). */
 function DeleteTemplateDialog({ template, onClose }: { template: TemplateSummary; onClose: () => void }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => apiDelete(`/templates/${encodeURIComponent(template.id)}`),
     onSuccess: () => {
-      toast.success('Template deleted', { duration: TOAST.save });
+      toast.success(TEMPLATE_MESSAGES.deleted, { duration: TOAST.save });
       onClose();
     },
-    onError: (error) => toast.error(errorMessage(error, 'The template could not be deleted')),
+    onError: (error) => toast.error(errorMessage(error, TEMPLATE_MESSAGES.deleteFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={`Delete ${template.title}?`}
-        description="Loops made from it keep their questions and results."
+        description={
+          template.type === 'loop'
+            ? 'Loops made from it keep their questions and results.'
+            : 'Health checks launched from it keep their components and results.'
+        }
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
