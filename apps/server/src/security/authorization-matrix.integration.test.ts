@@ -11,7 +11,7 @@ import { can, type Action, type Actor as PolicyActor } from '../auth/policy';
 import { createAdmin, invite, signedInParticipant, signedInUser } from '../test/accounts';
 import { useTestContext, type TestContext } from '../test/harness';
 import { launch, launchBody } from '../test/health-checks';
-import { editable, launchLoop, loopBody } from '../test/loops';
+import { addPeople, editable, launchLoop, loopBody } from '../test/loops';
 import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { CookieJar } from '../test/requests';
@@ -693,12 +693,13 @@ const ENTRIES: Record<string, Entry> = {
     }),
   },
   // Signed-in answering: the members the round was sent to (everyone of the workspace when it opened).
+  // A loop's audience is its workspace's admins and members: never a link participant (PRODUCT-DECISIONS 7).
   'GET /api/loop-rounds/{roundId}/answer': {
-    expect: 'DDDDAAA',
+    expect: 'DDDDDAA',
     request: (w) => ({ path: `/api/loop-rounds/${roundOf(w)}/answer` }),
   },
   'POST /api/loop-rounds/{roundId}/answer': {
-    expect: 'DDDDAAA',
+    expect: 'DDDDDAA',
     request: (w) => ({ path: `/api/loop-rounds/${roundOf(w)}/answer`, body: roundAnswers(w) }),
   },
   'GET /api/my/loop-rounds': { expect: 'DAAAAAA', request: () => ({ path: '/api/my/loop-rounds' }) },
@@ -756,7 +757,9 @@ beforeAll(async () => {
     joinAdmin: { jar: joinAdmin.jar, workspaceId: joinAdmin.workspaceId },
     loop: {} as LoopDetail,
   };
-  // Launched once everyone of the workspace is in it, so its round is sent to the participant and the member too.
+  // Launched once everyone of the workspace is in it, so its round is sent to the member too (and one more member,
+  // so an anonymous loop has the three it needs). The link participant is never in a loop's audience.
+  await addPeople(ctx, admin.workspaceId, 1, 'member');
   world.loop = await readLoop(world, (await launchLoop(ctx, admin.jar, admin.workspaceId)).id);
   const doc = (await (await ctx.request('GET', '/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, unknown>>;
