@@ -20,7 +20,7 @@ const SVG = new TextEncoder().encode(
 
 function upload(jar: Jar, bytes: Uint8Array, type = 'image/png') {
   const form = new FormData();
-  form.set('logo', new File([bytes], 'logo', { type }));
+  form.set('logo', new File([new Uint8Array(bytes)], 'logo', { type }));
   return ctx.app.request('/api/organization/branding/logo', {
     method: 'POST',
     body: form,
@@ -71,7 +71,7 @@ describe('organisation branding', () => {
     expect((await upload(new CookieJar(), PNG)).status).toBe(401);
     const after = await ctx.call(owner.jar, 'GET', '/api/organization/branding');
     expect((await json<BrandingJson>(after)).branding.accentColor).toBe('#1d4ed8');
-  });
+  }, 90_000);
 
   it('refuses a colour white text is unreadable on, or that is not #rrggbb, with the shared messages; null removes it', async () => {
     const light = await ctx.call(owner.jar, 'PUT', '/api/organization/branding', { accentColor: '#ffff00' });

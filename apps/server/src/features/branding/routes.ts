@@ -7,7 +7,7 @@ import {
 } from '@pulsecheck/shared/branding/rules';
 import { bodyLimit } from 'hono/body-limit';
 import { requireUser } from '../../auth/session';
-import { AppError, invalid } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
 
@@ -49,17 +49,13 @@ branding
     },
     async (c) => {
       const user = await requireUser(c);
-      let form: Record<string, unknown>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw invalid(BRANDING_MESSAGES.logoMissing, { logo: BRANDING_MESSAGES.logoMissing });
-      }
-      const logo = form.logo;
-      if (!(logo instanceof File))
-        throw invalid(BRANDING_MESSAGES.logoMissing, { logo: BRANDING_MESSAGES.logoMissing });
-      const bytes = new Uint8Array(await logo.arrayBuffer());
-      return c.json(await service.uploadLogo(c.get('deps'), { userId: user.id, bytes }), 200);
+      // Read only once the caller may change the branding: the service asks the policy first.
+      const read = async () => {
+        const form = await c.req.parseBody().catch(() => null);
+        const logo = form?.logo;
+        return logo instanceof File ? new Uint8Array(await logo.arrayBuffer()) : null;
+      };
+      return c.json(await service.uploadLogo(c.get('deps'), { userId: user.id, read }), 200);
     },
   )
   .call(

@@ -42,18 +42,22 @@ export async function updateBranding(deps: Deps, options: { userId: string; acce
 }
 
 /** Accepts PNG, JPEG or WebP by their bytes (never SVG), at most LOGO_MAX_BYTES; the type stored is the detected one. */
-export async function uploadLogo(deps: Deps, options: { userId: string; bytes: Uint8Array }) {
+export async function uploadLogo(
+  deps: Deps,
+  options: { userId: string; read: () => Promise<Uint8Array | null> },
+) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
-  if (options.bytes.length === 0)
+  const bytes = await options.read();
+  if (!bytes || bytes.length === 0)
     throw invalid(BRANDING_MESSAGES.logoMissing, { logo: BRANDING_MESSAGES.logoMissing });
-  if (options.bytes.length > LOGO_MAX_BYTES) {
+  if (bytes.length > LOGO_MAX_BYTES) {
     throw new AppError('payload_too_large', BRANDING_MESSAGES.logoTooLarge, {
       logo: BRANDING_MESSAGES.logoTooLarge,
     });
   }
-  const type = detectLogoType(options.bytes);
+  const type = detectLogoType(bytes);
   if (!type) throw invalid(BRANDING_MESSAGES.logoType, { logo: BRANDING_MESSAGES.logoType });
-  await q.replaceLogo(deps.db, organization.id, type, Buffer.from(options.bytes));
+  await q.replaceLogo(deps.db, organization.id, type, Buffer.from(bytes));
   return { branding: (await brandingOf(deps.db, organization.id))! };
 }
 
