@@ -33,7 +33,7 @@ async function organizationOf(workspaceId: string) {
     .select({ id: workspaces.organizationId })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
-  return row!.id!;
+  return row!.id;
 }
 
 describe('organisation branding', () => {
