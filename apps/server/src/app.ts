@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
 import { accountRoutes } from './features/account/routes';
+import { brandingRoutes } from './features/branding/routes';
 import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     teamRoutes,
     accountRoutes,
     securityRoutes,
+    brandingRoutes,
     ssoRoutes,
     insightsRoutes,
   ];

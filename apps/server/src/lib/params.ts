@@ -30,6 +30,7 @@ export const PATH_PARAMS = {
   actionItemId: idParam(NOT_FOUND_MESSAGES.actionItem),
   notificationId: idParam(NOT_FOUND_MESSAGES.notification),
   avatarId: idParam(NOT_FOUND_MESSAGES.photo),
+  logoId: idParam(NOT_FOUND_MESSAGES.logo),
   loopId: idParam(NOT_FOUND_MESSAGES.loop),
   roundId: idParam(NOT_FOUND_MESSAGES.round),
   /** better-auth's ids (random letters and digits, not UUIDs). */

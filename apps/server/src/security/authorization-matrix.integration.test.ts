@@ -344,6 +344,23 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/security', body: { requireTwoFactor: false } }),
   },
+  'GET /api/organization/branding': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/branding' }),
+  },
+  'PUT /api/organization/branding': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/branding', body: { accentColor: '#1d4ed8' } }),
+  },
+  // The body is read only after the policy: a caller who may not change the branding never gets as far as 400.
+  'POST /api/organization/branding/logo': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/branding/logo', body: {} }),
+  },
+  'DELETE /api/organization/branding/logo': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/branding/logo' }),
+  },
   'GET /api/organization/sso': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso' }),
@@ -394,6 +411,10 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/login/sso': {
     expect: 'PPPPPPP',
     request: () => ({ path: '/api/login/sso', body: { email: 'someone@no-sso.test' } }),
+  },
+  'GET /api/organization-logos/{logoId}': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/organization-logos/${randomUUID()}` }),
   },
   'GET /api/avatars/{avatarId}': {
     expect: 'PPPPPPP',

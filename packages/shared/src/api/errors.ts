@@ -55,6 +55,7 @@ export const NOT_FOUND_MESSAGES = {
   actionItem: 'Action item not found',
   notification: 'Notification not found',
   photo: 'Photo not found',
+  logo: 'Logo not found',
   loop: 'Loop not found',
   round: 'Round not found',
   /** A personal answer link that is forged, mistyped, or of a member no longer in the workspace. */

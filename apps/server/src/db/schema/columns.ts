@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Columns every table spells the same way, written once (the SQL they make is unchanged). */
 export const uuidPrimaryKey = () => uuid('id').primaryKey().defaultRandom();
@@ -10,3 +10,9 @@ export const instant = (name: string) => timestamp(name, { withTimezone: true })
 
 /** A constant list for `in (…)` checks, from the shared vocabulary (so the database allows what the rules say). */
 export const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** Bytes (profile photos, organisation logos), read back as a Buffer from either database driver. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});

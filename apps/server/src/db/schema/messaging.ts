@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  customType,
   date,
   index,
   integer,
@@ -12,14 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPrimaryKey, createdAt, instant } from './columns';
+import { uuidPrimaryKey, createdAt, instant, bytea } from './columns';
 import { ownerRef } from './auth';
 import { workspaces } from './organizations';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * The body of an e-mail sent to many people alike but for one personal part (a round's invitation and its answer

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
+import { uuidPrimaryKey, createdAt, updatedAt, instant, bytea } from './columns';
 import { ownerRef, ssoProvider, user, userRef } from './auth';
 
 export const organizations = pgTable(
@@ -23,6 +23,8 @@ export const organizations = pgTable(
     metadata: jsonb('metadata'),
     /** Everyone in the organisation must have two-factor sign-in; those without are led to enrol first. */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Branding: the primary buttons' colour on participant screens and e-mails, `#rrggbb` (shared/branding). */
+    accentColor: text('accent_color'),
     createdAt: createdAt(),
   },
   // One organisation per admin: the set-up runs exactly once.
@@ -190,3 +192,18 @@ export const ssoDomains = pgTable(
     check('sso_domains_status_check', sql`status in ('pending', 'verified', 'failed')`),
   ],
 );
+
+/**
+ * The organisation's logo (branding): at most one, PNG, JPEG or WebP as told by its bytes. A new upload gets a new
+ * id, so the public URL of a logo never changes what it shows and caches for good.
+ */
+export const organizationLogos = pgTable('organization_logos', {
+  id: uuidPrimaryKey(),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .unique()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,74 @@
+import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import {
+  BRANDING_MESSAGES,
+  detectLogoType,
+  LOGO_MAX_BYTES,
+  logoPath,
+  type Branding,
+} from '@pulsecheck/shared/branding/rules';
+import { requireOrganizationAdmin } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { AppError, invalid, notFound } from '../../lib/app-error';
+import type { AppDeps } from '../../lib/router';
+import * as q from './queries';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/**
+ * The branding participants' screens and e-mails show for an organisation (its name, logo URL and accent colour,
+ * nothing else); null for an unknown id. Every participant-facing payload takes it from here.
+ */
+export async function brandingOf(db: Db, organizationId: string): Promise<Branding | null> {
+  const row = await q.findBranding(db, organizationId);
+  if (!row) return null;
+  return {
+    organizationName: row.name,
+    logoUrl: row.logoId ? logoPath(row.logoId) : null,
+    accentColor: row.accentColor,
+  };
+}
+
+/** The branding of the organisation the user administers (its owner and organisation admins: 403 for others). */
+export async function getBranding(deps: Deps, { userId }: { userId: string }) {
+  const organization = await requireOrganizationAdmin(deps.db, userId);
+  return { branding: (await brandingOf(deps.db, organization.id))! };
+}
+
+/** Saves the accent colour, already held to the shared contrast rule by the body's schema; null removes it. */
+export async function updateBranding(deps: Deps, options: { userId: string; accentColor: string | null }) {
+  const organization = await requireOrganizationAdmin(deps.db, options.userId);
+  await q.setAccentColor(deps.db, organization.id, options.accentColor);
+  return { branding: (await brandingOf(deps.db, organization.id))! };
+}
+
+/** Accepts PNG, JPEG or WebP by their bytes (never SVG), at most LOGO_MAX_BYTES; the type stored is the detected one. */
+export async function uploadLogo(
+  deps: Deps,
+  options: { userId: string; read: () => Promise<Uint8Array | null> },
+) {
+  const organization = await requireOrganizationAdmin(deps.db, options.userId);
+  const bytes = await options.read();
+  if (!bytes || bytes.length === 0)
+    throw invalid(BRANDING_MESSAGES.logoMissing, { logo: BRANDING_MESSAGES.logoMissing });
+  if (bytes.length > LOGO_MAX_BYTES) {
+    throw new AppError('payload_too_large', BRANDING_MESSAGES.logoTooLarge, {
+      logo: BRANDING_MESSAGES.logoTooLarge,
+    });
+  }
+  const type = detectLogoType(bytes);
+  if (!type) throw invalid(BRANDING_MESSAGES.logoType, { logo: BRANDING_MESSAGES.logoType });
+  await q.replaceLogo(deps.db, organization.id, type, Buffer.from(bytes));
+  return { branding: (await brandingOf(deps.db, organization.id))! };
+}
+
+export async function removeLogo(deps: Deps, { userId }: { userId: string }) {
+  const organization = await requireOrganizationAdmin(deps.db, userId);
+  await q.removeLogo(deps.db, organization.id);
+  return { branding: (await brandingOf(deps.db, organization.id))! };
+}
+
+export async function getLogo(deps: Deps, id: string) {
+  const row = await q.findLogo(deps.db, id);
+  if (!row) throw notFound(NOT_FOUND_MESSAGES.logo);
+  return row;
+}
