@@ -355,7 +355,17 @@ const ENTRIES: Record<string, Entry> = {
   // The body is read only after the policy: a caller who may not change the branding never gets as far as 400.
   'POST /api/organization/branding/logo': {
     expect: byPolicy('organization:administer'),
-    request: () => ({ path: '/api/organization/branding/logo', body: {} }),
+    request: () => {
+      const form = new FormData();
+      form.set(
+        'logo',
+        new Blob([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')], {
+          type: 'image/png',
+        }),
+        'logo.png',
+      );
+      return { path: '/api/organization/branding/logo', form };
+    },
   },
   'DELETE /api/organization/branding/logo': {
     expect: byPolicy('organization:administer'),

@@ -213,7 +213,7 @@ describe('one-click answers from the e-mail', () => {
 
 describe('signed-in members', () => {
   it('see their open rounds on /dashboard and answer them; others get 404', async () => {
-    const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'participant' });
+    const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
     const outsider = await signedInUser(ctx);
     await addPeople(ctx, admin.workspaceId, 2);
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Signed-in pulse' });

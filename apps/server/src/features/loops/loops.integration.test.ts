@@ -73,15 +73,17 @@ describe('launching a loop and its first round', () => {
   });
 
   it("asks the workspace's admins and members only, never people who joined a health check by its link", async () => {
-    const members = await addPeople(ctx, admin.workspaceId, 2);
-    const check = await createCheck(ctx, { workspaceId: admin.workspaceId, userId: admin.userId });
+    // An organisation of its own: the file's shared workspace has the people of the tests before.
+    const owner = await createAdmin(ctx, { companyName: 'Audience Co' });
+    const members = await addPeople(ctx, owner.workspaceId, 2);
+    const check = await createCheck(ctx, { workspaceId: owner.workspaceId, userId: owner.userId });
     const linkParticipant = await joinedParticipant(ctx, check.healthCheckId);
     const [membership] = await ctx.deps.db
       .select({ id: workspaceMembers.id, access: workspaceMembers.access })
       .from(workspaceMembers)
       .where(
         and(
-          eq(workspaceMembers.workspaceId, admin.workspaceId),
+          eq(workspaceMembers.workspaceId, owner.workspaceId),
           eq(workspaceMembers.userId, linkParticipant.userId),
         ),
       );
@@ -89,10 +91,10 @@ describe('launching a loop and its first round', () => {
 
     // Chosen by hand, a link participant is no member a loop may ask.
     const chosen = await ctx.call(
-      admin.jar,
+      owner.jar,
       'POST',
       '/api/loops',
-      loopBody(admin.workspaceId, {
+      loopBody(owner.workspaceId, {
         audience: { kind: 'members', memberIds: [...members.map((m) => m.memberId), membership!.id] },
       }),
     );
@@ -100,8 +102,8 @@ describe('launching a loop and its first round', () => {
     expect(await chosen.text()).toContain(LOOP_MESSAGES.audienceMember);
 
     // 'Everyone': the admin and the two members; the link participant gets no e-mail and no bell notice.
-    const launched = await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Members only' });
-    const loop = await detail(launched.id);
+    const launched = await launchLoop(ctx, owner.jar, owner.workspaceId, { title: 'Members only' });
+    const loop = await detail(launched.id, owner.jar);
     expect(loop.currentRound?.audience).toBe(3);
     const recipients = await ctx.deps.db
       .select({ memberId: loopRoundRecipients.memberId })
@@ -113,7 +115,7 @@ describe('launching a loop and its first round', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.to, linkParticipant.email), like(mailOutbox.subject, '%Members only%')));
     expect(mails).toEqual([]);
-    const status = await completion(ctx, admin.jar, launched.id);
+    const status = await completion(ctx, owner.jar, launched.id);
     expect(JSON.stringify(status)).not.toContain(linkParticipant.userId);
     for (const member of members)
       expect((await roundMail(ctx, member.email)).subject).toContain('Members only');
