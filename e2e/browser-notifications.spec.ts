@@ -165,8 +165,8 @@ test.describe('browser notifications', () => {
     await second.waitForTimeout(1_000);
     const all = [...(await shownIn(page)), ...(await shownIn(second))];
     expect(all.map((n) => n.body).sort()).toEqual([
-      'At least half of the participants have completed "Quiet Notice Check" (1 of 1)',
       'All participants have completed "Quiet Notice Check" (2 of 2)',
+      'At least half of the participants have completed "Quiet Notice Check" (1 of 1)',
     ]);
     await bellOf(page).click();
     const panel = page.getByRole('region', { name: 'Your notifications' });
