@@ -70,11 +70,17 @@ export const useRemovePasskey = () =>
 export const useRequireTwoFactor = () =>
   useSecurityChange((requireTwoFactor: boolean) => apiPut('/organization/security', { requireTwoFactor }));
 
+const ssoLinkKey = ['account', 'sso-link'] as const;
+
 function useSsoChange<I>(call: (input: I) => Promise<SsoSettings>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (settings) => queryClient.setQueryData(ssoQuery.queryKey, settings),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(ssoQuery.queryKey, settings);
+      // Whether 'Link single sign-on' is offered follows the organisation's settings (switched on, domains verified).
+      await queryClient.invalidateQueries({ queryKey: ssoLinkKey });
+    },
   });
 }
 export const useSaveSso = () =>
@@ -94,7 +100,7 @@ export const useVerifySsoDomain = () =>
 /** 'Link single sign-on' (every signed-in person): whether it is offered and done. */
 export const useSsoLinkStatus = () =>
   useQuery({
-    queryKey: ['account', 'sso-link'],
+    queryKey: ssoLinkKey,
     queryFn: ({ signal }) => apiGet<SsoLinkStatus>('/account/sso-link', signal),
   });
 /** After the password or a code, the browser goes to the provider and comes back to this tab. */
