@@ -121,6 +121,8 @@ test.describe('passkeys', () => {
     browser,
     mailDir,
   }) => {
+    // The whole journey: sign-up, a passkey, SSO set up, verified, tested, linked and required.
+    test.setTimeout(150_000);
     const context = await browser.newContext({ baseURL: app.baseUrl });
     const page = await context.newPage();
     // Chromium's virtual authenticator stands in for the fingerprint reader.
