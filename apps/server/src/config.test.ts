@@ -80,6 +80,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET/);
   });
 
+  it('refuses SSO_ALLOW_LOOPBACK_ISSUER=true in production, and takes it (only) outside', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      AUTH_SECRET: 'x'.repeat(32),
+      MAIL_DISABLED: 'true',
+    };
+    expect(() => loadConfig({ ...production, SSO_ALLOW_LOOPBACK_ISSUER: 'true' })).toThrow(
+      /SSO_ALLOW_LOOPBACK_ISSUER: must not be true in production/,
+    );
+    expect(loadConfig(production).allowLoopbackIssuer).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).allowLoopbackIssuer).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), SSO_ALLOW_LOOPBACK_ISSUER: 'true' }).allowLoopbackIssuer).toBe(
+      true,
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: '127.0.0.1:5353,[::1]:53' }).dnsServers).toEqual([
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: 'not a server' })).toThrow(/DNS_SERVERS/);
+  });
+
   it('refuses production without SMTP_URL, saying what to set, unless MAIL_DISABLED=true', () => {
     const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: 'x'.repeat(32) };
     const start = (env: Record<string, string>) => () => loadConfig({ ...production, ...env });
