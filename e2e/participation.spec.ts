@@ -288,6 +288,46 @@ test.describe('participation', () => {
     for (const person of [one, two, three]) await person.context.close();
   });
 
+  test('a join whose verification link a mail scanner used completes when the person signs in (issue 32 item 2)', async ({
+    page,
+    browser,
+    mailDir,
+  }) => {
+    const admin = await signUpAdmin(page, mailDir);
+    const check = await launch(page, admin.workspaceId, 'Scanned join', 2);
+
+    const context = await browser.newContext();
+    const person = await context.newPage();
+    await person.goto(check.joinUrl);
+    await expect(person).toHaveURL(new RegExp(`/signup/${check.id}$`));
+    const email = uniqueEmail('scanned');
+    const password = 'e2e-password-789';
+    await person.getByLabel('Full name').fill('Sam Scanned');
+    await person.getByLabel('Email').fill(email);
+    await person.getByLabel('Password').fill(password);
+    await person.getByRole('button', { name: 'Join Health Check' }).click();
+    await expect(person.getByText(/Once verified, you will be automatically added/)).toBeVisible();
+
+    // A mail scanner fetches the link (no script runs): the address is verified, the person joined nothing yet.
+    const mail = await waitForMail(mailDir, email, /Verify your email/);
+    const scanner = await browser.newContext({ javaScriptEnabled: false });
+    expect((await scanner.request.get(linkIn(mail.text))).ok()).toBe(true);
+    await scanner.close();
+
+    // Back on their own device, the person signs in and lands in the check, joined.
+    await person.goto('/login');
+    await person.getByLabel('Email').fill(email);
+    await person.getByLabel('Password').fill(password);
+    await person.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(person).toHaveURL(new RegExp(`/health-check/${check.id}`));
+    await expect(person.getByRole('heading', { name: 'Scanned join' })).toBeVisible();
+    await expect(person.getByTestId('team-progress-count')).toHaveText('0 of 1 completed');
+    // A bookmark to the dashboard later shows the check among theirs.
+    await person.goto('/dashboard');
+    await expect(person.getByText('Scanned join').first()).toBeVisible();
+    await context.close();
+  });
+
   test('refuses outsiders and unknown links with the right screens; preview saves nothing', async ({
     page,
     browser,
