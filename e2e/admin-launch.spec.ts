@@ -3,6 +3,53 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail } from './support/mail-capture';
 
 test.describe('admin: configure, launch and manage', () => {
+  test("'Save as template' makes a workspace template that its admin edits, launches from and deletes (issue 32 item 4)", async ({
+    page,
+    mailDir,
+  }) => {
+    await signUpAdmin(page, mailDir, { companyName: 'Template Co' });
+    await page.goto('/admin/templates?type=health-check');
+    await page
+      .getByRole('article', { name: 'Team Health Check' })
+      .getByRole('link', { name: 'Use Template' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Configure Health Check' })).toBeVisible();
+    await page.getByRole('switch', { name: '🧭 Decisions' }).click();
+    await expect(page.getByText('28 of 29 components enabled')).toBeVisible();
+    await page.getByRole('button', { name: 'Save as template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as template' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Our squad check');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Without decisions');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save Template' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/admin/templates?type=health-check');
+    const ours = page.getByRole('article', { name: 'Our squad check' });
+    await expect(ours.getByText('Workspace', { exact: true })).toBeVisible();
+    await expect(ours.getByText('Without decisions')).toBeVisible();
+    await ours.getByRole('button', { name: 'Edit Our squad check' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Our squad check' });
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Our squad check v2');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    const renamed = page.getByRole('article', { name: 'Our squad check v2' });
+    await expect(renamed).toBeVisible();
+
+    // Configuring from it starts from what was saved: 28 components.
+    await renamed.getByRole('link', { name: 'Use Template Our squad check v2' }).click();
+    await expect(page.getByRole('heading', { name: 'Configure Health Check' })).toBeVisible();
+    await expect(page.getByText('28 of 29 components enabled')).toBeVisible();
+
+    await page.goto('/admin/templates?type=health-check');
+    await page.getByRole('button', { name: 'Delete Our squad check v2' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Our squad check v2?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByRole('article', { name: 'Our squad check v2' })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'Team Health Check' })).toBeVisible();
+  });
+
   test('template → configure → launch → share a working join link', async ({
     page,
     context,
