@@ -4,8 +4,10 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // Two spec files at a time: the journeys mostly wait on the server and the browser, and each person in them
+  // is a new account, so files do not share state (tests within a file run in order).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
