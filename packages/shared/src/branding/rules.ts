@@ -84,4 +84,7 @@ export const brandingSchema = z.object({
 export type Branding = z.infer<typeof brandingSchema>;
 export const brandingResponseSchema = z.object({ branding: brandingSchema });
 
+/** The logo's alternative text wherever it is shown (participant screens, e-mails, the settings preview). */
+export const brandLogoAlt = (organizationName: string) => `${organizationName} logo`;
+
 export const logoPath = (logoId: string) => `/api/organization-logos/${logoId}`;
