@@ -57,7 +57,10 @@ describe('participant pages show the branding of the organisation the check or l
     const plainInfo = await json<JoinInfo>(await ctx.request('GET', `/api/join/${plain.id}`));
     expect(plainInfo.branding).toEqual({ organizationName: 'Plain Works', logoUrl: null, accentColor: null });
 
-    const participant = await signedInParticipant(ctx, { healthCheckId: check.id, workspaceId: admin.workspaceId });
+    const participant = await signedInParticipant(ctx, {
+      healthCheckId: check.id,
+      workspaceId: admin.workspaceId,
+    });
     const read = await ctx.call(participant.jar, 'GET', `/api/health-checks/${check.id}/participation`);
     expect(read.status).toBe(200);
     expect((await json<Participation>(read)).branding).toEqual(info.branding);

@@ -36,7 +36,10 @@ export async function findBrandingOfWorkspaces(db: Db, workspaceIds: string[]) {
 
 export async function findWorkspaceOfHealthCheck(db: Db, healthCheckId: string) {
   const row = await first(
-    db.select({ workspaceId: healthChecks.workspaceId }).from(healthChecks).where(eq(healthChecks.id, healthCheckId)),
+    db
+      .select({ workspaceId: healthChecks.workspaceId })
+      .from(healthChecks)
+      .where(eq(healthChecks.id, healthCheckId)),
   );
   return row?.workspaceId ?? null;
 }

@@ -57,7 +57,10 @@ export function mailBranding(appUrl: string, branding: Branding | null | undefin
 }
 
 /** `mailBranding` of the organisation a workspace belongs to. */
-export async function mailBrandingOfWorkspace(deps: { db: Db; config: { appUrl: string } }, workspaceId: string) {
+export async function mailBrandingOfWorkspace(
+  deps: { db: Db; config: { appUrl: string } },
+  workspaceId: string,
+) {
   return mailBranding(deps.config.appUrl, await brandingOfWorkspace(deps.db, workspaceId));
 }
 

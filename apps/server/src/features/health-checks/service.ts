@@ -160,7 +160,9 @@ export async function launchHealthCheck(
       });
       // The organisation's branding, read once for every invitation of the launch.
       const branding =
-        emails.length > 0 ? await mailBrandingOfWorkspace({ db: tx, config: deps.config }, input.workspaceId) : null;
+        emails.length > 0
+          ? await mailBrandingOfWorkspace({ db: tx, config: deps.config }, input.workspaceId)
+          : null;
       for (const to of emails) {
         await deps.mailer.enqueue(
           {

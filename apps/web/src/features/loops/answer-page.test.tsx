@@ -64,7 +64,11 @@ describe("the loop organisation's branding", () => {
   it('shows its logo named after it and gives the buttons its accent colour, until the page goes', async () => {
     serve(
       round({
-        branding: { organizationName: 'Teal Harbour', logoUrl: '/api/organization-logos/abc', accentColor: '#0f766e' },
+        branding: {
+          organizationName: 'Teal Harbour',
+          logoUrl: '/api/organization-logos/abc',
+          accentColor: '#0f766e',
+        },
       }),
     );
     const { router } = renderRoutes(
@@ -84,7 +88,9 @@ describe("the loop organisation's branding", () => {
 
   it('shows no logo and keeps the Pulsecheck colour without branding', async () => {
     serve(round({ branding: { organizationName: 'Plain Works', logoUrl: null, accentColor: null } }));
-    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], { at: `/loop-answer/${TOKEN}` });
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}`,
+    });
     await screen.findByRole('heading', { name: /Weekly Pulse/ });
     expect(screen.queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
