@@ -1,12 +1,15 @@
 import { brandLogoAlt } from '@pulsecheck/shared/branding/rules';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import type { JoinInfo, Participation } from '@pulsecheck/shared/participation/contract';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { jobs } from '../../db/schema/messaging';
 import { createAdmin, signedInParticipant, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { launch } from '../../test/health-checks';
 import { addPeople, answerToken, launchLoop, roundMail } from '../../test/loops';
-import { latestMail } from '../../test/mail';
+import { latestMail, runNotificationJobs } from '../../test/mail';
+import { DELIVERY_JOBS, notify } from '../notifications/service';
 import { json, type Jar } from '../../test/requests';
 import { uniqueEmail } from '../../test/unique';
 
@@ -107,6 +110,38 @@ describe("e-mails sent on an organisation's behalf carry its logo and accent col
     expectBranded(round, logoUrl);
     // The one-click answers take the accent colour too.
     expect(round.html).toContain(`border:1px solid ${ACCENT}`);
+  });
+
+  it("participants' notices carry it: read once by notify() into every e-mail job, shown when each is sent", async () => {
+    const { admin, logoUrl } = await brandedOrganisation();
+    const check = await launch(ctx, admin.jar, admin.workspaceId);
+    const where = { healthCheckId: check.id, workspaceId: admin.workspaceId };
+    const people = [
+      await signedInParticipant(ctx, where, 'in_progress'),
+      await signedInParticipant(ctx, where, 'in_progress'),
+    ];
+    await notify(ctx.deps, {
+      userIds: people.map((p) => p.userId),
+      type: 'survey-reminder',
+      message: 'Reminder: "Harbour check" is waiting for your ratings',
+      link: `/health-check/${check.id}`,
+      healthCheckId: check.id,
+    });
+    const queued = (
+      await ctx.deps.db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.kind, [DELIVERY_JOBS.email]))
+    ).filter((job) => people.some((p) => p.userId === (job.payload as { userId?: string }).userId));
+    expect(queued).toHaveLength(2);
+    for (const job of queued)
+      expect((job.payload as { branding?: unknown }).branding).toEqual({
+        organizationName: 'Teal Harbour',
+        logoUrl,
+        accentColor: ACCENT,
+      });
+    await runNotificationJobs(ctx);
+    for (const person of people) expectBranded(await latestMail(ctx, person.email, 'Harbour check'), logoUrl);
   });
 
   it('an organisation without branding sends the plain Pulsecheck e-mail', async () => {
