@@ -90,9 +90,11 @@ test.describe('custom branding (issue 32 item 10)', () => {
     expect(mail.text).not.toContain(TEAL);
     // The e-mail's logo URL serves the image to anyone (mail clients fetch it signed out).
     const src = /<img src="([^"]+)"/.exec(mail.html)![1]!;
-    const image = await browser.newContext().then((c) => c.request.get(src));
+    const outsider = await browser.newContext();
+    const image = await outsider.request.get(src);
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/png');
+    await outsider.close();
 
     // The participant, signed out, follows the join link: the sign-up to join shows the logo and the colour.
     const context = await browser.newContext({ baseURL });
