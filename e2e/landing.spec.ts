@@ -16,6 +16,13 @@ test.describe('landing page', () => {
     await expect(pricing.getByRole('article', { name: 'Starter plan' })).toContainText(
       'No limit on members or templates',
     );
+    // Custom branding exists (issue 32 item 10): in every installation, and the Professional plan helps set it up.
+    await expect(pricing.getByRole('article', { name: 'Starter plan' })).toContainText(
+      'Custom branding: your logo and accent colour for participants',
+    );
+    await expect(pricing.getByRole('article', { name: 'Professional plan' })).toContainText(
+      'Help with single sign-on, custom branding and backups',
+    );
     await expect(pricing).not.toContainText(/Up to \d+ (team )?members|\d+ loop templates/);
     await expect(pricing.getByRole('article', { name: 'Professional plan' })).toContainText('$79');
     await expect(pricing.getByRole('article', { name: 'Professional plan' })).toContainText('Most Popular');

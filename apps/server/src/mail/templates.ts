@@ -1,5 +1,6 @@
 import { loginReturningTo } from '@pulsecheck/shared/auth/links';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
+import { brandLogoAlt, HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
 
 /** E-mail bodies: a plain layout with one call to action, as HTML and as text. */
 export type MailContent = { subject: string; html: string; text: string };
@@ -17,9 +18,27 @@ export type MailChoices = {
   links: { label: string; url: string }[];
 };
 
-function renderChoices(choices: MailChoices): string {
+/** The colours of the e-mail: the organisation's accent colour (held to 4.5:1 against white) or Pulsecheck's. */
+type Palette = { accent: string; link: string };
+const DEFAULT_PALETTE: Palette = { accent: '#4f46e5', link: '#4338ca' };
+
+function paletteOf(branding: Branding | null | undefined): Palette {
+  const accent = branding?.accentColor;
+  // The colour was checked when saved; checked again here as it goes into a style attribute.
+  return accent && HEX_COLOR.test(accent) ? { accent, link: accent } : DEFAULT_PALETTE;
+}
+
+/** The top of the e-mail: the organisation's logo (an absolute URL of this app), or the Pulsecheck name. */
+function renderMasthead(branding: Branding | null | undefined, palette: Palette): string {
+  if (branding?.logoUrl) {
+    return `<p style="margin:0 0 24px"><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(brandLogoAlt(branding.organizationName))}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></p>`;
+  }
+  return `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${palette.accent}">Pulsecheck</p>`;
+}
+
+function renderChoices(choices: MailChoices, palette: Palette): string {
   const cell = (link: { label: string; url: string }) =>
-    `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="Answer ${escapeHtml(link.label)}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
+    `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="Answer ${escapeHtml(link.label)}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid ${palette.accent};color:${palette.link};text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
   return `<p style="margin:16px 0 8px;font-weight:600">${escapeHtml(choices.prompt)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>${choices.links.map(cell).join('')}</tr></table>
 <p style="margin:4px 0 16px;font-size:12px;color:#475569">${escapeHtml(choices.links[0]?.label ?? '')} = ${escapeHtml(choices.ends.low)}, ${escapeHtml(choices.links.at(-1)?.label ?? '')} = ${escapeHtml(choices.ends.high)}</p>`;
@@ -33,21 +52,27 @@ export function renderMail(options: {
   choices?: MailChoices;
   action?: { label: string; url: string };
   footer?: string;
+  /**
+   * The organisation the e-mail is sent on behalf of (`mailBranding` in features/branding): its logo and accent
+   * colour in the HTML part; the text part is the same with or without it.
+   */
+  branding?: Branding | null;
 }): MailContent {
-  const { subject, heading, paragraphs, choices, action, footer } = options;
+  const { subject, heading, paragraphs, choices, action, footer, branding } = options;
+  const palette = paletteOf(branding);
   const html = `<!doctype html>
 <html lang="en"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0" cellpadding="0" cellspacing="0">
 <tr><td style="padding:32px">
-<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Pulsecheck</p>
+${renderMasthead(branding, palette)}
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${choices ? renderChoices(choices) : ''}
+${choices ? renderChoices(choices, palette) : ''}
 ${
   action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(action.url)}" style="color:#4338ca">${escapeHtml(action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${palette.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(action.url)}" style="color:${palette.link}">${escapeHtml(action.url)}</a></p>`
     : ''
 }
 ${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>` : ''}

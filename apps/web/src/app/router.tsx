@@ -332,6 +332,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account-settings/organisation',
+                ...lazyPage(
+                  () => import('@/features/account/organisation-page'),
+                  (m) => m.OrganisationPage,
+                ),
+              },
+              {
                 path: 'account-settings/security',
                 ...lazyPage(
                   () => import('@/features/account/security-page'),

@@ -33,6 +33,8 @@ type RequestOptions = { body?: unknown; signal?: AbortSignal; headers?: Record<s
 
 export async function api<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
+  // A form (a file upload) goes as multipart, with the boundary the browser sets; anything else as JSON.
+  const form = options.body instanceof FormData ? options.body : null;
   try {
     response = await fetch(`/api${path}`, {
       method,
@@ -40,10 +42,10 @@ export async function api<T>(method: string, path: string, options: RequestOptio
       signal: options.signal,
       headers: {
         Accept: 'application/json',
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(options.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accentColorMessage,
   accentColorProblem,
+  brandLogoAlt,
   BRANDING_MESSAGES,
   contrastRatio,
   detectLogoType,
@@ -46,6 +48,23 @@ describe('contrast (WCAG 2.2)', () => {
     const result = updateBrandingSchema.safeParse({ accentColor: '#ffff00' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('choose a darker colour');
+  });
+});
+
+describe('accentColorMessage', () => {
+  it('says what the colour field holds as it is typed: none, unreadable, malformed or readable with its ratio', () => {
+    expect(accentColorMessage('')).toEqual({ ok: true, message: BRANDING_MESSAGES.colorNone });
+    expect(accentColorMessage('#1D4ED8')).toEqual({
+      ok: true,
+      message: 'White text on this colour has a contrast of 6.70:1: readable',
+    });
+    expect(accentColorMessage('#ffff00').ok).toBe(false);
+    expect(accentColorMessage('#ffff00').message).toContain('choose a darker colour');
+    expect(accentColorMessage('#12')).toEqual({ ok: false, message: BRANDING_MESSAGES.colorFormat });
+  });
+
+  it('names the logo after the organisation', () => {
+    expect(brandLogoAlt('Teal Harbour')).toBe('Teal Harbour logo');
   });
 });
 

@@ -13,6 +13,7 @@ export const BRANDING_MESSAGES = {
     `White text on this colour has a contrast of ${formatRatio(ratio)}:1; choose a darker colour (at least 4.5:1) so button text stays readable`,
   colorReadable: (ratio: number) =>
     `White text on this colour has a contrast of ${formatRatio(ratio)}:1: readable`,
+  colorNone: "No accent colour: buttons keep Pulsecheck's colour",
   logoMissing: 'Choose a logo image to upload',
   logoType: 'The logo must be a PNG, JPEG or WebP image',
   logoTooLarge: 'The logo must be at most 512 KB',
@@ -83,5 +84,18 @@ export const brandingSchema = z.object({
 });
 export type Branding = z.infer<typeof brandingSchema>;
 export const brandingResponseSchema = z.object({ branding: brandingSchema });
+
+/** What the colour field says as it is typed: why it cannot be saved, or its contrast when it can. */
+export function accentColorMessage(value: string): { ok: boolean; message: string } {
+  const hex = value.trim().toLowerCase();
+  if (hex === '') return { ok: true, message: BRANDING_MESSAGES.colorNone };
+  const problem = accentColorProblem(hex);
+  return problem
+    ? { ok: false, message: problem }
+    : { ok: true, message: BRANDING_MESSAGES.colorReadable(contrastRatio(hex, '#ffffff')) };
+}
+
+/** The logo's alternative text wherever it is shown (participant screens, e-mails, the settings preview). */
+export const brandLogoAlt = (organizationName: string) => `${organizationName} logo`;
 
 export const logoPath = (logoId: string) => `/api/organization-logos/${logoId}`;

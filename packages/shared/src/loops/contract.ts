@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandingSchema } from '../branding/rules';
 import { mailStateSchema } from '../mail/contract';
 import { CADENCES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
 import { ROUND_RESULT_STATES } from './release';
@@ -266,6 +267,8 @@ export const roundToAnswerSchema = z.object({
   state: z.enum(ANSWER_STATES),
   /** Why it cannot be answered (LOOP_MESSAGES), null while open. */
   message: z.string().nullable(),
+  /** The branding of the organisation the loop belongs to (its name, logo and accent colour; nothing else of it). */
+  branding: brandingSchema.nullable(),
 });
 export type RoundToAnswer = z.infer<typeof roundToAnswerSchema>;
 

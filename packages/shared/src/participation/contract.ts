@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../api/ids';
+import { brandingSchema } from '../branding/rules';
 import { PHASES } from '../health-checks/rules';
 import {
   COMMENT_MAX,
@@ -32,11 +33,15 @@ export type Responses = z.infer<typeof responsesSchema>;
 export const joinResponseSchema = z.object({ participantId: z.uuid(), redirectTo: z.string() });
 export type JoinResponse = z.infer<typeof joinResponseSchema>;
 
-/** What a signed-out visitor of a join or sign-up link may learn: the title, and whether it takes people. */
+/**
+ * What a signed-out visitor of a join or sign-up link may learn: the title, whether it takes people, and the branding
+ * of the organisation the check belongs to (its name, logo and accent colour; nothing else of it).
+ */
 export const joinInfoSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   acceptingParticipants: z.boolean(),
+  branding: brandingSchema.nullable(),
 });
 export type JoinInfo = z.infer<typeof joinInfoSchema>;
 
@@ -82,6 +87,8 @@ export const participationSchema = z.object({
   /** True when the caller asked for a preview and may manage the check: nothing is registered or saved. */
   preview: z.boolean(),
   resultsReleased: z.boolean(),
+  /** The branding of the organisation the check belongs to, for the participation screens. */
+  branding: brandingSchema.nullable(),
 });
 export type Participation = z.infer<typeof participationSchema>;
 

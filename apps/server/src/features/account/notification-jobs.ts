@@ -1,4 +1,5 @@
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { brandingSchema } from '@pulsecheck/shared/branding/rules';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import { overallHealth } from '@pulsecheck/shared/results/rules';
@@ -16,6 +17,7 @@ import {
 } from '../notifications/service';
 import * as q from './queries';
 import { unsubscribeUrl } from './service';
+import { mailBranding } from '../branding/service';
 import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
 
 /** Scheduled notification work; the hourly tick enqueues itself again and whatever is due. */
@@ -191,6 +193,8 @@ const emailPayload = z.object({
   parts: z
     .array(z.object({ setting: z.enum(['phaseChanges', 'resultsReady']), text: z.string() }))
     .optional(),
+  /** The organisation's branding, read once for every e-mail of the notice (notifications/service.ts). */
+  branding: brandingSchema.nullable().optional(),
 });
 const atPayload = z.object({ at: z.string() });
 const userAtPayload = z.object({ at: z.string(), userId: z.string() });
@@ -207,6 +211,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       if (!user || !channelsFor(job.type as NotificationType, resolvePreferences(user.preferences)).email)
         return;
       const url = absolute(job.link);
+      const branding = mailBranding(config.appUrl, job.branding);
       if (job.type === 'survey-reminder') {
         const unsubscribe = unsubscribeUrl(config, job.userId);
         const mail = renderMail({
@@ -215,6 +220,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           paragraphs: [`Hi ${user.name}, ${job.message.replace(/^Reminder: /, '')}. It takes a few minutes.`],
           action: { label: 'Continue the health check', url },
           footer: unsubscribeFooter(unsubscribe),
+          branding,
         });
         await mailer.enqueue({ kind: 'survey-reminder', to: user.email, ...linkFooter(mail, unsubscribe) });
         return;
@@ -233,6 +239,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           paragraphs: [`Hi ${user.name},`, `${text}.`],
           action: { label: 'Open Pulsecheck', url },
           footer: `You get this email because your notification settings send you emails ${settings.map((s) => PART_FOOTER[s]).join(' and ')}. Don't want them? Unsubscribe: ${unsubscribe}`,
+          branding,
         });
         await mailer.enqueue({ kind: job.type, to: user.email, ...linkFooter(mail, unsubscribe) });
         return;
@@ -247,6 +254,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           paragraphs: [`Hi ${user.name},`, job.message],
           action: { label: 'Open Pulsecheck', url },
           footer: 'You get this email because of your notification settings in Pulsecheck.',
+          branding,
         }),
       });
     },

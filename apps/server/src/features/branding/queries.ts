@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { first, type Db } from '../../db/client';
-import { organizationLogos, organizations } from '../../db/schema/organizations';
+import { healthChecks } from '../../db/schema/health-checks';
+import { organizationLogos, organizations, workspaces } from '../../db/schema/organizations';
 
 /** The organisation's branding as participants see it: its name, logo id and accent colour. */
 export async function findBranding(db: Db, organizationId: string) {
@@ -15,6 +16,32 @@ export async function findBranding(db: Db, organizationId: string) {
       .leftJoin(organizationLogos, eq(organizationLogos.organizationId, organizations.id))
       .where(eq(organizations.id, organizationId)),
   );
+}
+
+/** The branding of the organisations the workspaces belong to, one statement for any number of workspaces. */
+export async function findBrandingOfWorkspaces(db: Db, workspaceIds: string[]) {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .select({
+      workspaceId: workspaces.id,
+      name: organizations.name,
+      accentColor: organizations.accentColor,
+      logoId: organizationLogos.id,
+    })
+    .from(workspaces)
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .leftJoin(organizationLogos, eq(organizationLogos.organizationId, organizations.id))
+    .where(inArray(workspaces.id, workspaceIds));
+}
+
+export async function findWorkspaceOfHealthCheck(db: Db, healthCheckId: string) {
+  const row = await first(
+    db
+      .select({ workspaceId: healthChecks.workspaceId })
+      .from(healthChecks)
+      .where(eq(healthChecks.id, healthCheckId)),
+  );
+  return row?.workspaceId ?? null;
 }
 
 export async function setAccentColor(db: Db, organizationId: string, accentColor: string | null) {

@@ -20,12 +20,48 @@ type Deps = Pick<AppDeps, 'db'>;
  */
 export async function brandingOf(db: Db, organizationId: string): Promise<Branding | null> {
   const row = await q.findBranding(db, organizationId);
-  if (!row) return null;
-  return {
-    organizationName: row.name,
-    logoUrl: row.logoId ? logoPath(row.logoId) : null,
-    accentColor: row.accentColor,
-  };
+  return row ? toBranding(row) : null;
+}
+
+const toBranding = (row: { name: string; logoId: string | null; accentColor: string | null }): Branding => ({
+  organizationName: row.name,
+  logoUrl: row.logoId ? logoPath(row.logoId) : null,
+  accentColor: row.accentColor,
+});
+
+/** The branding of the organisation a workspace (and so its checks and loops) belongs to; null for an unknown one. */
+export async function brandingOfWorkspace(db: Db, workspaceId: string): Promise<Branding | null> {
+  return (await brandingOfWorkspaces(db, [workspaceId])).get(workspaceId) ?? null;
+}
+
+/** The branding of each workspace's organisation, by workspace id, in one query (a batch of e-mails loads it once). */
+export async function brandingOfWorkspaces(db: Db, workspaceIds: string[]): Promise<Map<string, Branding>> {
+  const rows = await q.findBrandingOfWorkspaces(db, [...new Set(workspaceIds)]);
+  return new Map(rows.map((row) => [row.workspaceId, toBranding(row)]));
+}
+
+/** The branding of the organisation a health check belongs to; null for an unknown check. */
+export async function brandingOfHealthCheck(db: Db, healthCheckId: string): Promise<Branding | null> {
+  const workspaceId = await q.findWorkspaceOfHealthCheck(db, healthCheckId);
+  return workspaceId ? brandingOfWorkspace(db, workspaceId) : null;
+}
+
+/**
+ * The branding an e-mail shows: the logo as an absolute URL of this app (docs/decisions/0018-custom-branding.md),
+ * null when the organisation has neither a logo nor an accent colour (the e-mail then looks as before).
+ */
+export function mailBranding(appUrl: string, branding: Branding | null | undefined): Branding | null {
+  if (!branding || (!branding.logoUrl && !branding.accentColor)) return null;
+  const base = appUrl.replace(/\/$/, '');
+  return { ...branding, logoUrl: branding.logoUrl ? `${base}${branding.logoUrl}` : null };
+}
+
+/** `mailBranding` of the organisation a workspace belongs to. */
+export async function mailBrandingOfWorkspace(
+  deps: { db: Db; config: { appUrl: string } },
+  workspaceId: string,
+) {
+  return mailBranding(deps.config.appUrl, await brandingOfWorkspace(deps.db, workspaceId));
 }
 
 /** The branding of the organisation the user administers (its owner and organisation admins: 403 for others). */

@@ -45,6 +45,7 @@ import {
   updatePhase,
   updateSettings,
 } from './queries';
+import { mailBrandingOfWorkspace } from '../branding/service';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime'>;
 type LaunchInput = z.output<typeof launchSchema>;
@@ -157,6 +158,11 @@ export async function launchHealthCheck(
         workspaceId: input.workspaceId,
         count: emails.length,
       });
+      // The organisation's branding, read once for every invitation of the launch.
+      const branding =
+        emails.length > 0
+          ? await mailBrandingOfWorkspace({ db: tx, config: deps.config }, input.workspaceId)
+          : null;
       for (const to of emails) {
         await deps.mailer.enqueue(
           {
@@ -170,6 +176,7 @@ export async function launchHealthCheck(
                 ...(input.description ? [input.description] : []),
               ],
               action: { label: 'Join Health Check', url: joinUrl },
+              branding,
             }),
           },
           tx,

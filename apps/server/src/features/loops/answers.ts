@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
+import { brandingOfWorkspace } from '../branding/service';
 import * as q from './queries';
 import { publishLoopChanged, type Deps } from './rounds';
 import { questionOut } from './service';
@@ -87,6 +88,7 @@ export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundTo
     questions: (await roundQuestions(db, round.question_ids)).map(questionOut),
     state: refusal ?? 'open',
     message: refusal ? ANSWER_REFUSAL_MESSAGES[refusal] : null,
+    branding: await brandingOfWorkspace(db, round.workspace_id),
   };
 }
 

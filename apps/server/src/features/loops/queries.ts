@@ -455,11 +455,13 @@ export async function roundForAnswer(db: Db, roundId: string, memberId: string |
     description: string;
     loop_status: string;
     workspace_name: string;
+    workspace_id: string;
     answered: boolean;
   }>(
     db,
     sql`select r.id as round_id, r.number, r.status, r.closes_at, r.question_ids, r.anonymous,
                l.id as loop_id, l.title, l.description, l.status as loop_status, w.name as workspace_name,
+               w.id as workspace_id,
                exists (select 1 from loop_round_ledger g where g.round_id = r.id and g.member_id = ${memberId})
                  as answered
         from loop_rounds r join loops l on l.id = r.loop_id join workspaces w on w.id = l.workspace_id

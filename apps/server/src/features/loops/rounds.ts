@@ -31,6 +31,8 @@ import { unsubscribeUrl } from '../account/service';
 import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
+import { mailBrandingOfWorkspace } from '../branding/service';
+import type { Branding } from '@pulsecheck/shared/branding/rules';
 
 /**
  * A loop's rounds: opened by the job table at their time (exactly once, also with several processes), by 'Start
@@ -303,6 +305,7 @@ function roundMail(
     loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
     round: Pick<q.RoundRow, 'number' | 'closesAt'>;
     first: q.QuestionRow | undefined;
+    branding: Branding | null;
   },
 ) {
   const { loop, round } = input;
@@ -318,6 +321,7 @@ function roundMail(
     choices: quickChoices(appUrl, PERSONAL, input.first),
     action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(PERSONAL)}` },
     footer: 'This link is yours alone: please do not forward this email.',
+    branding: input.branding,
   });
 }
 
@@ -336,7 +340,8 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
   const loop = await q.findLoop(deps.db, round.loopId);
   if (!loop) return;
   const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
-  const mail = roundMail(appUrlOf(deps), { loop, round, first });
+  const branding = await mailBrandingOfWorkspace(deps, loop.workspaceId);
+  const mail = roundMail(appUrlOf(deps), { loop, round, first, branding });
   // One body for the round's e-mails, each completed with its member's token when it is sent.
   const bodyId = await deps.mailer.storeBody(loop.workspaceId, mail);
   const secret = deps.config.authSecret;
@@ -394,6 +399,8 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
     channelsFor('survey-reminder', resolvePreferences(person.preferences));
   let reached = 0;
   const size = inviteBatch(deps);
+  // The organisation's branding, read once for every reminder of the round.
+  const branding = people.length > 0 ? await mailBrandingOfWorkspace(deps, loop.workspaceId) : null;
   for (let start = 0; start < people.length; start += size) {
     const batch = people.slice(start, start + size);
     const mails = batch
@@ -414,6 +421,7 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
             ],
             action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
             footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
+            branding,
           }),
         };
       });

@@ -11,6 +11,7 @@ import { countsOf, queryRows, withClause, type Db, type WithQuery } from '../../
 import { user } from '../../db/schema/auth';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
 import { usersEvent } from '../../realtime/bus';
+import { brandingOfHealthCheck, brandingOfWorkspace } from '../branding/service';
 
 export type NotificationType =
   | 'new-response'
@@ -204,6 +205,14 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
         payload: { userId: row.id, type: input.type, message: input.message, link: input.link ?? null },
       });
     }
+  }
+  // The e-mails carry the branding of the organisation the notice is about, read once for all of them.
+  const emails = deliveries.filter((job) => job.kind === DELIVERY_JOBS.email);
+  if (emails.length > 0 && (input.healthCheckId || input.workspaceId)) {
+    const branding = input.healthCheckId
+      ? await brandingOfHealthCheck(db, input.healthCheckId)
+      : await brandingOfWorkspace(db, input.workspaceId!);
+    for (const job of emails) job.payload = { ...job.payload, branding };
   }
   // One insert for every delivery: a phase change of a large team stays a few statements.
   await enqueueJobs(db, deliveries);

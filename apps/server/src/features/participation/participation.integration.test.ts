@@ -29,6 +29,8 @@ describe('join info (public)', () => {
       id: check.healthCheckId,
       title: 'Platform team check',
       acceptingParticipants: true,
+      // The branding of the check's organisation, nothing else of it (this one has set none).
+      branding: { organizationName: 'Acme Rockets', logoUrl: null, accentColor: null },
     });
     const unknown = await ctx.request('GET', `/api/join/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);

@@ -76,10 +76,13 @@ export async function listComponents(db: Db, templateId: string) {
 }
 
 export async function findJoinInfo(db: Db, healthCheckId: string) {
-  const [row] = await queryRows<{ id: string; title: string; phase: string; status: string }>(
-    db,
-    sql`select id, title, phase, status from health_checks where id = ${healthCheckId}`,
-  );
+  const [row] = await queryRows<{
+    id: string;
+    title: string;
+    phase: string;
+    status: string;
+    workspace_id: string;
+  }>(db, sql`select id, title, phase, status, workspace_id from health_checks where id = ${healthCheckId}`);
   return row;
 }
 

@@ -24,6 +24,7 @@ import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
+import { brandingOfWorkspace } from '../branding/service';
 import { notify, recordMilestones } from '../notifications/service';
 import {
   clearPendingJoin,
@@ -77,7 +78,12 @@ export const participantCounts = (db: Db, healthCheckId: string) => countTeam(db
 export async function getJoinInfo(db: Db, healthCheckId: string): Promise<JoinInfo> {
   const row = await findJoinInfo(db, healthCheckId);
   if (!row) throw notFound(M.notFound);
-  return { id: row.id, title: row.title, acceptingParticipants: row.phase === 'collect' };
+  return {
+    id: row.id,
+    title: row.title,
+    acceptingParticipants: row.phase === 'collect',
+    branding: await brandingOfWorkspace(db, row.workspace_id),
+  };
 }
 
 /**
@@ -171,6 +177,7 @@ export async function getParticipation(
     teamProgress,
     preview: options.preview && can(actor, 'check:oversee'),
     resultsReleased: releasedToParticipant(check, participantStatus),
+    branding: await brandingOfWorkspace(db, check.workspace_id),
   };
 }
 

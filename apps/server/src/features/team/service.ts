@@ -18,6 +18,7 @@ import { renderMail } from '../../mail/templates';
 import { accessChanged } from '../../realtime/bus';
 import { notify } from '../notifications/service';
 import * as q from './queries';
+import { mailBrandingOfWorkspace } from '../branding/service';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config' | 'realtime' | 'auth' | 'logger'>;
 
@@ -116,6 +117,7 @@ async function sendInvitation(
     expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
   });
   const inviter = await q.findUserName(tx, options.invitedBy);
+  const branding = await mailBrandingOfWorkspace({ db: tx, config: deps.config }, options.workspaceId);
   const url = `${deps.config.appUrl}/invite/${token}`;
   await deps.mailer.enqueue(
     {
@@ -129,6 +131,7 @@ async function sendInvitation(
         ],
         action: { label: 'Accept invitation', url },
         footer: `The invitation expires in ${INVITATION_DAYS} days. If you did not expect it, ignore this email.`,
+        branding,
       }),
     },
     tx,

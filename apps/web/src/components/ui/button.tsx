@@ -8,7 +8,9 @@ const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand-600 text-white hover:bg-brand-700',
+        // An organisation's accent colour when a branded screen sets it (components/branding), Pulsecheck's otherwise.
+        primary:
+          'bg-[var(--accent,var(--color-brand-600))] text-white hover:bg-[var(--accent-hover,var(--color-brand-700))]',
         secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
         ghost: 'text-slate-700 hover:bg-slate-100',
         danger: 'bg-red-600 text-white hover:bg-red-700',

@@ -1,18 +1,22 @@
-import { Bell, KeyRound, Shield, User } from 'lucide-react';
+import { Bell, Building2, KeyRound, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export type Section = 'profile' | 'password' | 'security';
+export type Section = 'profile' | 'password' | 'security' | 'organisation';
 
 const ENTRIES = [
   { key: 'profile', label: 'Profile', to: '/admin/account-settings', Icon: User },
   { key: 'password', label: 'Password', to: '/admin/account-settings?tab=password', Icon: KeyRound },
   { key: 'notifications', label: 'Notifications', to: '/admin/account-settings/notifications', Icon: Bell },
   { key: 'security', label: 'Security', to: '/admin/account-settings/security', Icon: Shield },
+  { key: 'organisation', label: 'Organisation', to: '/admin/account-settings/organisation', Icon: Building2 },
 ] as const;
 
-/** The left menu: Profile and Password here, Notifications and Security on screens of their own. */
+/**
+ * The left menu: Profile and Password here, Notifications, Security and Organisation (its branding, for the
+ * organisation's owner and admins: the server refuses anyone else) on screens of their own.
+ */
 function SettingsMenu({ section }: { section: Section }) {
   return (
     <nav aria-label="Account settings">

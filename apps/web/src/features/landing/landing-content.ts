@@ -40,7 +40,8 @@ export const STEPS = [
 
 /**
  * The plans of a self-hosted installation (PRODUCT-DECISIONS 9): every feature is in every installation, with no
- * member or template limits; the prices are for optional support, never for unlocking anything.
+ * member or template limits; the prices are for optional support, never for unlocking anything. 'Custom branding'
+ * (an organisation's logo and accent colour on participant screens, loop answer pages and e-mails) is one of them.
  */
 export const PLANS_INTRO =
   'Pulsecheck is free to host yourself: every installation has every feature, with no limit on members or templates. The plans are optional support for teams that want a hand.';
@@ -52,6 +53,7 @@ export const PLANS = [
     period: '/month',
     features: [
       'Every feature, on your own server',
+      'Custom branding: your logo and accent colour for participants',
       'No limit on members or templates',
       'E-mail help with set-up and upgrades',
     ],
@@ -64,7 +66,7 @@ export const PLANS = [
     period: '/month',
     features: [
       'Everything in Starter',
-      'Help with single sign-on, backups and upgrades',
+      'Help with single sign-on, custom branding and backups',
       'Answers within one business day',
     ],
     popular: true,

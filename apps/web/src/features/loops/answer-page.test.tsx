@@ -1,6 +1,6 @@
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
@@ -30,6 +30,7 @@ const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
   ],
   state: 'open',
   message: null,
+  branding: null,
   ...overrides,
 });
 
@@ -58,6 +59,43 @@ const group = (name: RegExp) => screen.getByRole('group', { name });
 const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 
 afterEach(() => sessionStorage.clear());
+
+describe("the loop organisation's branding", () => {
+  it('shows its logo named after it and gives the buttons its accent colour, until the page goes', async () => {
+    serve(
+      round({
+        branding: {
+          organizationName: 'Teal Harbour',
+          logoUrl: '/api/organization-logos/abc',
+          accentColor: '#0f766e',
+        },
+      }),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/loop-answer/:token', element: <LinkAnswerPage /> },
+        { path: '/elsewhere', element: <p>Elsewhere</p> },
+      ],
+      { at: `/loop-answer/${TOKEN}` },
+    );
+    const logo = await screen.findByRole('img', { name: 'Teal Harbour logo' });
+    expect(logo).toHaveAttribute('src', '/api/organization-logos/abc');
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#0f766e');
+    await act(() => router.navigate('/elsewhere'));
+    await screen.findByText('Elsewhere');
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
+  });
+
+  it('shows no logo and keeps the Pulsecheck colour without branding', async () => {
+    serve(round({ branding: { organizationName: 'Plain Works', logoUrl: null, accentColor: null } }));
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}`,
+    });
+    await screen.findByRole('heading', { name: /Weekly Pulse/ });
+    expect(screen.queryByRole('img', { name: /logo/ })).not.toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
+  });
+});
 
 describe('answer page from the personal link', () => {
   // Three steps of a person on a phone (open, send, add the rest): more than the default 5 s on a busy machine.

@@ -4,6 +4,8 @@ import { CheckCircle2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import type { Branding } from '@pulsecheck/shared/branding/rules';
+import { BrandLogo, useBranding } from '@/components/branding/branding';
 import { Logo } from '@/components/ui/logo';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,12 +22,17 @@ import {
 } from './api';
 import { AnswerForm, RoundHeading, valuesOf, type Refusal } from './answer-form';
 
-/** The public page's frame: the personal link needs no sign-in, so it has no app navigation. */
-function PublicFrame({ children }: { children: ReactNode }) {
+/**
+ * The public page's frame: the personal link needs no sign-in, so it has no app navigation. It carries the branding
+ * of the loop's organisation: its logo, and its accent colour on the buttons.
+ */
+function PublicFrame({ children, branding }: { children: ReactNode; branding: Branding | null | undefined }) {
+  useBranding(branding);
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto max-w-2xl px-4 py-3">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <BrandLogo branding={branding} className="h-10" />
           <Logo />
         </div>
       </header>
@@ -35,8 +42,14 @@ function PublicFrame({ children }: { children: ReactNode }) {
 }
 
 /** The signed-in member's frame: inside the participant layout, which has the `main` landmark. */
-function MemberFrame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">{children}</div>;
+function MemberFrame({ children, branding }: { children: ReactNode; branding: Branding | null | undefined }) {
+  useBranding(branding);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <BrandLogo branding={branding} className="h-10" />
+      {children}
+    </div>
+  );
 }
 
 function Thanks({ home }: { home: ReactNode }) {
@@ -124,7 +137,7 @@ export function LinkAnswerPage() {
     setParams({}, { replace: true });
   };
   return (
-    <PublicFrame>
+    <PublicFrame branding={round.data?.branding}>
       <LinkAnswer
         token={token}
         round={round}
@@ -257,7 +270,7 @@ export function RoundAnswerPage() {
         finish={finish}
       />
     );
-  return <MemberFrame>{body}</MemberFrame>;
+  return <MemberFrame branding={round.data?.branding}>{body}</MemberFrame>;
 }
 
 function MemberForm({

@@ -14,6 +14,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { participationKeys, participationQuery, progressQuery } from './api';
 import { ParticipationShell } from './participation-shell';
+import { useBranding } from '@/components/branding/branding';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft } from './use-autosave';
 import { StateCard } from '@/components/ui/state-card';
@@ -30,6 +31,7 @@ export function CompletionPage() {
     query.isSuccess,
   );
   const completed = query.data?.participant?.status === 'completed';
+  useBranding(query.data?.branding);
 
   const userId = useSession().data?.id;
   useEffect(() => {
@@ -62,7 +64,7 @@ export function CompletionPage() {
     if (data.healthCheck.phase === 'collect')
       return <Navigate to={`/health-check/${healthCheckId}/voting`} replace />;
     return (
-      <ParticipationShell title={data.healthCheck.title}>
+      <ParticipationShell title={data.healthCheck.title} branding={data.branding}>
         <StateCard
           title={M.ratingClosed}
           message="You did not submit ratings for this health check before it closed."
@@ -91,7 +93,7 @@ export function CompletionPage() {
   const nextDisabled = phase === 'collect';
 
   return (
-    <ParticipationShell>
+    <ParticipationShell branding={data.branding}>
       <div className="mx-auto max-w-2xl space-y-6">
         <section className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
           <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">

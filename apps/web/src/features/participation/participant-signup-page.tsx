@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/forms';
 import { useSession } from '@/lib/session';
 import { joinInfoQuery, signUpParticipant } from './api';
+import { BrandMark } from '@/components/branding/branding';
 
 /**
  * /signup/{id} and /signup/health-check/{id}: 'Join Health Check' with the check's title; full name, e-mail
@@ -81,6 +82,7 @@ export function ParticipantSignupPage() {
 
   return (
     <CardPage footer={<>Already have an account? {loginLink}</>}>
+      <BrandMark branding={info.data.branding} className="mb-5" />
       <div className="flex items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <ClipboardCheck className="size-5" aria-hidden="true" />

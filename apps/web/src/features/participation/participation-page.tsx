@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { joinHealthCheck, participationKeys, participationQuery, progressQuery } from './api';
 import { ParticipationShell } from './participation-shell';
+import { BrandLogo, useBranding } from '@/components/branding/branding';
 import { draftQuery } from './use-autosave';
 import { RatingFlow } from './rating-flow';
 import { StateCard } from '@/components/ui/state-card';
@@ -40,6 +41,7 @@ export function ParticipationPage() {
   const [joinError, setJoinError] = useState<string | null>(null);
   const joining = useRef(false);
   const data = query.data;
+  useBranding(data?.branding);
 
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
   useEffect(() => {
@@ -120,7 +122,16 @@ export function ParticipationPage() {
   const completed = data.participant?.status === 'completed';
   if (data.healthCheck.phase !== 'collect') {
     if (data.healthCheck.phase === 'vote' && completed && VotingView) {
-      return createElement(VotingView, { healthCheckId });
+      return (
+        <>
+          {data.branding?.logoUrl && (
+            <div className="mx-auto max-w-5xl px-4 pt-6">
+              <BrandLogo branding={data.branding} />
+            </div>
+          )}
+          {createElement(VotingView, { healthCheckId })}
+        </>
+      );
     }
     if (completed && data.healthCheck.phase !== 'vote') {
       return <Navigate to={`/health-check/${healthCheckId}/complete`} replace />;
@@ -156,7 +167,7 @@ export function ParticipationPage() {
 function ClosedView({ data, completed }: { data: Participation; completed: boolean }) {
   const id = data.healthCheck.id;
   return (
-    <ParticipationShell title={data.healthCheck.title}>
+    <ParticipationShell title={data.healthCheck.title} branding={data.branding}>
       <StateCard
         title={completed ? 'Voting is open' : M.ratingClosed}
         message={

@@ -207,7 +207,11 @@ export function RatingFlow({
   const commentId = `comment-${component.id}`;
 
   return (
-    <ParticipationShell title={data.healthCheck.title} description={data.healthCheck.description}>
+    <ParticipationShell
+      title={data.healthCheck.title}
+      description={data.healthCheck.description}
+      branding={data.branding}
+    >
       {preview && (
         <p
           role="status"
