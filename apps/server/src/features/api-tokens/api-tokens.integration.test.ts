@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import createClient from 'openapi-fetch';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_SCOPES,
@@ -10,6 +11,7 @@ import {
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { apiTokens } from '../../db/schema/api-tokens';
+import type { paths } from '../../test/api-schema.gen';
 import { workspaces } from '../../db/schema/organizations';
 import { createAdmin, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext, type TestContext } from '../../test/harness';
@@ -486,5 +488,31 @@ describe('anonymity through the API', () => {
     const csvBySession = await ctx.call(admin.jar, 'GET', `${path}/csv`);
     const csvByToken = await withToken(secret, 'GET', `${path}/csv`);
     expect(await csvByToken.text()).toBe(await csvBySession.text());
+  });
+});
+
+describe('the generated client', () => {
+  it('calls the API with a token through openapi-fetch and the types generated from the document', async () => {
+    const world = await makeWorld(ctx);
+    const { secret } = await createToken(ctx, world.admin.jar, ['health-checks:read', 'action-items:read']);
+    const client = createClient<paths>({
+      baseUrl: 'http://localhost:3000',
+      headers: { Authorization: `Bearer ${secret}` },
+      fetch: (request) => Promise.resolve(ctx.app.request(request)),
+    });
+    const check = await client.GET('/api/health-checks/{healthCheckId}', {
+      params: { path: { healthCheckId: world.checkId } },
+    });
+    expect(check.response.status).toBe(200);
+    expect(check.response.headers.get('ratelimit-limit')).toBe(String(API_TOKEN_RATE_LIMIT.max));
+    const items = await client.GET('/api/health-checks/{healthCheckId}/action-items', {
+      params: { path: { healthCheckId: world.checkId } },
+    });
+    expect(items.data?.actionItems.map((item) => item.description)).toEqual(['Fix onboarding']);
+    // Typed errors too: a scope the token lacks.
+    const members = await client.GET('/api/workspaces/{workspaceId}/members', {
+      params: { path: { workspaceId: world.admin.workspaceId } },
+    });
+    expect(members.error?.error.code).toBe('insufficient_scope');
   });
 });
