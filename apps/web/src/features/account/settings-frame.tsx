@@ -1,18 +1,25 @@
-import { Bell, KeyRound, Shield, User } from 'lucide-react';
+import { API_TOKEN_MESSAGES } from '@pulsecheck/shared/api-tokens/rules';
+import { Bell, KeyRound, KeySquare, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export type Section = 'profile' | 'password' | 'security';
+export type Section = 'profile' | 'password' | 'security' | 'api-tokens';
 
 const ENTRIES = [
   { key: 'profile', label: 'Profile', to: '/admin/account-settings', Icon: User },
   { key: 'password', label: 'Password', to: '/admin/account-settings?tab=password', Icon: KeyRound },
   { key: 'notifications', label: 'Notifications', to: '/admin/account-settings/notifications', Icon: Bell },
   { key: 'security', label: 'Security', to: '/admin/account-settings/security', Icon: Shield },
+  {
+    key: 'api-tokens',
+    label: API_TOKEN_MESSAGES.tab,
+    to: '/admin/account-settings/api-tokens',
+    Icon: KeySquare,
+  },
 ] as const;
 
-/** The left menu: Profile and Password here, Notifications and Security on screens of their own. */
+/** The left menu: Profile and Password here, Notifications, Security and API tokens on screens of their own. */
 function SettingsMenu({ section }: { section: Section }) {
   return (
     <nav aria-label="Account settings">
