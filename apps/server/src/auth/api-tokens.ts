@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { countHit } from '../lib/rate-limit';
+import { countHitBatched } from '../lib/rate-limit';
 import type { AppEnv } from '../lib/router';
 import { twoFactorDueSql } from './access';
 import type { SessionUser } from './session';
@@ -112,7 +112,7 @@ const invalidToken = (c: Context<AppEnv>) => {
 async function limitRate(c: Context<AppEnv>, tokenId: string) {
   const { db, config } = c.get('deps');
   const max = Math.max(1, Math.round(API_TOKEN_RATE_LIMIT.max * config.rateLimitMultiplier));
-  const hit = await countHit(db, `pc:api-token:${tokenId}`, API_TOKEN_RATE_LIMIT.windowSeconds);
+  const hit = await countHitBatched(db, `pc:api-token:${tokenId}`, API_TOKEN_RATE_LIMIT.windowSeconds);
   c.header('RateLimit-Limit', String(max));
   c.header('RateLimit-Remaining', String(Math.max(0, max - hit.count)));
   c.header('RateLimit-Reset', String(hit.retryAfterSeconds));

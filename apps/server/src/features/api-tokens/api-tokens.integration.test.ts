@@ -11,6 +11,7 @@ import {
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { apiTokens } from '../../db/schema/api-tokens';
+import { countHitBatched } from '../../lib/rate-limit';
 import type { paths } from '../../test/api-schema.gen';
 import { workspaces } from '../../db/schema/organizations';
 import { createAdmin, signedInUser, type Admin } from '../../test/accounts';
@@ -360,6 +361,19 @@ describe('what a token may do', () => {
     const other = await createToken(ctx, world.admin.jar, ['health-checks:read']);
     expect((await withToken(other.secret, 'GET', path)).status).toBe(200);
     expect((await ctx.call(world.admin.jar, 'GET', path)).status).toBe(200);
+  });
+
+  it('counts concurrent hits exactly, each its own number, whatever batch they share', async () => {
+    const key = `pc:test:${randomUUID()}`;
+    const other = `pc:test:${randomUUID()}`;
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => countHitBatched(ctx.deps.db, i % 4 === 0 ? other : key, 60)),
+    );
+    const counts = (k: string) =>
+      hits.filter((_, i) => (i % 4 === 0 ? other : key) === k).map((hit) => hit.count);
+    expect(counts(key).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(counts(other).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect((await countHitBatched(ctx.deps.db, key, 60)).count).toBe(31);
   });
 
   it('keeps the cross-site check for browsers and lets scripts without an Origin write', async () => {
