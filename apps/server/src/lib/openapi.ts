@@ -179,7 +179,9 @@ type Schema = z.ZodType | undefined;
  *
  * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
  * itself (or, for `.handle`, a list of them) and types its `c.json(…, status)`; `errors` are the statuses of
- * thrown `AppError`s. Finish with `.router`.
+ * thrown `AppError`s. `scope` opens the route to API tokens holding it (`tokenGate`, auth/api-tokens.ts; the
+ * document's `security` says the same); without one a token is refused there. `public` marks a `.handle` route
+ * that needs no sign-in. Finish with `.router`.
  */
 export function routes(...tags: string[]) {
   const router = createRouter();

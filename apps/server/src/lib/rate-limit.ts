@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { queryRows, type Db } from '../db/client';
 import { AppError } from './app-error';
-import { createBatcher, type Batcher } from './batcher';
 import { clientIp } from './client-ip';
 import type { AppEnv } from './router';
 
@@ -60,72 +59,44 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
   };
 }
 
-type HitItem = { key: string; windowSeconds: number };
-const hitCounters = new WeakMap<Db, Batcher<HitItem, Hit>>();
-
 /**
- * `countHit` for a hot path (every request of an API token): the hits that arrive together, on any keys, are
- * counted by one statement and one commit (lib/batcher.ts), each still getting its own count in arrival order, as
- * exact and as shared between processes as `countHit`. A key seen for the first time gets its row as in `countHit`.
+ * Adds `n` hits to each key in one statement (keys seen for the first time get their row first), with the window
+ * rule of `countHit`; answers each key's count in its current window. The API tokens' limiter writes its hits
+ * behind the requests with it (auth/api-tokens.ts).
  */
-export function countHitBatched(db: Db, key: string, windowSeconds: number): Promise<Hit> {
-  let counter = hitCounters.get(db);
-  if (!counter) {
-    counter = createBatcher((items) => countHits(db, items), { maxInFlight: 4, maxBatch: 500 });
-    hitCounters.set(db, counter);
-  }
-  return counter.submit({ key, windowSeconds });
-}
-
-async function countHits(db: Db, items: HitItem[]): Promise<Hit[]> {
+export async function addHits(
+  db: Db,
+  hits: { key: string; n: number; windowSeconds: number }[],
+): Promise<Map<string, number>> {
   const now = Date.now();
-  const perKey = new Map<string, { n: number; windowMs: number }>();
-  for (const { key, windowSeconds } of items) {
-    const entry = perKey.get(key) ?? { n: 0, windowMs: windowSeconds * 1000 };
-    entry.n += 1;
-    perKey.set(key, entry);
-  }
-  const bump = (keys: string[]) =>
-    queryRows<{ key: string; count: number; last_request: string }>(
+  const bump = (batch: typeof hits) =>
+    queryRows<{ key: string; count: number }>(
       db,
       sql`update rate_limit r set
             count = case when r.last_request < ${now} - h.window_ms then h.n else r.count + h.n end,
             last_request = case when r.last_request < ${now} - h.window_ms then ${now} else r.last_request end
           from (values ${sql.join(
-            keys.map(
-              (key) => sql`(${key}, ${perKey.get(key)!.n}::int, ${perKey.get(key)!.windowMs}::bigint)`,
-            ),
+            batch.map((hit) => sql`(${hit.key}, ${hit.n}::int, ${hit.windowSeconds * 1000}::bigint)`),
             sql`, `,
           )}) as h(key, n, window_ms)
           where r.key = h.key
-          returning r.key, r.count, r.last_request`,
+          returning r.key, r.count`,
     );
-  const rows = await bump([...perKey.keys()]);
-  const missing = [...perKey.keys()].filter((key) => !rows.some((row) => row.key === key));
+  if (hits.length === 0) return new Map();
+  const rows = await bump(hits);
+  const missing = hits.filter((hit) => !rows.some((row) => row.key === hit.key));
   if (missing.length > 0) {
     await db.execute(
       sql`insert into rate_limit (id, key, count, last_request)
           values ${sql.join(
-            missing.map((key) => sql`(${key}, ${key}, 0, ${now})`),
+            missing.map((hit) => sql`(${hit.key}, ${hit.key}, 0, ${now})`),
             sql`, `,
           )}
           on conflict do nothing`,
     );
     rows.push(...(await bump(missing)));
   }
-  const final = new Map(rows.map((row) => [row.key, row]));
-  const given = new Map<string, number>();
-  return items.map(({ key }) => {
-    const { n, windowMs } = perKey.get(key)!;
-    const row = final.get(key);
-    const index = given.get(key) ?? 0;
-    given.set(key, index + 1);
-    const started = row ? Number(row.last_request) : now;
-    return {
-      count: (row ? Number(row.count) : n) - n + index + 1,
-      retryAfterSeconds: Math.max(1, Math.ceil((started + windowMs - now) / 1000)),
-    };
-  });
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }
 
 /** Takes back one hit on `key` (an attempt that turned out not to count). */

@@ -11,7 +11,9 @@ import {
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { apiTokens } from '../../db/schema/api-tokens';
-import { countHitBatched } from '../../lib/rate-limit';
+import { flushTokenHits } from '../../auth/api-tokens';
+import { addHits } from '../../lib/rate-limit';
+import { queryRows } from '../../db/client';
 import type { paths } from '../../test/api-schema.gen';
 import { workspaces } from '../../db/schema/organizations';
 import { createAdmin, signedInUser, type Admin } from '../../test/accounts';
@@ -350,6 +352,7 @@ describe('what a token may do', () => {
       API_TOKEN_RATE_LIMIT.windowSeconds,
     );
     // The budget is one row in the database, whichever process counts: spend it there.
+    await flushTokenHits(ctx.deps.db);
     await ctx.deps.db.execute(
       sql`update rate_limit set count = ${API_TOKEN_RATE_LIMIT.max} where key = ${`pc:api-token:${token.id}`}`,
     );
@@ -363,17 +366,37 @@ describe('what a token may do', () => {
     expect((await ctx.call(world.admin.jar, 'GET', path)).status).toBe(200);
   });
 
-  it('counts concurrent hits exactly, each its own number, whatever batch they share', async () => {
+  it('adds hits written behind the requests to the shared count, exactly, whatever runs at once', async () => {
     const key = `pc:test:${randomUUID()}`;
     const other = `pc:test:${randomUUID()}`;
-    const hits = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => countHitBatched(ctx.deps.db, i % 4 === 0 ? other : key, 60)),
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        addHits(ctx.deps.db, [
+          { key, n: 2, windowSeconds: 60 },
+          ...(i % 4 === 0 ? [{ key: other, n: 1, windowSeconds: 60 }] : []),
+        ]),
+      ),
     );
-    const counts = (k: string) =>
-      hits.filter((_, i) => (i % 4 === 0 ? other : key) === k).map((hit) => hit.count);
-    expect(counts(key).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
-    expect(counts(other).sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
-    expect((await countHitBatched(ctx.deps.db, key, 60)).count).toBe(31);
+    const after = await addHits(ctx.deps.db, [{ key, n: 1, windowSeconds: 60 }]);
+    expect(after.get(key)).toBe(41);
+    expect((await addHits(ctx.deps.db, [{ key: other, n: 0, windowSeconds: 60 }])).get(other)).toBe(5);
+  });
+
+  it("counts a token's requests in the shared row within a second, and other processes' hits against it", async () => {
+    const { secret, token } = await createToken(ctx, world.admin.jar, ['health-checks:read']);
+    const path = `/api/health-checks/${world.checkId}`;
+    for (let i = 0; i < 3; i++) await withToken(secret, 'GET', path);
+    await flushTokenHits(ctx.deps.db);
+    const key = `pc:api-token:${token.id}`;
+    const [row] = await queryRows<{ count: number }>(
+      ctx.deps.db,
+      sql`select count from rate_limit where key = ${key}`,
+    );
+    expect(Number(row?.count)).toBe(3);
+    // Another process counted 500 of this token's requests in the same window.
+    await ctx.deps.db.execute(sql`update rate_limit set count = count + 500 where key = ${key}`);
+    const next = await withToken(secret, 'GET', path);
+    expect(next.headers.get('ratelimit-remaining')).toBe(String(API_TOKEN_RATE_LIMIT.max - 504));
   });
 
   it('keeps the cross-site check for browsers and lets scripts without an Origin write', async () => {
