@@ -15,12 +15,13 @@ import { createLogger } from '../apps/server/src/logger';
 import { createMailer } from '../apps/server/src/mail/mailer';
 import { createRealtime } from '../apps/server/src/realtime/bus';
 
-export async function inProcessApp(label: string, databaseUrl?: string) {
+export async function inProcessApp(label: string, databaseUrl?: string, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `pc-bench-${label}-`));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
   const database = await openDatabase(config);
   await runMigrations(database, config.databaseUrl);

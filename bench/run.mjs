@@ -1,5 +1,6 @@
 // npm run bench [names...]: runs the benchmarks (all by default), writes bench/results/latest.{json,md},
 // and exits non-zero when any target is missed.
+import { benchApiTokens } from './api-tokens.mjs';
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
@@ -20,6 +21,7 @@ const BENCHES = {
   bundle: benchBundle,
   lighthouse: benchLighthouse,
   memory: benchMemory,
+  'api-token': benchApiTokens,
 };
 
 const wanted = process.argv.slice(2);

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { webDistDir } from './db/paths';
 import { accountRoutes } from './features/account/routes';
+import { apiTokenRoutes } from './features/api-tokens/routes';
 import { brandingRoutes } from './features/branding/routes';
 import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
@@ -29,6 +30,7 @@ import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError } from './lib/app-error';
 import { createRouter, type AppDeps } from './lib/router';
+import { SECURITY_SCHEMES } from './lib/openapi';
 import { backupRoutes } from './ops/routes';
 import { createMetrics } from './lib/metrics';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -165,6 +167,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     brandingRoutes,
     ssoRoutes,
     insightsRoutes,
+    apiTokenRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says
@@ -180,9 +183,28 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   if (deps.backupToken)
     app.route('/', backupRoutes({ token: deps.backupToken, dataDir: deps.config.dataDir }));
 
+  app.openAPIRegistry.registerComponent('securitySchemes', SECURITY_SCHEMES.session, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: `${deps.config.appUrl.startsWith('https://') ? '__Secure-' : ''}better-auth.session_token`,
+    description: 'The browser session of a signed-in person (POST /api/login sets it).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', SECURITY_SCHEMES.token, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pc_…',
+    description:
+      'An API token (Account settings → API tokens): `Authorization: Bearer pc_…`. Each operation lists the scope it needs; operations without this scheme accept only a browser session. Rate limited per token (RateLimit-* headers; 429 with Retry-After). See docs/api/tokens.md.',
+  });
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Pulsecheck API', version: '1.0.0' },
+    info: {
+      title: 'Pulsecheck API',
+      version: '1.0.0',
+      description:
+        'Team health checks and pulse surveys. Call it with a browser session or with an API token and the scope each operation names.',
+    },
+    servers: [{ url: deps.config.appUrl, description: 'This installation (APP_URL)' }],
   });
 
   app.all('/api/*', (c) =>

@@ -23,7 +23,8 @@ export type OversightRole = Exclude<OrganizationRole, 'member'>;
  * null), written once: every check of it, in a single lookup or per row of a list, uses this. The owner is
  * `organizations.created_by`; an organisation admin is a row of `organization_admins` that counts only while the
  * person is an active admin or member of one of the organisation's workspaces (removed from all of them, they lose
- * the role). `user` and `organization` are values or columns.
+ * the role). An organisation API token (its id as the caller, auth/api-tokens.ts) is an organisation admin of its own
+ * organisation while it is live, and of no other. `user` and `organization` are values or columns.
  */
 export const organizationRoleSql = (user: SQL | string, organization: SQL | string) => sql`(
   select case
@@ -36,6 +37,11 @@ export const organizationRoleSql = (user: SQL | string, organization: SQL | stri
           join workspaces role_workspace on role_workspace.id = role_member.workspace_id
           where role_workspace.organization_id = role_org.id and role_member.user_id = ${user}
             and role_member.status = 'active' and role_member.access in ('admin', 'member'))) then 'admin'
+    when exists (
+      select 1 from api_tokens role_token
+      where role_token.id = ${user} and role_token.kind = 'organization'
+        and role_token.organization_id = role_org.id
+        and (role_token.expires_at is null or role_token.expires_at > now())) then 'admin'
   end
   from organizations role_org where role_org.id = ${organization})`;
 

@@ -1,8 +1,10 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import type { ApiScope } from '@pulsecheck/shared/api-tokens/rules';
 import type { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { tokenGate } from '../auth/api-tokens';
 import { requireUser, type SessionUser } from '../auth/session';
 import { PATH_PARAMS, type PathParam } from './params';
 import { createRouter, type AppDeps, type AppEnv } from './router';
@@ -39,7 +41,23 @@ const response = (schema: z.ZodType, description: string, mediaType = 'applicati
 });
 const isAnswer = (ok: Answer | readonly Answer[]): ok is Answer => !Array.isArray(ok[0]);
 
-type Spec<Q, J, F, O> = { query?: Q; body?: J; form?: F; ok: O; errors?: ErrorStatus[] };
+type Spec<Q, J, F, O> = {
+  query?: Q;
+  body?: J;
+  form?: F;
+  ok: O;
+  errors?: ErrorStatus[];
+  /**
+   * The API token scope that opens this route to `Authorization: Bearer pc_…` (decision 0020). Without one, only a
+   * browser session (or nobody, with `public`) may call it, and a token gets 403 `session_required`.
+   */
+  scope?: ApiScope;
+  /** `.handle` only: the route needs no sign-in (sign-up, sign-in, links whose token is the secret, probes). */
+  public?: true;
+};
+
+/** The names of the two security schemes of the OpenAPI document (app.ts registers them). */
+export const SECURITY_SCHEMES = { session: 'session', token: 'apiToken' } as const;
 type PathOf<E extends string> = E extends `${string} ${infer Path}` ? Path : never;
 /** The names in a path's `{braces}`. */
 type NamesIn<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | NamesIn<Rest> : never;
@@ -53,6 +71,9 @@ type Declared<E extends string, O extends Answer | readonly Answer[], Q, J, F> =
   path: PathOf<E>;
   tags: string[];
   summary: string;
+  operationId: string;
+  security: Record<string, string[]>[];
+  middleware: MiddlewareHandler<AppEnv>[];
   request: Part<'params', ParamsOf<E>> &
     Part<'query', Q> &
     Body<'application/json', J> &
@@ -69,6 +90,20 @@ function pathParams(path: string) {
   return z.object(Object.fromEntries(names.map((name) => [name, PATH_PARAMS[name as PathParam]])));
 }
 
+/** `get /health-checks/{healthCheckId}/results` → `getHealthChecksByHealthCheckIdResults`: unique, stable. */
+function operationId(method: string, path: string) {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      const param = /^\{(\w+)\}$/.exec(part)?.[1];
+      const word = param ? `by-${param}` : part;
+      return word.replace(/(^|[-_])(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+    });
+  return `${method}${words.join('')}`;
+}
+
 function declare<E extends `${Method} /${string}`, O extends Answer | readonly Answer[], Q, J, F>(
   tags: string[],
   endpoint: E,
@@ -77,16 +112,26 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
   signedIn = false,
 ) {
   const [method, path = ''] = endpoint.split(' ');
-  const { query, body, form, ok } = spec;
+  const { query, body, form, ok, scope } = spec;
   const params = pathParams(path);
+  const session = signedIn || !spec.public;
   // The statuses every route of its kind can answer go without saying: 400 for input that fails validation,
-  // 404 for a malformed id in the path, 401 without a session where the route needs one.
+  // 404 for a malformed id in the path, 401 without a session (or with a bad token) where the route needs one,
+  // 403 for a token without the route's scope (or on a route for sessions only), 429 past a token's rate limit.
   const errors = new Set<ErrorStatus>([
     ...(query || body || form ? [400 as const] : []),
-    ...(signedIn ? [401 as const] : []),
+    ...(session ? [401 as const] : []),
+    403 as const,
     ...(params ? [404 as const] : []),
+    ...(scope ? [429 as const] : []),
     ...(spec.errors ?? []),
   ]);
+  // Who may call it, as the document says and `tokenGate` enforces: from the same declaration.
+  const security = scope
+    ? [{ [SECURITY_SCHEMES.session]: [] }, { [SECURITY_SCHEMES.token]: [scope] }]
+    : session
+      ? [{ [SECURITY_SCHEMES.session]: [] }]
+      : [];
   const answers: readonly Answer[] = isAnswer(ok) ? [ok] : ok;
   const schema = (part: unknown) => part as z.ZodType;
   const request = {
@@ -106,9 +151,12 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
     path,
     tags,
     summary,
+    operationId: operationId(method!, path),
+    security,
+    middleware: [tokenGate(scope)],
     ...(Object.keys(request).length > 0 && { request }),
     responses,
-  } as Declared<E, O, Q, J, F>);
+  } as unknown as Declared<E, O, Q, J, F>);
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -131,7 +179,9 @@ type Schema = z.ZodType | undefined;
  *
  * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
  * itself (or, for `.handle`, a list of them) and types its `c.json(…, status)`; `errors` are the statuses of
- * thrown `AppError`s. Finish with `.router`.
+ * thrown `AppError`s. `scope` opens the route to API tokens holding it (`tokenGate`, auth/api-tokens.ts; the
+ * document's `security` says the same); without one a token is refused there. `public` marks a `.handle` route
+ * that needs no sign-in. Finish with `.router`.
  */
 export function routes(...tags: string[]) {
   const router = createRouter();

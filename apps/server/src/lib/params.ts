@@ -33,6 +33,7 @@ export const PATH_PARAMS = {
   logoId: idParam(NOT_FOUND_MESSAGES.logo),
   loopId: idParam(NOT_FOUND_MESSAGES.loop),
   roundId: idParam(NOT_FOUND_MESSAGES.round),
+  apiTokenId: idParam(NOT_FOUND_MESSAGES.apiToken),
   /** better-auth's ids (random letters and digits, not UUIDs). */
   passkeyId: z
     .string()

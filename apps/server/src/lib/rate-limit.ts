@@ -59,6 +59,46 @@ export async function countHit(db: Db, key: string, windowSeconds: number): Prom
   };
 }
 
+/**
+ * Adds `n` hits to each key in one statement (keys seen for the first time get their row first), with the window
+ * rule of `countHit`; answers each key's count in its current window. The API tokens' limiter writes its hits
+ * behind the requests with it (auth/api-tokens.ts).
+ */
+export async function addHits(
+  db: Db,
+  hits: { key: string; n: number; windowSeconds: number }[],
+): Promise<Map<string, number>> {
+  const now = Date.now();
+  const bump = (batch: typeof hits) =>
+    queryRows<{ key: string; count: number }>(
+      db,
+      sql`update rate_limit r set
+            count = case when r.last_request < ${now} - h.window_ms then h.n else r.count + h.n end,
+            last_request = case when r.last_request < ${now} - h.window_ms then ${now} else r.last_request end
+          from (values ${sql.join(
+            batch.map((hit) => sql`(${hit.key}, ${hit.n}::int, ${hit.windowSeconds * 1000}::bigint)`),
+            sql`, `,
+          )}) as h(key, n, window_ms)
+          where r.key = h.key
+          returning r.key, r.count`,
+    );
+  if (hits.length === 0) return new Map();
+  const rows = await bump(hits);
+  const missing = hits.filter((hit) => !rows.some((row) => row.key === hit.key));
+  if (missing.length > 0) {
+    await db.execute(
+      sql`insert into rate_limit (id, key, count, last_request)
+          values ${sql.join(
+            missing.map((hit) => sql`(${hit.key}, ${hit.key}, 0, ${now})`),
+            sql`, `,
+          )}
+          on conflict do nothing`,
+    );
+    rows.push(...(await bump(missing)));
+  }
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
+}
+
 /** Takes back one hit on `key` (an attempt that turned out not to count). */
 export async function releaseHit(db: Db, key: string): Promise<void> {
   await db.execute(sql`update rate_limit set count = greatest(count - 1, 0) where key = ${key}`);

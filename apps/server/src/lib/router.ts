@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { fieldErrors } from '@pulsecheck/shared/api/errors';
 import type { Auth } from '../auth/auth';
+import type { TokenCaller } from '../auth/api-tokens';
 import type { SessionUser } from '../auth/session';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -24,7 +25,14 @@ export type AppDeps = {
   backupToken?: string;
 };
 
-export type AppEnv = { Variables: { deps: AppDeps; user: SessionUser | null | undefined } };
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null | undefined;
+    /** The API token behind the request, when it came with one (auth/api-tokens.ts). */
+    apiToken: TokenCaller | undefined;
+  };
+};
 
 export const NUL_MESSAGE = 'Text cannot contain NUL characters';
 

@@ -153,6 +153,13 @@ const organizationOf = async (world: World) => {
   return row!.id;
 };
 
+const apiTokenBody = { name: 'Script', scopes: ['results:read'], expiresInDays: 30 };
+/** A token of the admin (personal) or of the admin's organisation, made through the API. */
+const freshApiToken = async (world: World, owner: 'account' | 'organization') => {
+  const response = await world.ctx.call(world.jars.admin, 'POST', `/api/${owner}/api-tokens`, apiTokenBody);
+  return ((await response.json()) as { token: { id: string } }).token.id;
+};
+
 const ENTRIES: Record<string, Entry> = {
   'GET /api/health': { expect: 'PPPPPPP', request: () => ({ path: '/api/health' }) },
   'GET /api/ready': { expect: 'PPPPPPP', request: () => ({ path: '/api/ready' }) },
@@ -608,6 +615,35 @@ const ENTRIES: Record<string, Entry> = {
     request: async (w) => ({
       path: `/api/action-items/${await freshActionItem(w)}`,
       body: { status: 'in-progress' },
+    }),
+  },
+  'GET /api/health-checks/{healthCheckId}/action-items': {
+    expect: byPolicy('check:oversee'),
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/action-items` }),
+  },
+  'GET /api/account/api-tokens': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/api-tokens' }) },
+  'POST /api/account/api-tokens': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/api-tokens', body: apiTokenBody }),
+  },
+  // Only the person whose token it is can revoke it; anyone else (and an unknown id) gets 404.
+  'DELETE /api/account/api-tokens/{apiTokenId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({ path: `/api/account/api-tokens/${await freshApiToken(w, 'account')}` }),
+  },
+  'GET /api/organization/api-tokens': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/api-tokens' }),
+  },
+  'POST /api/organization/api-tokens': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/api-tokens', body: apiTokenBody }),
+  },
+  // The admin's organisation's token: the other admin administers another organisation (404 there).
+  'DELETE /api/organization/api-tokens/{apiTokenId}': {
+    expect: 'DDDDDDA',
+    request: async (w) => ({
+      path: `/api/organization/api-tokens/${await freshApiToken(w, 'organization')}`,
     }),
   },
   'GET /api/health-checks/{healthCheckId}/members': {

@@ -346,6 +346,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account-settings/api-tokens',
+                ...lazyPage(
+                  () => import('@/features/account/api-tokens-page'),
+                  (m) => m.ApiTokensPage,
+                ),
+              },
+              {
                 path: 'completion-status/:loopId',
                 ...lazyPage(
                   () => import('@/features/loops/completion-status-page'),

@@ -7,12 +7,18 @@ import { z } from 'zod';
 export const ERROR_STATUS = {
   invalid: 400,
   unauthenticated: 401,
+  /** An `Authorization: Bearer` API token that is unknown, malformed, revoked or expired. */
+  invalid_token: 401,
   forbidden: 403,
   email_not_confirmed: 403,
   /** The organisation requires two-factor sign-in and the caller has not set it up yet. */
   two_factor_required: 403,
   /** The address's organisation signs in with SSO only: no password sign-in, sign-up or reset. */
   sso_required: 403,
+  /** The API token lacks the scope the route needs (the route's scope is in the OpenAPI document). */
+  insufficient_scope: 403,
+  /** An API token on a route that only a signed-in browser session may call (sign-in, account, tokens, …). */
+  session_required: 403,
   not_found: 404,
   /** The workspace does not exist or the caller is not (or no longer) a member with the needed access. */
   workspace_not_found: 404,
@@ -62,6 +68,7 @@ export const NOT_FOUND_MESSAGES = {
   answerLink: 'This answer link is not valid',
   organization: 'Organisation not found',
   passkey: 'Passkey not found',
+  apiToken: 'API token not found',
 } as const;
 
 export const errorBodySchema = z.object({

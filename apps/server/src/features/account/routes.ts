@@ -146,7 +146,7 @@ account
   .handle(
     'post /account/unsubscribe',
     "Turn off the e-mails an e-mailed link's signed token names (no session)",
-    { body: unsubscribeSchema, ok: [200, unsubscribeResponseSchema, 'Unsubscribed'] },
+    { public: true, body: unsubscribeSchema, ok: [200, unsubscribeResponseSchema, 'Unsubscribed'] },
     async (c) => {
       const unsubscribed = await service.unsubscribe(c.get('deps'), c.req.valid('json').token);
       return c.json({ ok: true as const, unsubscribed }, 200);

@@ -14,20 +14,33 @@ export const actionItemRoutes = routes('action-items')
   .call(
     'get /health-checks/{healthCheckId}/members',
     "People of the check's workspace (owners and @mention suggestions), by name or e-mail",
-    { query: z.object({ q: z.string().max(100).optional() }), ok: [200, membersResponseSchema, 'Members'] },
+    {
+      query: z.object({ q: z.string().max(100).optional() }),
+      ok: [200, membersResponseSchema, 'Members'],
+      scope: 'members:read',
+    },
     async ({ db }, { q, ...input }) => ({ members: await service.listMembers(db, { ...input, query: q }) }),
+  )
+  .call(
+    'get /health-checks/{healthCheckId}/action-items',
+    "The check's action items (those who oversee the check)",
+    {
+      ok: [200, z.object({ actionItems: z.array(actionItemSchema) }), 'Action items'],
+      scope: 'action-items:read',
+    },
+    ({ db }, input) => service.listCheckActionItems(db, input),
   )
   .call(
     'post /health-checks/{healthCheckId}/action-items',
     'Add an action item; the owner and the mentioned are notified',
-    { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'] },
+    { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'], scope: 'action-items:write' },
     (deps, { healthCheckId, userId: _, ...input }, user) =>
       service.createActionItem(deps, { actor: actorOf(user), healthCheckId, input }),
   )
   .call(
     'patch /action-items/{actionItemId}',
     'Edit an action item (description, owner, due date, status, mentions)',
-    { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'] },
+    { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'], scope: 'action-items:write' },
     (deps, { actionItemId, userId: _, ...input }, user) =>
       service.updateActionItem(deps, { actor: actorOf(user), actionItemId, input }),
   ).router;

@@ -49,6 +49,12 @@ async function managedCheck(db: Db, userId: string, healthCheckId: string) {
   return check;
 }
 
+/** The check's action items for those who oversee it (the API's read; the results screen has them too). */
+export async function listCheckActionItems(db: Db, options: { userId: string; healthCheckId: string }) {
+  const check = await managedCheck(db, options.userId, options.healthCheckId);
+  return { actionItems: await listActionItems(db, check.id) };
+}
+
 /** People of the check's workspace for the owner list and the @mention suggestions. */
 export async function listMembers(
   db: Db,

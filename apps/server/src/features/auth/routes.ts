@@ -56,7 +56,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /signup',
     'Admin sign-up; e-mails the address a verification link (or, when it already has an account, a warning); the same answer either way',
-    { body: adminSignupSchema, ok: [201, mailedSchema, CHECK_YOUR_EMAIL], errors: [429] },
+    { public: true, body: adminSignupSchema, ok: [201, mailedSchema, CHECK_YOUR_EMAIL], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
@@ -66,7 +66,12 @@ export const authRoutes = routes('auth')
   .handle(
     'post /signup/participant',
     'Participant sign-up for a health check; e-mails a verification link (or a warning to an existing account); the same answer either way',
-    { body: participantSignupSchema, ok: [201, mailedSchema, CHECK_YOUR_EMAIL], errors: [404, 429] },
+    {
+      public: true,
+      body: participantSignupSchema,
+      ok: [201, mailedSchema, CHECK_YOUR_EMAIL],
+      errors: [404, 429],
+    },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       return c.json(await service.signUpParticipant(c.get('deps'), c.req.valid('json')), 201);
@@ -76,6 +81,7 @@ export const authRoutes = routes('auth')
     'post /login',
     'Sign in with e-mail and password',
     {
+      public: true,
       body: loginSchema,
       ok: [200, loginResponseSchema, 'Signed in, or the second step is needed'],
       errors: [401, 403, 429],
@@ -93,19 +99,19 @@ export const authRoutes = routes('auth')
   .handle(
     'post /login/two-factor',
     'Second step of a sign-in: a current code from the authenticator app (optionally trusting this device for 30 days)',
-    { body: twoFactorSignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    { public: true, body: twoFactorSignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
     (c) => secondStep(c, 'code', c.req.valid('json')),
   )
   .handle(
     'post /login/recovery-code',
     'Second step of a sign-in with one of the recovery codes (each works once)',
-    { body: recoverySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
+    { public: true, body: recoverySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 429] },
     (c) => secondStep(c, 'recovery', c.req.valid('json')),
   )
   .handle(
     'post /login/passkey/options',
     'WebAuthn options to sign in with a passkey (the challenge is kept in a signed cookie)',
-    { ok: [200, webAuthnJsonSchema, 'Request options'], errors: [429] },
+    { public: true, ok: [200, webAuthnJsonSchema, 'Request options'], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const { options, cookies } = await service.passkeyOptions(c.get('deps'), authHeaders(c));
@@ -116,7 +122,12 @@ export const authRoutes = routes('auth')
   .handle(
     'post /login/passkey',
     'Sign in with a passkey instead of password and code',
-    { body: passkeySignInSchema, ok: [200, signedInSchema, 'Signed in'], errors: [401, 403, 429] },
+    {
+      public: true,
+      body: passkeySignInSchema,
+      ok: [200, signedInSchema, 'Signed in'],
+      errors: [401, 403, 429],
+    },
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const input = { ...c.req.valid('json'), headers: authHeaders(c) };
@@ -125,15 +136,20 @@ export const authRoutes = routes('auth')
       return c.json({ user }, 200);
     },
   )
-  .handle('post /logout', "End all of the user's sessions", { ok: [200, okSchema, 'Done'] }, async (c) => {
-    const user = await currentUser(c);
-    setCookies(c, await service.logOut(c.get('deps'), { userId: user?.id, headers: authHeaders(c) }));
-    return c.json({ ok: true as const }, 200);
-  })
+  .handle(
+    'post /logout',
+    "End all of the user's sessions",
+    { public: true, ok: [200, okSchema, 'Done'] },
+    async (c) => {
+      const user = await currentUser(c);
+      setCookies(c, await service.logOut(c.get('deps'), { userId: user?.id, headers: authHeaders(c) }));
+      return c.json({ ok: true as const }, 200);
+    },
+  )
   .handle(
     'post /password/forgot',
     'E-mail a password reset link (same answer whether or not the address has an account)',
-    { body: forgotPasswordSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
+    { public: true, body: forgotPasswordSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
     async (c) => {
       await enforceLimit(c, LIMITS.forgotPassword);
       const input = { ...c.req.valid('json'), headers: authHeaders(c) };
@@ -143,7 +159,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /password/reset',
     'Set a new password with the token of the e-mailed link; every session and trusted device ends, and the passkeys with `removePasskeys`',
-    { body: resetPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
+    { public: true, body: resetPasswordSchema, ok: [200, okSchema, 'Done'], errors: [429] },
     async (c) => {
       await service.resetPassword(c.get('deps'), { ...c.req.valid('json'), headers: authHeaders(c) });
       return c.json({ ok: true as const }, 200);
@@ -152,7 +168,7 @@ export const authRoutes = routes('auth')
   .handle(
     'post /verification/resend',
     'Send a new verification link',
-    { body: resendVerificationSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
+    { public: true, body: resendVerificationSchema, ok: [200, mailedSchema, 'Done'], errors: [429] },
     async (c) => {
       const { email } = c.req.valid('json');
       await enforceLimit(c, LIMITS.resendVerification, email);

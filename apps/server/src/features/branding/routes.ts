@@ -67,7 +67,7 @@ branding
   .handle(
     'get /organization-logos/{logoId}',
     "An organisation's logo, public (participants' screens and e-mails show it); ids change with every upload, so it caches for good",
-    { ok: [200, z.any(), 'The image', 'image/*'] },
+    { public: true, ok: [200, z.any(), 'The image', 'image/*'] },
     async (c) => {
       const { logoId } = c.req.valid('param');
       const etag = `"${logoId}"`;

@@ -7,6 +7,7 @@ export const dashboardRoutes = routes('dashboard').call(
   'get /dashboard',
   'Figures, items and global templates of the active (or given) workspace',
   {
+    scope: 'health-checks:read',
     query: z.object({ workspaceId: z.uuid().optional() }),
     ok: [200, dashboardResponseSchema, 'The dashboard'],
     errors: [404],

@@ -17,6 +17,7 @@ export const healthCheckRoutes = routes('health-checks')
     'post /health-checks',
     'Launch a health check from a template (idempotent per launchKey)',
     {
+      scope: 'health-checks:write',
       body: launchSchema,
       ok: [201, launchResponseSchema, 'Launched (or the earlier launch with this key)'],
       errors: [404, 429],
@@ -26,7 +27,7 @@ export const healthCheckRoutes = routes('health-checks')
   .call(
     'get /health-checks/{healthCheckId}',
     'A health check for its manage screen (workspace admins and members)',
-    { ok: [200, healthCheckDetailResponseSchema, 'The health check'] },
+    { scope: 'health-checks:read', ok: [200, healthCheckDetailResponseSchema, 'The health check'] },
     async (deps, input) => ({ healthCheck: await service.getHealthCheck(deps, input) }),
   )
   .call(
@@ -44,13 +45,14 @@ export const healthCheckRoutes = routes('health-checks')
   .call(
     'get /health-checks/{healthCheckId}/participants',
     'Participants with status, progress and last activity',
-    { ok: [200, participantsResponseSchema, 'Participants'] },
+    { scope: 'health-checks:read', ok: [200, participantsResponseSchema, 'Participants'] },
     async (deps, input) => ({ participants: await service.listParticipants(deps, input) }),
   )
   .call(
     'post /health-checks/{healthCheckId}/phase',
     'Move to the next phase (collect → vote → summarize → plan)',
     {
+      scope: 'health-checks:write',
       body: changePhaseSchema,
       ok: [200, z.object({ phase: z.string(), status: z.string() }), 'Moved'],
       errors: [403, 409],
@@ -60,7 +62,12 @@ export const healthCheckRoutes = routes('health-checks')
   .call(
     'put /health-checks/{healthCheckId}/settings',
     'Change the settings while the check collects responses',
-    { body: settingsSchema, ok: [200, settingsResponseSchema, 'Saved'], errors: [403, 409] },
+    {
+      scope: 'health-checks:write',
+      body: settingsSchema,
+      ok: [200, settingsResponseSchema, 'Saved'],
+      errors: [403, 409],
+    },
     async (deps, { userId, healthCheckId, ...settings }) => ({
       settings: await service.changeSettings(deps, { userId, healthCheckId, settings }),
     }),

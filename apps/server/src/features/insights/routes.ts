@@ -15,19 +15,28 @@ export const insightsRoutes = routes('insights')
   .call(
     'get /organizations/{organizationId}/insights',
     "The organisation's heat map, priorities and left-out teams (its owner and organisation admins; 404 for others)",
-    { query: insightsQuerySchema, ok: [200, insightsResponseSchema, 'Insights'] },
+    { scope: 'insights:read', query: insightsQuerySchema, ok: [200, insightsResponseSchema, 'Insights'] },
     service.getInsights,
   )
   .call(
     'get /organizations/{organizationId}/insights/loops',
     "Each team's loops: the latest closed round's participation and eNPS, and the organisation's trend by month, under the privacy floor (owner and organisation admins; 404 for others)",
-    { query: loopInsightsQuerySchema, ok: [200, loopInsightsResponseSchema, 'Loops'] },
+    {
+      scope: 'insights:read',
+      query: loopInsightsQuerySchema,
+      ok: [200, loopInsightsResponseSchema, 'Loops'],
+    },
     service.getLoopInsights,
   )
   .handle(
     'get /organizations/{organizationId}/insights/csv',
     'The heat map as a CSV download, one line per cell (owner and organisation admins)',
-    { query: insightsCsvQuerySchema, ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401] },
+    {
+      scope: 'insights:read',
+      query: insightsCsvQuerySchema,
+      ok: [200, z.string(), 'CSV', 'text/csv'],
+      errors: [401],
+    },
     async (c) => {
       const user = await requireUser(c);
       const { csv, filename } = await service.exportInsightsCsv(c.get('deps'), {

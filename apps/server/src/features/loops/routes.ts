@@ -28,6 +28,7 @@ export const loopRoutes = routes('loops')
     'post /loops',
     "'Launch Loop' (idempotent per launchKey)",
     {
+      scope: 'loops:write',
       body: launchLoopSchema,
       ok: [201, launchLoopResponseSchema, 'Launched (or the earlier launch with this key)'],
       errors: [404],
@@ -37,67 +38,73 @@ export const loopRoutes = routes('loops')
   .call(
     'get /loops/{loopId}',
     'A loop for Configure Loop and its screens (workspace admins and members)',
-    { ok: [200, loopDetailResponseSchema, 'The loop'] },
+    { scope: 'loops:read', ok: [200, loopDetailResponseSchema, 'The loop'] },
     async (deps, input) => ({ loop: await service.getLoop(deps, input) }),
   )
   .call(
     'put /loops/{loopId}',
     'Edit a loop (admins and its creator); protective settings only get stricter once answered',
-    { body: loopDefinitionSchema, ok: [200, loopDetailResponseSchema, 'Saved'], errors: [403, 409] },
+    {
+      scope: 'loops:write',
+      body: loopDefinitionSchema,
+      ok: [200, loopDetailResponseSchema, 'Saved'],
+      errors: [403, 409],
+    },
     service.editLoop,
   )
   .call(
     'post /loops/{loopId}/pause',
     'Pause a loop: no round opens, the open round takes no answers',
-    { ok: [200, loopDetailResponseSchema, 'Paused'], errors: [403, 409] },
+    { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Paused'], errors: [403, 409] },
     (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'pause' }),
   )
   .call(
     'post /loops/{loopId}/resume',
     'Resume a paused loop: the next round by the schedule from now',
-    { ok: [200, loopDetailResponseSchema, 'Resumed'], errors: [403, 409] },
+    { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Resumed'], errors: [403, 409] },
     (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'resume' }),
   )
   .call(
     'post /loops/{loopId}/stop',
     'Stop a loop for good: its open round closes',
-    { ok: [200, loopDetailResponseSchema, 'Stopped'], errors: [403] },
+    { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Stopped'], errors: [403] },
     (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'stop' }),
   )
   .call(
     'post /loops/{loopId}/rounds',
     "'Start Next Round Now': closes the open round and opens the next",
-    { ok: [201, roundResponseSchema, 'Opened'], errors: [403, 409] },
+    { scope: 'loops:write', ok: [201, roundResponseSchema, 'Opened'], errors: [403, 409] },
     service.startNextRoundNow,
   )
   .call(
     'post /loops/{loopId}/rounds/{roundId}/close',
     "'Close Round Now'",
-    { ok: [200, roundResponseSchema, 'Closed'], errors: [403] },
+    { scope: 'loops:write', ok: [200, roundResponseSchema, 'Closed'], errors: [403] },
     service.closeRoundNow,
   )
   .call(
     'post /loops/{loopId}/rounds/{roundId}/remind',
     "'Send Reminder' to those who have not answered",
-    { ok: [200, remindResponseSchema, 'Reminded'], errors: [403, 409] },
+    { scope: 'loops:write', ok: [200, remindResponseSchema, 'Reminded'], errors: [403, 409] },
     service.sendReminder,
   )
   .call(
     'get /loops/{loopId}/completion-status',
     'The current round: response rate, who has and has not answered (names only), time left; the history',
-    { ok: [200, completionStatusSchema, 'Completion status'] },
+    { scope: 'loops:read', ok: [200, completionStatusSchema, 'Completion status'] },
     reports.completionStatus,
   )
   .call(
     'get /loops/{loopId}/results',
     "A round's results (default: the newest round)",
-    { query: loopResultsQuerySchema, ok: [200, loopResultsSchema, 'Results'] },
+    { scope: 'loops:read', query: loopResultsQuerySchema, ok: [200, loopResultsSchema, 'Results'] },
     reports.loopResults,
   )
   .handle(
     'get /loops/{loopId}/results/csv',
     "A released round's results as CSV",
     {
+      scope: 'loops:read',
       query: loopResultsQuerySchema,
       ok: [200, z.string(), 'CSV', 'text/csv'],
       errors: [401, 404, 409],
@@ -118,13 +125,13 @@ export const loopRoutes = routes('loops')
   .call(
     'get /loops/{loopId}/insights',
     "Each question's trend across rounds, eNPS and participation, with real change or normal variation",
-    { ok: [200, loopInsightsSchema, 'Insights'] },
+    { scope: 'insights:read', ok: [200, loopInsightsSchema, 'Insights'] },
     reports.loopInsights,
   )
   .handle(
     'get /loop-answer/{token}',
     'The round behind a personal answer link (reads only: never records an answer)',
-    { ok: [200, roundToAnswerSchema, 'The round to answer'] },
+    { public: true, ok: [200, roundToAnswerSchema, 'The round to answer'] },
     async (c) => {
       const { db } = c.get('deps');
       return c.json(
@@ -136,7 +143,7 @@ export const loopRoutes = routes('loops')
   .handle(
     'post /loop-answer/{token}',
     "Answer a round with the personal link's token",
-    { body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
+    { public: true, body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
     async (c) => {
       const deps = c.get('deps');
       const identity = await answers.identityByToken(deps.db, c.req.valid('param').token);
@@ -147,7 +154,12 @@ export const loopRoutes = routes('loops')
   .handle(
     'post /loop-answer/{token}/quick',
     "The one-click answer of the round's first question, from the e-mail",
-    { body: quickAnswerBodySchema, ok: [201, quickAnswerResponseSchema, 'Answered'], errors: [409] },
+    {
+      public: true,
+      body: quickAnswerBodySchema,
+      ok: [201, quickAnswerResponseSchema, 'Answered'],
+      errors: [409],
+    },
     async (c) => {
       const deps = c.get('deps');
       const identity = await answers.identityByToken(deps.db, c.req.valid('param').token);
@@ -157,7 +169,7 @@ export const loopRoutes = routes('loops')
   .handle(
     'post /loop-responses/continue',
     'The rest of the form after a one-click answer, by its continuation secret',
-    { body: continueAnswerBodySchema, ok: [200, okSchema, 'Saved'], errors: [404, 409] },
+    { public: true, body: continueAnswerBodySchema, ok: [200, okSchema, 'Saved'], errors: [404, 409] },
     async (c) => {
       await answers.continueAnswer(c.get('deps'), c.req.valid('json'));
       return c.json({ ok: true as const }, 200);

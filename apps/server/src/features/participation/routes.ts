@@ -17,7 +17,7 @@ export const participationRoutes = routes('participation')
   .handle(
     'get /join/{healthCheckId}',
     'Title of the health check behind a join link (public: the link is what is shared)',
-    { ok: [200, joinInfoSchema, 'The health check'], errors: [400] },
+    { public: true, ok: [200, joinInfoSchema, 'The health check'], errors: [400] },
     async (c) => c.json(await service.getJoinInfo(c.get('deps').db, c.req.valid('param').healthCheckId), 200),
   )
   .call(

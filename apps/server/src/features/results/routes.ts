@@ -14,13 +14,13 @@ export const resultsRoutes = routes('results')
   .call(
     'get /health-checks/{healthCheckId}/results',
     'Results of a health check, as far as the caller may see them (release and anonymity rules)',
-    { ok: [200, resultsResponseSchema, 'Results'] },
+    { scope: 'results:read', ok: [200, resultsResponseSchema, 'Results'] },
     service.getResults,
   )
   .handle(
     'get /health-checks/{healthCheckId}/results/csv',
     'The results as a CSV download',
-    { ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 409] },
+    { scope: 'results:read', ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 409] },
     async (c) => {
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
@@ -33,19 +33,28 @@ export const resultsRoutes = routes('results')
   .call(
     'post /health-checks/{healthCheckId}/plan',
     "'Plan Actions': move a completed check from summarize to plan",
-    { ok: [200, planResponseSchema, 'Moved'], errors: [403, 409] },
+    { scope: 'health-checks:write', ok: [200, planResponseSchema, 'Moved'], errors: [403, 409] },
     service.planActions,
   )
   .call(
     'post /health-checks/{healthCheckId}/follow-up',
     "'Schedule Follow-up': e-mail the creator on that date",
-    { body: followUpRequestSchema, ok: [200, followUpResponseSchema, 'Scheduled'] },
+    {
+      scope: 'health-checks:write',
+      body: followUpRequestSchema,
+      ok: [200, followUpResponseSchema, 'Scheduled'],
+    },
     service.scheduleFollowUp,
   )
   .handle(
     'get /health-checks/{healthCheckId}/follow-up/calendar',
     'The follow-up as an .ics calendar file',
-    { query: followUpRequestSchema, ok: [200, z.string(), 'iCalendar', 'text/calendar'], errors: [401] },
+    {
+      scope: 'health-checks:read',
+      query: followUpRequestSchema,
+      ok: [200, z.string(), 'iCalendar', 'text/calendar'],
+      errors: [401],
+    },
     async (c) => {
       const user = await requireUser(c);
       const { ics, filename } = await service.followUpCalendar(c.get('deps'), {

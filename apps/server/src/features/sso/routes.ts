@@ -104,7 +104,7 @@ export const ssoRoutes = routes('sso')
   .handle(
     'post /login/sso',
     "'Sign in with SSO': the e-mail's domain picks the organisation's provider; where to send the browser",
-    { body: ssoStartSchema, ok: [200, redirectSchema, 'Provider URL'], errors: [404, 429] },
+    { public: true, body: ssoStartSchema, ok: [200, redirectSchema, 'Provider URL'], errors: [404, 429] },
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const { email } = c.req.valid('json');

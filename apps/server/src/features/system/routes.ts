@@ -7,13 +7,14 @@ export const systemRoutes = routes('system')
   .handle(
     'get /health',
     'Liveness: the process runs and answers (whatever the state of its database; /ready says that)',
-    { ok: [200, healthResponseSchema, 'The process answers'] },
+    { public: true, ok: [200, healthResponseSchema, 'The process answers'] },
     (c) => c.json({ status: 'ok' as const }, 200),
   )
   .handle(
     'get /ready',
     'Readiness: migrations have run, the database answers within a second and its disk has room (503 otherwise)',
     {
+      public: true,
       ok: [
         [200, readyResponseSchema, 'Ready for traffic'],
         [

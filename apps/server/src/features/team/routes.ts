@@ -21,13 +21,13 @@ export const teamRoutes = routes('team')
   .call(
     'get /workspaces/{workspaceId}/members',
     'Admins, members and pending invitations of a workspace (admins and members may look)',
-    { ok: [200, membersResponseSchema, 'The team'] },
+    { scope: 'members:read', ok: [200, membersResponseSchema, 'The team'] },
     service.listTeam,
   )
   .call(
     'get /workspaces/{workspaceId}/departments',
     'Department names used in the workspace',
-    { ok: [200, departmentsResponseSchema, 'Departments'] },
+    { scope: 'members:read', ok: [200, departmentsResponseSchema, 'Departments'] },
     async (deps, input) => ({ departments: await service.listDepartments(deps, input) }),
   )
   .call(
@@ -69,7 +69,7 @@ export const teamRoutes = routes('team')
   .handle(
     'get /invitations/{token}',
     'What an invitation link is for (public; the token is the secret)',
-    { ok: [200, invitationInfoSchema, 'The invitation'] },
+    { public: true, ok: [200, invitationInfoSchema, 'The invitation'] },
     async (c) => c.json(await acceptance.getInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .call(
@@ -82,6 +82,7 @@ export const teamRoutes = routes('team')
     'post /invitations/{token}/accept-signup',
     'Accept as a new person: creates the account for the invited address and signs it in',
     {
+      public: true,
       body: acceptSignupSchema,
       ok: [200, acceptResponseSchema, 'Accepted and signed in'],
       errors: [403, 409, 429],

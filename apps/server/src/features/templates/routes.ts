@@ -18,25 +18,36 @@ export const templateRoutes = routes('templates')
   .call(
     'get /templates',
     'Global templates and those of the active (or given) workspace',
-    { query: templatesQuerySchema, ok: [200, templatesResponseSchema, 'Templates'], errors: [404] },
+    {
+      scope: 'health-checks:read',
+      query: templatesQuerySchema,
+      ok: [200, templatesResponseSchema, 'Templates'],
+      errors: [404],
+    },
     async (deps, input) => ({ templates: await service.listTemplates(deps, input) }),
   )
   .call(
     'get /templates/{templateId}',
     "A template with its components ('new' is the global catalogue)",
-    { ok: [200, templateDetailResponseSchema, 'The template'], errors: [400] },
+    { scope: 'health-checks:read', ok: [200, templateDetailResponseSchema, 'The template'], errors: [400] },
     async (deps, input) => ({ template: await service.getTemplate(deps, input) }),
   )
   .call(
     'post /templates',
     'Save a loop template in a workspace (its admins and members)',
-    { body: saveLoopTemplateSchema, ok: [201, savedTemplateResponseSchema, 'Saved'], errors: [404] },
+    {
+      scope: 'health-checks:write',
+      body: saveLoopTemplateSchema,
+      ok: [201, savedTemplateResponseSchema, 'Saved'],
+      errors: [404],
+    },
     service.createLoopTemplate,
   )
   .call(
     'post /templates/health-checks',
     "Save as template: a workspace health-check template from Configure's choices (its admins and members)",
     {
+      scope: 'health-checks:write',
       body: saveHealthCheckTemplateSchema,
       ok: [201, savedTemplateResponseSchema, 'Saved'],
       errors: [404, 409],
@@ -46,13 +57,19 @@ export const templateRoutes = routes('templates')
   .call(
     'patch /templates/{templateId}',
     "Rename a workspace's template: title and description (its admins, and the member who made it)",
-    { body: templateTextSchema, ok: [200, savedTemplateResponseSchema, 'Saved'], errors: [403] },
+    {
+      scope: 'health-checks:write',
+      body: templateTextSchema,
+      ok: [200, savedTemplateResponseSchema, 'Saved'],
+      errors: [403],
+    },
     service.renameTemplate,
   )
   .call(
     'put /templates/{templateId}',
     "Change a workspace's loop template (its admins, and the member who made it)",
     {
+      scope: 'health-checks:write',
       body: updateLoopTemplateSchema,
       ok: [200, savedTemplateResponseSchema, 'Saved'],
       errors: [403, 409],
@@ -62,6 +79,6 @@ export const templateRoutes = routes('templates')
   .call(
     'delete /templates/{templateId}',
     "Delete a workspace's template (its admins, and the member who made it); checks keep their snapshot",
-    { ok: [200, okSchema, 'Deleted'], errors: [403] },
+    { scope: 'health-checks:write', ok: [200, okSchema, 'Deleted'], errors: [403] },
     service.removeTemplate,
   ).router;

@@ -6,7 +6,7 @@ export const votingRoutes = routes('voting')
   .call(
     'get /health-checks/{healthCheckId}/votes',
     "The caller's dots, the live tally and the components to vote on",
-    { ok: [200, votingStateSchema, 'Voting state'] },
+    { scope: 'results:read', ok: [200, votingStateSchema, 'Voting state'] },
     service.getVotingState,
   )
   .call(

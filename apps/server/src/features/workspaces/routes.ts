@@ -12,7 +12,7 @@ export const workspaceRoutes = routes('workspaces')
   .call(
     'get /workspaces',
     "The user's workspaces (admin or member access) and the active one",
-    { ok: [200, workspacesResponseSchema, 'Workspaces'] },
+    { scope: 'health-checks:read', ok: [200, workspacesResponseSchema, 'Workspaces'] },
     (deps, { userId }) => service.listWorkspaces(deps, userId),
   )
   .call(

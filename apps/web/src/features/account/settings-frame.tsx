@@ -1,9 +1,10 @@
-import { Bell, Building2, KeyRound, Shield, User } from 'lucide-react';
+import { API_TOKEN_MESSAGES } from '@pulsecheck/shared/api-tokens/rules';
+import { Bell, Building2, KeyRound, KeySquare, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export type Section = 'profile' | 'password' | 'security' | 'organisation';
+export type Section = 'profile' | 'password' | 'security' | 'organisation' | 'api-tokens';
 
 const ENTRIES = [
   { key: 'profile', label: 'Profile', to: '/admin/account-settings', Icon: User },
@@ -11,11 +12,17 @@ const ENTRIES = [
   { key: 'notifications', label: 'Notifications', to: '/admin/account-settings/notifications', Icon: Bell },
   { key: 'security', label: 'Security', to: '/admin/account-settings/security', Icon: Shield },
   { key: 'organisation', label: 'Organisation', to: '/admin/account-settings/organisation', Icon: Building2 },
+  {
+    key: 'api-tokens',
+    label: API_TOKEN_MESSAGES.tab,
+    to: '/admin/account-settings/api-tokens',
+    Icon: KeySquare,
+  },
 ] as const;
 
 /**
- * The left menu: Profile and Password here, Notifications, Security and Organisation (its branding, for the
- * organisation's owner and admins: the server refuses anyone else) on screens of their own.
+ * The left menu: Profile and Password here, Notifications, Security, Organisation (its branding, for the
+ * organisation's owner and admins: the server refuses anyone else) and API tokens on screens of their own.
  */
 function SettingsMenu({ section }: { section: Section }) {
   return (
