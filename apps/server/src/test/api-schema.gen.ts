@@ -4946,6 +4946,11 @@ export interface operations {
                         id: string;
                         title: string;
                         acceptingParticipants: boolean;
+                        branding: {
+                            organizationName: string;
+                            logoUrl: string | null;
+                            accentColor: string | null;
+                        } | null;
                     };
                 };
             };
@@ -5188,6 +5193,11 @@ export interface operations {
                         };
                         preview: boolean;
                         resultsReleased: boolean;
+                        branding: {
+                            organizationName: string;
+                            logoUrl: string | null;
+                            accentColor: string | null;
+                        } | null;
                     };
                 };
             };
@@ -10131,6 +10141,11 @@ export interface operations {
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
+                        branding: {
+                            organizationName: string;
+                            logoUrl: string | null;
+                            accentColor: string | null;
+                        } | null;
                     };
                 };
             };
@@ -10527,6 +10542,11 @@ export interface operations {
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
+                        branding: {
+                            organizationName: string;
+                            logoUrl: string | null;
+                            accentColor: string | null;
+                        } | null;
                     };
                 };
             };
