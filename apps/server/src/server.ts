@@ -105,7 +105,9 @@ export async function startServer(config: Config, database: Database) {
   const jobs = startJobWorker({ db, logger, health, handlers: jobHandlers });
   const webhooks = startWebhookWorker({ db, logger, health, mailer, config });
   if (config.allowLoopbackWebhooks)
-    logger.warn('WEBHOOKS_ALLOW_LOOPBACK=true: webhooks may call this machine over http (tests and local trials)');
+    logger.warn(
+      'WEBHOOKS_ALLOW_LOOPBACK=true: webhooks may call this machine over http (tests and local trials)',
+    );
   const maintenance = startEmbeddedMaintenance(database, logger, health);
   const backups = startAutomaticBackups(database, {
     dataDir: config.dataDir,
