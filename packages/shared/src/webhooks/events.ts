@@ -52,11 +52,21 @@ export type WebhookEventData = {
   'health_check.launched': Ids & { healthCheck: Check };
   'health_check.phase_changed': Ids & { healthCheck: Check & { phase: string; previousPhase: string } };
   'health_check.completed': Ids & { healthCheck: Check };
-  /** Released figures only: per component its average and count of ratings, never who rated what. */
+  /**
+   * Released figures only (the release rule let the check's managers see them): how many completed, and per
+   * component how many gave each rating. Never who rated what.
+   */
   'results.released': Ids & {
     healthCheck: Check;
     responses: number;
-    components: { id: string; title: string; average: number | null; ratings: number }[];
+    components: {
+      id: string;
+      title: string;
+      healthy: number;
+      needsImprovement: number;
+      fireWarning: number;
+      dontKnow: number;
+    }[];
   };
   'action_item.created': Ids & { actionItem: ActionItemBody };
   'action_item.updated': Ids & { actionItem: ActionItemBody };

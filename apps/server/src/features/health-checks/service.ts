@@ -32,6 +32,7 @@ import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
+import { healthCheckLaunched, healthCheckPhaseChanged } from '../webhooks/emit';
 import { getTemplate } from '../templates/service';
 import {
   findCheckByLaunchKey,
@@ -176,6 +177,12 @@ export async function launchHealthCheck(
         );
       }
       await publishHealthCheckChanged(deps, { workspaceId: input.workspaceId, healthCheckId: id }, tx);
+      await healthCheckLaunched(tx, {
+        id,
+        title: input.title,
+        workspaceId: input.workspaceId,
+        settings: input.settings,
+      });
       return { id, joinUrl };
     })
     .catch(async (error: unknown) => {
@@ -340,6 +347,13 @@ export async function changePhase(
     await updatePhase(tx, healthCheckId, { phase: to, status, completed: to === 'summarize' });
     await tellPhaseChange(deps, tx, { check, to, actorId: userId });
     await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
+    const { completed } = await participantCounts(tx, healthCheckId);
+    await healthCheckPhaseChanged(tx, check, {
+      from: check.phase,
+      to,
+      completed,
+      completes: to === 'summarize',
+    });
     return { phase: to, status };
   });
 }
