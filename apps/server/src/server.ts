@@ -20,7 +20,7 @@ import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
 import { ssoJobHandlers, startSsoDomainSchedule } from './features/sso/domains';
 import { startAutomaticBackups } from './ops/automatic';
-import { startWebhookWorker } from './features/webhooks/delivery';
+import { startWebhookWorker } from './webhooks/delivery';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
 /** How long an idle kept-alive connection stays open (see where it is set). */

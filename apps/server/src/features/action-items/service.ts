@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
-import { actionItemChanged } from '../webhooks/emit';
+import { actionItemChanged } from '../../webhooks/emit';
 import * as q from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'>;

@@ -32,7 +32,8 @@ import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
-import { healthCheckLaunched, healthCheckPhaseChanged } from '../webhooks/emit';
+import { healthCheckLaunched, healthCheckPhaseChanged } from '../../webhooks/emit';
+import { prioritizedTallies } from '../results/service';
 import { getTemplate } from '../templates/service';
 import {
   findCheckByLaunchKey,
@@ -348,12 +349,17 @@ export async function changePhase(
     await tellPhaseChange(deps, tx, { check, to, actorId: userId });
     await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
     const { completed } = await participantCounts(tx, healthCheckId);
-    await healthCheckPhaseChanged(tx, check, {
-      from: check.phase,
-      to,
-      completed,
-      completes: to === 'summarize',
-    });
+    await healthCheckPhaseChanged(
+      tx,
+      check,
+      {
+        from: check.phase,
+        to,
+        completed,
+        completes: to === 'summarize',
+      },
+      () => prioritizedTallies(tx, { ...check, phase: to }),
+    );
     return { phase: to, status };
   });
 }

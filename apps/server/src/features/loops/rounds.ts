@@ -30,7 +30,7 @@ import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
-import { loopRoundChanged } from '../webhooks/emit';
+import { loopRoundChanged } from '../../webhooks/emit';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 
 /**

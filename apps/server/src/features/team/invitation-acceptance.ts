@@ -9,7 +9,7 @@ import { notify } from '../notifications/service';
 import { rememberActiveWorkspace } from '../workspaces/service';
 import * as q from './queries';
 import { refuseIfSsoRequired } from '../sso/service';
-import { memberJoined } from '../webhooks/emit';
+import { memberJoined } from '../../webhooks/emit';
 import { hashToken } from './service';
 
 /** The invited person's side: what the accept page shows, and accepting as a signed-in user or a new one. */

@@ -5,7 +5,7 @@ import { useTestContext } from '../../test/harness';
 import { addComment, addParticipants, createCheck, launch, rateAll } from '../../test/health-checks';
 import { addPeople, launchLoop } from '../../test/loops';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
-import { deliverWebhooks } from './delivery';
+import { deliverWebhooks } from '../../webhooks/delivery';
 
 /**
  * The events the services emit (issue 35 item 3), delivered to a real receiver: each of them, with ids, names and

@@ -14,9 +14,9 @@ import { webhookAttempts, webhookDeliveries, webhookSubscriptions } from '../../
 import { invalid, notFound } from '../../lib/app-error';
 import { outboundUrl, OutboundRefused } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
-import { webhookPolicy } from './delivery';
-import { recordTestEvent } from './record';
-import { newSecret, sealSecret } from './secret';
+import { webhookPolicy } from '../../webhooks/delivery';
+import { recordTestEvent } from '../../webhooks/record';
+import { newSecret, sealSecret } from '../../webhooks/secret';
 
 /**
  * Webhooks as people manage them (issue 35 item 3): a workspace's (its admins) and the organisation-wide ones (its

@@ -1,7 +1,6 @@
 import { releaseState } from '@pulsecheck/shared/results/release';
 import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schemas';
-import type { Db } from '../../db/client';
-import { componentTallies } from '../results/queries';
+import type { Db } from '../db/client';
 import { recordWebhookEvent } from './record';
 
 /**
@@ -9,6 +8,15 @@ import { recordWebhookEvent } from './record';
  * recorded in the service's transaction (`tx`). Bodies carry ids, names and released figures only; nothing here
  * reads an individual answer or who answered.
  */
+
+type Tally = {
+  id: string;
+  title: string | null;
+  healthy: number;
+  needsImprovement: number;
+  fireWarning: number;
+  dontKnow: number;
+};
 
 type CheckFacts = {
   id: string;
@@ -36,8 +44,10 @@ export const healthCheckLaunched = (tx: Db, check: CheckFacts) =>
  */
 export async function healthCheckPhaseChanged(
   tx: Db,
-  check: CheckFacts & { templateId: string },
+  check: CheckFacts,
   change: { from: string; to: string; completed: number; completes: boolean },
+  /** The check's released figures per component (the results feature's tallies), read only when released. */
+  tallies: () => Promise<Tally[]>,
 ) {
   await recordWebhookEvent(tx, {
     type: 'health_check.phase_changed',
@@ -60,14 +70,13 @@ export async function healthCheckPhaseChanged(
       showResultsAfterVoting: true,
     }) === 'released';
   if (released(change.to) && !released(change.from)) {
-    const tallies = await componentTallies(tx, { id: check.id, templateId: check.templateId });
     await recordWebhookEvent(tx, {
       type: 'results.released',
       workspaceId: check.workspaceId,
       data: {
         healthCheck: checkBody(check),
         responses: change.completed,
-        components: tallies.map((t) => ({
+        components: (await tallies()).map((t) => ({
           id: t.id,
           title: t.title ?? '',
           healthy: t.healthy,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventData, WebhookEventType } from '@pulsecheck/shared/webhooks/events';
-import { queryRows, type Db, type WithQuery } from '../../db/client';
+import { queryRows, type Db, type WithQuery } from '../db/client';
 
 /**
  * Recording webhook events (decision 0021): ONE statement writes a delivery for every active webhook that wants

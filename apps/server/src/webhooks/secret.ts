@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { derivedKey, seal, unseal } from '../../auth/sealed-column';
+import { derivedKey, seal, unseal } from '../auth/sealed-column';
 
 /**
  * A webhook's signing secret: `whsec_` and 32 random bytes, shown once when the webhook is made and kept sealed

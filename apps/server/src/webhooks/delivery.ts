@@ -2,14 +2,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_RETRY_BUDGET_HOURS, WEBHOOK_SIGNATURE_HEADER } from '@pulsecheck/shared/webhooks/events';
-import type { Config } from '../../config';
-import { queryRows, type Db } from '../../db/client';
-import type { DatabaseHealth } from '../../db/health';
-import { outboundFetch, type OutboundPolicy } from '../../lib/outbound';
-import { startWorker } from '../../lib/worker';
-import type { Logger } from '../../logger';
-import type { Mailer } from '../../mail/mailer';
-import { webhookPausedMail } from '../../mail/templates';
+import type { Config } from '../config';
+import { queryRows, type Db } from '../db/client';
+import type { DatabaseHealth } from '../db/health';
+import { outboundFetch, type OutboundPolicy } from '../lib/outbound';
+import { startWorker } from '../lib/worker';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { webhookPausedMail } from '../mail/templates';
 import { openSecret } from './secret';
 
 /** The web page of the 'Webhooks' cards. */
