@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A delivery a webhook receiver got: its raw body, headers and when. */
-export type Received = { body: string; headers: IncomingHttpHeaders; at: number };
+export type Received = { url: string; body: string; headers: IncomingHttpHeaders; at: number };
 /** How the receiver answers a request: a status, after a delay. */
 export type Reply = { status: number; delayMs?: number };
 
@@ -21,7 +21,12 @@ export async function startWebhookReceiver() {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { body: Buffer.concat(chunks).toString('utf8'), headers: req.headers, at: Date.now() };
+      const request = {
+        url: req.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers: req.headers,
+        at: Date.now(),
+      };
       received.push(request);
       const answer = reply(request);
       const timer = setTimeout(() => {
