@@ -37,8 +37,10 @@ describe('the Webhooks card', () => {
   it('asks for at least one event, then shows the secret once and the new webhook', async () => {
     const user = userEvent.setup();
     let hooks: Webhook[] = [];
-    const fetch = stubFetch((url, init) => {
+    const posted: unknown[] = [];
+    stubFetch((url, init) => {
       if (init?.method === 'POST') {
+        posted.push(JSON.parse(init.body as string));
         hooks = [hook];
         return Response.json({ webhook: hook, secret: 'whsec_abc' }, { status: 201 });
       }
@@ -49,13 +51,12 @@ describe('the Webhooks card', () => {
     await user.type(screen.getByLabelText(WEBHOOK_MESSAGES.url), hook.url);
     await user.click(screen.getByRole('button', { name: WEBHOOK_MESSAGES.add }));
     expect(await screen.findByText(WEBHOOK_MESSAGES.eventsRequired)).toBeVisible();
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    expect(posted).toHaveLength(0);
     await user.click(screen.getByRole('checkbox', { name: /Someone joins the workspace/ }));
     await user.click(screen.getByRole('button', { name: WEBHOOK_MESSAGES.add }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_abc');
     expect(screen.getByText(WEBHOOK_MESSAGES.secretOnce)).toBeVisible();
-    const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ url: hook.url, events: ['member.joined'] });
+    expect(posted).toEqual([{ url: hook.url, events: ['member.joined'] }]);
     const list = await screen.findByRole('list', { name: 'Webhooks: Acme' });
     expect(within(list).getByText(hook.url)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -64,7 +65,9 @@ describe('the Webhooks card', () => {
 
   it("lists a webhook's deliveries with their response code, and sends one again", async () => {
     const user = userEvent.setup();
-    const fetch = stubFetch((url) => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
       if (url.endsWith('/deliveries')) return Response.json({ deliveries: [delivery] });
       if (url.endsWith('/resend')) return Response.json({ deliveryId: 'x' }, { status: 202 });
       return Response.json({ webhooks: [hook] });
