@@ -1,5 +1,5 @@
 import { WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery } from '@pulsecheck/shared/webhooks/events';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
@@ -79,8 +79,8 @@ describe('the Webhooks card', () => {
     expect(row).toHaveTextContent('Delivered');
     expect(row).toHaveTextContent('response 200');
     await user.click(within(row).getByRole('button', { name: /^Send again: webhook\.test/ }));
-    expect(fetch.mock.calls.some(([url]) => String(url).endsWith(`/deliveries/${delivery.id}/resend`))).toBe(
-      true,
+    await waitFor(() =>
+      expect(asked.some((url) => url.endsWith(`/deliveries/${delivery.id}/resend`))).toBe(true),
     );
   });
 });
