@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@pulsecheck/shared/webhooks/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
+import { countsOf, queryRows, withClause } from '../../db/client';
 import { addMember, createAdmin, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { latestMail } from '../../test/mail';
 import { documentedVerifier, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { deliverWebhooks, type DeliveryOptions } from '../../webhooks/delivery';
-import { recordWebhookEvent } from '../../webhooks/record';
+import { recordWebhookEvent, webhookEventPart } from '../../webhooks/record';
 
 /**
  * Webhooks (issue 35 item 3) through the API, delivered by the worker to a real HTTP server on a loopback port:
@@ -241,6 +241,33 @@ describe('webhooks', () => {
     expect(await changed.json()).toMatchObject({ webhook: { paused: true, events: ['member.joined'] } });
     await ctx.call(admin.jar, 'DELETE', `/api/webhooks/${webhook.id}`);
     expect((await ctx.call(admin.jar, 'GET', `/api/webhooks/${webhook.id}/deliveries`)).status).toBe(404);
+  });
+
+  it("records an event as a WITH query part of the caller's statement, and none when that statement rolls back", async () => {
+    const { webhook } = await createWebhook(['member.joined']);
+    const part = webhookEventPart({
+      type: 'member.joined',
+      workspaceId: admin.workspaceId,
+      data: { member: { id: crypto.randomUUID(), name: 'Wanda With' } },
+    });
+    const [counts] = await queryRows<Record<string, number>>(
+      ctx.deps.db,
+      sql`${withClause([part])} select ${countsOf([part])}`,
+    );
+    expect(counts).toEqual({ webhook_event: 1 });
+    await expect(
+      ctx.deps.db.transaction(async (tx) => {
+        await recordWebhookEvent(tx, {
+          type: 'member.joined',
+          workspaceId: admin.workspaceId,
+          data: { member: { id: crypto.randomUUID(), name: 'Rolled Back' } },
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const listed = await deliveries(webhook.id);
+    expect(listed.map((d) => d.type)).toEqual(['member.joined']);
+    await ctx.call(admin.jar, 'DELETE', `/api/webhooks/${webhook.id}`);
   });
 
   it('refuses URLs that are not https, point to private addresses, or are http without the loopback flag', async () => {
