@@ -60,6 +60,8 @@ export async function startApp(options: {
       RATE_LIMIT_MULTIPLIER: '50',
       // The journeys' identity provider runs on this machine's loopback (test/oidc-provider.ts).
       SSO_ALLOW_LOOPBACK_ISSUER: 'true',
+      // The webhooks journey's receiver is an http server on this machine's loopback.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       DNS_SERVERS: options.dnsServer ?? '',
     },
   });

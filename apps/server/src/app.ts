@@ -23,6 +23,7 @@ import { finishFlow } from './features/sso/service';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
+import { webhookRoutes } from './features/webhooks/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { authHeaders } from './lib/client-ip';
 import { limitBody } from './lib/body-limit';
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     ssoRoutes,
     insightsRoutes,
     apiTokenRoutes,
+    webhookRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says

@@ -102,6 +102,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DNS_SERVERS: 'not a server' })).toThrow(/DNS_SERVERS/);
   });
 
+  it('refuses WEBHOOKS_ALLOW_LOOPBACK=true in production, and takes it (only) outside', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      AUTH_SECRET: 'x'.repeat(32),
+      MAIL_DISABLED: 'true',
+    };
+    expect(() => loadConfig({ ...production, WEBHOOKS_ALLOW_LOOPBACK: 'true' })).toThrow(
+      /WEBHOOKS_ALLOW_LOOPBACK: must not be true in production/,
+    );
+    expect(loadConfig(production).allowLoopbackWebhooks).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }).allowLoopbackWebhooks).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_LOOPBACK: 'true' }).allowLoopbackWebhooks).toBe(
+      true,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBHOOKS_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /WEBHOOKS_ALLOW_LOOPBACK/,
+    );
+  });
+
   it('refuses production without SMTP_URL, saying what to set, unless MAIL_DISABLED=true', () => {
     const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), AUTH_SECRET: 'x'.repeat(32) };
     const start = (env: Record<string, string>) => () => loadConfig({ ...production, ...env });

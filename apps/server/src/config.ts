@@ -91,6 +91,13 @@ const envSchema = z.object({
       .default('false')
       .transform((value) => value === 'true'),
   ),
+  WEBHOOKS_ALLOW_LOOPBACK: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+  ),
   DATABASE_STATEMENT_TIMEOUT_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(600_000).default(5_000),
@@ -134,6 +141,11 @@ export type Config = {
    * machine's loopback, for tests and local trials; refused in production.
    */
   allowLoopbackIssuer: boolean;
+  /**
+   * WEBHOOKS_ALLOW_LOOPBACK=true: a webhook may be http:// to this machine's loopback (and its deliveries go there
+   * through lib/outbound.ts), for tests and local trials; refused in production.
+   */
+  allowLoopbackWebhooks: boolean;
   /** PostgreSQL only: the longest a statement of the server may run (0: no limit); decision 0017. */
   statementTimeoutMs: number;
 };
@@ -188,6 +200,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SSO_ALLOW_LOOPBACK_ISSUER: must not be true in production (it lets the server call identity providers on its own loopback; it is for tests and local trials)',
     );
   }
+  if (e.NODE_ENV === 'production' && e.WEBHOOKS_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEBHOOKS_ALLOW_LOOPBACK: must not be true in production (it lets the server send webhooks to its own loopback over http; it is for tests and local trials)',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -209,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     dnsServers: e.DNS_SERVERS,
     allowLoopbackIssuer: e.SSO_ALLOW_LOOPBACK_ISSUER,
+    allowLoopbackWebhooks: e.WEBHOOKS_ALLOW_LOOPBACK,
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }

@@ -20,6 +20,7 @@ import { FOLLOW_UP_JOB, sendFollowUp } from './features/results/service';
 import { loopJobHandlers } from './features/loops/rounds';
 import { ssoJobHandlers, startSsoDomainSchedule } from './features/sso/domains';
 import { startAutomaticBackups } from './ops/automatic';
+import { startWebhookWorker } from './webhooks/delivery';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
 /** How long an idle kept-alive connection stays open (see where it is set). */
@@ -102,6 +103,11 @@ export async function startServer(config: Config, database: Database) {
   await scheduleMailRetention(db);
   await startSsoDomainSchedule(db);
   const jobs = startJobWorker({ db, logger, health, handlers: jobHandlers });
+  const webhooks = startWebhookWorker({ db, logger, health, mailer, config });
+  if (config.allowLoopbackWebhooks)
+    logger.warn(
+      'WEBHOOKS_ALLOW_LOOPBACK=true: webhooks may call this machine over http (tests and local trials)',
+    );
   const maintenance = startEmbeddedMaintenance(database, logger, health);
   const backups = startAutomaticBackups(database, {
     dataDir: config.dataDir,
@@ -122,6 +128,7 @@ export async function startServer(config: Config, database: Database) {
     force.unref();
     outbox.stop();
     jobs.stop();
+    webhooks.stop();
     health.stop();
     // Unlisten before the pool closes, or the pending UNLISTEN fails on a destroyed connection.
     const unlistened = realtime.stop().catch((error: unknown) => {

@@ -64,6 +64,17 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     expect(can(owner, 'workspace:use')).toBe(false);
   });
 
+  it('lets workspace admins manage its webhooks, and the owner and organisation admins the organisation-wide ones', () => {
+    expect(allowed('webhook:manage')).toEqual(['admin']);
+    const owner: Actor = { userId: me, access: null, organizationRole: 'owner' };
+    const orgAdmin: Actor = { userId: me, access: 'member', organizationRole: 'admin' };
+    const wide = { organizationWide: true };
+    expect(can(owner, 'webhook:manage', wide)).toBe(true);
+    expect(can(orgAdmin, 'webhook:manage', wide)).toBe(true);
+    expect(can(admin, 'webhook:manage', wide)).toBe(false);
+    expect(can(owner, 'webhook:manage')).toBe(false);
+  });
+
   it('refuses everything to someone with no access to the workspace', () => {
     for (const action of Object.keys(POLICY) as Action[])
       expect(can(outsider, action, { createdBy: me })).toBe(false);

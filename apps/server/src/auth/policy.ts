@@ -17,7 +17,11 @@ export type Actor = {
   participates?: boolean;
   organizationRole?: OrganizationRole | null;
 };
-export type Resource = { createdBy?: string | null };
+export type Resource = {
+  createdBy?: string | null;
+  /** A webhook of the whole organisation (no workspace): its owner and organisation admins manage it. */
+  organizationWide?: boolean;
+};
 
 const managesWorkspace = (actor: Actor) => actor.access === 'admin' || actor.access === 'member';
 /** Workspace admins change everything of theirs; a member changes only what they created. */
@@ -50,6 +54,14 @@ export const POLICY = {
    */
   'organization:administer': (actor: Actor) =>
     actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
+  /**
+   * Webhooks (issue 35): a workspace's are managed by its admins; an organisation-wide one (every workspace's events)
+   * by the organisation's owner and organisation admins.
+   */
+  'webhook:manage': (actor: Actor, resource: Resource) =>
+    resource.organizationWide
+      ? actor.organizationRole === 'owner' || actor.organizationRole === 'admin'
+      : actor.access === 'admin',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;

@@ -2,6 +2,7 @@ import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { z } from '@hono/zod-openapi';
 import { UUID_PATTERN } from '@pulsecheck/shared/api/ids';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
+import { WEBHOOK_MESSAGES } from '@pulsecheck/shared/webhooks/events';
 
 /**
  * The one way to declare an id in a path. Anything but a UUID is simply not found: the router answers 404 with
@@ -34,6 +35,8 @@ export const PATH_PARAMS = {
   loopId: idParam(NOT_FOUND_MESSAGES.loop),
   roundId: idParam(NOT_FOUND_MESSAGES.round),
   apiTokenId: idParam(NOT_FOUND_MESSAGES.apiToken),
+  webhookId: idParam(WEBHOOK_MESSAGES.notFound),
+  deliveryId: idParam(WEBHOOK_MESSAGES.deliveryNotFound),
   /** better-auth's ids (random letters and digits, not UUIDs). */
   passkeyId: z
     .string()

@@ -179,3 +179,16 @@ export const ssoDomainLostMail = (options: { name: string; domain: string; recor
     action: { label: 'Open the Security tab', url: options.url },
     footer: 'If your organisation no longer uses this domain, remove it from the single sign-on settings.',
   });
+
+/** To a webhook's owner when its deliveries failed for 24 hours and it was paused (features/webhooks). */
+export const webhookPausedMail = (options: { name: string; url: string; settingsUrl: string }) =>
+  renderMail({
+    subject: 'A webhook was paused after 24 hours of failed deliveries',
+    heading: 'A webhook was paused',
+    paragraphs: [
+      `Hi ${options.name}, Pulsecheck could not deliver an event to ${options.url} for 24 hours, so the webhook was paused. Events that happen while it is paused are not sent to it.`,
+      "Check that the address answers with a 2xx status, then choose 'Resume' in the webhook's settings; its 'Deliveries' list shows each attempt's response.",
+    ],
+    action: { label: 'Open the webhook settings', url: options.settingsUrl },
+    footer: 'You get this email because you created this webhook or own its organisation.',
+  });

@@ -101,6 +101,17 @@ const freshActionItem = async (world: World) => {
   return ((await response.json()) as { id: string }).id;
 };
 const allRatingsMissing = { votes: {}, comments: {} };
+const webhookBody = { url: 'https://hooks.example.com/pulsecheck', events: ['member.joined'] };
+/** A webhook of the workspace under test, made by its admin. */
+const freshWebhook = async (world: World) => {
+  const response = await world.ctx.call(
+    world.jars.admin,
+    'POST',
+    `/api/workspaces/${world.workspaceId}/webhooks`,
+    webhookBody,
+  );
+  return ((await response.json()) as { webhook: { id: string } }).webhook.id;
+};
 const loopOf = (world: World) => world.loop.id;
 const roundOf = (world: World) => world.loop.currentRound!.id;
 /** A loop of its own for a route that changes or ends it. */
@@ -493,6 +504,49 @@ const ENTRIES: Record<string, Entry> = {
       path: `/api/workspaces/${w.workspaceId}/members/${await freshMember(w)}/organization-admin`,
       body: { organizationAdmin: true },
     }),
+  },
+  // Webhooks (issue 35): a workspace's are its admins' (`webhook:manage`); the organisation-wide ones its owner's
+  // and organisation admins' (the admin here; the other admin owns another organisation).
+  'GET /api/workspaces/{workspaceId}/webhooks': {
+    expect: byPolicy('webhook:manage'),
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/webhooks` }),
+  },
+  'POST /api/workspaces/{workspaceId}/webhooks': {
+    expect: byPolicy('webhook:manage'),
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/webhooks`, body: webhookBody }),
+  },
+  'GET /api/organizations/{organizationId}/webhooks': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/webhooks` }),
+  },
+  'POST /api/organizations/{organizationId}/webhooks': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/webhooks`, body: webhookBody }),
+  },
+  'PATCH /api/webhooks/{webhookId}': {
+    expect: byPolicy('webhook:manage'),
+    request: async (w) => ({ path: `/api/webhooks/${await freshWebhook(w)}`, body: { paused: true } }),
+  },
+  'DELETE /api/webhooks/{webhookId}': {
+    expect: byPolicy('webhook:manage'),
+    request: async (w) => ({ path: `/api/webhooks/${await freshWebhook(w)}` }),
+  },
+  'GET /api/webhooks/{webhookId}/deliveries': {
+    expect: byPolicy('webhook:manage'),
+    request: async (w) => ({ path: `/api/webhooks/${await freshWebhook(w)}/deliveries` }),
+  },
+  'POST /api/webhooks/{webhookId}/test': {
+    expect: byPolicy('webhook:manage'),
+    request: async (w) => ({ path: `/api/webhooks/${await freshWebhook(w)}/test` }),
+  },
+  'POST /api/webhooks/{webhookId}/deliveries/{deliveryId}/resend': {
+    expect: byPolicy('webhook:manage'),
+    request: async (w) => {
+      const webhookId = await freshWebhook(w);
+      const test = await w.ctx.call(w.jars.admin, 'POST', `/api/webhooks/${webhookId}/test`);
+      const { deliveryId } = (await test.json()) as { deliveryId: string };
+      return { path: `/api/webhooks/${webhookId}/deliveries/${deliveryId}/resend` };
+    },
   },
   'GET /api/organizations/{organizationId}/insights': {
     expect: 'DDDDDDA',

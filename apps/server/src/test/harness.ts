@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dnsServers: [],
     // The SSO tests' identity provider runs on this machine's loopback (test/oidc-provider.ts).
     allowLoopbackIssuer: true,
+    // Webhooks to this machine's loopback only where a test says so (features/webhooks tests).
+    allowLoopbackWebhooks: false,
     statementTimeoutMs: 0,
     ...overrides,
   };

@@ -54,6 +54,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/team-management': [ADMIN, 'src/features/team/team-page.tsx'],
   '/admin/team-management/invitations': [ADMIN, 'src/features/team/invitations-page.tsx'],
   '/admin/insights': [ADMIN, 'src/app/insights-screen.tsx'],
+  '/admin/webhooks': [ADMIN, 'src/app/webhooks-screen.tsx'],
   '/admin/account-settings': [ADMIN, ACCOUNT],
   '/admin/account-settings/notifications': [ADMIN, 'src/features/account/notification-settings-page.tsx'],
   '/admin/account-settings/security': [ADMIN, 'src/features/account/security-page.tsx'],

@@ -318,6 +318,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'webhooks',
+                ...lazyPage(
+                  () => import('./webhooks-screen'),
+                  (m) => m.WebhooksScreen,
+                ),
+              },
+              {
                 path: 'account-settings',
                 ...lazyPage(
                   () => import('@/features/account/account-settings-page'),

@@ -85,7 +85,12 @@ export async function componentOfTemplate(db: Db, templateId: string, componentI
 export async function findItem(db: Db, actionItemId: string) {
   return first(
     db
-      .select({ id: actionItems.id, healthCheckId: actionItems.healthCheckId, ownerId: actionItems.ownerId })
+      .select({
+        id: actionItems.id,
+        healthCheckId: actionItems.healthCheckId,
+        ownerId: actionItems.ownerId,
+        status: actionItems.status,
+      })
       .from(actionItems)
       .where(eq(actionItems.id, actionItemId)),
   );

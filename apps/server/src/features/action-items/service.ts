@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
+import { actionItemChanged } from '../../webhooks/emit';
 import * as q from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'>;
@@ -146,6 +147,13 @@ export async function createActionItem(
       createdBy: options.actor.id,
     });
     await q.replaceMentions(tx, itemId, mentioned);
+    await actionItemChanged(tx, {
+      workspaceId: check.workspaceId,
+      healthCheckId: check.id,
+      item: { id: itemId, description: input.description, status: input.status },
+      created: true,
+      completedNow: input.status === 'completed',
+    });
     await notifyPeople(deps, tx, {
       actor: options.actor,
       check,
@@ -186,6 +194,13 @@ export async function updateActionItem(
     });
     if (mentioned) await q.replaceMentions(tx, existing.id, mentioned);
     const [current] = await listActionItems(tx, check.id, existing.id);
+    await actionItemChanged(tx, {
+      workspaceId: check.workspaceId,
+      healthCheckId: check.id,
+      item: current!,
+      created: false,
+      completedNow: current!.status === 'completed' && existing.status !== 'completed',
+    });
     await notifyPeople(deps, tx, {
       actor: options.actor,
       check,

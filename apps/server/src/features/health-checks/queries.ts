@@ -52,6 +52,7 @@ export async function lockHealthCheck(db: Db, healthCheckId: string) {
         status: healthChecks.status,
         settings: healthChecks.settings,
         workspaceId: healthChecks.workspaceId,
+        templateId: healthChecks.templateId,
         createdBy: healthChecks.createdBy,
       })
       .from(healthChecks)

@@ -32,6 +32,8 @@ import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
 import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
+import { healthCheckLaunched, healthCheckPhaseChanged } from '../../webhooks/emit';
+import { prioritizedTallies } from '../results/service';
 import { getTemplate } from '../templates/service';
 import {
   findCheckByLaunchKey,
@@ -183,6 +185,12 @@ export async function launchHealthCheck(
         );
       }
       await publishHealthCheckChanged(deps, { workspaceId: input.workspaceId, healthCheckId: id }, tx);
+      await healthCheckLaunched(tx, {
+        id,
+        title: input.title,
+        workspaceId: input.workspaceId,
+        settings: input.settings,
+      });
       return { id, joinUrl };
     })
     .catch(async (error: unknown) => {
@@ -347,6 +355,18 @@ export async function changePhase(
     await updatePhase(tx, healthCheckId, { phase: to, status, completed: to === 'summarize' });
     await tellPhaseChange(deps, tx, { check, to, actorId: userId });
     await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
+    const { completed } = await participantCounts(tx, healthCheckId);
+    await healthCheckPhaseChanged(
+      tx,
+      check,
+      {
+        from: check.phase,
+        to,
+        completed,
+        completes: to === 'summarize',
+      },
+      () => prioritizedTallies(tx, { ...check, phase: to }),
+    );
     return { phase: to, status };
   });
 }

@@ -30,6 +30,7 @@ import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
+import { loopRoundChanged } from '../../webhooks/emit';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 import { mailBrandingOfWorkspace } from '../branding/service';
 import type { Branding } from '@pulsecheck/shared/branding/rules';
@@ -155,6 +156,7 @@ export async function openRound(
   // The audience as it is now, one array on the round; its members become recipients with their e-mails.
   const audience = await q.snapshotAudience(tx, inserted.id, q.roundAudience(loop));
   const round = { ...inserted, audience };
+  await loopRoundChanged(tx, 'loop.round_opened', loop, round);
   // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
   const served = options.expectedAt ?? now;
   const next = nextRoundOpening(schedule, {
@@ -240,6 +242,7 @@ export async function closeLockedRound(
   else await q.clearContinuations(tx, round.id);
   const closedAt = options.now ?? new Date();
   await q.closeRound(tx, round.id, { closedAt, answered });
+  await loopRoundChanged(tx, 'loop.round_closed', loop, round);
   await publishLoopChanged(deps, loop, tx);
   await notify(
     deps,

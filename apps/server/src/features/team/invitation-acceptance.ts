@@ -9,6 +9,7 @@ import { notify } from '../notifications/service';
 import { rememberActiveWorkspace } from '../workspaces/service';
 import * as q from './queries';
 import { refuseIfSsoRequired } from '../sso/service';
+import { memberJoined } from '../../webhooks/emit';
 import { hashToken } from './service';
 
 /** The invited person's side: what the accept page shows, and accepting as a signed-in user or a new one. */
@@ -83,6 +84,7 @@ async function acceptInTx(
     .set({ acceptedAt: new Date(), memberId })
     .where(eq(invitations.id, row.invitation_id));
   await rememberActiveWorkspace(tx, options.userId, row.workspace_id);
+  await memberJoined(tx, row.workspace_id, { id: memberId, name: options.name });
   await notify(
     deps,
     {

@@ -10,6 +10,7 @@ import {
   Menu,
   Settings,
   Users,
+  Webhook,
   X,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -31,6 +32,8 @@ const NAVIGATION = [
   { to: '/admin/team-management', label: 'Team Management', icon: Users },
   // Only for the owner and admins of the active workspace's organisation (the server refuses everyone else).
   { to: '/admin/insights', label: 'Insights', icon: ChartColumn, organization: true },
+  // For the workspace's admins and the organisation's owner and admins (whose webhooks these are).
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, webhooks: true },
   { to: '/admin/account-settings', label: 'Account Settings', icon: Settings },
 ];
 
@@ -156,24 +159,26 @@ function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; 
       </div>
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAVIGATION.filter((item) => !item.organization || active?.organizationRole).map(
-            ({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-                      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-                    )
-                  }
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                  {label}
-                </NavLink>
-              </li>
-            ),
-          )}
+          {NAVIGATION.filter(
+            (item) =>
+              (!item.organization || active?.organizationRole) &&
+              (!('webhooks' in item) || active?.access === 'admin' || active?.organizationRole),
+          ).map(({ to, label, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="border-t border-slate-200 p-3">

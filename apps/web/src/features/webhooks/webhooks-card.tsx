@@ -1,0 +1,309 @@
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  type Webhook,
+  type WebhookEventType,
+} from '@pulsecheck/shared/webhooks/events';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { SectionCard } from '@/components/ui/card';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/ui/state-card';
+import { toast, TOAST } from '@/components/ui/toaster';
+import { errorMessage } from '@/lib/forms';
+import { ApiError } from '@/lib/api-client';
+import {
+  useChangeWebhook,
+  useCreateWebhook,
+  useDeleteWebhook,
+  useDeliveries,
+  useQueueDelivery,
+  useWebhooks,
+  type WebhookScope,
+} from './api';
+
+/**
+ * The 'Webhooks' card (issue 35 item 3): add a webhook (URL and events), its signing secret shown once, and per
+ * webhook pause/resume, delete, 'Send a test event' and its 'Deliveries' with 'Send again'.
+ */
+export function WebhooksCard({ scope, title }: { scope: WebhookScope; title: string }) {
+  const webhooks = useWebhooks(scope);
+  return (
+    <SectionCard
+      title={title}
+      description={
+        scope.kind === 'workspace'
+          ? 'Pulsecheck sends a signed POST request to your URL when something happens in this workspace.'
+          : 'Organisation-wide webhooks receive the events of every workspace of the organisation.'
+      }
+      contentClassName="space-y-6"
+    >
+      <AddWebhook scope={scope} />
+      {webhooks.isPending ? (
+        <Spinner label="Loading webhooks..." />
+      ) : webhooks.isError ? (
+        <LoadFailed
+          title="Webhooks could not be loaded"
+          message={webhooks.error.message}
+          onRetry={() => void webhooks.refetch()}
+        />
+      ) : webhooks.data.webhooks.length === 0 ? (
+        <p className="text-sm text-slate-600">{WEBHOOK_MESSAGES.none}</p>
+      ) : (
+        <ul className="space-y-4" aria-label={title}>
+          {webhooks.data.webhooks.map((webhook) => (
+            <WebhookItem key={webhook.id} scope={scope} webhook={webhook} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+function AddWebhook({ scope }: { scope: WebhookScope }) {
+  const create = useCreateWebhook(scope);
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const legend = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFields({});
+    if (events.length === 0) return setFields({ events: WEBHOOK_MESSAGES.eventsRequired });
+    create.mutate(
+      { url: url.trim(), events },
+      {
+        onSuccess: (created) => {
+          setSecret(created.secret);
+          setUrl('');
+          setEvents([]);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) setFields(error.fields);
+          else toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+        },
+      },
+    );
+  };
+  return (
+    <div className="space-y-4">
+      {secret && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <p className="text-sm font-medium text-slate-900">{WEBHOOK_MESSAGES.secretOnce}</p>
+          <code
+            className="block rounded bg-white px-2 py-1 font-mono text-sm break-all"
+            data-testid="webhook-secret"
+          >
+            {secret}
+          </code>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                void navigator.clipboard
+                  .writeText(secret)
+                  .then(() => toast.success('Secret copied', { duration: TOAST.copy }))
+                  .catch(() =>
+                    toast.error('Copying failed: select the secret and copy it', { duration: TOAST.error }),
+                  )
+              }
+            >
+              {WEBHOOK_MESSAGES.copy}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setSecret(null)}>
+              Done
+            </Button>
+          </div>
+        </div>
+      )}
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <FormField label={WEBHOOK_MESSAGES.url} error={fields.url} hint="https:// only">
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="https://example.com/hooks/pulsecheck"
+          />
+        </FormField>
+        <fieldset className="space-y-2" aria-describedby={fields.events ? `${legend}-error` : undefined}>
+          <legend id={legend} className="text-sm font-medium text-slate-900">
+            {WEBHOOK_MESSAGES.events}
+          </legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {WEBHOOK_EVENTS.map((type) => (
+              <CheckboxField
+                key={type}
+                label={WEBHOOK_EVENT_LABELS[type]}
+                hint={type}
+                checked={events.includes(type)}
+                onCheckedChange={(checked) =>
+                  setEvents((current) => (checked ? [...current, type] : current.filter((e) => e !== type)))
+                }
+              />
+            ))}
+          </div>
+          {fields.events && (
+            <p id={`${legend}-error`} role="alert" className="text-sm text-red-700">
+              {fields.events}
+            </p>
+          )}
+        </fieldset>
+        <Button type="submit" disabled={create.isPending}>
+          {WEBHOOK_MESSAGES.add}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook }) {
+  const change = useChangeWebhook(scope);
+  const remove = useDeleteWebhook(scope);
+  const queue = useQueueDelivery(webhook.id);
+  const [open, setOpen] = useState(false);
+  const nameId = useId();
+  const failed = (error: unknown) =>
+    toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+  return (
+    <li className="space-y-3 rounded-md border border-slate-200 p-3" aria-labelledby={nameId}>
+      <div className="space-y-1">
+        <p id={nameId} className="font-mono text-sm break-all text-slate-900">
+          {webhook.url}
+        </p>
+        <p className="text-xs text-slate-600">
+          {webhook.paused ? 'Paused' : 'Active'} · {webhook.events.join(', ')}
+        </p>
+        {webhook.pausedReason && <Notice tone="error">{webhook.pausedReason}</Notice>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-describedby={nameId}
+          disabled={change.isPending}
+          onClick={() => change.mutate({ id: webhook.id, paused: !webhook.paused }, { onError: failed })}
+        >
+          {webhook.paused ? WEBHOOK_MESSAGES.resume : WEBHOOK_MESSAGES.pause}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-describedby={nameId}
+          disabled={queue.isPending}
+          onClick={() =>
+            queue.mutate(undefined, {
+              onSuccess: () => {
+                setOpen(true);
+                toast.success('Test event queued', { duration: TOAST.save });
+              },
+              onError: failed,
+            })
+          }
+        >
+          {WEBHOOK_MESSAGES.sendTest}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={open}
+          aria-describedby={nameId}
+          onClick={() => setOpen(!open)}
+        >
+          {WEBHOOK_MESSAGES.deliveries}
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
+          aria-describedby={nameId}
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(`Delete the webhook to ${webhook.url}?`))
+              remove.mutate(webhook.id, { onError: failed });
+          }}
+        >
+          {WEBHOOK_MESSAGES.delete}
+        </Button>
+      </div>
+      {open && <Deliveries webhookId={webhook.id} />}
+    </li>
+  );
+}
+
+const STATUS_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const deliveries = useDeliveries(webhookId, true);
+  const queue = useQueueDelivery(webhookId);
+  if (deliveries.isPending) return <Spinner label="Loading deliveries..." />;
+  if (deliveries.isError)
+    return (
+      <LoadFailed
+        title="Deliveries could not be loaded"
+        message={deliveries.error.message}
+        onRetry={() => void deliveries.refetch()}
+      />
+    );
+  if (deliveries.data.deliveries.length === 0)
+    return <p className="text-sm text-slate-600">{WEBHOOK_MESSAGES.noDeliveries}</p>;
+  return (
+    <section aria-label={WEBHOOK_MESSAGES.deliveries}>
+      <ul className="space-y-2">
+        {deliveries.data.deliveries.map((delivery) => {
+          const last = delivery.attempts.at(-1);
+          return (
+            <li
+              key={delivery.id}
+              className="space-y-1 rounded border border-slate-200 p-2 text-sm"
+              data-testid="delivery"
+            >
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-mono">{delivery.type}</span>
+                <span>{STATUS_LABEL[delivery.status]}</span>
+                <span className="text-slate-600">{new Date(delivery.createdAt).toLocaleString()}</span>
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto px-0"
+                  aria-label={`${WEBHOOK_MESSAGES.sendAgain}: ${delivery.type}, ${new Date(delivery.createdAt).toLocaleString()}`}
+                  disabled={queue.isPending}
+                  onClick={() =>
+                    queue.mutate(delivery.id, {
+                      onError: (error) =>
+                        toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error }),
+                    })
+                  }
+                >
+                  {WEBHOOK_MESSAGES.sendAgain}
+                </Button>
+              </p>
+              {delivery.attempts.length > 0 && (
+                <ol className="space-y-0.5 pl-4 text-xs text-slate-700" aria-label="Attempts">
+                  {delivery.attempts.map((attempt) => (
+                    <li key={attempt.at}>
+                      {new Date(attempt.at).toLocaleString()}: {attempt.ok ? 'OK' : 'Failed'}
+                      {attempt.statusCode !== null
+                        ? `, response ${attempt.statusCode}`
+                        : attempt.error
+                          ? `, ${attempt.error}`
+                          : ''}
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {!last && <p className="text-xs text-slate-600">Not sent yet</p>}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
