@@ -1907,6 +1907,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{workspaceId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's webhooks (its admins); never their secrets */
+        get: operations["getWorkspacesByWorkspaceIdWebhooks"];
+        put?: never;
+        /** Add a webhook for the workspace's events; the answer holds its signing secret, shown this once */
+        post: operations["postWorkspacesByWorkspaceIdWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation-wide webhooks (every workspace's events; its owner and organisation admins) */
+        get: operations["getOrganizationsByOrganizationIdWebhooks"];
+        put?: never;
+        /** Add an organisation-wide webhook; the answer holds its signing secret, shown this once */
+        post: operations["postOrganizationsByOrganizationIdWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the webhook and its deliveries */
+        delete: operations["deleteWebhooksByWebhookId"];
+        options?: never;
+        head?: never;
+        /** Change the URL or the events, pause or resume */
+        patch: operations["patchWebhooksByWebhookId"];
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's latest deliveries, newest first, each attempt with its time, outcome and response code */
+        get: operations["getWebhooksByWebhookIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Send again': the delivery's event (same id and body) queued again */
+        post: operations["postWebhooksByWebhookIdDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{webhookId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Send a test event': a webhook.test event to this webhook */
+        post: operations["postWebhooksByWebhookIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16625,6 +16730,841 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWorkspacesByWorkspaceIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            id: string;
+                            workspaceId: string | null;
+                            url: string;
+                            events: string[];
+                            paused: boolean;
+                            pausedReason: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWorkspacesByWorkspaceIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("health_check.launched" | "health_check.phase_changed" | "health_check.completed" | "results.released" | "action_item.created" | "action_item.updated" | "action_item.completed" | "loop.round_opened" | "loop.round_closed" | "member.joined")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            id: string;
+                            workspaceId: string | null;
+                            url: string;
+                            events: string[];
+                            paused: boolean;
+                            pausedReason: string | null;
+                            createdAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsByOrganizationIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhooks: {
+                            id: string;
+                            workspaceId: string | null;
+                            url: string;
+                            events: string[];
+                            paused: boolean;
+                            pausedReason: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationsByOrganizationIdWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("health_check.launched" | "health_check.phase_changed" | "health_check.completed" | "results.released" | "action_item.created" | "action_item.updated" | "action_item.completed" | "loop.round_opened" | "loop.round_closed" | "member.joined")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            id: string;
+                            workspaceId: string | null;
+                            url: string;
+                            events: string[];
+                            paused: boolean;
+                            pausedReason: string | null;
+                            createdAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchWebhooksByWebhookId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("health_check.launched" | "health_check.phase_changed" | "health_check.completed" | "results.released" | "action_item.created" | "action_item.updated" | "action_item.completed" | "loop.round_opened" | "loop.round_closed" | "member.joined")[];
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        webhook: {
+                            id: string;
+                            workspaceId: string | null;
+                            url: string;
+                            events: string[];
+                            paused: boolean;
+                            pausedReason: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhooksByWebhookIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            eventId: string;
+                            type: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            createdAt: string;
+                            attempts: {
+                                at: string;
+                                ok: boolean;
+                                statusCode: number | null;
+                                error: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWebhooksByWebhookIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postWebhooksByWebhookIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
                     };
                 };
             };
