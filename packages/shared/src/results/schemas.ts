@@ -27,6 +27,8 @@ export const actionItemSchema = z.object({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   dueDate: z.string().nullable(),
   status: actionItemStatusSchema,
+  /** When it was marked done; null while it is not. */
+  completedAt: z.string().nullable(),
   mentioned: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),

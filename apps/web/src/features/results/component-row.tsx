@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
-import { formatDay } from '@/lib/dates';
+import { formatDate, formatDay } from '@/lib/dates';
 import { usePrinting } from '@/lib/printing';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
@@ -181,6 +181,7 @@ export function ActionItemRow({
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
           <span>Owner: {item.owner?.name ?? 'Unassigned'}</span>
           {item.dueDate && <span>Due {formatDay(item.dueDate)}</span>}
+          {item.completedAt && <span>Done {formatDate(item.completedAt)}</span>}
           {area && <span>Area: {area}</span>}
           {item.mentioned.length > 0 && (
             <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>

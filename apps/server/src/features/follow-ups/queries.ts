@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/** A done action item of a workspace, as the launch and Configure see it (decision 0019). */
+export type DoneActionRow = {
+  id: string;
+  description: string;
+  status: string;
+  completedAt: string | Date | null;
+  componentKey: string | null;
+  componentTitle: string | null;
+  ownerName: string | null;
+  asked: boolean;
+};
+
+/** The workspace's done action items with their component's key and whether a check asked about them: one query. */
+export async function doneActionsOfWorkspace(db: Db, workspaceId: string) {
+  return queryRows<DoneActionRow>(
+    db,
+    sql`select a.id, a.description, a.status, a.completed_at as "completedAt",
+               c.key as "componentKey", c.title as "componentTitle", u.name as "ownerName",
+               exists (select 1 from follow_up_questions q where q.action_item_id = a.id) as asked
+        from action_items a
+        join health_checks h on h.id = a.health_check_id
+        left join health_check_components c on c.id = a.component_id
+        left join "user" u on u.id = a.owner_id
+        where h.workspace_id = ${workspaceId} and a.status = 'completed'
+        order by a.completed_at, a.id`,
+  );
+}
+
+/** The launch's questions; an action another launch claimed meanwhile is skipped (each is asked once). */
+export async function insertQuestions(
+  tx: Db,
+  healthCheckId: string,
+  rows: { actionItemId: string; componentId: string }[],
+) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${healthCheckId}::uuid, ${r.actionItemId}::uuid, ${r.componentId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into follow_up_questions (health_check_id, action_item_id, component_id)
+        values ${values}
+        on conflict (action_item_id) do nothing`,
+  );
+}
+
+export type QuestionRow = { id: string; componentId: string; componentTitle: string; actionTitle: string };
+
+/** A check's follow-up questions in the order of its components, then of the actions' completion. */
+export async function questionsOfCheck(db: Db, healthCheckId: string) {
+  return queryRows<QuestionRow>(
+    db,
+    sql`select q.id, q.component_id as "componentId", c.title as "componentTitle", a.description as "actionTitle"
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        join health_check_components c on c.id = q.component_id
+        where q.health_check_id = ${healthCheckId}
+        order by c.order_index, a.completed_at, q.id`,
+  );
+}
+
+/** Answers once per participant and question (never twice), with their comments and the anonymity in force. */
+export async function insertAnswers(
+  tx: Db,
+  options: {
+    healthCheckId: string;
+    participantId: string;
+    answers: Record<string, string>;
+    comments: Record<string, string>;
+    anonymous: boolean;
+  },
+) {
+  const entries = Object.entries(options.answers);
+  if (entries.length === 0) return;
+  const values = sql.join(
+    entries.map(
+      ([questionId, answer]) =>
+        sql`(${questionId}::uuid, ${answer}::text, ${options.comments[questionId] ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into follow_up_answers (question_id, health_check_id, participant_id, answer, comment, anonymous)
+        select v.question_id, ${options.healthCheckId}::uuid, ${options.participantId}::uuid, v.answer, v.comment,
+               ${options.anonymous}::boolean
+        from (values ${values}) as v(question_id, answer, comment)
+        join follow_up_questions q on q.id = v.question_id and q.health_check_id = ${options.healthCheckId}
+        on conflict (participant_id, question_id) do nothing`,
+  );
+}
