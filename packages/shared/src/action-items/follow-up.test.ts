@@ -24,7 +24,9 @@ const action = (over: Partial<Parameters<typeof actionsToAsk>[0][number]> = {}) 
 
 describe('which done actions a new check asks about', () => {
   it('asks about a done action tied to one of the check’s components', () => {
-    expect(actionsToAsk([action()], { componentKeys: ['c1', 'c2'], launchAt }).map((a) => a.id)).toEqual(['a']);
+    expect(actionsToAsk([action()], { componentKeys: ['c1', 'c2'], launchAt }).map((a) => a.id)).toEqual([
+      'a',
+    ]);
   });
 
   it('leaves out actions not done, done after the launch, without or outside the components', () => {
@@ -105,7 +107,9 @@ describe('the change in words', () => {
 
   it('says improved, stayed or worsened', () => {
     expect(healthChange('Needs Improvement', 'Healthy')).toBe('improved');
-    expect(healthChangeWords('Needs Improvement', 'Healthy')).toBe('improved from Needs Improvement to Healthy');
+    expect(healthChangeWords('Needs Improvement', 'Healthy')).toBe(
+      'improved from Needs Improvement to Healthy',
+    );
     expect(healthChangeWords('Healthy', 'Healthy')).toBe('stayed Healthy');
     expect(healthChangeWords('Healthy', 'Fire Warning')).toBe('worsened from Healthy to Fire Warning');
     expect(healthChange(null, 'Healthy')).toBeNull();

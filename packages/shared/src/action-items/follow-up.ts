@@ -124,7 +124,10 @@ export function componentHealth(counts: RatingCounts): ComponentHealth | null {
 export type HealthChange = 'improved' | 'stayed' | 'worsened';
 
 /** How the component's health moved from the check the action came from to this one; null without both. */
-export function healthChange(before: ComponentHealth | null, after: ComponentHealth | null): HealthChange | null {
+export function healthChange(
+  before: ComponentHealth | null,
+  after: ComponentHealth | null,
+): HealthChange | null {
   if (before === null || after === null) return null;
   const diff = COMPONENT_HEALTH.indexOf(after) - COMPONENT_HEALTH.indexOf(before);
   return diff > 0 ? 'improved' : diff < 0 ? 'worsened' : 'stayed';

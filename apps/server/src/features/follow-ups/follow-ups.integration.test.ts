@@ -89,7 +89,10 @@ describe('the next check asks (item 2)', () => {
     });
     const left = await createItem(origin, { description: 'Left out', componentId: origin.componentIds[1] });
     await patchItem(left.id, { status: 'completed' });
-    const pending = await createItem(origin, { description: 'Not done', componentId: origin.componentIds[1] });
+    const pending = await createItem(origin, {
+      description: 'Not done',
+      componentId: origin.componentIds[1],
+    });
     const general = await createItem(origin, { description: 'No area', status: 'completed' });
     const elsewhere = await createItem(origin, {
       description: 'Outside the new check',
@@ -108,8 +111,8 @@ describe('the next check asks (item 2)', () => {
     expect(actions.find((a) => a.id === worst.id)).toMatchObject({
       componentKey: origin.components[0]!.key,
       componentTitle: origin.components[0]!.title,
-      ownerName: expect.any(String),
     });
+    expect(actions.find((a) => a.id === worst.id)?.ownerName).toBeTruthy();
     expect(
       (await ctx.call(other.jar, 'GET', `/api/workspaces/${admin.workspaceId}/follow-up-actions`)).status,
     ).toBe(404);
@@ -124,7 +127,9 @@ describe('the next check asks (item 2)', () => {
     expect(read.followUps.map((f) => f.actionTitle)).toEqual(['Write down decisions']);
     const question = read.followUps[0]!;
     expect(question.question).toBe(`Did "Write down decisions" help with ${origin.components[0]!.title}?`);
-    expect(read.components.find((c) => c.id === question.componentId)?.title).toBe(origin.components[0]!.title);
+    expect(read.components.find((c) => c.id === question.componentId)?.title).toBe(
+      origin.components[0]!.title,
+    );
 
     // Asked once: a later check does not ask about it again, but asks about the one left out before.
     const later = await launch(ctx, admin.jar, admin.workspaceId, {
@@ -179,7 +184,10 @@ describe('answers', () => {
 
     response = await ctx.call(person.jar, 'POST', `/api/health-checks/${checkId}/submit`, responses);
     expect(response.status).toBe(200);
-    const rows = await ctx.deps.db.select().from(followUpAnswers).where(eq(followUpAnswers.questionId, questionId));
+    const rows = await ctx.deps.db
+      .select()
+      .from(followUpAnswers)
+      .where(eq(followUpAnswers.questionId, questionId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ answer: 'partly', comment: 'It helped a bit', anonymous: true });
   });

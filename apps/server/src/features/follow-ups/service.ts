@@ -51,7 +51,10 @@ export async function snapshotQuestions(
 }
 
 /** The check's follow-up questions as participants see them. */
-export async function participationQuestions(db: Db, healthCheckId: string): Promise<ParticipationFollowUp[]> {
+export async function participationQuestions(
+  db: Db,
+  healthCheckId: string,
+): Promise<ParticipationFollowUp[]> {
   const rows = await q.questionsOfCheck(db, healthCheckId);
   return rows.map((r) => ({
     id: r.id,
@@ -60,3 +63,6 @@ export async function participationQuestions(db: Db, healthCheckId: string): Pro
     question: followUpQuestion(r.actionTitle, r.componentTitle),
   }));
 }
+
+/** A participant's answers at submit, inside its transaction (decision 0019). */
+export const storeAnswers = q.insertAnswers;

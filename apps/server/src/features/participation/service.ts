@@ -26,8 +26,7 @@ import { createBatcher, type Batcher } from '../../lib/batcher';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify, recordMilestones } from '../notifications/service';
-import { insertAnswers } from '../follow-ups/queries';
-import { participationQuestions } from '../follow-ups/service';
+import { participationQuestions, storeAnswers } from '../follow-ups/service';
 import {
   clearPendingJoin,
   countTeam,
@@ -324,7 +323,7 @@ export async function submitResponses(
     });
     // Follow-up answers (decision 0019) are stored and kept anonymous like the ratings and their comments.
     const answers = options.responses.follow_ups ?? {};
-    await insertAnswers(tx, {
+    await storeAnswers(tx, {
       healthCheckId,
       participantId: target.participant_id,
       answers,
