@@ -1,6 +1,7 @@
 import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
 import type { Participation } from '@pulsecheck/shared/participation/contract';
-import type { ActionItem } from '@pulsecheck/shared/results/schemas';
+import type { ActionItem, ResultsResponse as Results } from '@pulsecheck/shared/results/schemas';
+import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -213,5 +214,161 @@ describe('answers', () => {
       sql`update health_checks set settings = settings || '{"enableComments": true}'::jsonb where id = ${checkId}`,
     );
     await setPhase(ctx, checkId, 'collect');
+  });
+});
+
+describe('results show the effect (item 4)', () => {
+  const results = async (jar: Jar, id: string) => {
+    const response = await ctx.call(jar, 'GET', `/api/health-checks/${id}/results`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Results;
+  };
+
+  it('shows answers only when released, before and after in words, anonymous, and forgets a deleted action', async () => {
+    const team = await createAdmin(ctx);
+    const first = await createCheck(ctx, team, { phase: 'summarize', keys: ['c1', 'c2'] });
+    await rateAll(ctx, first, await addParticipants(ctx, first, 3), (_, j) =>
+      j === 0 ? 'needs-improvement' : 'healthy',
+    );
+    const post = async (body: Record<string, unknown>) => {
+      const response = await ctx.call(
+        team.jar,
+        'POST',
+        `/api/health-checks/${first.healthCheckId}/action-items`,
+        {
+          ownerId: team.userId,
+          status: 'completed',
+          componentId: first.componentIds[0],
+          ...body,
+        },
+      );
+      return (await response.json()) as ActionItem;
+    };
+    const worked = await post({ description: 'Pair on reviews' });
+    const few = await post({ description: 'Try a new board' });
+    const ids = await catalogueComponentIds(ctx);
+    const next = await launch(ctx, team.jar, team.workspaceId, { enabledComponentIds: ids.slice(0, 2) });
+    const questions = (await participation(team.jar, next.id)).followUps;
+    const q1 = questions.find((f) => f.actionTitle === 'Pair on reviews')!.id;
+    const q2 = questions.find((f) => f.actionTitle === 'Try a new board')!.id;
+    const answers = ['yes', 'yes', 'partly'] as const;
+    const people = [];
+    for (const [n, answer] of answers.entries()) {
+      const person = await joinedParticipant(ctx, next.id, `Named Person ${n}`);
+      people.push(person);
+      const read = await participation(person.jar, next.id);
+      const response = await ctx.call(person.jar, 'POST', `/api/health-checks/${next.id}/submit`, {
+        votes: Object.fromEntries(read.components.map((c) => [c.id, 'healthy'])),
+        comments: {},
+        last_component_index: 0,
+        follow_ups: n < 2 ? { [q1]: answer, [q2]: 'no' } : { [q1]: answer },
+        follow_up_comments: n === 0 ? { [q1]: 'Reviews are faster now' } : {},
+      });
+      expect(response.status).toBe(200);
+    }
+
+    // While collecting nobody sees any figure, the admin included.
+    let read = await results(team.jar, next.id);
+    expect(read.release.state).toBe('collecting');
+    expect(read.components).toBeNull();
+
+    await setPhase(ctx, next.id, 'summarize');
+    read = await results(team.jar, next.id);
+    const component = read.components!.find((c) => c.followUps.length > 0)!;
+    const effect = component.followUps.find((f) => f.actionTitle === 'Pair on reviews')!;
+    expect(effect).toMatchObject({
+      question: `Did "Pair on reviews" help with ${component.title}?`,
+      answered: 3,
+      counts: { yes: 2, partly: 1, no: 0, 'too-early': 0 },
+      percentages: { yes: 67, partly: 33, no: 0, 'too-early': 0 },
+      comments: [{ author: 'Anonymous', content: 'Reviews are faster now' }],
+      before: 'Needs Improvement',
+      now: 'Healthy',
+      change: 'improved',
+      changeWords: 'improved from Needs Improvement to Healthy',
+    });
+    expect(effect.ownerName).toBeTruthy();
+    expect(effect.doneAt).toBe(worked.completedAt);
+    // Two answers are fewer than the check's minimum of 3: how many answered, but no figures.
+    expect(component.followUps.find((f) => f.actionTitle === 'Try a new board')).toMatchObject({
+      answered: 2,
+      counts: null,
+      percentages: null,
+      comments: [],
+    });
+    // Nothing in the answer links anyone: no participant or user ids, no names.
+    const text = JSON.stringify(read);
+    for (const person of people) {
+      expect(text).not.toContain(person.participantId);
+      expect(text).not.toContain(person.userId);
+    }
+    expect(text).not.toContain('Named Person');
+
+    // The CSV carries the same.
+    const csv = await (await ctx.call(team.jar, 'GET', `/api/health-checks/${next.id}/results/csv`)).text();
+    expect(csv).toContain('Actions since last check');
+    expect(csv).toContain('Yes 2 (67%)');
+    expect(csv).toContain('improved from Needs Improvement to Healthy');
+
+    // A deleted action takes its question and answers with it.
+    await ctx.deps.db.execute(sql`delete from action_items where id = ${few.id}`);
+    read = await results(team.jar, next.id);
+    expect(read.components!.flatMap((c) => c.followUps).map((f) => f.actionTitle)).toEqual([
+      'Pair on reviews',
+    ]);
+    const left = await queryRows<{ n: number }>(
+      ctx.deps.db,
+      sql`select count(*)::int as n from follow_up_answers where question_id = ${q2}`,
+    );
+    expect(left[0]!.n).toBe(0);
+
+    // A deleted workspace takes every question and answer of its checks with it.
+    await ctx.deps.db.execute(sql`delete from workspaces where id = ${team.workspaceId}`);
+    const rest = await queryRows<{ n: number }>(
+      ctx.deps.db,
+      sql`select (select count(*) from follow_up_questions where health_check_id = ${next.id})::int
+               + (select count(*) from follow_up_answers where health_check_id = ${next.id})::int as n`,
+    );
+    expect(rest[0]!.n).toBe(0);
+  });
+
+  it('shows names with comments only where the check is not anonymous', async () => {
+    const team = await createAdmin(ctx);
+    const first = await createCheck(ctx, team, { phase: 'summarize', keys: ['c1'] });
+    await rateAll(ctx, first, await addParticipants(ctx, first, 3), () => 'fire-warning');
+    await ctx.call(team.jar, 'POST', `/api/health-checks/${first.healthCheckId}/action-items`, {
+      ownerId: team.userId,
+      status: 'completed',
+      componentId: first.componentIds[0],
+      description: 'Fix the build',
+    });
+    const next = await launch(ctx, team.jar, team.workspaceId, {
+      enabledComponentIds: (await catalogueComponentIds(ctx)).slice(0, 1),
+      settings: {
+        ...DEFAULT_SETTINGS,
+        allowAnonymous: false,
+      },
+    });
+    const questionId = (await participation(team.jar, next.id)).followUps[0]!.id;
+    for (const n of [0, 1, 2]) {
+      const person = await joinedParticipant(ctx, next.id, `Open Person ${n}`);
+      const read = await participation(person.jar, next.id);
+      await ctx.call(person.jar, 'POST', `/api/health-checks/${next.id}/submit`, {
+        votes: Object.fromEntries(read.components.map((c) => [c.id, 'fire-warning'])),
+        comments: {},
+        last_component_index: 0,
+        follow_ups: { [questionId]: 'no' },
+        follow_up_comments: { [questionId]: `Still broken ${n}` },
+      });
+    }
+    await setPhase(ctx, next.id, 'summarize');
+    const read = await results(team.jar, next.id);
+    const effect = read.components![0]!.followUps[0]!;
+    expect(effect.changeWords).toBe('stayed Fire Warning');
+    expect(effect.comments.map((c) => c.author).sort()).toEqual([
+      'Open Person 0',
+      'Open Person 1',
+      'Open Person 2',
+    ]);
   });
 });

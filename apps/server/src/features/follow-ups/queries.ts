@@ -1,3 +1,4 @@
+import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
@@ -89,5 +90,73 @@ export async function insertAnswers(
         from (values ${values}) as v(question_id, answer, comment)
         join follow_up_questions q on q.id = v.question_id and q.health_check_id = ${options.healthCheckId}
         on conflict (participant_id, question_id) do nothing`,
+  );
+}
+
+export type FollowUpResultRow = {
+  questionId: string;
+  componentId: string;
+  actionItemId: string;
+  actionTitle: string;
+  ownerName: string | null;
+  doneAt: string | Date | null;
+  yes: number;
+  partly: number;
+  no: number;
+  tooEarly: number;
+  comments: { content: string; name?: string | null }[] | null;
+  /** The component's ratings in the check the action came from, and whether that check's figures may show. */
+  beforeHealthy: number;
+  beforeNeedsImprovement: number;
+  beforeFireWarning: number;
+  beforeReleased: boolean;
+};
+
+/**
+ * Every follow-up question of a check with its answers counted, its comments, and the action's component in the
+ * check it came from: one statement for the whole results screen (no query per action). Answers are read as
+ * counts only; a comment's name is looked up only when neither the check nor the comment is anonymous (as the
+ * ratings' comments, results/queries.ts), and comments are ordered by their text, never by who or when.
+ */
+export async function followUpResults(db: Db, healthCheckId: string, checkAnonymous: boolean) {
+  const name = checkAnonymous
+    ? sql``
+    : sql`, 'name', case when f.anonymous then null
+                         else coalesce((select u.name from participants p join "user" u on u.id = p.user_id
+                                        where p.id = f.participant_id), ${FORMER_MEMBER}) end`;
+  const count = (answer: string) => sql`count(*) filter (where f.answer = ${answer})::int`;
+  const before = (rating: string) => sql`count(*) filter (where r.rating = ${rating})::int`;
+  return queryRows<FollowUpResultRow>(
+    db,
+    sql`select q.id as "questionId", q.component_id as "componentId", a.id as "actionItemId",
+               a.description as "actionTitle", u.name as "ownerName", a.completed_at as "doneAt",
+               ans.yes, ans.partly, ans.no, ans.too_early as "tooEarly", ans.comments,
+               coalesce(b.healthy, 0) as "beforeHealthy", coalesce(b.needs, 0) as "beforeNeedsImprovement",
+               coalesce(b.fire, 0) as "beforeFireWarning",
+               (o.phase <> 'collect' and coalesce(oc.completed, 0) >= coalesce((o.settings->>'minResponses')::int, 3))
+                 as "beforeReleased"
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        join health_checks o on o.id = a.health_check_id
+        left join "user" u on u.id = a.owner_id
+        cross join lateral (
+          select ${count('yes')} as yes, ${count('partly')} as partly, ${count('no')} as no,
+                 ${count('too-early')} as too_early,
+                 json_agg(json_build_object('content', f.comment${name}) order by md5(f.comment), f.comment)
+                   filter (where length(trim(coalesce(f.comment, ''))) > 0) as comments
+          from follow_up_answers f where f.question_id = q.id
+        ) ans
+        left join lateral (
+          select ${before('healthy')} as healthy, ${before('needs-improvement')} as needs,
+                 ${before('fire-warning')} as fire
+          from health_check_ratings r
+          where r.health_check_id = a.health_check_id and r.component_id = a.component_id
+        ) b on true
+        left join lateral (
+          select count(*)::int as completed from participants p
+          where p.health_check_id = o.id and p.status = 'completed'
+        ) oc on true
+        where q.health_check_id = ${healthCheckId}
+        order by a.completed_at, q.id`,
   );
 }
