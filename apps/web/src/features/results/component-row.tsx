@@ -8,6 +8,7 @@ import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDay } from '@/lib/dates';
 import { usePrinting } from '@/lib/printing';
+import { FollowUpEffects } from './follow-up-effects';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
 /** An action item's status as the screen names it. */
@@ -132,6 +133,7 @@ export function ComponentRow({
                 ))}
               </ul>
             )}
+            <FollowUpEffects followUps={component.followUps} />
             <div className="mt-4 flex items-center justify-between gap-2">
               <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
               {manages && (
