@@ -65,6 +65,8 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   const dialog = page.getByRole('dialog', { name: 'Add Action Item' });
   await dialog.getByRole('combobox', { name: 'Description' }).fill('Write down every decision');
   await expect(dialog.getByLabel('Area')).toHaveValue(/.+/);
+  const owner = dialog.getByLabel('Owner').locator('option', { hasText: 'Alex Admin' });
+  await dialog.getByLabel('Owner').selectOption(await owner.getAttribute('value'));
   await dialog.getByLabel('Status').selectOption('completed');
   await dialog.getByRole('button', { name: 'Add Action Item' }).click();
   await expect(page.getByText('Action item added')).toBeVisible();
