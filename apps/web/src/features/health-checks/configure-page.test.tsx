@@ -1,3 +1,4 @@
+import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
 import { DEFAULT_DESCRIPTION, DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
@@ -13,7 +14,6 @@ import { ConfigurePage } from './configure-page';
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
 const COMPONENT = '66666666-6666-4666-8666-666666666666';
-type FollowUpCandidate = import('@pulsecheck/shared/action-items/schemas').FollowUpCandidate;
 
 function renderConfigure(
   answer: (url: string) => Response,
