@@ -36,7 +36,9 @@ export const responsesSchema = z.strictObject({
   last_component_index: z.number().int().min(0).max(COMPONENTS_MAX),
   /** Answers to the follow-up questions (decision 0019), keyed by question id; optional, like their comments. */
   follow_ups: byQuestion(z.enum(FOLLOW_UP_ANSWERS, { error: FOLLOW_UP_MESSAGES.invalidAnswer })).optional(),
-  follow_up_comments: byQuestion(z.string().max(COMMENT_MAX, PARTICIPATION_MESSAGES.commentTooLong)).optional(),
+  follow_up_comments: byQuestion(
+    z.string().max(COMMENT_MAX, PARTICIPATION_MESSAGES.commentTooLong),
+  ).optional(),
 });
 export type Responses = z.infer<typeof responsesSchema>;
 

@@ -115,9 +115,7 @@ export async function updateItem(
       ? {}
       : {
           completedAt:
-            values.status === 'completed'
-              ? sql`coalesce(${actionItems.completedAt}, now())`
-              : sql`null`,
+            values.status === 'completed' ? sql`coalesce(${actionItems.completedAt}, now())` : sql`null`,
         };
   await db
     .update(actionItems)
