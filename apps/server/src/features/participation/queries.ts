@@ -348,9 +348,13 @@ export async function saveInterimResponsesBatch(
         set responses = jsonb_build_object(
               'votes', t.votes,
               'comments', case when t.comments_on then t.comments else '{}'::jsonb end,
-              'last_component_index', least(t.last_index, cardinality(c.ids) - 1),
-              'follow_ups', t.follow_ups,
-              'follow_up_comments', case when t.comments_on then t.follow_up_comments else '{}'::jsonb end),
+              'last_component_index', least(t.last_index, cardinality(c.ids) - 1))
+            -- Follow-up answers (decision 0019) only when there are any, so a draft without them keeps its shape.
+            || case when t.follow_ups = '{}'::jsonb and t.follow_up_comments = '{}'::jsonb then '{}'::jsonb
+                    else jsonb_build_object(
+                      'follow_ups', t.follow_ups,
+                      'follow_up_comments', case when t.comments_on then t.follow_up_comments else '{}'::jsonb end)
+               end,
             progress = round(100.0 * (select count(*) from jsonb_object_keys(t.votes) k where k = any(c.ids))
                              / cardinality(c.ids))::int,
             status = 'in_progress',
