@@ -125,7 +125,7 @@ export async function followUpResults(db: Db, healthCheckId: string, checkAnonym
                          else coalesce((select u.name from participants p join "user" u on u.id = p.user_id
                                         where p.id = f.participant_id), ${FORMER_MEMBER}) end`;
   const count = (answer: string) => sql`count(*) filter (where f.answer = ${answer})::int`;
-  const before = (rating: string) => sql`count(*) filter (where r.rating = ${rating})::int`;
+  const before = (rating: string) => sql`coalesce(sum(r.n) filter (where r.rating = ${rating}), 0)::int`;
   return queryRows<FollowUpResultRow>(
     db,
     sql`select q.id as "questionId", q.component_id as "componentId", a.id as "actionItemId",
@@ -147,10 +147,17 @@ export async function followUpResults(db: Db, healthCheckId: string, checkAnonym
           from follow_up_answers f where f.question_id = q.id
         ) ans
         left join lateral (
+          -- The origin check's stored counts once its collection ended (results/queries.ts), else its ratings.
           select ${before('healthy')} as healthy, ${before('needs-improvement')} as needs,
                  ${before('fire-warning')} as fire
-          from health_check_ratings r
-          where r.health_check_id = a.health_check_id and r.component_id = a.component_id
+          from (
+            select e->>1 as rating, (e->>2)::int as n from jsonb_array_elements(o.rating_counts) e
+            where (e->>0)::uuid = a.component_id
+            union all
+            select r.rating, 1 from health_check_ratings r
+            where o.rating_counts is null and r.health_check_id = a.health_check_id
+              and r.component_id = a.component_id
+          ) r
         ) b on true
         left join lateral (
           select count(*)::int as completed from participants p
