@@ -1,4 +1,5 @@
-// results: the results endpoint on a check with 10,000 participants × 29 components, against the bare SQL
+// results: the results endpoint on a check with 10,000 participants × 29 components and 60 follow-up questions
+// (decision 0019, each answered by a fifth of the participants), against the bare SQL
 // aggregate of its ratings, timed in the same process (median of 30 runs), on the embedded database and
 // PostgreSQL. The endpoint's first read after collection counts the ratings once and stores the counts; it is
 // printed apart.
@@ -18,7 +19,7 @@ function runWorker(databaseUrl = '') {
 }
 
 function figures(kind, { endpointMs, aggregateMs, firstMs }) {
-  const name = `results (${kind}, 10,000 × 29)`;
+  const name = `results (${kind}, 10,000 × 29, 60 follow-ups)`;
   console.log(
     `  ${kind}: first call (counts the ratings once and stores the counts) ${Math.round(firstMs)} ms`,
   );

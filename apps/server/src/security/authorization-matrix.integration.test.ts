@@ -704,6 +704,10 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('check:oversee'),
     request: (w) => ({ path: `/api/health-checks/${check(w)}/members` }),
   },
+  'GET /api/workspaces/{workspaceId}/follow-up-actions': {
+    expect: byPolicy('workspace:use'),
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/follow-up-actions` }),
+  },
 
   'POST /api/templates': {
     expect: byPolicy('workspace:use'),

@@ -41,6 +41,8 @@ export const updateActionItemSchema = z.strictObject({
   ownerId: z.string().min(1, ACTION_ITEM_MESSAGES.ownerRequired).optional(),
   dueDate: dueDate.optional(),
   status: actionItemStatusSchema.optional(),
+  /** The component it is for (optional; one of its check's components), or null for none. */
+  componentId: z.uuid(ACTION_ITEM_MESSAGES.componentUnknown).nullable().optional(),
   mentionedUserIds: z.array(z.string().min(1)).max(50).optional(),
 });
 export type UpdateActionItemInput = z.input<typeof updateActionItemSchema>;
@@ -67,3 +69,17 @@ export function matchPeople<T extends { name: string; email: string }>(
   if (!q) return [...people];
   return people.filter((p) => p.name.toLowerCase().includes(q) || p.email.toLowerCase().includes(q));
 }
+
+/** A done action item a new check of the workspace may ask about (Configure, decision 0019). */
+export const followUpCandidateSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  status: z.string(),
+  completedAt: z.string().nullable(),
+  componentKey: z.string().nullable(),
+  componentTitle: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  asked: z.boolean(),
+});
+export type FollowUpCandidate = z.infer<typeof followUpCandidateSchema>;
+export const followUpCandidatesResponseSchema = z.object({ actions: z.array(followUpCandidateSchema) });

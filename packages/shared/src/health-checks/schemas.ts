@@ -46,6 +46,8 @@ export const launchSchema = z.strictObject({
   settings: settingsSchema,
   /** The template's components the admin left switched on. */
   enabledComponentIds: z.array(z.uuid()).max(500),
+  /** Done action items the facilitator left out of the follow-up questions (decision 0019). */
+  leaveOutActionItemIds: z.array(z.uuid()).max(1000).default([]),
   /** Addresses to send the join link to; checked and de-duplicated by the server. */
   teamEmails: z.array(z.string().max(320)).max(200).default([]),
   /** Made once per configure form, so a repeated click returns the first launch instead of a second check. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isUuid } from '../api/ids';
 import { brandingSchema } from '../branding/rules';
 import { PHASES } from '../health-checks/rules';
+import { FOLLOW_UP_ANSWERS, FOLLOW_UP_MESSAGES } from '../action-items/follow-up';
 import {
   COMMENT_MAX,
   COMPONENTS_MAX,
@@ -22,11 +23,23 @@ const byComponent = <T extends z.ZodType>(value: T) =>
     .refine((record) => Object.keys(record).length <= COMPONENTS_MAX, 'Too many answers')
     .refine((record) => Object.keys(record).every(isUuid), PARTICIPATION_MESSAGES.unknownComponent);
 
+/** A map keyed by follow-up question id. */
+const byQuestion = <T extends z.ZodType>(value: T) =>
+  z
+    .record(z.string(), value)
+    .refine((record) => Object.keys(record).length <= COMPONENTS_MAX, 'Too many answers')
+    .refine((record) => Object.keys(record).every(isUuid), FOLLOW_UP_MESSAGES.unknownQuestion);
+
 /** Body of the autosave (PUT /responses) and of submit: the spec's interim `responses` shape. */
 export const responsesSchema = z.strictObject({
   votes: byComponent(z.enum(PARTICIPATION_RATINGS, { error: PARTICIPATION_MESSAGES.invalidRating })),
   comments: byComponent(z.string().max(COMMENT_MAX, PARTICIPATION_MESSAGES.commentTooLong)),
   last_component_index: z.number().int().min(0).max(COMPONENTS_MAX),
+  /** Answers to the follow-up questions (decision 0019), keyed by question id; optional, like their comments. */
+  follow_ups: byQuestion(z.enum(FOLLOW_UP_ANSWERS, { error: FOLLOW_UP_MESSAGES.invalidAnswer })).optional(),
+  follow_up_comments: byQuestion(
+    z.string().max(COMMENT_MAX, PARTICIPATION_MESSAGES.commentTooLong),
+  ).optional(),
 });
 export type Responses = z.infer<typeof responsesSchema>;
 
@@ -57,6 +70,15 @@ export const participationComponentSchema = z.object({
 });
 export type ParticipationComponent = z.infer<typeof participationComponentSchema>;
 
+/** A follow-up question: asked after the rating of `componentId` (decision 0019). */
+export const participationFollowUpSchema = z.object({
+  id: z.uuid(),
+  componentId: z.uuid(),
+  actionTitle: z.string(),
+  question: z.string(),
+});
+export type ParticipationFollowUp = z.infer<typeof participationFollowUpSchema>;
+
 export const participationSchema = z.object({
   healthCheck: z.object({
     id: z.uuid(),
@@ -74,6 +96,7 @@ export const participationSchema = z.object({
     }),
   }),
   components: z.array(participationComponentSchema),
+  followUps: z.array(participationFollowUpSchema),
   /** Null for a workspace admin or member who has not joined (they may join, or preview). */
   participant: z
     .object({

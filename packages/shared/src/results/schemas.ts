@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
+import { COMPONENT_HEALTH } from '../action-items/follow-up';
 
 export const trendDirectionSchema = z.enum(['better', 'same', 'worse']);
 export const healthLabelSchema = z.enum(HEALTH_LABELS);
@@ -27,11 +28,42 @@ export const actionItemSchema = z.object({
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   dueDate: z.string().nullable(),
   status: actionItemStatusSchema,
+  /** When it was marked done; null while it is not. */
+  completedAt: z.string().nullable(),
   mentioned: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ActionItem = z.infer<typeof actionItemSchema>;
+
+const followUpCountsSchema = z.object({
+  yes: z.number().int(),
+  partly: z.number().int(),
+  no: z.number().int(),
+  'too-early': z.number().int(),
+});
+const componentHealthSchema = z.enum(COMPONENT_HEALTH);
+
+/** 'Actions since last check' under a component (decision 0019). */
+export const componentFollowUpSchema = z.object({
+  questionId: z.string(),
+  actionItemId: z.string(),
+  actionTitle: z.string(),
+  question: z.string(),
+  ownerName: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  /** How many answered; the answers themselves only once released (followUpReleased), else null. */
+  answered: z.number().int().nullable(),
+  counts: followUpCountsSchema.nullable(),
+  percentages: followUpCountsSchema.nullable(),
+  comments: z.array(resultCommentSchema),
+  /** The component's health in the check the action came from, and now; null where it has no figures. */
+  before: componentHealthSchema.nullable(),
+  now: componentHealthSchema.nullable(),
+  change: z.enum(['improved', 'stayed', 'worsened']).nullable(),
+  changeWords: z.string(),
+});
+export type ComponentFollowUp = z.infer<typeof componentFollowUpSchema>;
 
 export const componentResultSchema = ratingCountsSchema.extend({
   id: z.string(),
@@ -47,6 +79,7 @@ export const componentResultSchema = ratingCountsSchema.extend({
   comments: z.array(resultCommentSchema),
   /** Change since the workspace's previous completed check with the same component key. */
   trend: trendDirectionSchema.nullable(),
+  followUps: z.array(componentFollowUpSchema),
 });
 export type ComponentResult = z.infer<typeof componentResultSchema>;
 

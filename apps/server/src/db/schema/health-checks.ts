@@ -1,4 +1,5 @@
 import { PHASES, STATUSES } from '@pulsecheck/shared/health-checks/rules';
+import { FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
 import { PARTICIPATION_RATINGS } from '@pulsecheck/shared/participation/rules';
 import { sql } from 'drizzle-orm';
 import {
@@ -135,6 +136,8 @@ export type InterimResponses = {
   votes: Record<string, string>;
   comments: Record<string, string>;
   last_component_index: number;
+  follow_ups?: Record<string, string>;
+  follow_up_comments?: Record<string, string>;
 };
 
 export const participants = pgTable(
@@ -230,12 +233,15 @@ export const actionItems = pgTable(
     ownerId: userRef('owner_id'),
     dueDate: date('due_date'),
     status: text('status').notNull().default('pending'),
+    /** When it was marked done (status 'completed'); null otherwise. Later checks ask about it (decision 0019). */
+    completedAt: instant('completed_at'),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('action_items_check_idx').on(t.healthCheckId),
+    index('action_items_done_idx').on(t.status, t.completedAt),
     check('action_items_status_check', sql`${t.status} in ('pending', 'in-progress', 'completed')`),
   ],
 );
@@ -249,4 +255,50 @@ export const actionItemMentions = pgTable(
     userId: ownerRef(),
   },
   (t) => [primaryKey({ columns: [t.actionItemId, t.userId] })],
+);
+
+/**
+ * The closed loop (decision 0019): the done action items a check asks about, fixed at its launch, each after the
+ * rating of `componentId` (a component of this check). One row per action item at most: each is asked once.
+ */
+export const followUpQuestions = pgTable(
+  'follow_up_questions',
+  {
+    id: uuidPrimaryKey(),
+    healthCheckId: checkRef(),
+    actionItemId: uuid('action_item_id')
+      .notNull()
+      .references(() => actionItems.id, { onDelete: 'cascade' }),
+    componentId: componentRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_up_questions_action_item_key').on(t.actionItemId),
+    index('follow_up_questions_check_idx').on(t.healthCheckId, t.componentId),
+  ],
+);
+
+/**
+ * Answers to follow-up questions, stored at submit like ratings: tied to the participant row only (never shown
+ * with it), with the optional comment and whether the check was anonymous when it was written.
+ */
+export const followUpAnswers = pgTable(
+  'follow_up_answers',
+  {
+    id: uuidPrimaryKey(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => followUpQuestions.id, { onDelete: 'cascade' }),
+    healthCheckId: checkRef(),
+    participantId: participantRef(),
+    answer: text('answer').notNull(),
+    comment: text('comment'),
+    anonymous: boolean('anonymous').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follow_up_answers_participant_question_key').on(t.participantId, t.questionId),
+    index('follow_up_answers_question_idx').on(t.questionId, t.answer),
+    check('follow_up_answers_answer_check', sql`${t.answer} in ${sqlList(FOLLOW_UP_ANSWERS)}`),
+  ],
 );

@@ -13,6 +13,7 @@ type ItemRow = {
   description: string;
   dueDate: string | null;
   status: string;
+  completedAt: string | Date | null;
   createdAt: string | Date;
   updatedAt: string | Date;
   ownerId: string | null;
@@ -25,6 +26,7 @@ export async function itemsOfCheck(db: Db, healthCheckId: string, itemId?: strin
   const items = await queryRows<ItemRow>(
     db,
     sql`select a.id, a.component_id as "componentId", a.description, a.due_date::text as "dueDate", a.status,
+               a.completed_at as "completedAt",
                a.created_at as "createdAt", a.updated_at as "updatedAt",
                u.id as "ownerId", u.name as "ownerName", u.email as "ownerEmail"
         from action_items a left join "user" u on u.id = a.owner_id
@@ -104,11 +106,21 @@ export async function insertItem(db: Db, values: typeof actionItems.$inferInsert
 export async function updateItem(
   db: Db,
   actionItemId: string,
-  values: Partial<Pick<typeof actionItems.$inferInsert, 'description' | 'ownerId' | 'dueDate' | 'status'>>,
+  values: Partial<
+    Pick<typeof actionItems.$inferInsert, 'description' | 'ownerId' | 'dueDate' | 'status' | 'componentId'>
+  >,
 ) {
+  // Marked done: when, kept while it stays done; set back: no longer done (decision 0019).
+  const completedAt =
+    values.status === undefined
+      ? {}
+      : {
+          completedAt:
+            values.status === 'completed' ? sql`coalesce(${actionItems.completedAt}, now())` : sql`null`,
+        };
   await db
     .update(actionItems)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...completedAt, updatedAt: new Date() })
     .where(eq(actionItems.id, actionItemId));
 }
 

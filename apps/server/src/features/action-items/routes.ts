@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import {
+  followUpCandidatesResponseSchema,
   createActionItemSchema,
   membersResponseSchema,
   updateActionItemSchema,
 } from '@pulsecheck/shared/action-items/schemas';
 import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import { routes } from '../../lib/openapi';
+import * as followUps from '../follow-ups/service';
 import * as service from './service';
 
 const actorOf = (user: { id: string; name: string }) => ({ id: user.id, name: user.name });
@@ -43,4 +45,10 @@ export const actionItemRoutes = routes('action-items')
     { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'], scope: 'action-items:write' },
     (deps, { actionItemId, userId: _, ...input }, user) =>
       service.updateActionItem(deps, { actor: actorOf(user), actionItemId, input }),
+  )
+  .call(
+    'get /workspaces/{workspaceId}/follow-up-actions',
+    'Done action items of the workspace a new check may ask about (workspace admins and members)',
+    { ok: [200, followUpCandidatesResponseSchema, 'Done action items not yet asked about'] },
+    async ({ db }, input) => ({ actions: await followUps.listCandidates(db, input) }),
   ).router;

@@ -34,6 +34,7 @@ export async function listActionItems(db: Db, healthCheckId: string, itemId?: st
         : null,
     dueDate: item.dueDate,
     status: item.status as ActionItem['status'],
+    completedAt: item.completedAt === null ? null : iso(item.completedAt),
     mentioned: mentions
       .filter((m) => m.actionItemId === item.id)
       .map(({ id, name, email }) => ({ id, name, email })),
@@ -144,6 +145,7 @@ export async function createActionItem(
       ownerId: input.ownerId,
       dueDate: input.dueDate,
       status: input.status,
+      completedAt: input.status === 'completed' ? new Date() : null,
       createdBy: options.actor.id,
     });
     await q.replaceMentions(tx, itemId, mentioned);
@@ -184,6 +186,11 @@ export async function updateActionItem(
   });
   const mentioned = input.mentionedUserIds ? [...new Set(input.mentionedUserIds)] : undefined;
   await checkPeople(deps.db, check.workspaceId, input.ownerId, mentioned ?? []);
+  if (input.componentId && !(await q.componentOfTemplate(deps.db, check.templateId, input.componentId))) {
+    throw invalid(ACTION_ITEM_MESSAGES.componentUnknown, {
+      componentId: ACTION_ITEM_MESSAGES.componentUnknown,
+    });
+  }
   await deps.db.transaction(async (tx) => {
     const before = await q.mentionedIds(tx, existing.id);
     await q.updateItem(tx, existing.id, {
@@ -191,6 +198,7 @@ export async function updateActionItem(
       ...(input.ownerId !== undefined ? { ownerId: input.ownerId } : {}),
       ...(input.dueDate !== undefined ? { dueDate: input.dueDate } : {}),
       ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.componentId !== undefined ? { componentId: input.componentId } : {}),
     });
     if (mentioned) await q.replaceMentions(tx, existing.id, mentioned);
     const [current] = await listActionItems(tx, check.id, existing.id);

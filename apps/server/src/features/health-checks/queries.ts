@@ -28,7 +28,10 @@ export async function insertSnapshotTemplate(
 }
 
 export async function insertComponents(db: Db, rows: (typeof healthCheckComponents.$inferInsert)[]) {
-  await db.insert(healthCheckComponents).values(rows);
+  return db
+    .insert(healthCheckComponents)
+    .values(rows)
+    .returning({ id: healthCheckComponents.id, key: healthCheckComponents.key });
 }
 
 /** Inserts the check unless this user already launched one with the same key; then returns null. */

@@ -20,6 +20,7 @@ import {
   type SlackShare,
 } from '@pulsecheck/shared/health-checks/schemas';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
+import { snapshotQuestions } from '../follow-ups/service';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import { phaseNotice } from '@pulsecheck/shared/notifications/phase-notices';
 import type { z } from 'zod';
@@ -126,7 +127,7 @@ export async function launchHealthCheck(
         workspaceId: input.workspaceId,
         createdBy: userId,
       });
-      await insertComponents(
+      const inserted = await insertComponents(
         tx,
         components.map((component, index) => ({
           templateId,
@@ -153,6 +154,14 @@ export async function launchHealthCheck(
       });
       // Another request with the same key won the race: undo this one and answer with that launch.
       if (!id) throw new DuplicateLaunch();
+      // The closed loop (decision 0019): the done action items this check asks about, fixed now.
+      await snapshotQuestions(tx, {
+        workspaceId: input.workspaceId,
+        healthCheckId: id,
+        components: inserted,
+        leaveOut: input.leaveOutActionItemIds,
+        launchAt: new Date(),
+      });
       const joinUrl = joinUrlFor(deps.config, id);
       // Daily e-mail budgets (mail/quota.ts); past one, the whole launch rolls back with a 429.
       await chargeMailQuota(tx, deps.config, {

@@ -19,6 +19,10 @@ const callerJoins = (userId: string) => sql`
 const componentIds = sql`coalesce((select json_agg(c.id) from health_check_components c
   where c.template_id = hc.template_id and c.enabled), '[]'::json) as component_ids`;
 
+/** The ids of the follow-up questions of check `hc` (decision 0019), as `follow_up_ids`. */
+const followUpIds = sql`coalesce((select json_agg(q.id) from follow_up_questions q
+  where q.health_check_id = hc.id), '[]'::json) as follow_up_ids`;
+
 export type CheckForUser = {
   id: string;
   title: string;
@@ -130,6 +134,7 @@ export type SaveTarget = {
   participant_id: string | null;
   participant_status: string | null;
   component_ids: string[];
+  follow_up_ids: string[];
 };
 
 /** What autosave needs in one round trip: phase, membership, the caller's participant and the component ids. */
@@ -138,7 +143,7 @@ export async function findSaveTarget(db: Db, healthCheckId: string, userId: stri
     db,
     sql`select hc.phase, coalesce((hc.settings->>'enableComments')::boolean, ${DEFAULT_SETTINGS.enableComments}) as comments_on,
           wm.access, p.id as participant_id, p.status as participant_status,
-          ${componentIds}
+          ${componentIds}, ${followUpIds}
         from health_checks hc
         ${callerJoins(userId)}
         where hc.id = ${healthCheckId}`,
@@ -156,6 +161,7 @@ export type SubmitTarget = {
   participant_id: string | null;
   participant_status: string | null;
   component_ids: string[];
+  follow_up_ids: string[];
 };
 
 /**
@@ -169,7 +175,7 @@ export async function lockSubmitTarget(tx: Db, healthCheckId: string, userId: st
     tx,
     sql`select hc.workspace_id, hc.phase, hc.title, hc.settings, hc.created_by, wm.access,
           p.id as participant_id, p.status as participant_status,
-          ${componentIds}
+          ${componentIds}, ${followUpIds}
         from health_checks hc
         ${callerJoins(userId)}
         where hc.id = ${healthCheckId}
@@ -308,12 +314,15 @@ export async function saveInterimResponsesBatch(
       votes: responses.votes,
       comments: responses.comments,
       last_index: responses.last_component_index,
+      follow_ups: responses.follow_ups ?? {},
+      follow_up_comments: responses.follow_up_comments ?? {},
     };
   });
   const rows = await database.queryPrepared<AutosaveRow & { n: number }>(
     sql`with input as (
           select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-            as x(n int, token text, check_id uuid, votes jsonb, comments jsonb, last_index int)
+            as x(n int, token text, check_id uuid, votes jsonb, comments jsonb, last_index int,
+                 follow_ups jsonb, follow_up_comments jsonb)
         ),
         target as (
           select i.*, p.id as participant_id, hc.template_id,
@@ -331,20 +340,35 @@ export async function saveInterimResponsesBatch(
           from health_check_components
           where template_id in (select template_id from target) and enabled
           group by template_id
+        ),
+        questions as (
+          select health_check_id, array_agg(id::text) as ids
+          from follow_up_questions
+          where health_check_id in (select check_id from target)
+          group by health_check_id
         )
         update participants p
         set responses = jsonb_build_object(
               'votes', t.votes,
               'comments', case when t.comments_on then t.comments else '{}'::jsonb end,
-              'last_component_index', least(t.last_index, cardinality(c.ids) - 1)),
+              'last_component_index', least(t.last_index, cardinality(c.ids) - 1))
+            -- Follow-up answers (decision 0019) only when there are any, so a draft without them keeps its shape.
+            || case when t.follow_ups = '{}'::jsonb and t.follow_up_comments = '{}'::jsonb then '{}'::jsonb
+                    else jsonb_build_object(
+                      'follow_ups', t.follow_ups,
+                      'follow_up_comments', case when t.comments_on then t.follow_up_comments else '{}'::jsonb end)
+               end,
             progress = round(100.0 * (select count(*) from jsonb_object_keys(t.votes) k where k = any(c.ids))
                              / cardinality(c.ids))::int,
             status = 'in_progress',
             last_activity = now()
         from target t
         join components c on c.template_id = t.template_id
+        left join questions fq on fq.health_check_id = t.check_id
         where p.id = t.participant_id
           and array(select jsonb_object_keys(t.votes || t.comments)) <@ c.ids
+          and array(select jsonb_object_keys(t.follow_ups || t.follow_up_comments))
+              <@ coalesce(fq.ids, '{}'::text[])
         returning t.n, p.status, p.progress, p.last_activity`,
   );
   const byN = new Map(rows.map(({ n, ...row }) => [n, row]));

@@ -14,6 +14,7 @@ import {
   unansweredCount,
   type ParticipantStatus,
 } from '@pulsecheck/shared/participation/rules';
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import { STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import { milestoneNotice, reachedMilestones } from '@pulsecheck/shared/notifications/milestones';
@@ -26,6 +27,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-
 import type { AppDeps } from '../../lib/router';
 import { brandingOfWorkspace } from '../branding/service';
 import { notify, recordMilestones } from '../notifications/service';
+import { participationQuestions, storeAnswers } from '../follow-ups/service';
 import {
   clearPendingJoin,
   countTeam,
@@ -152,6 +154,7 @@ export async function getParticipation(
   const actor = actorOf(options.userId, check.access);
   if (!can(actor, 'check:participate')) throw forbidden(M.notMember);
   const components = await listComponents(db, check.template_id);
+  const followUps = await participationQuestions(db, check.id);
   const teamProgress = { completed: check.team_completed, total: check.team_total };
   const participantStatus = (check.participant_status ?? null) as ParticipantStatus | null;
   return {
@@ -165,6 +168,7 @@ export async function getParticipation(
       settings: check.settings,
     },
     components: components.map((c) => ({ ...c, examples: c.examples ?? [] })),
+    followUps,
     participant:
       check.participant_id && participantStatus
         ? {
@@ -201,6 +205,7 @@ type Target = {
   participant_id: string | null;
   participant_status: string | null;
   component_ids: string[];
+  follow_up_ids: string[];
 };
 
 const savedResult = (saved: AutosaveRow): SaveResponsesResult => ({
@@ -222,14 +227,27 @@ function checkWritable(
 }
 
 function checkComponents(
-  componentIds: string[],
-  responses: { votes: Record<string, string>; comments: Record<string, string> },
+  target: { component_ids: string[]; follow_up_ids: string[] },
+  responses: {
+    votes: Record<string, string>;
+    comments: Record<string, string>;
+    follow_ups?: Record<string, string>;
+    follow_up_comments?: Record<string, string>;
+  },
 ) {
-  const known = new Set(componentIds);
+  const known = new Set(target.component_ids);
   const unknown = [...Object.keys(responses.votes), ...Object.keys(responses.comments)].find(
     (id) => !known.has(id),
   );
   if (unknown) throw invalid(M.unknownComponent, { votes: M.unknownComponent });
+  const questions = new Set(target.follow_up_ids);
+  const unknownQuestion = [
+    ...Object.keys(responses.follow_ups ?? {}),
+    ...Object.keys(responses.follow_up_comments ?? {}),
+  ].find((id) => !questions.has(id));
+  if (unknownQuestion) {
+    throw invalid(FOLLOW_UP_MESSAGES.unknownQuestion, { follow_ups: FOLLOW_UP_MESSAGES.unknownQuestion });
+  }
 }
 
 /**
@@ -267,7 +285,7 @@ export async function autosave(
   const user = await caller();
   const target = await findSaveTarget(database.db, item.healthCheckId, user.id);
   checkWritable(user.id, target);
-  checkComponents(target.component_ids, item.responses);
+  checkComponents(target, item.responses);
   const retried = await batcherFor(database).submit(item);
   if (retried) return savedResult(retried);
   throw conflict(M.saveFailed);
@@ -280,14 +298,18 @@ export async function autosave(
  */
 export async function submitResponses(
   deps: Deps,
-  options: { userId: string; healthCheckId: string; responses: Pick<Responses, 'votes' | 'comments'> },
+  options: {
+    userId: string;
+    healthCheckId: string;
+    responses: Pick<Responses, 'votes' | 'comments' | 'follow_ups' | 'follow_up_comments'>;
+  },
 ): Promise<SubmitResult> {
   const { db, realtime } = deps;
   const { healthCheckId } = options;
   return db.transaction(async (tx) => {
     const target = await lockSubmitTarget(tx, healthCheckId, options.userId);
     checkWritable(options.userId, target);
-    checkComponents(target.component_ids, options.responses);
+    checkComponents(target, options.responses);
     const missing = unansweredCount(target.component_ids, options.responses.votes);
     if (missing > 0) throw invalid(M.unanswered(missing), { votes: M.unanswered(missing) });
 
@@ -304,6 +326,21 @@ export async function submitResponses(
       participantId: target.participant_id,
       votes: options.responses.votes,
       comments,
+      anonymous: target.settings.allowAnonymous,
+    });
+    // Follow-up answers (decision 0019) are stored and kept anonymous like the ratings and their comments.
+    const answers = options.responses.follow_ups ?? {};
+    await storeAnswers(tx, {
+      healthCheckId,
+      participantId: target.participant_id,
+      answers,
+      comments: target.settings.enableComments
+        ? Object.fromEntries(
+            Object.entries(options.responses.follow_up_comments ?? {})
+              .map(([id, text]) => [id, text.trim()] as const)
+              .filter(([id, text]) => text.length > 0 && id in answers),
+          )
+        : {},
       anonymous: target.settings.allowAnonymous,
     });
     await markCompleted(tx, target.participant_id);

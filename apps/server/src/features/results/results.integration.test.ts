@@ -403,10 +403,10 @@ describe('export and follow-up', () => {
     expect(response.headers.get('content-disposition')).toContain('q3-check-results.csv');
     const lines = (await response.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      "Rank,Component,Category,Healthy,Needs Improvement,Fire Warning,Don't Know,Total Ratings,Dots,Trend,Action Items",
+      "Rank,Component,Category,Healthy,Needs Improvement,Fire Warning,Don't Know,Total Ratings,Dots,Trend,Action Items,Actions since last check",
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(/^1,.*,0,0,3,0,3,0,(better|same|worse)?,$/);
+    expect(lines[1]).toMatch(/^1,.*,0,0,3,0,3,0,(better|same|worse)?,,$/);
   });
 
   it('schedules one follow-up job per check (a new date replaces it), offers an .ics and e-mails the creator', async () => {

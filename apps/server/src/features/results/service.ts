@@ -1,4 +1,5 @@
 import { STATUS_OF_PHASE } from '@pulsecheck/shared/health-checks/rules';
+import { FOLLOW_UP_ANSWER_LABELS, FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import {
@@ -26,6 +27,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
 import { listActionItems } from '../action-items/service';
+import { followUpResultRows, followUpsForResults } from '../follow-ups/service';
 import { changePhase } from '../health-checks/service';
 import * as q from './queries';
 
@@ -137,13 +139,25 @@ export async function getResults(
   let actionItems: ResultsResponse['actionItems'] = null;
   let trend: ResultsResponse['trend'] = null;
   if (state === 'released') {
-    const [tallies, comments, items, previous] = await Promise.all([
+    const [tallies, comments, items, previous, followUpRows] = await Promise.all([
       prioritizedTallies(db, check),
       settings.enableComments ? q.componentComments(db, check.id, settings.allowAnonymous) : [],
       listActionItems(db, check.id),
       trendFor(db, check, access),
+      followUpResultRows(db, check.id, settings.allowAnonymous),
     ]);
     const commentsOf = new Map(comments.map((c) => [c.componentId, c.items]));
+    const followUps = followUpsForResults(followUpRows, {
+      state,
+      minResponses,
+      commentsOn: settings.enableComments,
+      nowByComponent: new Map(
+        tallies.map((t) => [
+          t.id,
+          { title: t.title?.trim() || RESULTS_MESSAGES.untitledComponent, counts: t },
+        ]),
+      ),
+    });
     health = overallHealth(tallies);
     actionItems = items;
     trend = previous ? { previous: previous.previous } : null;
@@ -169,6 +183,7 @@ export async function getResults(
           content: c.content,
         })),
         trend: direction,
+        followUps: followUps.get(t.id) ?? [],
       };
     });
   }
@@ -229,7 +244,23 @@ const CSV_HEADER = [
   'Dots',
   'Trend',
   'Action Items',
+  'Actions since last check',
 ];
+
+/** One action of 'Actions since last check' as the CSV writes it: the same facts as the screen. */
+function followUpCsvText(f: ComponentResult['followUps'][number]) {
+  const facts = [
+    f.ownerName ? `owner ${f.ownerName}` : null,
+    f.doneAt ? `done ${f.doneAt.slice(0, 10)}` : null,
+    f.counts && f.percentages
+      ? FOLLOW_UP_ANSWERS.map(
+          (a) => `${FOLLOW_UP_ANSWER_LABELS[a]} ${f.counts![a]} (${f.percentages![a]}%)`,
+        ).join(', ')
+      : null,
+    f.changeWords,
+  ].filter(Boolean);
+  return `${f.actionTitle}: ${facts.join(', ')}`;
+}
 
 /** Results as CSV, under the same rules as the screen; 409 with the reason while not released. */
 export async function exportResultsCsv(
@@ -259,6 +290,7 @@ export async function exportResultsCsv(
           `${i.description} (${i.status}${i.owner ? `, ${i.owner.name}` : ''}${i.dueDate ? `, due ${i.dueDate}` : ''})`,
       )
       .join('; '),
+    c.followUps.map(followUpCsvText).join('; '),
   ]);
   const csv = csvFile([CSV_HEADER, ...rows]);
   const slug =

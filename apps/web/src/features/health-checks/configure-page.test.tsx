@@ -1,3 +1,4 @@
+import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
 import { DEFAULT_DESCRIPTION, DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { HEALTH_CHECK_MESSAGES } from '@pulsecheck/shared/health-checks/messages';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
@@ -16,7 +17,7 @@ const COMPONENT = '66666666-6666-4666-8666-666666666666';
 
 function renderConfigure(
   answer: (url: string) => Response,
-  options: { noWorkspace?: boolean; mailEnabled?: boolean } = {},
+  options: { noWorkspace?: boolean; mailEnabled?: boolean; followUps?: FollowUpCandidate[] } = {},
 ) {
   const fetch = stubFetch(answer);
   render(<Toaster />);
@@ -56,6 +57,7 @@ function renderConfigure(
       seed: [
         [['workspaces'], workspaces],
         [['template', TEMPLATE], { template }],
+        [['workspace', WORKSPACE, 'follow-up-actions'], { actions: options.followUps ?? [] }],
         [
           ['session'],
           currentUser({ activeWorkspaceId: WORKSPACE, mailEnabled: options.mailEnabled ?? true }),
@@ -116,8 +118,46 @@ describe('configure and launch', () => {
       settings: { ...DEFAULT_SETTINGS, votesPerPerson: 7, enableComments: false },
       enabledComponentIds: [COMPONENT],
       teamEmails: ['ana@example.com'],
+      leaveOutActionItemIds: [],
     });
     expect(launchKey).toEqual(expect.any(String));
+  });
+
+  it('shows the done actions the check will ask about, by the shared rule, and sends those left out', async () => {
+    const user = userEvent.setup();
+    const action = (id: string, over: Partial<FollowUpCandidate> = {}): FollowUpCandidate => ({
+      id,
+      description: `Action ${id}`,
+      status: 'completed',
+      completedAt: '2026-11-01T00:00:00Z',
+      componentKey: 'decisions',
+      componentTitle: 'Decisions',
+      ownerName: 'Olu Owner',
+      asked: false,
+      ...over,
+    });
+    const fetch = renderConfigure(
+      () => Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 }),
+      {
+        followUps: [
+          action('a1'),
+          action('a2'),
+          action('other-area', { componentKey: 'c9', componentTitle: 'Other' }),
+        ],
+      },
+    );
+    await user.click(screen.getByRole('tab', { name: 'Launch' }));
+    const first = screen.getByRole('checkbox', { name: 'Did "Action a1" help with Decisions?' });
+    expect(first).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Did "Action a2" help with Decisions?' })).toBeChecked();
+    expect(screen.queryByText(/Action other-area/)).not.toBeInTheDocument();
+    await user.click(first);
+    await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
+    await screen.findByRole('alert');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(
+      (JSON.parse(init.body as string) as { leaveOutActionItemIds: string[] }).leaveOutActionItemIds,
+    ).toEqual(['a1']);
   });
 
   const refusedLaunch = (workspacesAfter: WorkspacesResponse) => (url: string) =>

@@ -40,6 +40,7 @@ import { useLaunch, useTemplate } from './api';
 import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
 import { TeamEmails } from './team-emails';
+import { FollowUpActions } from './follow-up-actions';
 
 /** /admin/configure-health-check/{templateId} and /admin/templates/{templateId}/configure. */
 export function ConfigurePage() {
@@ -119,6 +120,7 @@ function ConfigureForm({
   const launch = useLaunch();
   const [savingTemplate, setSavingTemplate] = useState(false);
   const [launchKey] = useState(newFormKey);
+  const [leaveOut, setLeaveOut] = useState<ReadonlySet<string>>(() => new Set());
   const mailEnabled = useSession().data?.mailEnabled ?? true;
   const [tab, setTab] = useState('components');
   const form = useForm({
@@ -160,7 +162,13 @@ function ConfigureForm({
   const submit = form.handleSubmit(
     (values) =>
       launch.mutate(
-        { ...values, workspaceId: workspace.id, templateId: template.id, launchKey },
+        {
+          ...values,
+          workspaceId: workspace.id,
+          templateId: template.id,
+          launchKey,
+          leaveOutActionItemIds: [...leaveOut],
+        },
         {
           onSuccess: (result) => {
             setLaunched(result);
@@ -342,7 +350,20 @@ function ConfigureForm({
           </Card>
         </TabsContent>
 
-        <TabsContent value="launch">
+        <TabsContent value="launch" className="flex flex-col gap-4">
+          <FollowUpActions
+            workspaceId={workspace.id}
+            componentKeys={template.components.filter((c) => enabled.has(c.id)).map((c) => c.key)}
+            leaveOut={leaveOut}
+            onLeaveOutChange={(id, leftOut) =>
+              setLeaveOut((previous) => {
+                const next = new Set(previous);
+                if (leftOut) next.add(id);
+                else next.delete(id);
+                return next;
+              })
+            }
+          />
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Ready to launch?</CardTitle>

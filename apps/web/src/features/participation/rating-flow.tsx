@@ -20,6 +20,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { participationKeys, submitResponses } from './api';
 import { ParticipationShell } from './participation-shell';
 import { RatingOptions } from './rating-options';
+import { FollowUpQuestion } from './follow-up-question';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft, useAutosave, type SaveState } from './use-autosave';
 
@@ -64,11 +65,16 @@ export function RatingFlow({
     const source = hasContent(local) ? local : hasContent(server) ? server : null;
     const clean = (record: Record<string, string>) =>
       Object.fromEntries(Object.entries(record).filter(([id]) => known.has(id)));
+    const questions = new Set(data.followUps.map((f) => f.id));
+    const keepQuestions = <T extends string>(record: Record<string, T> | undefined) =>
+      Object.fromEntries(Object.entries(record ?? {}).filter(([id]) => questions.has(id)));
     const responses = source
       ? {
           votes: clean(source.votes) as Responses['votes'],
           comments: clean(source.comments),
           last_component_index: Math.min(source.last_component_index, components.length - 1),
+          follow_ups: keepQuestions(source.follow_ups),
+          follow_up_comments: keepQuestions(source.follow_up_comments),
         }
       : emptyResponses();
     return { responses, restored: Boolean(source), fromLocal: source !== null && source === local };
@@ -309,6 +315,30 @@ export function RatingFlow({
               )}
             </div>
           )}
+
+          {data.followUps
+            .filter((followUp) => followUp.componentId === component.id)
+            .map((followUp) => (
+              <FollowUpQuestion
+                key={followUp.id}
+                followUp={followUp}
+                answer={responses.follow_ups?.[followUp.id]}
+                comment={responses.follow_up_comments?.[followUp.id] ?? ''}
+                commentsOn={data.healthCheck.settings.enableComments}
+                onAnswer={(answer) =>
+                  update((previous) => ({
+                    ...previous,
+                    follow_ups: { ...previous.follow_ups, [followUp.id]: answer },
+                  }))
+                }
+                onComment={(text) =>
+                  update((previous) => ({
+                    ...previous,
+                    follow_up_comments: { ...previous.follow_up_comments, [followUp.id]: text },
+                  }))
+                }
+              />
+            ))}
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
             <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>

@@ -139,6 +139,7 @@ describe('action item dialog', () => {
       owner: OLU,
       dueDate: '2027-01-31',
       status: 'in-progress',
+      completedAt: null,
       mentioned: [MIRA],
       createdAt: '2026-11-01T00:00:00Z',
       updatedAt: '2026-11-01T00:00:00Z',

@@ -89,10 +89,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
 
   const save = useMutation({
     mutationFn: async (input: CreateActionItemInput) => {
-      if (item) {
-        const { componentId: _unused, ...update } = input;
-        return updateActionItem(item.id, update);
-      }
+      if (item) return updateActionItem(item.id, input);
       return createActionItem(healthCheckId, input);
     },
     onSuccess: async () => {
@@ -271,18 +268,16 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
           </Select>
         </FormField>
       </div>
-      {!item && (
-        <FormField label="Area" error={errors.componentId?.message}>
-          <Select {...register('componentId', { setValueAs: orNull })}>
-            <option value="">General (no specific area)</option>
-            {components.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      )}
+      <FormField label="Area" error={errors.componentId?.message}>
+        <Select {...register('componentId', { setValueAs: orNull })}>
+          <option value="">General (no specific area)</option>
+          {components.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </Select>
+      </FormField>
       {failure && (
         <p role="alert" className="text-sm text-red-700">
           {failure}

@@ -6,8 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
-import { formatDay } from '@/lib/dates';
+import { formatDate, formatDay } from '@/lib/dates';
 import { usePrinting } from '@/lib/printing';
+import { FollowUpEffects } from './follow-up-effects';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
 /** An action item's status as the screen names it. */
@@ -132,6 +133,7 @@ export function ComponentRow({
                 ))}
               </ul>
             )}
+            <FollowUpEffects followUps={component.followUps} />
             <div className="mt-4 flex items-center justify-between gap-2">
               <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
               {manages && (
@@ -181,6 +183,7 @@ export function ActionItemRow({
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
           <span>Owner: {item.owner?.name ?? 'Unassigned'}</span>
           {item.dueDate && <span>Due {formatDay(item.dueDate)}</span>}
+          {item.completedAt && <span>Done {formatDate(item.completedAt)}</span>}
           {area && <span>Area: {area}</span>}
           {item.mentioned.length > 0 && (
             <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>

@@ -1,0 +1,169 @@
+import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
+
+/** A done action item of a workspace, as the launch and Configure see it (decision 0019). */
+export type DoneActionRow = {
+  id: string;
+  description: string;
+  status: string;
+  completedAt: string | Date | null;
+  componentKey: string | null;
+  componentTitle: string | null;
+  ownerName: string | null;
+  asked: boolean;
+};
+
+/** The workspace's done action items with their component's key and whether a check asked about them: one query. */
+export async function doneActionsOfWorkspace(db: Db, workspaceId: string) {
+  return queryRows<DoneActionRow>(
+    db,
+    sql`select a.id, a.description, a.status, a.completed_at as "completedAt",
+               c.key as "componentKey", c.title as "componentTitle", u.name as "ownerName",
+               exists (select 1 from follow_up_questions q where q.action_item_id = a.id) as asked
+        from action_items a
+        join health_checks h on h.id = a.health_check_id
+        left join health_check_components c on c.id = a.component_id
+        left join "user" u on u.id = a.owner_id
+        where h.workspace_id = ${workspaceId} and a.status = 'completed'
+        order by a.completed_at, a.id`,
+  );
+}
+
+/** The launch's questions; an action another launch claimed meanwhile is skipped (each is asked once). */
+export async function insertQuestions(
+  tx: Db,
+  healthCheckId: string,
+  rows: { actionItemId: string; componentId: string }[],
+) {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${healthCheckId}::uuid, ${r.actionItemId}::uuid, ${r.componentId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into follow_up_questions (health_check_id, action_item_id, component_id)
+        values ${values}
+        on conflict (action_item_id) do nothing`,
+  );
+}
+
+export type QuestionRow = { id: string; componentId: string; componentTitle: string; actionTitle: string };
+
+/** A check's follow-up questions in the order of its components, then of the actions' completion. */
+export async function questionsOfCheck(db: Db, healthCheckId: string) {
+  return queryRows<QuestionRow>(
+    db,
+    sql`select q.id, q.component_id as "componentId", c.title as "componentTitle", a.description as "actionTitle"
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        join health_check_components c on c.id = q.component_id
+        where q.health_check_id = ${healthCheckId}
+        order by c.order_index, a.completed_at, q.id`,
+  );
+}
+
+/** Answers once per participant and question (never twice), with their comments and the anonymity in force. */
+export async function insertAnswers(
+  tx: Db,
+  options: {
+    healthCheckId: string;
+    participantId: string;
+    answers: Record<string, string>;
+    comments: Record<string, string>;
+    anonymous: boolean;
+  },
+) {
+  const entries = Object.entries(options.answers);
+  if (entries.length === 0) return;
+  const values = sql.join(
+    entries.map(
+      ([questionId, answer]) =>
+        sql`(${questionId}::uuid, ${answer}::text, ${options.comments[questionId] ?? null}::text)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into follow_up_answers (question_id, health_check_id, participant_id, answer, comment, anonymous)
+        select v.question_id, ${options.healthCheckId}::uuid, ${options.participantId}::uuid, v.answer, v.comment,
+               ${options.anonymous}::boolean
+        from (values ${values}) as v(question_id, answer, comment)
+        join follow_up_questions q on q.id = v.question_id and q.health_check_id = ${options.healthCheckId}
+        on conflict (participant_id, question_id) do nothing`,
+  );
+}
+
+export type FollowUpResultRow = {
+  questionId: string;
+  componentId: string;
+  actionItemId: string;
+  actionTitle: string;
+  ownerName: string | null;
+  doneAt: string | Date | null;
+  yes: number;
+  partly: number;
+  no: number;
+  tooEarly: number;
+  comments: { content: string; name?: string | null }[] | null;
+  /** The component's ratings in the check the action came from, and whether that check's figures may show. */
+  beforeHealthy: number;
+  beforeNeedsImprovement: number;
+  beforeFireWarning: number;
+  beforeReleased: boolean;
+};
+
+/**
+ * Every follow-up question of a check with its answers counted, its comments, and the action's component in the
+ * check it came from: one statement for the whole results screen (no query per action). Answers are read as
+ * counts only; a comment's name is looked up only when neither the check nor the comment is anonymous (as the
+ * ratings' comments, results/queries.ts), and comments are ordered by their text, never by who or when.
+ */
+export async function followUpResults(db: Db, healthCheckId: string, checkAnonymous: boolean) {
+  const name = checkAnonymous
+    ? sql``
+    : sql`, 'name', case when f.anonymous then null
+                         else coalesce((select u.name from participants p join "user" u on u.id = p.user_id
+                                        where p.id = f.participant_id), ${FORMER_MEMBER}) end`;
+  const count = (answer: string) => sql`count(*) filter (where f.answer = ${answer})::int`;
+  const before = (rating: string) => sql`coalesce(sum(r.n) filter (where r.rating = ${rating}), 0)::int`;
+  return queryRows<FollowUpResultRow>(
+    db,
+    sql`select q.id as "questionId", q.component_id as "componentId", a.id as "actionItemId",
+               a.description as "actionTitle", u.name as "ownerName", a.completed_at as "doneAt",
+               ans.yes, ans.partly, ans.no, ans.too_early as "tooEarly", ans.comments,
+               coalesce(b.healthy, 0) as "beforeHealthy", coalesce(b.needs, 0) as "beforeNeedsImprovement",
+               coalesce(b.fire, 0) as "beforeFireWarning",
+               (o.phase <> 'collect' and coalesce(oc.completed, 0) >= coalesce((o.settings->>'minResponses')::int, 3))
+                 as "beforeReleased"
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        join health_checks o on o.id = a.health_check_id
+        left join "user" u on u.id = a.owner_id
+        cross join lateral (
+          select ${count('yes')} as yes, ${count('partly')} as partly, ${count('no')} as no,
+                 ${count('too-early')} as too_early,
+                 json_agg(json_build_object('content', f.comment${name}) order by md5(f.comment), f.comment)
+                   filter (where length(trim(coalesce(f.comment, ''))) > 0) as comments
+          from follow_up_answers f where f.question_id = q.id
+        ) ans
+        left join lateral (
+          -- The origin check's stored counts once its collection ended (results/queries.ts), else its ratings.
+          select ${before('healthy')} as healthy, ${before('needs-improvement')} as needs,
+                 ${before('fire-warning')} as fire
+          from (
+            select e->>1 as rating, (e->>2)::int as n from jsonb_array_elements(o.rating_counts) e
+            where (e->>0)::uuid = a.component_id
+            union all
+            select r.rating, 1 from health_check_ratings r
+            where o.rating_counts is null and r.health_check_id = a.health_check_id
+              and r.component_id = a.component_id
+          ) r
+        ) b on true
+        left join lateral (
+          select count(*)::int as completed from participants p
+          where p.health_check_id = o.id and p.status = 'completed'
+        ) oc on true
+        where q.health_check_id = ${healthCheckId}
+        order by a.completed_at, q.id`,
+  );
+}

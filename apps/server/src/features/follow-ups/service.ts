@@ -1,0 +1,149 @@
+import {
+  actionsToAsk,
+  componentHealth,
+  followUpPercentages,
+  followUpQuestion,
+  followUpReleased,
+  healthChange,
+  healthChangeWords,
+  type FollowUpCounts,
+} from '@pulsecheck/shared/action-items/follow-up';
+import type { ReleaseState } from '@pulsecheck/shared/results/release';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
+import type { RatingCounts } from '@pulsecheck/shared/results/rules';
+import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
+import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
+import type { ParticipationFollowUp } from '@pulsecheck/shared/participation/contract';
+import { requireWorkspace } from '../../auth/access';
+import type { Db } from '../../db/client';
+import * as q from './queries';
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The workspace's done action items not yet asked about, for Configure (workspace admins and members only; others
+ * 404). Configure applies `actionsToAsk` with the components left switched on; the launch applies it again.
+ */
+export async function listCandidates(
+  db: Db,
+  options: { userId: string; workspaceId: string },
+): Promise<FollowUpCandidate[]> {
+  await requireWorkspace(db, options.userId, options.workspaceId);
+  const rows = await q.doneActionsOfWorkspace(db, options.workspaceId);
+  return actionsToAsk(rows, {
+    componentKeys: rows.flatMap((r) => (r.componentKey ? [r.componentKey] : [])),
+    launchAt: new Date(),
+  }).map((r) => ({ ...r, completedAt: iso(r.completedAt) }));
+}
+
+/**
+ * At launch, inside its transaction: the questions the new check asks (the shared rule `actionsToAsk`), each tied
+ * to the new check's component with the action's component key.
+ */
+export async function snapshotQuestions(
+  tx: Db,
+  options: {
+    workspaceId: string;
+    healthCheckId: string;
+    components: { id: string; key: string }[];
+    leaveOut: string[];
+    launchAt: Date;
+  },
+) {
+  const byKey = new Map(options.components.map((c) => [c.key, c.id]));
+  const asked = actionsToAsk(await q.doneActionsOfWorkspace(tx, options.workspaceId), {
+    componentKeys: byKey.keys(),
+    launchAt: options.launchAt,
+    leaveOut: options.leaveOut,
+  });
+  await q.insertQuestions(
+    tx,
+    options.healthCheckId,
+    asked.map((a) => ({ actionItemId: a.id, componentId: byKey.get(a.componentKey!)! })),
+  );
+}
+
+/** The check's follow-up questions as participants see them. */
+export async function participationQuestions(
+  db: Db,
+  healthCheckId: string,
+): Promise<ParticipationFollowUp[]> {
+  const rows = await q.questionsOfCheck(db, healthCheckId);
+  return rows.map((r) => ({
+    id: r.id,
+    componentId: r.componentId,
+    actionTitle: r.actionTitle,
+    question: followUpQuestion(r.actionTitle, r.componentTitle),
+  }));
+}
+
+/** A participant's answers at submit, inside its transaction (decision 0019). */
+export const storeAnswers = q.insertAnswers;
+
+/** The follow-up questions of a check with their answers counted: one statement (queries.ts). */
+export const followUpResultRows = (db: Db, healthCheckId: string, checkAnonymous: boolean) =>
+  q.followUpResults(db, healthCheckId, checkAnonymous);
+
+/**
+ * 'Actions since last check' for the results screen, per component of the check (decision 0019), under the
+ * shared rules: answers only when released (followUpReleased), the component's health before (the check the action
+ * came from, when its own figures may show) and now, and the change in words. Called only when the check's
+ * figures are released to the caller.
+ */
+export function followUpsForResults(
+  rows: q.FollowUpResultRow[],
+  options: {
+    state: ReleaseState;
+    minResponses: number;
+    commentsOn: boolean;
+    nowByComponent: Map<string, { title: string; counts: RatingCounts }>;
+  },
+): Map<string, ComponentFollowUp[]> {
+  const byComponent = new Map<string, ComponentFollowUp[]>();
+  for (const row of rows) {
+    const current = options.nowByComponent.get(row.componentId);
+    if (!current) continue;
+    const counts: FollowUpCounts = {
+      yes: row.yes,
+      partly: row.partly,
+      no: row.no,
+      'too-early': row.tooEarly,
+    };
+    const answered = row.yes + row.partly + row.no + row.tooEarly;
+    const released = followUpReleased(options.state, answered, options.minResponses);
+    const before = row.beforeReleased
+      ? componentHealth({
+          healthy: row.beforeHealthy,
+          needsImprovement: row.beforeNeedsImprovement,
+          fireWarning: row.beforeFireWarning,
+          dontKnow: 0,
+        })
+      : null;
+    const now = componentHealth(current.counts);
+    const list = byComponent.get(row.componentId) ?? [];
+    list.push({
+      questionId: row.questionId,
+      actionItemId: row.actionItemId,
+      actionTitle: row.actionTitle,
+      question: followUpQuestion(row.actionTitle, current.title),
+      ownerName: row.ownerName,
+      doneAt: iso(row.doneAt),
+      answered: options.state === 'released' ? answered : null,
+      counts: released ? counts : null,
+      percentages: released ? followUpPercentages(counts) : null,
+      comments:
+        released && options.commentsOn
+          ? (row.comments ?? []).map((c) => ({
+              author: c.name?.trim() || RESULTS_MESSAGES.anonymous,
+              content: c.content,
+            }))
+          : [],
+      before,
+      now,
+      change: healthChange(before, now),
+      changeWords: healthChangeWords(before, now),
+    });
+    byComponent.set(row.componentId, list);
+  }
+  return byComponent;
+}

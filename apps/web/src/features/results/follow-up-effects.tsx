@@ -1,0 +1,75 @@
+import {
+  FOLLOW_UP_ANSWER_LABELS,
+  FOLLOW_UP_ANSWERS,
+  FOLLOW_UP_MESSAGES,
+} from '@pulsecheck/shared/action-items/follow-up';
+import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
+import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/dates';
+
+const CHANGE_TONE = { improved: 'green', stayed: 'neutral', worsened: 'red' } as const;
+
+/**
+ * 'Actions since last check' under a component (decision 0019): each action the check asked about, with its
+ * owner, when it was done, the team's answers once released, and the component's health before and now in words.
+ */
+export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] }) {
+  if (followUps.length === 0) return null;
+  return (
+    <section className="mt-4" data-testid="follow-up-effects">
+      <h3 className="text-sm font-semibold text-slate-900">{FOLLOW_UP_MESSAGES.sectionTitle}</h3>
+      <ul className="mt-1 flex flex-col gap-2">
+        {followUps.map((f) => (
+          <li key={f.questionId} className="rounded-lg border border-slate-200 p-3 text-sm">
+            <p className="font-medium break-words text-slate-900">{f.actionTitle}</p>
+            <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
+              <span>Owner: {f.ownerName ?? 'Unassigned'}</span>
+              {f.doneAt && <span>Done {formatDate(f.doneAt)}</span>}
+            </p>
+            {f.counts && f.percentages ? (
+              <dl
+                className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4"
+                aria-label={`Answers: ${f.question}`}
+              >
+                {FOLLOW_UP_ANSWERS.map((answer) => (
+                  <div key={answer} className="rounded-md bg-slate-50 p-2">
+                    <dt className="text-xs text-slate-600">{FOLLOW_UP_ANSWER_LABELS[answer]}</dt>
+                    <dd className="font-semibold text-slate-900">
+                      {f.counts![answer]} ({f.percentages![answer]}%)
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-2 text-xs text-slate-600">
+                {f.answered === 0 ? FOLLOW_UP_MESSAGES.noAnswersYet : FOLLOW_UP_MESSAGES.answersHidden}
+              </p>
+            )}
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
+              <span>
+                Health before: {f.before ?? '—'} · now: {f.now ?? '—'}
+              </span>
+              {f.change ? (
+                <Badge tone={CHANGE_TONE[f.change]} data-testid="follow-up-change">
+                  {f.changeWords}
+                </Badge>
+              ) : (
+                <span className="text-xs text-slate-600">{f.changeWords}</span>
+              )}
+            </p>
+            {f.comments.length > 0 && (
+              <ul className="mt-2 flex flex-col gap-1">
+                {f.comments.map((comment, index) => (
+                  <li key={index} className="text-slate-800">
+                    <span className="whitespace-pre-wrap">{comment.content}</span>{' '}
+                    <span className="text-xs text-slate-600">— {comment.author}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { launchThroughApi, signUpAdmin, uniqueEmail } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail } from './support/mail-capture';
+
+/** A participant signed in in their own browser context and joined to the check (through the API). */
+async function joined(
+  browser: Browser,
+  mailDir: string,
+  healthCheckId: string,
+  fullName: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
+  const signup = await context.request.post('/api/signup/participant', {
+    data: { fullName, email, password: 'e2e-password-456', healthCheckId },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const mail = await waitForMail(mailDir, email, /Verify your email/);
+  const page = await context.newPage();
+  await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
+  expect((await context.request.post(`/api/health-checks/${healthCheckId}/join`)).ok()).toBe(true);
+  return { context, page };
+}
+
+/** Collect → vote → summarize, as the facilitator moves a check on. */
+const toSummarize = async (page: Page, id: string) => {
+  for (const to of ['vote', 'summarize']) {
+    const response = await page.request.post(`/api/health-checks/${id}/phase`, { data: { to } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+};
+
+test('the closed loop: an action from the worst area, done, asked about in the next check, its effect shown', async ({
+  page,
+  browser,
+  mailDir,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await signUpAdmin(page, mailDir, { companyName: 'Loop Co' });
+
+  // The first check: one participant rates the first area a fire warning, the others healthy.
+  const first = await launchThroughApi(page, { workspaceId: admin.workspaceId, title: 'Spring check' });
+  const rater = await joined(browser, mailDir, first.id, 'Rae Rater');
+  const read = (await (
+    await rater.context.request.get(`/api/health-checks/${first.id}/participation`)
+  ).json()) as { components: { id: string; title: string }[] };
+  const worst = read.components[0]!.title;
+  const submitted = await rater.context.request.post(`/api/health-checks/${first.id}/submit`, {
+    data: {
+      votes: Object.fromEntries(read.components.map((c, i) => [c.id, i === 0 ? 'fire-warning' : 'healthy'])),
+      comments: {},
+      last_component_index: 0,
+    },
+  });
+  expect(submitted.status()).toBe(200);
+  await toSummarize(page, first.id);
+
+  // The admin adds an action item from the worst area and marks it done.
+  await page.goto(`/admin/health-check/${first.id}/results`);
+  const worstArea = page.getByTestId('prioritized-area').first();
+  await expect(worstArea).toContainText(worst);
+  await worstArea.getByRole('button', { expanded: false }).click();
+  await worstArea.getByRole('button', { name: 'Add Action Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Action Item' });
+  await dialog.getByRole('combobox', { name: 'Description' }).fill('Write down every decision');
+  await expect(dialog.getByLabel('Area')).toHaveValue(/.+/);
+  const owner = dialog.getByLabel('Owner').locator('option', { hasText: 'Alex Admin' });
+  await dialog.getByLabel('Owner').selectOption(await owner.getAttribute('value'));
+  await dialog.getByLabel('Status').selectOption('completed');
+  await dialog.getByRole('button', { name: 'Add Action Item' }).click();
+  await expect(page.getByText('Action item added')).toBeVisible();
+  const listed = page.locator('#action-items').getByTestId('action-item');
+  await expect(listed).toContainText(`Area: ${worst}`);
+  await expect(listed).toContainText('Completed');
+  await expect(listed).toContainText(/Done \w{3} \d+, \d{4}/);
+
+  // Configure of the next check shows the action it will ask about.
+  const template = (await (await page.request.get('/api/templates/new')).json()) as {
+    template: { id: string };
+  };
+  await page.goto(`/admin/configure-health-check/${template.template.id}`);
+  await page.getByRole('tab', { name: /Launch/ }).click();
+  const asked = page.getByTestId('follow-up-actions');
+  await expect(
+    asked.getByRole('checkbox', { name: `Did "Write down every decision" help with ${worst}?` }),
+  ).toBeChecked();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
+
+  // The next check asks; a participant answers at 360 px, with the keyboard.
+  const second = await launchThroughApi(page, { workspaceId: admin.workspaceId, title: 'Summer check' });
+  const answerer = await joined(browser, mailDir, second.id, 'Ari Answerer');
+  const p = answerer.page;
+  await p.setViewportSize({ width: 360, height: 800 });
+  await p.goto(`/health-check/${second.id}/voting`);
+  await expect(p.getByRole('heading', { name: worst })).toBeVisible();
+  await p.keyboard.press('1');
+  const question = p.getByRole('group', { name: `Did "Write down every decision" help with ${worst}?` });
+  await expect(question).toBeVisible();
+  await question.getByRole('radio', { name: 'Yes' }).focus();
+  await p.keyboard.press('Space');
+  await expect(question.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await question.getByLabel('Comment on this action (optional)').fill('We stopped re-deciding things');
+  await expectAccessible(p);
+  expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await p.getByRole('button', { name: 'Next' }).click();
+  for (const key of ['1', 'ArrowRight', '1']) await p.keyboard.press(key);
+  await p.getByRole('button', { name: 'Submit Responses' }).click();
+  await expect(p.getByRole('heading', { name: 'Phase 1 Complete!' })).toBeVisible();
+
+  // The results show the effect.
+  await toSummarize(page, second.id);
+  await page.goto(`/admin/health-check/${second.id}/results`);
+  const area = page.getByTestId('prioritized-area').filter({ hasText: worst });
+  await area.getByRole('button', { expanded: false }).click();
+  const effect = area.getByTestId('follow-up-effects');
+  await expect(effect.getByRole('heading', { name: 'Actions since last check' })).toBeVisible();
+  await expect(effect).toContainText('Write down every decision');
+  await expect(effect).toContainText('1 (100%)');
+  await expect(effect.getByTestId('follow-up-change')).toHaveText('improved from Fire Warning to Healthy');
+  await expect(effect).toContainText('We stopped re-deciding things');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(effect.getByTestId('follow-up-change')).toBeVisible();
+  await expectAccessible(page);
+  await rater.context.close();
+  await answerer.context.close();
+});

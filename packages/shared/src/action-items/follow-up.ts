@@ -1,0 +1,142 @@
+/**
+ * The closed loop (issue 33, decision 0019): which done action items a new check asks about, the answers and
+ * their words, when the answers are shown (the release rule of the ratings), and a component's health before and
+ * after in words. Without zod, so the participation screens can use it at first paint.
+ */
+
+import type { RatingCounts } from '../results/rules';
+import type { ReleaseState } from '../results/release';
+
+export const FOLLOW_UP_ANSWERS = ['yes', 'partly', 'no', 'too-early'] as const;
+export type FollowUpAnswer = (typeof FOLLOW_UP_ANSWERS)[number];
+
+/** The answers as the question offers them, in order. */
+export const FOLLOW_UP_ANSWER_LABELS: Record<FollowUpAnswer, string> = {
+  yes: 'Yes',
+  partly: 'Partly',
+  no: 'No',
+  'too-early': 'Too early to say',
+};
+
+export const FOLLOW_UP_MESSAGES = {
+  sectionTitle: 'Actions since last check',
+  configureTitle: 'Actions to ask about',
+  configureHint:
+    'Each done action item tied to one of the chosen components is asked about once, after that component’s rating. Leave out any you do not want asked.',
+  configureNone: 'No done action items of this workspace are tied to the chosen components.',
+  invalidAnswer: 'Choose Yes, Partly, No or Too early to say',
+  unknownQuestion: 'Some answers refer to questions that are not part of this health check',
+  noAnswersYet: 'No answers yet',
+  answersHidden: 'Answers show when the results do',
+  tooFewAnswers: (min: number) => `Answers show once at least ${min} people have answered`,
+  noEffect: 'No comparison: the component has no ratings on one side',
+} as const;
+
+/** The question a participant sees after the component's rating. */
+export const followUpQuestion = (actionTitle: string, componentTitle: string) =>
+  `Did "${actionTitle}" help with ${componentTitle}?`;
+
+/** A done action item as the launch sees it. */
+export type DoneActionCandidate = {
+  id: string;
+  status: string;
+  /** When it was marked done; null when it is not done. */
+  completedAt: string | Date | null;
+  /** The stable key of the component it is tied to (kept across checks); null without a component. */
+  componentKey: string | null;
+  /** Whether an earlier check has already asked about it. */
+  asked: boolean;
+};
+
+/**
+ * Which actions a check launched at `launchAt` with components `componentKeys` asks about: done (status
+ * 'completed') before the launch, tied to one of the check's components, not asked by an earlier check, and not
+ * left out by the facilitator. In the order given.
+ */
+export function actionsToAsk<T extends DoneActionCandidate>(
+  actions: readonly T[],
+  options: { componentKeys: Iterable<string>; launchAt: Date; leaveOut?: Iterable<string> },
+): T[] {
+  const keys = new Set(options.componentKeys);
+  const leaveOut = new Set(options.leaveOut ?? []);
+  const launch = options.launchAt.getTime();
+  return actions.filter(
+    (action) =>
+      action.status === 'completed' &&
+      action.completedAt !== null &&
+      new Date(action.completedAt).getTime() <= launch &&
+      action.componentKey !== null &&
+      keys.has(action.componentKey) &&
+      !action.asked &&
+      !leaveOut.has(action.id),
+  );
+}
+
+export type FollowUpCounts = Record<FollowUpAnswer, number>;
+
+export const emptyFollowUpCounts = (): FollowUpCounts => ({ yes: 0, partly: 0, no: 0, 'too-early': 0 });
+
+/**
+ * Answers follow the release of the ratings (PRODUCT-DECISIONS 3): nothing while the check collects, nothing
+ * below its minimum of responses; and, since answering is optional, nothing while fewer than `minResponses`
+ * people answered this question, so that a lone answer is never shown as a figure.
+ */
+export function followUpReleased(state: ReleaseState, answered: number, minResponses: number): boolean {
+  return state === 'released' && answered >= minResponses;
+}
+
+/** Whole percentages summing to 100 (largest remainder), or all 0 without answers. */
+export function followUpPercentages(counts: FollowUpCounts): FollowUpCounts {
+  const total = FOLLOW_UP_ANSWERS.reduce((sum, answer) => sum + counts[answer], 0);
+  const result = emptyFollowUpCounts();
+  if (total === 0) return result;
+  const exact = FOLLOW_UP_ANSWERS.map((answer) => (counts[answer] * 100) / total);
+  const whole = exact.map(Math.floor);
+  let left = 100 - whole.reduce((a, b) => a + b, 0);
+  const order = [0, 1, 2, 3].sort((a, b) => exact[b]! - whole[b]! - (exact[a]! - whole[a]!) || a - b);
+  for (const index of order) {
+    if (left <= 0) break;
+    whole[index] = whole[index]! + 1;
+    left -= 1;
+  }
+  FOLLOW_UP_ANSWERS.forEach((answer, index) => {
+    result[answer] = whole[index]!;
+  });
+  return result;
+}
+
+/** A component's health in one check, in the rating's words. */
+export const COMPONENT_HEALTH = ['Fire Warning', 'Needs Improvement', 'Healthy'] as const;
+export type ComponentHealth = (typeof COMPONENT_HEALTH)[number];
+
+/**
+ * The rating most of the team gave a component (don't-know left out); a tie goes to the worse rating, so a
+ * component never looks better than half its team says. Null without ratings.
+ */
+export function componentHealth(counts: RatingCounts): ComponentHealth | null {
+  const { healthy, needsImprovement, fireWarning } = counts;
+  if (healthy + needsImprovement + fireWarning === 0) return null;
+  if (fireWarning >= needsImprovement && fireWarning >= healthy) return 'Fire Warning';
+  if (needsImprovement >= healthy) return 'Needs Improvement';
+  return 'Healthy';
+}
+
+export type HealthChange = 'improved' | 'stayed' | 'worsened';
+
+/** How the component's health moved from the check the action came from to this one; null without both. */
+export function healthChange(
+  before: ComponentHealth | null,
+  after: ComponentHealth | null,
+): HealthChange | null {
+  if (before === null || after === null) return null;
+  const diff = COMPONENT_HEALTH.indexOf(after) - COMPONENT_HEALTH.indexOf(before);
+  return diff > 0 ? 'improved' : diff < 0 ? 'worsened' : 'stayed';
+}
+
+/** 'improved from Needs Improvement to Healthy', 'stayed Healthy', 'worsened from Healthy to Fire Warning'. */
+export function healthChangeWords(before: ComponentHealth | null, after: ComponentHealth | null): string {
+  const change = healthChange(before, after);
+  if (change === null) return FOLLOW_UP_MESSAGES.noEffect;
+  if (change === 'stayed') return `stayed ${after}`;
+  return `${change} from ${before} to ${after}`;
+}
