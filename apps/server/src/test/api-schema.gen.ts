@@ -427,6 +427,23 @@ export interface paths {
         patch: operations["patchActionItemsByActionItemId"];
         trace?: never;
     };
+    "/api/workspaces/{workspaceId}/follow-up-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Done action items of the workspace a new check may ask about (workspace admins and members) */
+        get: operations["getWorkspacesByWorkspaceIdFollowUpActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -3453,6 +3470,38 @@ export interface operations {
                             }[];
                             /** @enum {string|null} */
                             trend: "better" | "same" | "worse" | null;
+                            followUps: {
+                                questionId: string;
+                                actionItemId: string;
+                                actionTitle: string;
+                                question: string;
+                                ownerName: string | null;
+                                doneAt: string | null;
+                                answered: number | null;
+                                counts: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                                percentages: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                                comments: {
+                                    author: string;
+                                    content: string;
+                                }[];
+                                /** @enum {string|null} */
+                                before: "Fire Warning" | "Needs Improvement" | "Healthy" | null;
+                                /** @enum {string|null} */
+                                now: "Fire Warning" | "Needs Improvement" | "Healthy" | null;
+                                /** @enum {string|null} */
+                                change: "improved" | "stayed" | "worsened" | null;
+                                changeWords: string;
+                            }[];
                         }[] | null;
                         actionItems: {
                             id: string;
@@ -3466,6 +3515,7 @@ export interface operations {
                             dueDate: string | null;
                             /** @enum {string} */
                             status: "pending" | "in-progress" | "completed";
+                            completedAt: string | null;
                             mentioned: {
                                 id: string;
                                 name: string;
@@ -4445,6 +4495,7 @@ export interface operations {
                             dueDate: string | null;
                             /** @enum {string} */
                             status: "pending" | "in-progress" | "completed";
+                            completedAt: string | null;
                             mentioned: {
                                 id: string;
                                 name: string;
@@ -4580,6 +4631,7 @@ export interface operations {
                         dueDate: string | null;
                         /** @enum {string} */
                         status: "pending" | "in-progress" | "completed";
+                        completedAt: string | null;
                         mentioned: {
                             id: string;
                             name: string;
@@ -4699,6 +4751,8 @@ export interface operations {
                     dueDate?: string | null;
                     /** @enum {string} */
                     status?: "pending" | "in-progress" | "completed";
+                    /** Format: uuid */
+                    componentId?: string | null;
                     mentionedUserIds?: string[];
                 };
             };
@@ -4722,6 +4776,7 @@ export interface operations {
                         dueDate: string | null;
                         /** @enum {string} */
                         status: "pending" | "in-progress" | "completed";
+                        completedAt: string | null;
                         mentioned: {
                             id: string;
                             name: string;
@@ -4806,6 +4861,93 @@ export interface operations {
             };
             /** @description Error */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWorkspacesByWorkspaceIdFollowUpActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done action items not yet asked about */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        actions: {
+                            id: string;
+                            description: string;
+                            status: string;
+                            completedAt: string | null;
+                            componentKey: string | null;
+                            componentTitle: string | null;
+                            ownerName: string | null;
+                            asked: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5276,6 +5418,14 @@ export interface operations {
                             description: string | null;
                             examples: string[];
                         }[];
+                        followUps: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            componentId: string;
+                            actionTitle: string;
+                            question: string;
+                        }[];
                         participant: {
                             /** Format: uuid */
                             id: string;
@@ -5289,6 +5439,12 @@ export interface operations {
                                     [key: string]: string;
                                 };
                                 last_component_index: number;
+                                follow_ups?: {
+                                    [key: string]: "yes" | "partly" | "no" | "too-early";
+                                };
+                                follow_up_comments?: {
+                                    [key: string]: string;
+                                };
                             } | null;
                             completedAt: string | null;
                         } | null;
@@ -5500,6 +5656,12 @@ export interface operations {
                         [key: string]: string;
                     };
                     last_component_index: number;
+                    follow_ups?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
+                    };
+                    follow_up_comments?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -5629,6 +5791,12 @@ export interface operations {
                         [key: string]: string;
                     };
                     last_component_index: number;
+                    follow_ups?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
+                    };
+                    follow_up_comments?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -7290,6 +7458,8 @@ export interface operations {
                         showResultsAfterVoting: boolean;
                     };
                     enabledComponentIds: string[];
+                    /** @default [] */
+                    leaveOutActionItemIds?: string[];
                     /** @default [] */
                     teamEmails?: string[];
                     launchKey: string;
