@@ -3540,6 +3540,11 @@ export interface operations {
                         followUp: {
                             date: string;
                         } | null;
+                        branding: {
+                            organizationName: string;
+                            logoUrl: string | null;
+                            accentColor: string | null;
+                        } | null;
                     };
                 };
             };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
 import { COMPONENT_HEALTH } from '../action-items/follow-up';
+import { brandingSchema } from '../branding/rules';
 
 export const trendDirectionSchema = z.enum(['better', 'same', 'worse']);
 export const healthLabelSchema = z.enum(HEALTH_LABELS);
@@ -126,6 +127,8 @@ export const resultsResponseSchema = z.object({
     })
     .nullable(),
   followUp: z.object({ date: z.string() }).nullable(),
+  /** The organisation's logo and accent colour, for participants (null for those who manage the check). */
+  branding: brandingSchema.nullable(),
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 

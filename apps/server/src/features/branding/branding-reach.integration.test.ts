@@ -1,6 +1,7 @@
 import { brandLogoAlt } from '@pulsecheck/shared/branding/rules';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import type { JoinInfo, Participation } from '@pulsecheck/shared/participation/contract';
+import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/messaging';
@@ -67,6 +68,13 @@ describe('participant pages show the branding of the organisation the check or l
     const read = await ctx.call(participant.jar, 'GET', `/api/health-checks/${check.id}/participation`);
     expect(read.status).toBe(200);
     expect((await json<Participation>(read)).branding).toEqual(info.branding);
+
+    // The results screen too: the participant sees the branding, the admin (who manages the check) does not.
+    const results = await ctx.call(participant.jar, 'GET', `/api/health-checks/${check.id}/results`);
+    expect(results.status).toBe(200);
+    expect((await json<ResultsResponse>(results)).branding).toEqual(info.branding);
+    const own = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.id}/results`);
+    expect((await json<ResultsResponse>(own)).branding).toBeNull();
   });
 
   it("a loop's answer page by personal link carries the loop organisation's branding only", async () => {

@@ -30,6 +30,7 @@ import { listActionItems } from '../action-items/service';
 import { followUpResultRows, followUpsForResults } from '../follow-ups/service';
 import { changePhase } from '../health-checks/service';
 import * as q from './queries';
+import { brandingOfWorkspace } from '../branding/service';
 
 export const settingsOf = (check: {
   settings: Partial<HealthCheckSettings> | null;
@@ -118,10 +119,12 @@ export async function getResults(
   const settings = settingsOf(check);
   const minResponses = minimumFor(access, settings.minResponses);
   // Independent reads go together: on PostgreSQL they run side by side on the pool.
-  const [people, voted, followUp] = await Promise.all([
+  const [people, voted, followUp, branding] = await Promise.all([
     q.participantSummary(db, check.id, options.userId),
     q.votersCount(db, check.id),
     access.manages ? q.pendingFollowUp(db, check.id) : null,
+    // Participants see their organisation's branding here as on their other screens (decision 0018).
+    access.manages ? null : brandingOfWorkspace(db, check.workspaceId),
   ]);
   const missing = missingResponses(people.completed, minResponses);
   const state = releaseFor(
@@ -216,6 +219,7 @@ export async function getResults(
     voting: { voted, eligible: people.completed },
     trend,
     followUp,
+    branding,
   };
 }
 

@@ -24,6 +24,7 @@ import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
 import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
+import { BrandMark } from '@/components/branding/branding';
 
 // Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
 // first opened, the follow-up form below the results beside them (decision 0006).
@@ -165,6 +166,7 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
       className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between"
     >
       <div className="min-w-0">
+        <BrandMark branding={data.branding} className="mb-3" />
         <p className="text-sm font-medium text-brand-700">{healthCheck.workspaceName}</p>
         <h1 id="results-title" className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
           {healthCheck.title}
