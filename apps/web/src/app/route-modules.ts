@@ -58,6 +58,8 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/account-settings': [ADMIN, ACCOUNT],
   '/admin/account-settings/notifications': [ADMIN, 'src/features/account/notification-settings-page.tsx'],
   '/admin/account-settings/security': [ADMIN, 'src/features/account/security-page.tsx'],
+  '/admin/account-settings/organisation': [ADMIN, 'src/features/account/organisation-page.tsx'],
+  '/admin/account-settings/api-tokens': [ADMIN, 'src/features/account/api-tokens-page.tsx'],
   '/admin/completion-status/:loopId': [ADMIN, 'src/features/loops/completion-status-page.tsx'],
   '/admin/loop-results/:loopId': [ADMIN, 'src/features/loops/loop-results-page.tsx'],
   '/admin/loop-insights/:loopId/overview': [ADMIN, 'src/features/loops/loop-insights-page.tsx'],
