@@ -227,6 +227,8 @@ test.describe('single sign-on', () => {
     browser,
     mailDir,
   }) => {
+    // Three browsers, a provider and a DNS server of its own: a minute is not enough while another file runs.
+    test.setTimeout(180_000);
     const baseURL = app.baseUrl;
     const page = await (await browser.newContext({ baseURL })).newPage();
     const domain = `${uniqueEmail('co').split('@')[0]}.test`;
