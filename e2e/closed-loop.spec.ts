@@ -1,25 +1,11 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { launchThroughApi, signUpAdmin, uniqueEmail } from './support/accounts';
+import type { Browser, Page } from '@playwright/test';
+import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { waitForMail } from './support/mail-capture';
 
 /** A participant signed in in their own browser context and joined to the check (through the API). */
-async function joined(
-  browser: Browser,
-  mailDir: string,
-  healthCheckId: string,
-  fullName: string,
-): Promise<{ context: BrowserContext; page: Page }> {
+async function joined(browser: Browser, mailDir: string, healthCheckId: string, fullName: string) {
   const context = await browser.newContext();
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
-  const signup = await context.request.post('/api/signup/participant', {
-    data: { fullName, email, password: 'e2e-password-456', healthCheckId },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const mail = await waitForMail(mailDir, email, /Verify your email/);
-  const page = await context.newPage();
-  await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
-  expect((await context.request.post(`/api/health-checks/${healthCheckId}/join`)).ok()).toBe(true);
+  const { page } = await joinedParticipant(context, mailDir, healthCheckId, fullName);
   return { context, page };
 }
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { launchThroughApi, signUpAdmin, uniqueEmail } from './support/accounts';
+import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { waitForMail } from './support/mail-capture';
 
 type Rating = 'healthy' | 'needs-improvement' | 'fire-warning' | 'dont-know';
 
@@ -19,15 +18,7 @@ async function participant(
   comments: Record<number, string> = {},
 ): Promise<{ context: BrowserContext; page: Page; name: string }> {
   const context = await browser.newContext();
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
-  const signup = await context.request.post('/api/signup/participant', {
-    data: { fullName, email, password: 'e2e-password-456', healthCheckId },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const mail = await waitForMail(mailDir, email, /Verify your email/);
-  const page = await context.newPage();
-  await page.goto(/https?:\/\/\S+/.exec(mail.text)![0]);
-  expect((await context.request.post(`/api/health-checks/${healthCheckId}/join`)).ok()).toBe(true);
+  const { page } = await joinedParticipant(context, mailDir, healthCheckId, fullName);
   const participation = (await (
     await context.request.get(`/api/health-checks/${healthCheckId}/participation`)
   ).json()) as { components: { id: string }[] };

@@ -51,6 +51,30 @@ export async function signUpAdmin(
 }
 
 /**
+ * A participant in `context` who signs up for the check through the API, verifies from the e-mail really sent
+ * (which signs them in, in the returned page) and joins it.
+ */
+export async function joinedParticipant(
+  context: BrowserContext,
+  mailDir: string,
+  healthCheckId: string,
+  fullName: string,
+) {
+  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
+  const password = 'e2e-password-456';
+  const signup = await context.request.post('/api/signup/participant', {
+    data: { fullName, email, password, healthCheckId },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const mail = await waitForMail(mailDir, email, /Verify your email/);
+  const page = await context.newPage();
+  await page.goto(linkIn(mail.text));
+  const join = await context.request.post(`/api/health-checks/${healthCheckId}/join`);
+  expect(join.ok(), await join.text()).toBe(true);
+  return { page, email, password };
+}
+
+/**
  * A participant who signs up for the check through the API, verifies by e-mail in `context`, joins and
  * submits a rating for every component (`ratings` in component order, 'healthy' where it says none): one
  * completed response.
@@ -62,17 +86,7 @@ export async function completeParticipation(
   fullName = 'Pat Participant',
   ratings: string[] = [],
 ) {
-  const email = uniqueEmail('participant');
-  const password = 'e2e-password-456';
-  const signup = await context.request.post('/api/signup/participant', {
-    data: { fullName, email, password, healthCheckId },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const mail = await waitForMail(mailDir, email, /Verify your email/);
-  const page = await context.newPage();
-  await page.goto(linkIn(mail.text));
-  const join = await context.request.post(`/api/health-checks/${healthCheckId}/join`);
-  expect(join.ok(), await join.text()).toBe(true);
+  const { page, email, password } = await joinedParticipant(context, mailDir, healthCheckId, fullName);
   const participation = (await (
     await context.request.get(`/api/health-checks/${healthCheckId}/participation`)
   ).json()) as { components: { id: string }[] };
