@@ -54,6 +54,12 @@ export const RECHECK_MS = 250;
 /** How long a ping may take before the database counts as unreachable. */
 export const PING_DEADLINE_MS = 900;
 /**
+ * How long the database must keep answering after it returns before 'database reachable again' is logged. A
+ * database that fails again within it (one free connection slot, then none) is the same outage in the log: it
+ * still fails requests fast, but writes no new pair of lines.
+ */
+export const SETTLE_MS = 2_000;
+/**
  * The free space the embedded database's disk must keep (64 MiB). PostgreSQL adds its write-ahead log in
  * 16 MiB files and cannot work on when one cannot be written (measured in decision 0017: PGlite then stops
  * answering altogether), so writes stop well before the disk is full, while a new WAL file still fits.
@@ -61,6 +67,13 @@ export const PING_DEADLINE_MS = 900;
 export const STORAGE_RESERVE_BYTES = 64 * 1024 * 1024;
 /** How often the embedded database's free disk space is read. */
 export const STORAGE_CHECK_MS = 1_000;
+
+/** An error's message with its cause's (a failed query wraps the driver's error). */
+const describe = (error: unknown): string => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message.split('\n')[0]}${cause}`;
+};
 
 /** A promise that rejects after `ms`. */
 const deadline = (ms: number, what: string) =>
@@ -112,14 +125,33 @@ export function createDatabaseHealth(options: {
 
   const ping = () => Promise.race([options.ping(), deadline(PING_DEADLINE_MS, 'database ping')]);
 
+  /** When the outage being logged began; kept through the settle window after a return. */
+  let outageStart: number | undefined;
+  let settle: NodeJS.Timeout | undefined;
+  let returnedAt = 0;
+  const logReturn = () => {
+    if (settle === undefined || outageStart === undefined) return;
+    clearTimeout(settle);
+    settle = undefined;
+    logger.warn({ downMs: returnedAt - outageStart }, 'database reachable again');
+    outageStart = undefined;
+  };
+
   const markUnreachable = (error: unknown) => {
     if (unreachableSince !== undefined || stopped) return;
     unreachableSince = Date.now();
     for (const listener of outageListeners) listener();
-    logger.error(
-      { err: error instanceof Error ? error.message : String(error) },
-      'database unreachable: requests that need it are answered 503 until it answers again',
-    );
+    if (settle !== undefined) {
+      // It went away again within the settle window: the same outage, already logged.
+      clearTimeout(settle);
+      settle = undefined;
+    } else {
+      outageStart = unreachableSince;
+      logger.error(
+        { err: describe(error) },
+        'database unreachable: requests that need it are answered 503 until it answers again',
+      );
+    }
     const tick = async () => {
       recheck = undefined;
       if (stopped) return;
@@ -129,9 +161,10 @@ export function createDatabaseHealth(options: {
         recheck = setTimeout(() => void tick(), RECHECK_MS);
         return;
       }
-      const downMs = Date.now() - (unreachableSince ?? Date.now());
       unreachableSince = undefined;
-      logger.warn({ downMs }, 'database reachable again');
+      returnedAt = Date.now();
+      settle = setTimeout(logReturn, SETTLE_MS);
+      settle.unref();
       recovered();
     };
     recheck = setTimeout(() => void tick(), RECHECK_MS);
@@ -192,6 +225,7 @@ export function createDatabaseHealth(options: {
       return () => outageListeners.delete(listener);
     },
     stop() {
+      logReturn();
       stopped = true;
       clearTimeout(recheck);
       clearInterval(storageTimer);
