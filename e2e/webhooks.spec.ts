@@ -32,11 +32,19 @@ test.describe('webhooks', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signUpAdmin(page, mailDir, { companyName: 'Hook Co' });
-    await page.goto('/admin/webhooks');
-    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    // Workspace Settings → 'Webhooks' (the sidebar opens it; at 360 px behind the menu button).
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Workspace Settings' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/workspace-settings\/webhooks$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspace Settings' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Workspace Settings' }).getByRole('link', { name: 'Webhooks' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expectAccessible(page);
 
-    // The workspace's card comes first; the owner also sees the organisation-wide one.
     await page.getByLabel('Endpoint URL').first().fill(url);
     await page.getByRole('checkbox', { name: 'A health check is launched' }).first().check();
     await page.getByRole('checkbox', { name: 'An action item is completed' }).first().check();
@@ -65,5 +73,11 @@ test.describe('webhooks', () => {
     await page.reload();
     await expect(page.getByRole('list', { name: /^Webhooks: / }).getByText(url)).toBeVisible();
     await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
+
+    // Organisation-wide webhooks live in the organisation's settings (Account Settings → Organisation).
+    await page.goto('/admin/account-settings/organisation');
+    await expect(page.getByRole('heading', { name: 'Organisation-wide webhooks' })).toBeVisible();
+    await expect(page.getByLabel('Endpoint URL')).toHaveCount(1);
+    await expectAccessible(page);
   });
 });

@@ -11,9 +11,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { webhookPausedMail } from '../mail/templates';
 import { openSecret } from './secret';
-
-/** The web page of the 'Webhooks' cards. */
-export const WEBHOOKS_PATH = '/admin/webhooks';
+import { ORGANISATION_SETTINGS_PATH, workspaceSettingsPath } from '@pulsecheck/shared/workspaces/settings';
 
 /**
  * The webhook worker (decision 0021). A run claims webhooks, not single deliveries: a claimed webhook (its row
@@ -139,7 +137,7 @@ async function pauseAfterFailures(options: DeliveryOptions, webhookId: string) {
         ...webhookPausedMail({
           name: owner.name ?? '',
           url: owner.url,
-          settingsUrl: `${options.config.appUrl}${WEBHOOKS_PATH}`,
+          settingsUrl: `${options.config.appUrl}${owner.workspace_id ? workspaceSettingsPath('webhooks') : ORGANISATION_SETTINGS_PATH}`,
         }),
       },
       tx,

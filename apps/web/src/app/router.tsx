@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { workspaceSettingsPath } from '@pulsecheck/shared/workspaces/settings';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { participationQuery } from '@/features/participation/api';
 import { sessionQuery } from '@/lib/session';
@@ -317,11 +318,16 @@ export const routes: RouteObject[] = [
                   (m) => m.InsightsScreen,
                 ),
               },
+              { path: 'webhooks', element: <Navigate to={workspaceSettingsPath('webhooks')} replace /> },
               {
-                path: 'webhooks',
+                path: 'workspace-settings',
+                element: <Navigate to={workspaceSettingsPath('webhooks')} replace />,
+              },
+              {
+                path: 'workspace-settings/webhooks',
                 ...lazyPage(
-                  () => import('./webhooks-screen'),
-                  (m) => m.WebhooksScreen,
+                  () => import('./workspace-webhooks-screen'),
+                  (m) => m.WorkspaceWebhooksScreen,
                 ),
               },
               {
@@ -341,8 +347,8 @@ export const routes: RouteObject[] = [
               {
                 path: 'account-settings/organisation',
                 ...lazyPage(
-                  () => import('@/features/account/organisation-page'),
-                  (m) => m.OrganisationPage,
+                  () => import('./organisation-settings-screen'),
+                  (m) => m.OrganisationSettingsScreen,
                 ),
               },
               {

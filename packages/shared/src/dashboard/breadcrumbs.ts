@@ -19,6 +19,7 @@ const LINKABLE = new Set([
   '/admin/account-settings',
   '/admin/account-settings/notifications',
   '/admin/account-settings/security',
+  '/admin/workspace-settings',
 ]);
 
 const ID_LIKE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_]{20,})$/i;

@@ -1,4 +1,5 @@
 import { breadcrumbs } from '@pulsecheck/shared/dashboard/breadcrumbs';
+import { WORKSPACE_SETTINGS } from '@pulsecheck/shared/workspaces/settings';
 import {
   Building2,
   ChartColumn,
@@ -9,8 +10,8 @@ import {
   LogOut,
   Menu,
   Settings,
+  SlidersHorizontal,
   Users,
-  Webhook,
   X,
 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -32,8 +33,13 @@ const NAVIGATION = [
   { to: '/admin/team-management', label: 'Team Management', icon: Users },
   // Only for the owner and admins of the active workspace's organisation (the server refuses everyone else).
   { to: '/admin/insights', label: 'Insights', icon: ChartColumn, organization: true },
-  // For the workspace's admins and the organisation's owner and admins (whose webhooks these are).
-  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, webhooks: true },
+  // For the active workspace's admins.
+  {
+    to: WORKSPACE_SETTINGS.path,
+    label: WORKSPACE_SETTINGS.title,
+    icon: SlidersHorizontal,
+    workspaceAdmin: true,
+  },
   { to: '/admin/account-settings', label: 'Account Settings', icon: Settings },
 ];
 
@@ -162,7 +168,7 @@ function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; 
           {NAVIGATION.filter(
             (item) =>
               (!item.organization || active?.organizationRole) &&
-              (!('webhooks' in item) || active?.access === 'admin' || active?.organizationRole),
+              (!('workspaceAdmin' in item) || active?.access === 'admin'),
           ).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <NavLink

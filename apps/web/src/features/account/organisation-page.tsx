@@ -8,7 +8,7 @@ import {
   type Branding,
 } from '@pulsecheck/shared/branding/rules';
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { accentProperties } from '@/components/branding/branding';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
@@ -25,13 +25,14 @@ import { useOrganizationBranding, useRemoveLogo, useSaveAccentColor, useUploadLo
 import { SettingsFrame } from './settings-frame';
 
 /**
- * /admin/account-settings/organisation: the organisation's settings for its owner and organisation admins; today its
- * branding (issue 32 item 10). The server decides who may (`organization:administer`); anyone else is told so.
+ * /admin/account-settings/organisation: the organisation's settings for its owner and organisation admins: its
+ * branding (issue 32 item 10) and what the screen composing this adds below it (organisation-wide webhooks). The
+ * server decides who may (`organization:administer`); anyone else is told so.
  */
-export function OrganisationPage() {
+export function OrganisationPage({ children }: { children?: ReactNode }) {
   return (
     <SettingsFrame section="organisation">
-      <OrganisationContent />
+      <OrganisationContent>{children}</OrganisationContent>
     </SettingsFrame>
   );
 }
@@ -39,7 +40,7 @@ export function OrganisationPage() {
 export const ORGANISATION_ONLY =
   "Only the organisation's owner and its organisation admins can change its branding.";
 
-function OrganisationContent() {
+function OrganisationContent({ children }: { children?: ReactNode }) {
   const branding = useOrganizationBranding();
   if (branding.isPending) return <Spinner label="Loading branding..." className="py-12" />;
   if (branding.isError) {
@@ -53,7 +54,12 @@ function OrganisationContent() {
       />
     );
   }
-  return <BrandingCard branding={branding.data.branding} />;
+  return (
+    <div className="space-y-6">
+      <BrandingCard branding={branding.data.branding} />
+      {children}
+    </div>
+  );
 }
 
 function BrandingCard({ branding }: { branding: Branding }) {
