@@ -4969,6 +4969,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
         };
     };
     getNotifications: {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -111,6 +111,8 @@ export function httpRequest(
 
 export type ServerProcess = {
   url: string;
+  /** The server's process id. */
+  pid: number;
   /** The last lines the server printed (stdout and stderr), for failure messages. */
   output(): string;
   /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
@@ -122,6 +124,40 @@ export type ServerProcess = {
 };
 
 const OUTPUT_KEPT = 20_000;
+
+/**
+ * Which of `pids` holds the open TCP socket whose local end is 127.0.0.1:`port` (Linux: the socket's inode from
+ * /proc/net/tcp, then each process's file descriptors); undefined when none does (or not on Linux). Tells a
+ * receiver on the loopback which server process sent it a request.
+ */
+export function processOfLocalPort(port: number, pids: readonly number[]): number | undefined {
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  let table = '';
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8');
+  } catch {
+    return undefined;
+  }
+  const inode = table
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1] === local)?.[9];
+  if (!inode || inode === '0') return undefined;
+  const target = `socket:[${inode}]`;
+  return pids.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`) === target;
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  });
+}
 
 type StartOptions = {
   dataDir: string;
@@ -196,6 +232,7 @@ async function startOn(port: number, options: StartOptions): Promise<ServerProce
   };
   const server: ServerProcess = {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     exited: () => hasExited,
     async kill() {

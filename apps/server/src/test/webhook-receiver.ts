@@ -6,7 +6,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A delivery a webhook receiver got: its raw body, headers and when. */
-export type Received = { url: string; body: string; headers: IncomingHttpHeaders; at: number };
+export type Received = {
+  url: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+  at: number;
+  /** The sender's port on the loopback (its socket is open while the request is answered). */
+  peerPort: number;
+};
 /** How the receiver answers a request: a status, after a delay. */
 export type Reply = { status: number; delayMs?: number };
 
@@ -26,6 +33,7 @@ export async function startWebhookReceiver() {
         body: Buffer.concat(chunks).toString('utf8'),
         headers: req.headers,
         at: Date.now(),
+        peerPort: req.socket.remotePort ?? 0,
       };
       received.push(request);
       const answer = reply(request);

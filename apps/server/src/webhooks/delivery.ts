@@ -43,7 +43,7 @@ export type DeliveryOptions = {
 };
 
 const LOCK = '2 minutes';
-const WEBHOOKS_PER_RUN = 10;
+export const WEBHOOKS_PER_RUN = 10;
 /** Deliveries of one webhook per claim: at 5 s each, well within the claim. */
 const DELIVERIES_PER_CLAIM = 20;
 const POLL_MS = 1_000;

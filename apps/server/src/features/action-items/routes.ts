@@ -49,6 +49,9 @@ export const actionItemRoutes = routes('action-items')
   .call(
     'get /workspaces/{workspaceId}/follow-up-actions',
     'Done action items of the workspace a new check may ask about (workspace admins and members)',
-    { ok: [200, followUpCandidatesResponseSchema, 'Done action items not yet asked about'] },
+    {
+      scope: 'action-items:read',
+      ok: [200, followUpCandidatesResponseSchema, 'Done action items not yet asked about'],
+    },
     async ({ db }, input) => ({ actions: await followUps.listCandidates(db, input) }),
   ).router;
