@@ -439,6 +439,8 @@ test.describe('loops', () => {
     mailDir,
     baseURL,
   }) => {
+    // Six screens, three people answering: over a minute when another spec file runs beside it.
+    test.setTimeout(150_000);
     const admin = await signUpAdmin(page, mailDir, { companyName: 'Narrow Co' });
     const members = [
       await addActiveMember(page, mailDir, { workspaceId: admin.workspaceId, fullName: 'Nia Narrow' }),
