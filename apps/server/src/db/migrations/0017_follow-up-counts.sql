@@ -1,0 +1,2 @@
+ALTER TABLE "follow_up_questions" ADD COLUMN "counts" jsonb;--> statement-breakpoint
+CREATE INDEX "follow_up_answers_comment_idx" ON "follow_up_answers" USING btree ("question_id") WHERE "follow_up_answers"."comment" is not null;
