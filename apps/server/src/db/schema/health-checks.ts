@@ -281,6 +281,8 @@ export const followUpQuestions = pgTable(
   (t) => [
     uniqueIndex('follow_up_questions_action_item_key').on(t.actionItemId),
     index('follow_up_questions_check_idx').on(t.healthCheckId, t.componentId),
+    // The questions whose answers are not counted yet: those of checks still collecting (storeFollowUpCounts).
+    index('follow_up_questions_uncounted_idx').on(t.healthCheckId).where(sql`${t.counts} is null`),
   ],
 );
 
