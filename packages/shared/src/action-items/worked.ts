@@ -20,6 +20,7 @@ export const WORKED_MESSAGES = {
   improved: 'Component improved by the next check',
   tooFew: 'Too few answers to show',
   notCompared: 'Not compared yet',
+  notAsked: 'Not asked about yet',
   floorNote:
     "An action's answers count only when its check was completed with at least the team's minimum of responses (never fewer than 3) and at least that many people answered it; a component's change counts only where both checks show it. The Organisation row pools only what the team rows show.",
 } as const;

@@ -1,4 +1,5 @@
 import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
+import { NUDGE_NO_FOLLOW_UP_DAYS, NUDGE_OVERDUE_DAYS } from '@pulsecheck/shared/action-items/nudges';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
@@ -202,5 +203,57 @@ export async function followUpResults(db: Db, healthCheckId: string, checkAnonym
         ) b on true
         where q.health_check_id = ${healthCheckId}
         order by a.completed_at, q.id`,
+  );
+}
+
+/** An action item that may need following up (nudges.ts decides), with where it lives. */
+export type NudgeRow = {
+  id: string;
+  description: string;
+  status: string;
+  dueDate: string | null;
+  completedAt: string | Date | null;
+  asked: boolean;
+  healthCheckId: string;
+  checkTitle: string;
+  ownerName: string | null;
+  workspaceName: string;
+};
+
+/**
+ * The action items to follow up at `now` (issue 33 item 6): open ones at least NUDGE_OVERDUE_DAYS past their due
+ * date, and done ones NUDGE_NO_FOLLOW_UP_DAYS after they were done that no check asked about; of one workspace (the
+ * dashboard), or owned by one user in the workspaces they are still an active admin or member of (their digest).
+ * Days are UTC calendar days, as `nudgeOf` counts them; the service applies `nudgeOf` to each row. One query.
+ */
+export async function actionsToFollowUp(
+  db: Db,
+  of: { workspaceId: string } | { ownerId: string },
+  now: Date,
+) {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
+  const scope =
+    'workspaceId' in of
+      ? sql`h.workspace_id = ${of.workspaceId}`
+      : sql`a.owner_id = ${of.ownerId} and exists (
+              select 1 from workspace_members m
+              where m.workspace_id = h.workspace_id and m.user_id = ${of.ownerId} and m.status = 'active'
+                and m.access in ('admin', 'member'))`;
+  return queryRows<NudgeRow>(
+    db,
+    sql`select a.id, a.description, a.status, to_char(a.due_date, 'YYYY-MM-DD') as "dueDate",
+               a.completed_at as "completedAt", false as asked, h.id as "healthCheckId", h.title as "checkTitle",
+               u.name as "ownerName", w.name as "workspaceName"
+        from action_items a
+        join health_checks h on h.id = a.health_check_id
+        join workspaces w on w.id = h.workspace_id
+        left join "user" u on u.id = a.owner_id
+        where ${scope}
+          and ((a.status <> 'completed' and a.due_date <= ${today} - ${NUDGE_OVERDUE_DAYS}::int)
+               or (a.status = 'completed'
+                   and (a.completed_at at time zone 'UTC')::date <= ${today} - ${NUDGE_NO_FOLLOW_UP_DAYS}::int
+                   and not exists (select 1 from follow_up_questions q where q.action_item_id = a.id)))
+        order by coalesce(a.due_date, (a.completed_at at time zone 'UTC')::date), a.id
+        limit 100`,
   );
 }

@@ -8,6 +8,8 @@ import {
   healthChangeWords,
   type FollowUpCounts,
 } from '@pulsecheck/shared/action-items/follow-up';
+import { nudgeOf } from '@pulsecheck/shared/action-items/nudges';
+import type { ActionToFollowUp } from '@pulsecheck/shared/dashboard/schemas';
 import type { ReleaseState } from '@pulsecheck/shared/results/release';
 import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
 import type { RatingCounts } from '@pulsecheck/shared/results/rules';
@@ -146,4 +148,34 @@ export function followUpsForResults(
     byComponent.set(row.componentId, list);
   }
   return byComponent;
+}
+
+/**
+ * 'Actions to follow up' (issue 33 item 6) of a workspace (the dashboard) or of an owner (their weekly digest): the
+ * candidates of one query, each under the shared rule `nudgeOf`, oldest first.
+ */
+export async function actionsToFollowUp(
+  db: Db,
+  of: { workspaceId: string } | { ownerId: string },
+  now = new Date(),
+): Promise<(ActionToFollowUp & { workspaceName: string })[]> {
+  const rows = await q.actionsToFollowUp(db, of, now);
+  return rows.flatMap((row) => {
+    const nudge = nudgeOf(row, now);
+    if (!nudge) return [];
+    return [
+      {
+        id: row.id,
+        description: row.description,
+        healthCheckId: row.healthCheckId,
+        checkTitle: row.checkTitle,
+        ownerName: row.ownerName,
+        dueDate: row.dueDate,
+        completedAt: iso(row.completedAt),
+        reason: nudge.reason,
+        days: nudge.days,
+        workspaceName: row.workspaceName,
+      },
+    ];
+  });
 }
