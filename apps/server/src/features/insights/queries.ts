@@ -307,24 +307,30 @@ export async function workedActions(db: Db, organizationId: string, since: Date 
       ${alias}.fire_warning, ${alias}.dont_know) end`);
   return queryRows<{ id: string; name: string; actions: WorkedActionTuple[] }>(
     db,
-    sql`select w.id, w.name, x.actions
-        from workspaces w
-        cross join lateral (
-          select json_agg(json_build_array(
-                   s.health_check_id is not null, coalesce(s.shown, false), coalesce(s.floor, 0),
-                   case when s.health_check_id is not null then q.counts end,
-                   ${tally('bt')}, ${tally('nt')})) as actions
-          from health_checks h
+    sql`with done as materialized (
+          select h.workspace_id, a.health_check_id as origin_id, c.key, q.health_check_id as asking_id, q.counts
+          from workspaces w
+          join health_checks h on h.workspace_id = w.id
           join action_items a on a.health_check_id = h.id
           left join health_check_components c on c.id = a.component_id
           left join follow_up_questions q on q.action_item_id = a.id
-          left join health_check_summaries s on s.health_check_id = q.health_check_id
-          left join health_check_tallies bt on bt.health_check_id = a.health_check_id and bt.key = c.key
-          left join health_check_tallies nt on nt.health_check_id = s.health_check_id and nt.key = c.key
-          where h.workspace_id = w.id and a.status = 'completed'
+          where w.organization_id = ${organizationId} and a.status = 'completed'
             ${since ? sql`and a.completed_at >= ${since.toISOString()}::timestamptz` : sql``}
-        ) x
-        where w.organization_id = ${organizationId} and x.actions is not null
+        ),
+        grouped as (
+          select d.workspace_id,
+                 json_agg(json_build_array(
+                   s.health_check_id is not null, coalesce(s.shown, false), coalesce(s.floor, 0),
+                   case when s.health_check_id is not null then d.counts end,
+                   ${tally('bt')}, ${tally('nt')})) as actions
+          from done d
+          left join health_check_summaries s on s.health_check_id = d.asking_id
+          left join health_check_tallies bt on bt.health_check_id = d.origin_id and bt.key = d.key
+          left join health_check_tallies nt on nt.health_check_id = s.health_check_id and nt.key = d.key
+          group by d.workspace_id
+        )
+        select w.id, w.name, g.actions
+        from grouped g join workspaces w on w.id = g.workspace_id
         order by lower(w.name), w.id`,
   );
 }
