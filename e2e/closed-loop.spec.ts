@@ -17,7 +17,7 @@ const toSummarize = async (page: Page, id: string) => {
   }
 };
 
-test('the closed loop: an action from the worst area, done, asked about in the next check, its effect shown', async ({
+test('the closed loop: an action from the worst area, done, asked about in the next check, its effect shown, insights show it', async ({
   page,
   browser,
   mailDir,
@@ -109,6 +109,25 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(effect.getByTestId('follow-up-change')).toBeVisible();
+  await expectAccessible(page);
+
+  // Insights show it: the action counted as done and asked about; one answer is under the privacy floor (3), so
+  // no share is shown, and neither is the component's change (each check had one response).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/insights');
+  const worked = page.getByRole('region', { name: 'Actions that worked' });
+  const row = worked.getByTestId('actions-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('11Too few answers to showNot compared yet');
+  await expect(worked.getByTestId('actions-organisation')).toContainText('Organisation (1 team)11');
+  // The table scrolls in a region reachable with the keyboard.
+  const scroller = worked.getByRole('region', { name: 'Actions that worked (scrolls sideways)' });
+  await scroller.focus();
+  await expect(scroller).toBeFocused();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);
   await rater.context.close();
   await answerer.context.close();
