@@ -21,7 +21,14 @@ const databaseUrl = process.argv.slice(2).find((arg) => arg.startsWith('postgres
 const measurePage = process.argv.includes('--page');
 // The organisation's owner, signed in.
 // No statement timeout: the bulk set-up below can outlast the server's 5 s on PostgreSQL on a busy machine.
-const { db, app, cookies, cookie, adminId: ownerId, close } = await inProcessApp('insights', databaseUrl, {
+const {
+  db,
+  app,
+  cookies,
+  cookie,
+  adminId: ownerId,
+  close,
+} = await inProcessApp('insights', databaseUrl, {
   DATABASE_STATEMENT_TIMEOUT_MS: '0',
 });
 

@@ -18,7 +18,10 @@ describe('nudges', () => {
   it('nudge an open action from 7 days past its due date, never one without a due date', () => {
     expect(nudgeOf(open('2026-11-22'), now)).toBeNull();
     expect(nudgeOf(open('2026-11-21'), now)).toEqual({ reason: 'overdue', days: 7 });
-    expect(nudgeOf({ ...open('2026-11-01'), status: 'in-progress' }, now)).toEqual({ reason: 'overdue', days: 27 });
+    expect(nudgeOf({ ...open('2026-11-01'), status: 'in-progress' }, now)).toEqual({
+      reason: 'overdue',
+      days: 27,
+    });
     expect(nudgeOf(open(null), now)).toBeNull();
   });
 

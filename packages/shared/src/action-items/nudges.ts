@@ -36,10 +36,7 @@ const daysBetween = (from: Date, to: Date) =>
  * ('overdue'), or done at least 30 days ago and never asked about ('no-follow-up'). A done item without a done date
  * (marked done before they were recorded) is never nudged: no check can ask about it, so a nudge could never end.
  */
-export function nudgeOf(
-  action: NudgeCandidate,
-  now: Date,
-): { reason: NudgeReason; days: number } | null {
+export function nudgeOf(action: NudgeCandidate, now: Date): { reason: NudgeReason; days: number } | null {
   if (action.status !== 'completed') {
     if (!action.dueDate) return null;
     const days = daysBetween(new Date(`${action.dueDate}T00:00:00Z`), now);

@@ -46,7 +46,14 @@ describe('actions that worked', () => {
     expect(figures).toEqual({ done: 4, asked: 3, answered: 8, worked: 6, compared: 2, improved: 1 });
     expect(shareOf(figures.worked, figures.answered)).toBe(75);
     expect(shareOf(figures.improved, figures.compared)).toBe(50);
-    expect(workedFigures([])).toEqual({ done: 0, asked: 0, answered: 0, worked: 0, compared: 0, improved: 0 });
+    expect(workedFigures([])).toEqual({
+      done: 0,
+      asked: 0,
+      answered: 0,
+      worked: 0,
+      compared: 0,
+      improved: 0,
+    });
   });
 
   it('pools the organisation from the team figures only, so subtracting teams leaves sums of shown figures', () => {

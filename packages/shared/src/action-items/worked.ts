@@ -105,4 +105,5 @@ export function poolWorked(teams: Iterable<WorkedFigures>): WorkedFigures {
 }
 
 /** A whole percentage, or null with nothing to divide. */
-export const shareOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 100) / whole));
+export const shareOf = (part: number, whole: number) =>
+  whole === 0 ? null : Math.round((part * 100) / whole);

@@ -282,7 +282,9 @@ export const followUpQuestions = pgTable(
     uniqueIndex('follow_up_questions_action_item_key').on(t.actionItemId),
     index('follow_up_questions_check_idx').on(t.healthCheckId, t.componentId),
     // The questions whose answers are not counted yet: those of checks still collecting (storeFollowUpCounts).
-    index('follow_up_questions_uncounted_idx').on(t.healthCheckId).where(sql`${t.counts} is null`),
+    index('follow_up_questions_uncounted_idx')
+      .on(t.healthCheckId)
+      .where(sql`${t.counts} is null`),
   ],
 );
 
@@ -308,7 +310,9 @@ export const followUpAnswers = pgTable(
     uniqueIndex('follow_up_answers_participant_question_key').on(t.participantId, t.questionId),
     index('follow_up_answers_question_idx').on(t.questionId, t.answer),
     // The few answers with a comment, read by the results without visiting every answer (decision 0019, Speed).
-    index('follow_up_answers_comment_idx').on(t.questionId).where(sql`${t.comment} is not null`),
+    index('follow_up_answers_comment_idx')
+      .on(t.questionId)
+      .where(sql`${t.comment} is not null`),
     check('follow_up_answers_answer_check', sql`${t.answer} in ${sqlList(FOLLOW_UP_ANSWERS)}`),
   ],
 );

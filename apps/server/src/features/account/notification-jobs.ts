@@ -359,9 +359,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       const rows = await q.digestFor(db, job.userId, since);
       // The weekly digest also lists the user's own actions to follow up (issue 33 item 6, nudges.ts).
       const nudges =
-        job.period === 'weekly'
-          ? await actionsToFollowUp(db, { ownerId: job.userId }, new Date(job.at))
-          : [];
+        job.period === 'weekly' ? await actionsToFollowUp(db, { ownerId: job.userId }, new Date(job.at)) : [];
       if (rows.length === 0 && nudges.length === 0) return;
       const title = job.period === 'weekly' ? 'Your weekly digest' : 'Your monthly report';
       await mailer.enqueue({

@@ -16,6 +16,7 @@ import type { RatingCounts } from '@pulsecheck/shared/results/rules';
 import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
 import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
 import type { ParticipationFollowUp } from '@pulsecheck/shared/participation/contract';
+import { sql } from 'drizzle-orm';
 import { requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import * as q from './queries';
@@ -78,6 +79,16 @@ export async function participationQuestions(
     question: followUpQuestion(r.actionTitle, r.componentTitle),
   }));
 }
+
+/**
+ * Stores the answer counts of the organisation's finished checks not counted yet (insights read them; a no-op once
+ * stored, see queries.ts storeFollowUpCounts).
+ */
+export const storeOrganizationFollowUpCounts = (db: Db, organizationId: string) =>
+  q.storeFollowUpCounts(
+    db,
+    sql`h.workspace_id in (select id from workspaces where organization_id = ${organizationId})`,
+  );
 
 /** A participant's answers at submit, inside its transaction (decision 0019). */
 export const storeAnswers = q.insertAnswers;

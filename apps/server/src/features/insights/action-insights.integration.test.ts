@@ -31,7 +31,12 @@ async function addWorkspace(org: Org, name: string) {
 async function check(
   org: Org,
   workspaceId: string,
-  options: { people: number; rating: ParticipationRating; completedAt?: Date; phase?: 'summarize' | 'collect' },
+  options: {
+    people: number;
+    rating: ParticipationRating;
+    completedAt?: Date;
+    phase?: 'summarize' | 'collect';
+  },
 ) {
   const made = await createCheck(
     ctx,
@@ -156,7 +161,13 @@ describe("insights 'Actions that worked' (issue 33 item 5)", () => {
       improvedShare: 0,
     });
     // Below the floor: no share of answers at all; the change of the component, which both checks show, counts.
-    expect(byId.get(teamC)).toMatchObject({ done: 1, asked: 1, answered: 0, workedShare: null, improvedShare: 100 });
+    expect(byId.get(teamC)).toMatchObject({
+      done: 1,
+      asked: 1,
+      answered: 0,
+      workedShare: null,
+      improvedShare: 100,
+    });
     // Asked by a check that still collects: done, nothing else.
     expect(byId.get(teamD)).toMatchObject({ done: 1, asked: 0, answered: 0, workedShare: null, compared: 0 });
   });
@@ -185,7 +196,11 @@ describe("insights 'Actions that worked' (issue 33 item 5)", () => {
 
   it('forgets a deleted action and a deleted workspace', async () => {
     const other = await newOrganization();
-    const first = await check(other, other.owner.workspaceId, { people: 3, rating: 'healthy', completedAt: daysAgo(9) });
+    const first = await check(other, other.owner.workspaceId, {
+      people: 3,
+      rating: 'healthy',
+      completedAt: daysAgo(9),
+    });
     const next = await check(other, other.owner.workspaceId, { people: 3, rating: 'healthy' });
     const id = await doneAction(other, first.check, daysAgo(5));
     await asked(next, id, ['yes', 'yes', 'no']);

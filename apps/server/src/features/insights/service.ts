@@ -1,4 +1,9 @@
-import { poolWorked, shareOf, workedFigures, type WorkedFigures } from '@pulsecheck/shared/action-items/worked';
+import {
+  poolWorked,
+  shareOf,
+  workedFigures,
+  type WorkedFigures,
+} from '@pulsecheck/shared/action-items/worked';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import {
   cellCounts,
@@ -31,9 +36,8 @@ import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
 import type { AppDeps } from '../../lib/router';
-import { storeFollowUpCounts } from '../follow-ups/queries';
+import { storeOrganizationFollowUpCounts } from '../follow-ups/service';
 import * as q from './queries';
-import { sql } from 'drizzle-orm';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -356,10 +360,7 @@ export async function getActionInsights(
   const { db } = deps;
   await requireOrganization(db, options.userId, options.organizationId);
   await q.summarizeCompletedChecks(db, options.organizationId);
-  await storeFollowUpCounts(
-    db,
-    sql`h.workspace_id in (select id from workspaces where organization_id = ${options.organizationId})`,
-  );
+  await storeOrganizationFollowUpCounts(db, options.organizationId);
   const since = periodStart(options.period, new Date());
   const rows = await q.workedActions(db, options.organizationId, since);
   const teams = rows.map((row) => ({

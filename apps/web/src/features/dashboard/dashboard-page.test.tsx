@@ -164,7 +164,11 @@ describe("'Actions to follow up' on the dashboard", () => {
       ],
     });
     const section = screen.getByRole('region', { name: 'Actions to follow up' });
-    expect(within(section).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Pair on reviewsDone 40 days ago; no check has asked whether it helpedQ3 Health · Ada',
       'Fix the buildOverdue by 9 daysQ3 Health',
     ]);

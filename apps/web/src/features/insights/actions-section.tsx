@@ -48,7 +48,13 @@ function Cells({ row }: { row: WorkedRow }) {
  * share whose component improved by the next check. The server applies the privacy floor; this draws what it
  * answers.
  */
-export function ActionsSection({ organizationId, period }: { organizationId: string; period: InsightPeriod }) {
+export function ActionsSection({
+  organizationId,
+  period,
+}: {
+  organizationId: string;
+  period: InsightPeriod;
+}) {
   const query = useQuery(actionInsightsQuery(organizationId, period));
   const data = query.data;
   return (
@@ -58,8 +64,8 @@ export function ActionsSection({ organizationId, period }: { organizationId: str
           {M.title}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          What teams decided to change, and whether it helped: the answers of their next health check, and whether
-          the component&apos;s health improved.
+          What teams decided to change, and whether it helped: the answers of their next health check, and
+          whether the component&apos;s health improved.
         </p>
       </div>
       {query.isPending ? (

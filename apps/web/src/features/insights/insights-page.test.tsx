@@ -64,7 +64,15 @@ const NO_ACTIONS: ActionInsightsResponse = {
   period: '365d',
   since: '2025-11-25T00:00:00.000Z',
   teams: [],
-  organisation: { teams: 0, done: 0, asked: 0, answered: 0, workedShare: null, compared: 0, improvedShare: null },
+  organisation: {
+    teams: 0,
+    done: 0,
+    asked: 0,
+    answered: 0,
+    workedShare: null,
+    compared: 0,
+    improvedShare: null,
+  },
 };
 
 function renderPage(
@@ -79,8 +87,8 @@ function renderPage(
       : url.includes('/insights/actions')
         ? Response.json(actions)
         : typeof body === 'function'
-        ? body()
-        : Response.json(body),
+          ? body()
+          : Response.json(body),
   );
   renderRoutes([{ path: '/admin/insights', element: <InsightsPage organizationId={ORG} /> }], { at });
   return fetch;
@@ -213,8 +221,16 @@ describe('InsightsPage', () => {
       ...NO_ACTIONS,
       teams: [
         { id: 'w1', name: 'Alpha', ...row({}) },
-        { id: 'w2', name: 'Bravo', ...row({ answered: 0, workedShare: null, compared: 0, improvedShare: null }) },
-        { id: 'w3', name: 'Charlie', ...row({ asked: 0, answered: 0, workedShare: null, compared: 0, improvedShare: null }) },
+        {
+          id: 'w2',
+          name: 'Bravo',
+          ...row({ answered: 0, workedShare: null, compared: 0, improvedShare: null }),
+        },
+        {
+          id: 'w3',
+          name: 'Charlie',
+          ...row({ asked: 0, answered: 0, workedShare: null, compared: 0, improvedShare: null }),
+        },
       ],
       organisation: { teams: 3, ...row({ done: 3, asked: 2 }) },
     });

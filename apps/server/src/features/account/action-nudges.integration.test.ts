@@ -8,7 +8,7 @@ import { useTestContext } from '../../test/harness';
 import { createCheck, type CheckFixture } from '../../test/health-checks';
 import { mailsTo, runNotificationJobs } from '../../test/mail';
 import { json } from '../../test/requests';
-import { SCHEDULE_JOBS } from '../account/notification-jobs';
+import { SCHEDULE_JOBS } from './notification-jobs';
 
 const ctx = useTestContext();
 const DAY = 24 * 3600_000;
