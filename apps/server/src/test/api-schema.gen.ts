@@ -11187,6 +11187,18 @@ export interface operations {
                             nextRoundAt: string | null;
                             link: string;
                         }[];
+                        actionsToFollowUp: {
+                            id: string;
+                            description: string;
+                            healthCheckId: string;
+                            checkTitle: string;
+                            ownerName: string | null;
+                            dueDate: string | null;
+                            completedAt: string | null;
+                            /** @enum {string} */
+                            reason: "overdue" | "no-follow-up";
+                            days: number;
+                        }[];
                         globalTemplates: {
                             id: string;
                             title: string;
