@@ -61,6 +61,27 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await expect(listed).toContainText('Completed');
   await expect(listed).toContainText(/Done \w{3} \d+, \d{4}/);
 
+  // An open action ten days past its due date is listed on the dashboard to follow up (nudges.ts: from 7 days).
+  const due = new Date(Date.now() - 10 * 24 * 3600_000).toISOString().slice(0, 10);
+  const overdue = await page.request.post(`/api/health-checks/${first.id}/action-items`, {
+    data: { description: 'Book the retro room', ownerId: admin.userId, dueDate: due },
+  });
+  expect(overdue.status(), await overdue.text()).toBe(201);
+  await page.goto('/admin/dashboard');
+  const nudges = page.getByRole('region', { name: 'Actions to follow up' });
+  await expect(nudges.getByRole('listitem')).toHaveText([
+    'Book the retro roomOverdue by 10 daysSpring check · Alex Admin',
+  ]);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(nudges).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // With the keyboard, the action opens its check's action items.
+  await nudges.getByRole('link', { name: 'Book the retro room' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/health-check/${first.id}/results#action-items$`));
+
   // Configure of the next check shows the action it will ask about.
   const template = (await (await page.request.get('/api/templates/new')).json()) as {
     template: { id: string };
