@@ -13,12 +13,24 @@ import { inProcessApp, medians } from './in-process';
 
 const WORKSPACES = Number(process.env.BENCH_WORKSPACES ?? 500);
 const PEOPLE = 20;
+/** Done action items per workspace, each asked about by its second check (decision 0019, 'Actions that worked'). */
+const ACTIONS = 4;
 const ROUNDS = 30;
 
 const databaseUrl = process.argv.slice(2).find((arg) => arg.startsWith('postgres')) || undefined;
 const measurePage = process.argv.includes('--page');
 // The organisation's owner, signed in.
-const { db, app, cookies, cookie, adminId: ownerId, close } = await inProcessApp('insights', databaseUrl);
+// No statement timeout: the bulk set-up below can outlast the server's 5 s on PostgreSQL on a busy machine.
+const {
+  db,
+  app,
+  cookies,
+  cookie,
+  adminId: ownerId,
+  close,
+} = await inProcessApp('insights', databaseUrl, {
+  DATABASE_STATEMENT_TIMEOUT_MS: '0',
+});
 
 const [org] = await queryRows<{ id: string }>(
   db,
@@ -63,6 +75,26 @@ await db.execute(sql`
          (array['healthy','needs-improvement','fire-warning','dont-know'])[1 + (abs(hashtext(p.id::text || c.id::text)) % 4)]
   from participants p cross join health_check_components c
   where c.template_id = ${GLOBAL_TEMPLATE_ID}`);
+// 'Actions that worked': per workspace 4 action items of its first check, done 30 days ago, each asked about by its
+// second check and answered by about half its participants.
+await db.execute(sql`
+  insert into action_items (health_check_id, component_id, description, owner_id, status, completed_at, created_by)
+  select h.id, c.id, 'Action ' || g, ${ownerId}, 'completed', now() - interval '30 days', ${ownerId}
+  from health_checks h join workspaces w on w.id = h.workspace_id
+  cross join generate_series(1, ${ACTIONS}) g
+  join health_check_components c on c.template_id = ${GLOBAL_TEMPLATE_ID} and c.order_index = g * 3
+  where w.organization_id = ${organizationId} and h.title = 'Check 1'`);
+await db.execute(sql`
+  insert into follow_up_questions (health_check_id, action_item_id, component_id)
+  select n.id, a.id, a.component_id
+  from action_items a join health_checks o on o.id = a.health_check_id
+  join health_checks n on n.workspace_id = o.workspace_id and n.title = 'Check 2'`);
+await db.execute(sql`
+  insert into follow_up_answers (question_id, health_check_id, participant_id, answer)
+  select q.id, q.health_check_id, p.id,
+         (array['yes','partly','no','too-early'])[1 + (abs(hashtext(q.id::text || p.id::text)) % 4)]
+  from follow_up_questions q join participants p on p.health_check_id = q.health_check_id
+  where abs(hashtext(p.id::text || q.id::text)) % 2 = 0`);
 const [{ ratings } = { ratings: 0 }] = await queryRows<{ ratings: number }>(
   db,
   sql`select count(*)::int as ratings from health_check_ratings`,
@@ -99,6 +131,25 @@ const [endpointMs = 0, aggregateMs = 0, ratingsAggregateMs = 0] = await medians(
   [endpoint, aggregate, ratingsAggregate],
   ROUNDS,
 );
+// 'Actions that worked' (decision 0019): its first call stores the questions' answer counts once; then timed alone.
+const actionsPath = `/api/organizations/${organizationId}/insights/actions?period=all`;
+const actionsEndpoint = async () => {
+  const response = await app.request(actionsPath, { headers: { cookie } });
+  if (response.status !== 200)
+    throw new Error(`actions answered ${response.status}: ${await response.text()}`);
+  return response.text();
+};
+const actionsFirstStart = performance.now();
+const actionsFirst = JSON.parse(await actionsEndpoint()) as {
+  teams: unknown[];
+  organisation: { done: number; answered: number };
+};
+const actionsFirstCallMs = performance.now() - actionsFirstStart;
+if (actionsFirst.teams.length !== WORKSPACES || actionsFirst.organisation.done !== WORKSPACES * ACTIONS)
+  throw new Error(`actions: ${actionsFirst.teams.length} teams, ${actionsFirst.organisation.done} done`);
+if (actionsFirst.organisation.answered === 0) throw new Error('actions: no answers counted');
+const [actionsEndpointMs = 0] = await medians([actionsEndpoint], ROUNDS);
+
 /** The insights page in Chromium: the longest main-thread task while it loads, scrolls every column and re-sorts. */
 async function pageLongestTask() {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -168,6 +219,8 @@ console.log(
     aggregateMs,
     ratingsAggregateMs,
     firstCallMs,
+    actionsEndpointMs,
+    actionsFirstCallMs,
     ratings,
     workspaces: WORKSPACES,
     ...(page ?? {}),

@@ -13,7 +13,10 @@ const FOLLOW_UPS = Number(process.env.BENCH_FOLLOW_UPS ?? 60);
 const ROUNDS = 30;
 
 // An admin with a session; below, an organisation and a workspace.
-const { db, app, cookie, adminId, close } = await inProcessApp('results', process.argv[2] || undefined);
+// No statement timeout: the bulk set-up below can outlast the server's 5 s on PostgreSQL on a busy machine.
+const { db, app, cookie, adminId, close } = await inProcessApp('results', process.argv[2] || undefined, {
+  DATABASE_STATEMENT_TIMEOUT_MS: '0',
+});
 const [ids] = await queryRows<{ workspace_id: string; check_id: string }>(
   db,
   sql`with org as (insert into organizations (name, created_by) values ('Bench', ${adminId}) returning id),

@@ -17,7 +17,7 @@ const toSummarize = async (page: Page, id: string) => {
   }
 };
 
-test('the closed loop: an action from the worst area, done, asked about in the next check, its effect shown', async ({
+test('the closed loop: an action from the worst area, done, asked about in the next check, its effect shown, insights show it', async ({
   page,
   browser,
   mailDir,
@@ -60,6 +60,27 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await expect(listed).toContainText(`Area: ${worst}`);
   await expect(listed).toContainText('Completed');
   await expect(listed).toContainText(/Done \w{3} \d+, \d{4}/);
+
+  // An open action ten days past its due date is listed on the dashboard to follow up (nudges.ts: from 7 days).
+  const due = new Date(Date.now() - 10 * 24 * 3600_000).toISOString().slice(0, 10);
+  const overdue = await page.request.post(`/api/health-checks/${first.id}/action-items`, {
+    data: { description: 'Book the retro room', ownerId: admin.userId, dueDate: due },
+  });
+  expect(overdue.status(), await overdue.text()).toBe(201);
+  await page.goto('/admin/dashboard');
+  const nudges = page.getByRole('region', { name: 'Actions to follow up' });
+  await expect(nudges.getByRole('listitem')).toHaveText([
+    'Book the retro roomOverdue by 10 daysSpring check · Alex Admin',
+  ]);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(nudges).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // With the keyboard, the action opens its check's action items.
+  await nudges.getByRole('link', { name: 'Book the retro room' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/admin/health-check/${first.id}/results#action-items$`));
 
   // Configure of the next check shows the action it will ask about.
   const template = (await (await page.request.get('/api/templates/new')).json()) as {
@@ -109,6 +130,25 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await expectAccessible(page);
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(effect.getByTestId('follow-up-change')).toBeVisible();
+  await expectAccessible(page);
+
+  // Insights show it: the action counted as done and asked about; one answer is under the privacy floor (3), so
+  // no share is shown, and neither is the component's change (each check had one response).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/insights');
+  const worked = page.getByRole('region', { name: 'Actions that worked' });
+  const row = worked.getByTestId('actions-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('11Too few answers to showNot compared yet');
+  await expect(worked.getByTestId('actions-organisation')).toContainText('Organisation (1 team)11');
+  // The table scrolls in a region reachable with the keyboard.
+  const scroller = worked.getByRole('region', { name: 'Actions that worked (scrolls sideways)' });
+  await scroller.focus();
+  await expect(scroller).toBeFocused();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectAccessible(page);
   await rater.context.close();
   await answerer.context.close();

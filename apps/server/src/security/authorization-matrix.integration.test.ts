@@ -556,6 +556,10 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'DDDDDDA',
     request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/csv` }),
   },
+  'GET /api/organizations/{organizationId}/insights/actions': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/actions` }),
+  },
   'GET /api/organizations/{organizationId}/insights/loops': {
     expect: 'DDDDDDA',
     request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/loops` }),

@@ -1837,6 +1837,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organizationId}/insights/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Actions that worked': per team and for the organisation, the action items done in the period, the share of follow-up answers 'Yes' or 'Partly' and the share whose component improved by the next check, under the privacy floor (owner and organisation admins; 404 for others) */
+        get: operations["getOrganizationsByOrganizationIdInsightsActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{organizationId}/insights/csv": {
         parameters: {
             query?: never;
@@ -11188,6 +11205,18 @@ export interface operations {
                             nextRoundAt: string | null;
                             link: string;
                         }[];
+                        actionsToFollowUp: {
+                            id: string;
+                            description: string;
+                            healthCheckId: string;
+                            checkTitle: string;
+                            ownerName: string | null;
+                            dueDate: string | null;
+                            completedAt: string | null;
+                            /** @enum {string} */
+                            reason: "overdue" | "no-follow-up";
+                            days: number;
+                        }[];
                         globalTemplates: {
                             id: string;
                             title: string;
@@ -16282,6 +16311,143 @@ export interface operations {
                             teams: number;
                             leftOutLoops: number;
                             leftOutTeams: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsByOrganizationIdInsightsActions: {
+        parameters: {
+            query?: {
+                period?: "90d" | "180d" | "365d" | "all";
+            };
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Actions that worked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        period: "90d" | "180d" | "365d" | "all";
+                        since: string | null;
+                        teams: {
+                            done: number;
+                            asked: number;
+                            answered: number;
+                            workedShare: number | null;
+                            compared: number;
+                            improvedShare: number | null;
+                            id: string;
+                            name: string;
+                        }[];
+                        organisation: {
+                            done: number;
+                            asked: number;
+                            answered: number;
+                            workedShare: number | null;
+                            compared: number;
+                            improvedShare: number | null;
+                            teams: number;
                         };
                     };
                 };

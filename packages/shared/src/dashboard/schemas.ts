@@ -21,6 +21,20 @@ export const dashboardItemSchema = z.object({
 });
 export type DashboardItem = z.infer<typeof dashboardItemSchema>;
 
+/** An action item to follow up (issue 33 item 6, action-items/nudges.ts): why, and for how many days. */
+export const actionToFollowUpSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  healthCheckId: z.string(),
+  checkTitle: z.string(),
+  ownerName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  reason: z.enum(['overdue', 'no-follow-up']),
+  days: z.number().int(),
+});
+export type ActionToFollowUp = z.infer<typeof actionToFollowUpSchema>;
+
 export const dashboardStatsSchema = z.object({
   activeSurveys: z.number(),
   totalResponses: z.number(),
@@ -40,6 +54,8 @@ export const dashboardResponseSchema = z.object({
   items: z.array(dashboardItemSchema),
   /** The workspace's loops, newest first (the 'Loops' filter). */
   loops: z.array(loopDashboardItemSchema),
+  /** 'Actions to follow up': overdue by 7 days, or done 30 days ago and never asked about, oldest first. */
+  actionsToFollowUp: z.array(actionToFollowUpSchema),
   globalTemplates: z.array(templateSummarySchema),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

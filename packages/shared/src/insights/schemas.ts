@@ -183,3 +183,34 @@ export const loopInsightsResponseSchema = z.object({
   }),
 });
 export type LoopInsightsResponse = z.infer<typeof loopInsightsResponseSchema>;
+
+/** One row of 'Actions that worked' (decision 0019): a team's or the organisation's figures in the period. */
+const workedRowSchema = z.object({
+  /** Action items marked done in the period. */
+  done: z.number().int(),
+  /** Of those, asked about by a completed health check. */
+  asked: z.number().int(),
+  /** Follow-up answers counted (only of questions that reach the privacy floor). */
+  answered: z.number().int(),
+  /** Percent of those answers that said 'Yes' or 'Partly'; null without answers counted. */
+  workedShare: z.number().int().nullable(),
+  /** Actions whose component shows in the check it came from and in the check that asked. */
+  compared: z.number().int(),
+  /** Percent of those whose component's health improved; null without any compared. */
+  improvedShare: z.number().int().nullable(),
+});
+export type WorkedRow = z.infer<typeof workedRowSchema>;
+
+export const actionInsightsQuerySchema = z.object({
+  period: z.enum(INSIGHT_PERIODS).default(DEFAULT_PERIOD),
+});
+
+export const actionInsightsResponseSchema = z.object({
+  period: z.enum(INSIGHT_PERIODS),
+  since: z.string().nullable(),
+  /** Teams with at least one action item done in the period, by name. */
+  teams: z.array(workedRowSchema.extend({ id: z.string(), name: z.string() })),
+  /** The teams' figures summed, nothing else (so no team's hidden answers can be had by subtraction). */
+  organisation: workedRowSchema.extend({ teams: z.number().int() }),
+});
+export type ActionInsightsResponse = z.infer<typeof actionInsightsResponseSchema>;

@@ -1,5 +1,5 @@
 import { PHASES, STATUSES } from '@pulsecheck/shared/health-checks/rules';
-import { FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
+import { FOLLOW_UP_ANSWERS, type FollowUpCounts } from '@pulsecheck/shared/action-items/follow-up';
 import { PARTICIPATION_RATINGS } from '@pulsecheck/shared/participation/rules';
 import { sql } from 'drizzle-orm';
 import {
@@ -270,11 +270,21 @@ export const followUpQuestions = pgTable(
       .notNull()
       .references(() => actionItems.id, { onDelete: 'cascade' }),
     componentId: componentRef(),
+    /**
+     * Its answers counted (`{ yes, partly, no, 'too-early' }`), stored by the first read of its check's results once
+     * collection has ended, as `health_checks.rating_counts` (decision 0019, Speed); null until then. Answers are
+     * written only at submit, which collection alone allows, so the counts never change afterwards.
+     */
+    counts: jsonb('counts').$type<FollowUpCounts>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('follow_up_questions_action_item_key').on(t.actionItemId),
     index('follow_up_questions_check_idx').on(t.healthCheckId, t.componentId),
+    // The questions whose answers are not counted yet: those of checks still collecting (storeFollowUpCounts).
+    index('follow_up_questions_uncounted_idx')
+      .on(t.healthCheckId)
+      .where(sql`${t.counts} is null`),
   ],
 );
 
@@ -299,6 +309,10 @@ export const followUpAnswers = pgTable(
   (t) => [
     uniqueIndex('follow_up_answers_participant_question_key').on(t.participantId, t.questionId),
     index('follow_up_answers_question_idx').on(t.questionId, t.answer),
+    // The few answers with a comment, read by the results without visiting every answer (decision 0019, Speed).
+    index('follow_up_answers_comment_idx')
+      .on(t.questionId)
+      .where(sql`${t.comment} is not null`),
     check('follow_up_answers_answer_check', sql`${t.answer} in ${sqlList(FOLLOW_UP_ANSWERS)}`),
   ],
 );

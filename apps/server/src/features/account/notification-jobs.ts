@@ -1,3 +1,4 @@
+import { NUDGE_MESSAGES, nudgeWords } from '@pulsecheck/shared/action-items/nudges';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
 import { brandingSchema } from '@pulsecheck/shared/branding/rules';
 import type { NoticePart } from '@pulsecheck/shared/notifications/phase-notices';
@@ -15,6 +16,7 @@ import {
   postToSlack,
   type NotificationType,
 } from '../notifications/service';
+import { actionsToFollowUp } from '../follow-ups/service';
 import * as q from './queries';
 import { unsubscribeUrl } from './service';
 import { mailBranding } from '../branding/service';
@@ -166,6 +168,15 @@ export function digestLines(rows: q.DigestRow[]) {
     (r) =>
       `${r.workspace}: "${r.title}" (${statusLabel(r.status)}), ${r.completed} of ${r.participants} completed, ${healthLabel(r)}`,
   );
+}
+
+/** The digest's 'Actions to follow up' lines: a heading, then each action with where it is and why. */
+export function nudgeLines(nudges: Awaited<ReturnType<typeof actionsToFollowUp>>) {
+  if (nudges.length === 0) return [];
+  return [
+    NUDGE_MESSAGES.digestHeading,
+    ...nudges.map((n) => `${n.workspaceName}: "${n.description}" (${n.checkTitle}): ${nudgeWords(n)}`),
+  ];
 }
 
 const unsubscribeFooter = (url: string) => `Don't want these reminders? Unsubscribe: ${url}`;
@@ -346,7 +357,10 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       if (!(job.period === 'weekly' ? prefs.weeklyDigest : prefs.monthlyReports)) return;
       const since = new Date(new Date(job.at).getTime() - (job.period === 'weekly' ? 7 : 31) * DAY_MS);
       const rows = await q.digestFor(db, job.userId, since);
-      if (rows.length === 0) return;
+      // The weekly digest also lists the user's own actions to follow up (issue 33 item 6, nudges.ts).
+      const nudges =
+        job.period === 'weekly' ? await actionsToFollowUp(db, { ownerId: job.userId }, new Date(job.at)) : [];
+      if (rows.length === 0 && nudges.length === 0) return;
       const title = job.period === 'weekly' ? 'Your weekly digest' : 'Your monthly report';
       await mailer.enqueue({
         kind: job.period === 'weekly' ? 'weekly-digest' : 'monthly-report',
@@ -354,7 +368,11 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
         ...renderMail({
           subject: `${title} from Pulsecheck`,
           heading: title,
-          paragraphs: [`Hi ${user.name}, here is how your team's health checks stand.`, ...digestLines(rows)],
+          paragraphs: [
+            `Hi ${user.name}, here is how your team's health checks stand.`,
+            ...digestLines(rows),
+            ...nudgeLines(nudges),
+          ],
           action: { label: 'Open the dashboard', url: absolute('/admin/dashboard') },
           footer: 'Change what you receive in your notification settings.',
         }),

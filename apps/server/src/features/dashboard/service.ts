@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '@pulsecheck/shared/dashboard/schemas';
 import { dashboardStats } from '@pulsecheck/shared/dashboard/rules';
+import { actionsToFollowUp } from '../follow-ups/service';
 import { dashboardLoopItems } from '../loops/service';
 import { completionRate, STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
 import { requireWorkspace } from '../../auth/access';
@@ -37,6 +38,7 @@ export async function getDashboard(
       statsByFilter: { all: none, loops: none, 'health-checks': none },
       items: [],
       loops: [],
+      actionsToFollowUp: [],
       globalTemplates,
     };
   }
@@ -57,7 +59,10 @@ export async function getDashboard(
     overdue: row.overdue,
     joinUrl: joinUrlFor(deps.config, row.id),
   }));
-  const loops = await dashboardLoopItems(deps.db, workspace.id);
+  const [loops, nudges] = await Promise.all([
+    dashboardLoopItems(deps.db, workspace.id),
+    actionsToFollowUp(deps.db, { workspaceId: workspace.id }),
+  ]);
   const all = dashboardStats([...items, ...loops]);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -65,6 +70,7 @@ export async function getDashboard(
     statsByFilter: { all, loops: dashboardStats(loops), 'health-checks': dashboardStats(items) },
     items,
     loops,
+    actionsToFollowUp: nudges.map(({ workspaceName: _, ...nudge }) => nudge),
     globalTemplates,
   };
 }

@@ -332,6 +332,57 @@ describe('results show the effect (item 4)', () => {
     expect(rest[0]!.n).toBe(0);
   });
 
+  it('counts the answers on the first read once collection has ended, and reads the stored counts from then on', async () => {
+    const team = await createAdmin(ctx);
+    const first = await createCheck(ctx, team, { phase: 'summarize', keys: ['c1'] });
+    await rateAll(ctx, first, await addParticipants(ctx, first, 3), () => 'fire-warning');
+    await ctx.call(team.jar, 'POST', `/api/health-checks/${first.healthCheckId}/action-items`, {
+      ownerId: team.userId,
+      status: 'completed',
+      componentId: first.componentIds[0],
+      description: 'Count me once',
+    });
+    const next = await launch(ctx, team.jar, team.workspaceId, {
+      enabledComponentIds: (await catalogueComponentIds(ctx)).slice(0, 1),
+    });
+    const questionId = (await participation(team.jar, next.id)).followUps[0]!.id;
+    const people = [];
+    for (const n of [0, 1, 2]) {
+      const person = await joinedParticipant(ctx, next.id, `Counted Person ${n}`);
+      people.push(person);
+      const read = await participation(person.jar, next.id);
+      await ctx.call(person.jar, 'POST', `/api/health-checks/${next.id}/submit`, {
+        votes: Object.fromEntries(read.components.map((c) => [c.id, 'healthy'])),
+        comments: {},
+        last_component_index: 0,
+        follow_ups: { [questionId]: n === 0 ? 'no' : 'yes' },
+        follow_up_comments: {},
+      });
+    }
+    const stored = async () =>
+      (
+        await queryRows<{ counts: unknown }>(
+          ctx.deps.db,
+          sql`select counts from follow_up_questions where id = ${questionId}`,
+        )
+      )[0]!.counts;
+    // While the check collects nothing is stored.
+    await results(team.jar, next.id);
+    expect(await stored()).toBeNull();
+
+    await setPhase(ctx, next.id, 'summarize');
+    let effect = (await results(team.jar, next.id)).components![0]!.followUps[0]!;
+    expect(effect.counts).toEqual({ yes: 2, partly: 0, no: 1, 'too-early': 0 });
+    expect(await stored()).toEqual({ yes: 2, partly: 0, no: 1, 'too-early': 0 });
+
+    // An answer changed behind the server's back after collection (submit refuses it) changes nothing.
+    await ctx.deps.db.execute(
+      sql`update follow_up_answers set answer = 'too-early' where question_id = ${questionId}`,
+    );
+    effect = (await results(team.jar, next.id)).components![0]!.followUps[0]!;
+    expect(effect.counts).toEqual({ yes: 2, partly: 0, no: 1, 'too-early': 0 });
+  });
+
   it('shows names with comments only where the check is not anonymous', async () => {
     const team = await createAdmin(ctx);
     const first = await createCheck(ctx, team, { phase: 'summarize', keys: ['c1'] });

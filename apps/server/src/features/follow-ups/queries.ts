@@ -1,5 +1,6 @@
 import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
-import { sql } from 'drizzle-orm';
+import { NUDGE_NO_FOLLOW_UP_DAYS, NUDGE_OVERDUE_DAYS } from '@pulsecheck/shared/action-items/nudges';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 
 /** A done action item of a workspace, as the launch and Configure see it (decision 0019). */
@@ -112,40 +113,81 @@ export type FollowUpResultRow = {
   beforeReleased: boolean;
 };
 
+/** One question's answers counted as `{ yes, partly, no, 'too-early' }` (index-only on its question index). */
+const countAnswers = (questionId: SQL) => sql`
+  select jsonb_build_object(
+           'yes', count(*) filter (where f.answer = 'yes'),
+           'partly', count(*) filter (where f.answer = 'partly'),
+           'no', count(*) filter (where f.answer = 'no'),
+           'too-early', count(*) filter (where f.answer = 'too-early'))
+  from follow_up_answers f where f.question_id = ${questionId}`;
+
+/**
+ * Stores the answer counts of the questions of finished checks (`follow_up_questions.counts`), as
+ * `storeRatingCounts` does for the ratings (decision 0004, addendum): answers are written only at submit, which is
+ * refused outside `collect` under the check's row lock, and a phase change waits for that lock, so once a check is
+ * seen past `collect` its answers are all there and never change. A no-op for a check that collects and for
+ * questions already counted; concurrent first reads write the same counts. `where` picks the checks: one check
+ * for its results, an organisation's for insights.
+ */
+export async function storeFollowUpCounts(db: Db, checks: SQL) {
+  await db.execute(sql`
+    update follow_up_questions q set counts = (${countAnswers(sql`q.id`)})
+    from health_checks h
+    where h.id = q.health_check_id and h.phase <> 'collect' and q.counts is null and ${checks}`);
+}
+
 /**
  * Every follow-up question of a check with its answers counted, its comments, and the action's component in the
- * check it came from: one statement for the whole results screen (no query per action). Answers are read as
- * counts only; a comment's name is looked up only when neither the check nor the comment is anonymous (as the
- * ratings' comments, results/queries.ts), and comments are ordered by their text, never by who or when.
+ * check it came from: one statement for the whole results screen (no query per action), after
+ * `storeFollowUpCounts`. The counts are the stored ones once collection has ended, else counted live; comments are
+ * read through their partial index, so the answers themselves are never visited. Answers are read as counts only;
+ * a comment's name is looked up only when neither the check nor the comment is anonymous (as the ratings'
+ * comments, results/queries.ts), and comments are ordered by their text, never by who or when.
  */
 export async function followUpResults(db: Db, healthCheckId: string, checkAnonymous: boolean) {
+  await storeFollowUpCounts(db, sql`q.health_check_id = ${healthCheckId}`);
   const name = checkAnonymous
     ? sql``
     : sql`, 'name', case when f.anonymous then null
                          else coalesce((select u.name from participants p join "user" u on u.id = p.user_id
                                         where p.id = f.participant_id), ${FORMER_MEMBER}) end`;
-  const count = (answer: string) => sql`count(*) filter (where f.answer = ${answer})::int`;
+  const count = (answer: string) => sql`coalesce((n.counts->>${answer})::int, 0)`;
   const before = (rating: string) => sql`coalesce(sum(r.n) filter (where r.rating = ${rating}), 0)::int`;
   return queryRows<FollowUpResultRow>(
     db,
-    sql`select q.id as "questionId", q.component_id as "componentId", a.id as "actionItemId",
+    sql`with origins as materialized (
+          -- Whether each check an action came from may show its figures, counted once per check, not per question.
+          select o.id, (o.phase <> 'collect'
+                        and (select count(*) from participants p where p.health_check_id = o.id and p.status = 'completed')
+                            >= coalesce((o.settings->>'minResponses')::int, 3)) as released
+          from health_checks o
+          where o.id in (select a.health_check_id from follow_up_questions q
+                         join action_items a on a.id = q.action_item_id
+                         where q.health_check_id = ${healthCheckId})
+        )
+        select q.id as "questionId", q.component_id as "componentId", a.id as "actionItemId",
                a.description as "actionTitle", u.name as "ownerName", a.completed_at as "doneAt",
-               ans.yes, ans.partly, ans.no, ans.too_early as "tooEarly", ans.comments,
+               ${count('yes')} as yes, ${count('partly')} as partly, ${count('no')} as no,
+               ${count('too-early')} as "tooEarly", cm.comments,
                coalesce(b.healthy, 0) as "beforeHealthy", coalesce(b.needs, 0) as "beforeNeedsImprovement",
-               coalesce(b.fire, 0) as "beforeFireWarning",
-               (o.phase <> 'collect' and coalesce(oc.completed, 0) >= coalesce((o.settings->>'minResponses')::int, 3))
-                 as "beforeReleased"
+               coalesce(b.fire, 0) as "beforeFireWarning", og.released as "beforeReleased"
         from follow_up_questions q
         join action_items a on a.id = q.action_item_id
         join health_checks o on o.id = a.health_check_id
+        join origins og on og.id = o.id
         left join "user" u on u.id = a.owner_id
         cross join lateral (
-          select ${count('yes')} as yes, ${count('partly')} as partly, ${count('no')} as no,
-                 ${count('too-early')} as too_early,
-                 json_agg(json_build_object('content', f.comment${name}) order by md5(f.comment), f.comment)
-                   filter (where length(trim(coalesce(f.comment, ''))) > 0) as comments
-          from follow_up_answers f where f.question_id = q.id
-        ) ans
+          select q.counts where q.counts is not null
+          union all
+          select (${countAnswers(sql`q.id`)}) where q.counts is null
+        ) n
+        left join lateral (
+          select json_agg(json_build_object('content', f.comment${name}) order by md5(f.comment), f.comment)
+                   as comments
+          from follow_up_answers f
+          where f.question_id = q.id and f.comment is not null and length(trim(f.comment)) > 0
+        ) cm on true
         left join lateral (
           -- The origin check's stored counts once its collection ended (results/queries.ts), else its ratings.
           select ${before('healthy')} as healthy, ${before('needs-improvement')} as needs,
@@ -159,11 +201,59 @@ export async function followUpResults(db: Db, healthCheckId: string, checkAnonym
               and r.component_id = a.component_id
           ) r
         ) b on true
-        left join lateral (
-          select count(*)::int as completed from participants p
-          where p.health_check_id = o.id and p.status = 'completed'
-        ) oc on true
         where q.health_check_id = ${healthCheckId}
         order by a.completed_at, q.id`,
+  );
+}
+
+/** An action item that may need following up (nudges.ts decides), with where it lives. */
+export type NudgeRow = {
+  id: string;
+  description: string;
+  status: string;
+  dueDate: string | null;
+  completedAt: string | Date | null;
+  asked: boolean;
+  healthCheckId: string;
+  checkTitle: string;
+  ownerName: string | null;
+  workspaceName: string;
+};
+
+/**
+ * The action items to follow up at `now` (issue 33 item 6): open ones at least NUDGE_OVERDUE_DAYS past their due
+ * date, and done ones NUDGE_NO_FOLLOW_UP_DAYS after they were done that no check asked about; of one workspace (the
+ * dashboard), or owned by one user in the workspaces they are still an active admin or member of (their digest).
+ * Days are UTC calendar days, as `nudgeOf` counts them; the service applies `nudgeOf` to each row. One query.
+ */
+export async function actionsToFollowUp(
+  db: Db,
+  of: { workspaceId: string } | { ownerId: string },
+  now: Date,
+) {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`;
+  const scope =
+    'workspaceId' in of
+      ? sql`h.workspace_id = ${of.workspaceId}`
+      : sql`a.owner_id = ${of.ownerId} and exists (
+              select 1 from workspace_members m
+              where m.workspace_id = h.workspace_id and m.user_id = ${of.ownerId} and m.status = 'active'
+                and m.access in ('admin', 'member'))`;
+  return queryRows<NudgeRow>(
+    db,
+    sql`select a.id, a.description, a.status, to_char(a.due_date, 'YYYY-MM-DD') as "dueDate",
+               a.completed_at as "completedAt", false as asked, h.id as "healthCheckId", h.title as "checkTitle",
+               u.name as "ownerName", w.name as "workspaceName"
+        from action_items a
+        join health_checks h on h.id = a.health_check_id
+        join workspaces w on w.id = h.workspace_id
+        left join "user" u on u.id = a.owner_id
+        where ${scope}
+          and ((a.status <> 'completed' and a.due_date <= ${today} - ${NUDGE_OVERDUE_DAYS}::int)
+               or (a.status = 'completed'
+                   and (a.completed_at at time zone 'UTC')::date <= ${today} - ${NUDGE_NO_FOLLOW_UP_DAYS}::int
+                   and not exists (select 1 from follow_up_questions q where q.action_item_id = a.id)))
+        order by coalesce(a.due_date, (a.completed_at at time zone 'UTC')::date), a.id
+        limit 100`,
   );
 }

@@ -8,12 +8,15 @@ import {
   healthChangeWords,
   type FollowUpCounts,
 } from '@pulsecheck/shared/action-items/follow-up';
+import { nudgeOf } from '@pulsecheck/shared/action-items/nudges';
+import type { ActionToFollowUp } from '@pulsecheck/shared/dashboard/schemas';
 import type { ReleaseState } from '@pulsecheck/shared/results/release';
 import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
 import type { RatingCounts } from '@pulsecheck/shared/results/rules';
 import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
 import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas';
 import type { ParticipationFollowUp } from '@pulsecheck/shared/participation/contract';
+import { sql } from 'drizzle-orm';
 import { requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import * as q from './queries';
@@ -76,6 +79,16 @@ export async function participationQuestions(
     question: followUpQuestion(r.actionTitle, r.componentTitle),
   }));
 }
+
+/**
+ * Stores the answer counts of the organisation's finished checks not counted yet (insights read them; a no-op once
+ * stored, see queries.ts storeFollowUpCounts).
+ */
+export const storeOrganizationFollowUpCounts = (db: Db, organizationId: string) =>
+  q.storeFollowUpCounts(
+    db,
+    sql`h.workspace_id in (select id from workspaces where organization_id = ${organizationId})`,
+  );
 
 /** A participant's answers at submit, inside its transaction (decision 0019). */
 export const storeAnswers = q.insertAnswers;
@@ -146,4 +159,34 @@ export function followUpsForResults(
     byComponent.set(row.componentId, list);
   }
   return byComponent;
+}
+
+/**
+ * 'Actions to follow up' (issue 33 item 6) of a workspace (the dashboard) or of an owner (their weekly digest): the
+ * candidates of one query, each under the shared rule `nudgeOf`, oldest first.
+ */
+export async function actionsToFollowUp(
+  db: Db,
+  of: { workspaceId: string } | { ownerId: string },
+  now = new Date(),
+): Promise<(ActionToFollowUp & { workspaceName: string })[]> {
+  const rows = await q.actionsToFollowUp(db, of, now);
+  return rows.flatMap((row) => {
+    const nudge = nudgeOf(row, now);
+    if (!nudge) return [];
+    return [
+      {
+        id: row.id,
+        description: row.description,
+        healthCheckId: row.healthCheckId,
+        checkTitle: row.checkTitle,
+        ownerName: row.ownerName,
+        dueDate: row.dueDate,
+        completedAt: iso(row.completedAt),
+        reason: nudge.reason,
+        days: nudge.days,
+        workspaceName: row.workspaceName,
+      },
+    ];
+  });
 }

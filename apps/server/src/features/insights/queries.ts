@@ -1,3 +1,4 @@
+import type { FollowUpCounts } from '@pulsecheck/shared/action-items/follow-up';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import { PRIVACY_FLOOR } from '@pulsecheck/shared/insights/rules';
 import { sql } from 'drizzle-orm';
@@ -280,4 +281,56 @@ export async function loopInsights(db: Db, organizationId: string, since: Date |
                  from pooled group by 1) t) as trend`,
   );
   return { latest: row?.latest ?? [], trend: row?.trend ?? [] };
+}
+
+/** One done action of a team as 'Actions that worked' reads it (WorkedAction in packages/shared, in a JSON array). */
+export type WorkedActionTuple = [
+  asked: boolean,
+  checkShown: boolean,
+  floor: number,
+  counts: FollowUpCounts | null,
+  before: [number, number, number, number] | null,
+  after: [number, number, number, number] | null,
+];
+
+/**
+ * 'Actions that worked' in one statement (decision 0019), after `summarizeCompletedChecks` and
+ * `storeFollowUpCounts`: every workspace of the organisation with its action items done in the period (status
+ * 'completed', done since `since`; without a done date only for all time), each with whether a completed check
+ * asked about it, that check's floor and whether it shows, the question's stored answer counts, and the action's
+ * component in the check it came from and in the check that asked, from the summed tallies and only where they show.
+ * No answer is read; the floor and the pooling are applied by the shared rules (action-items/worked.ts).
+ */
+export async function workedActions(db: Db, organizationId: string, since: Date | null) {
+  const tally = (alias: string) =>
+    sql.raw(`case when ${alias}.shown then json_build_array(${alias}.healthy, ${alias}.needs_improvement,
+      ${alias}.fire_warning, ${alias}.dont_know) end`);
+  return queryRows<{ id: string; name: string; actions: WorkedActionTuple[] }>(
+    db,
+    sql`with done as materialized (
+          select h.workspace_id, a.health_check_id as origin_id, c.key, q.health_check_id as asking_id, q.counts
+          from workspaces w
+          join health_checks h on h.workspace_id = w.id
+          join action_items a on a.health_check_id = h.id
+          left join health_check_components c on c.id = a.component_id
+          left join follow_up_questions q on q.action_item_id = a.id
+          where w.organization_id = ${organizationId} and a.status = 'completed'
+            ${since ? sql`and a.completed_at >= ${since.toISOString()}::timestamptz` : sql``}
+        ),
+        grouped as (
+          select d.workspace_id,
+                 json_agg(json_build_array(
+                   s.health_check_id is not null, coalesce(s.shown, false), coalesce(s.floor, 0),
+                   case when s.health_check_id is not null then d.counts end,
+                   ${tally('bt')}, ${tally('nt')})) as actions
+          from done d
+          left join health_check_summaries s on s.health_check_id = d.asking_id
+          left join health_check_tallies bt on bt.health_check_id = d.origin_id and bt.key = d.key
+          left join health_check_tallies nt on nt.health_check_id = s.health_check_id and nt.key = d.key
+          group by d.workspace_id
+        )
+        select w.id, w.name, g.actions
+        from grouped g join workspaces w on w.id = g.workspace_id
+        order by lower(w.name), w.id`,
+  );
 }

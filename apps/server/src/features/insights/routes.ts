@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
+  actionInsightsQuerySchema,
+  actionInsightsResponseSchema,
   loopInsightsQuerySchema,
   loopInsightsResponseSchema,
   insightsCsvQuerySchema,
@@ -27,6 +29,16 @@ export const insightsRoutes = routes('insights')
       ok: [200, loopInsightsResponseSchema, 'Loops'],
     },
     service.getLoopInsights,
+  )
+  .call(
+    'get /organizations/{organizationId}/insights/actions',
+    "'Actions that worked': per team and for the organisation, the action items done in the period, the share of follow-up answers 'Yes' or 'Partly' and the share whose component improved by the next check, under the privacy floor (owner and organisation admins; 404 for others)",
+    {
+      scope: 'insights:read',
+      query: actionInsightsQuerySchema,
+      ok: [200, actionInsightsResponseSchema, 'Actions that worked'],
+    },
+    service.getActionInsights,
   )
   .handle(
     'get /organizations/{organizationId}/insights/csv',

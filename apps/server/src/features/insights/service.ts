@@ -1,3 +1,9 @@
+import {
+  poolWorked,
+  shareOf,
+  workedFigures,
+  type WorkedFigures,
+} from '@pulsecheck/shared/action-items/worked';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import {
   cellCounts,
@@ -11,6 +17,7 @@ import {
 } from '@pulsecheck/shared/insights/rules';
 import {
   INSIGHTS_MESSAGES,
+  type ActionInsightsResponse,
   type LoopInsightRow,
   type LoopInsightsResponse,
   type InsightCell,
@@ -29,6 +36,7 @@ import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
 import type { AppDeps } from '../../lib/router';
+import { storeOrganizationFollowUpCounts } from '../follow-ups/service';
 import * as q from './queries';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
@@ -324,5 +332,55 @@ export async function getLoopInsights(
       leftOutLoops: leftOut.length,
       leftOutTeams: new Set(leftOut.map((l) => l.workspace.id).filter((id) => !shownTeams.has(id))).size,
     },
+  };
+}
+
+const countsOf = (tuple: [number, number, number, number] | null): RatingCounts | null =>
+  tuple && { healthy: tuple[0], needsImprovement: tuple[1], fireWarning: tuple[2], dontKnow: tuple[3] };
+const workedRow = (f: WorkedFigures) => ({
+  done: f.done,
+  asked: f.asked,
+  answered: f.answered,
+  workedShare: shareOf(f.worked, f.answered),
+  compared: f.compared,
+  improvedShare: shareOf(f.improved, f.compared),
+});
+
+/**
+ * 'Actions that worked' (issue 33 item 5, decision 0019), for the owner and organisation admins only (404 for
+ * anyone else): per team with an action item done in the period, and for the organisation, how many were done and
+ * asked about, the share of answers 'Yes' or 'Partly' (only questions that reach the floor count) and the share
+ * whose component improved by the next check; the organisation pools the team rows and nothing else (poolWorked).
+ * One statement over the checks' sums and the questions' stored counts, never the answers.
+ */
+export async function getActionInsights(
+  deps: Deps,
+  options: { userId: string; organizationId: string; period: InsightPeriod },
+): Promise<ActionInsightsResponse> {
+  const { db } = deps;
+  await requireOrganization(db, options.userId, options.organizationId);
+  await q.summarizeCompletedChecks(db, options.organizationId);
+  await storeOrganizationFollowUpCounts(db, options.organizationId);
+  const since = periodStart(options.period, new Date());
+  const rows = await q.workedActions(db, options.organizationId, since);
+  const teams = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    figures: workedFigures(
+      row.actions.map(([asked, checkShown, floor, counts, before, after]) => ({
+        asked,
+        checkShown,
+        floor,
+        counts,
+        before: countsOf(before),
+        after: countsOf(after),
+      })),
+    ),
+  }));
+  return {
+    period: options.period,
+    since: since?.toISOString() ?? null,
+    teams: teams.map((t) => ({ id: t.id, name: t.name, ...workedRow(t.figures) })),
+    organisation: { teams: teams.length, ...workedRow(poolWorked(teams.map((t) => t.figures))) },
   };
 }

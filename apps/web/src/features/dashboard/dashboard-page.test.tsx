@@ -70,6 +70,7 @@ const dashboard: DashboardResponse = {
       link: `/admin/loop-results/${ENDED}`,
     }),
   ],
+  actionsToFollowUp: [],
   globalTemplates: [],
 };
 
@@ -122,5 +123,66 @@ describe('admin dashboard with loops', () => {
       'href',
       '/admin/templates?type=loop',
     );
+  });
+});
+
+describe("'Actions to follow up' on the dashboard", () => {
+  it('lists each action with why, its check and owner, linking to the check’s action items', async () => {
+    renderRoutes([{ path: '/admin/dashboard', element: <DashboardPage /> }], {
+      at: '/admin/dashboard',
+      seed: [
+        [
+          ['dashboard'],
+          {
+            ...dashboard,
+            actionsToFollowUp: [
+              {
+                id: 'a1',
+                description: 'Pair on reviews',
+                healthCheckId: 'hc-1',
+                checkTitle: 'Q3 Health',
+                ownerName: 'Ada',
+                dueDate: null,
+                completedAt: '2026-10-01T00:00:00.000Z',
+                reason: 'no-follow-up',
+                days: 40,
+              },
+              {
+                id: 'a2',
+                description: 'Fix the build',
+                healthCheckId: 'hc-1',
+                checkTitle: 'Q3 Health',
+                ownerName: null,
+                dueDate: '2026-11-01',
+                completedAt: null,
+                reason: 'overdue',
+                days: 9,
+              },
+            ],
+          },
+        ],
+      ],
+    });
+    const section = screen.getByRole('region', { name: 'Actions to follow up' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Pair on reviewsDone 40 days ago; no check has asked whether it helpedQ3 Health · Ada',
+      'Fix the buildOverdue by 9 daysQ3 Health',
+    ]);
+    expect(within(section).getByRole('link', { name: 'Fix the build' })).toHaveAttribute(
+      'href',
+      '/admin/health-check/hc-1/results#action-items',
+    );
+  });
+
+  it('shows nothing when there is nothing to follow up', () => {
+    renderRoutes([{ path: '/admin/dashboard', element: <DashboardPage /> }], {
+      at: '/admin/dashboard',
+      seed: [[['dashboard'], dashboard]],
+    });
+    expect(screen.queryByRole('region', { name: 'Actions to follow up' })).toBeNull();
   });
 });

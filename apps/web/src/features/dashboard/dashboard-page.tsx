@@ -31,6 +31,7 @@ import {
   type Tab,
 } from './view';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { ActionsToFollowUp } from './actions-to-follow-up';
 
 // The share dialog's code (and the dialog primitive's) loads when it first opens.
 const ShareViewDialog = lazy(() =>
@@ -83,7 +84,7 @@ export function DashboardPage() {
       />
     );
   }
-  const { workspace, items, loops, globalTemplates, statsByFilter } = dashboard.data;
+  const { workspace, items, loops, globalTemplates, statsByFilter, actionsToFollowUp } = dashboard.data;
   if (!workspace) {
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
@@ -198,6 +199,8 @@ export function DashboardPage() {
           icon={<Percent aria-hidden="true" />}
         />
       </div>
+
+      <ActionsToFollowUp actions={actionsToFollowUp} />
 
       {/* The heading and figures paint first; the lists under them (twenty checks and more) render in slices. */}
       <Deferred>

@@ -1,5 +1,9 @@
 import type { InsightPeriod, InsightSort } from '@pulsecheck/shared/insights/rules';
-import type { InsightsResponse, LoopInsightsResponse } from '@pulsecheck/shared/insights/schemas';
+import type {
+  ActionInsightsResponse,
+  InsightsResponse,
+  LoopInsightsResponse,
+} from '@pulsecheck/shared/insights/schemas';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '@/lib/api-client';
 
@@ -31,6 +35,18 @@ export const loopInsightsQuery = (organizationId: string, period: InsightPeriod)
     queryFn: ({ signal }) =>
       apiGet<LoopInsightsResponse>(
         `${base(organizationId)}/loops?${new URLSearchParams({ period })}`,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** 'Actions that worked' (decision 0019): per team and for the organisation, for the period. */
+export const actionInsightsQuery = (organizationId: string, period: InsightPeriod) =>
+  queryOptions({
+    queryKey: ['insights', organizationId, 'actions', period],
+    queryFn: ({ signal }) =>
+      apiGet<ActionInsightsResponse>(
+        `${base(organizationId)}/actions?${new URLSearchParams({ period })}`,
         signal,
       ),
     placeholderData: keepPreviousData,

@@ -1,4 +1,5 @@
 import type {
+  ActionInsightsResponse,
   InsightsResponse,
   InsightTeam,
   LoopInsightsResponse,
@@ -59,17 +60,35 @@ const NO_LOOPS: LoopInsightsResponse = {
   pooled: { loops: 0, teams: 0, leftOutLoops: 0, leftOutTeams: 0 },
 };
 
+const NO_ACTIONS: ActionInsightsResponse = {
+  period: '365d',
+  since: '2025-11-25T00:00:00.000Z',
+  teams: [],
+  organisation: {
+    teams: 0,
+    done: 0,
+    asked: 0,
+    answered: 0,
+    workedShare: null,
+    compared: 0,
+    improvedShare: null,
+  },
+};
+
 function renderPage(
   body: InsightsResponse | (() => Response),
   at = '/admin/insights',
   loops: LoopInsightsResponse = NO_LOOPS,
+  actions: ActionInsightsResponse = NO_ACTIONS,
 ) {
   const fetch = stubFetch((url) =>
     url.includes('/insights/loops')
       ? Response.json(loops)
-      : typeof body === 'function'
-        ? body()
-        : Response.json(body),
+      : url.includes('/insights/actions')
+        ? Response.json(actions)
+        : typeof body === 'function'
+          ? body()
+          : Response.json(body),
   );
   renderRoutes([{ path: '/admin/insights', element: <InsightsPage organizationId={ORG} /> }], { at });
   return fetch;
@@ -186,6 +205,50 @@ describe('InsightsPage', () => {
     expect(
       within(screen.getByTestId('loop-trend')).getByRole('row', { name: /November 2026/ }),
     ).toHaveTextContent('November 20262 (2 rounds)88% (7 of 8)+25 (4 answers)');
+  });
+
+  it("shows 'Actions that worked' per team and for the organisation, saying why a share is missing", async () => {
+    const row = (over: Partial<ActionInsightsResponse['organisation']>) => ({
+      done: 1,
+      asked: 1,
+      answered: 3,
+      workedShare: 67,
+      compared: 1,
+      improvedShare: 100,
+      ...over,
+    });
+    renderPage(insights([team(1)]), '/admin/insights', NO_LOOPS, {
+      ...NO_ACTIONS,
+      teams: [
+        { id: 'w1', name: 'Alpha', ...row({}) },
+        {
+          id: 'w2',
+          name: 'Bravo',
+          ...row({ answered: 0, workedShare: null, compared: 0, improvedShare: null }),
+        },
+        {
+          id: 'w3',
+          name: 'Charlie',
+          ...row({ asked: 0, answered: 0, workedShare: null, compared: 0, improvedShare: null }),
+        },
+      ],
+      organisation: { teams: 3, ...row({ done: 3, asked: 2 }) },
+    });
+    const rows = await screen.findAllByTestId('actions-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Alpha1167% (3 answers)100% (1 action)',
+      'Bravo11Too few answers to showNot compared yet',
+      'Charlie10Not asked about yetNot asked about yet',
+    ]);
+    expect(screen.getByTestId('actions-organisation')).toHaveTextContent(
+      'Organisation (3 teams)3267% (3 answers)100% (1 action)',
+    );
+    expect(screen.getByRole('columnheader', { name: "Answered 'Yes' or 'Partly'" })).toBeInTheDocument();
+  });
+
+  it('says when no team marked an action done', async () => {
+    renderPage(insights([team(1)]));
+    expect(await screen.findByText('No team marked an action item done in this period.')).toBeInTheDocument();
   });
 
   it('says when no loop has a closed round', async () => {

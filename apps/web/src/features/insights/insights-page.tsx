@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { insightsCsvUrl, insightsQuery, type InsightFilters } from './api';
 import { ALL_COLUMNS_UP_TO, HeatMap, TONES, TrendArrow } from './heat-map';
+import { ActionsSection } from './actions-section';
 import { LoopsSection } from './loops-section';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
@@ -199,6 +200,7 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
           </section>
         </div>
       )}
+      <ActionsSection organizationId={organizationId} period={filters.period} />
       <LoopsSection organizationId={organizationId} period={filters.period} />
     </div>
   );

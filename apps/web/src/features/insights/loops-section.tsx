@@ -39,7 +39,7 @@ function Enps({ row }: { row: Pick<LoopInsightRow, 'enpsState' | 'enps'> }) {
 }
 
 /** A table that scrolls sideways inside its own frame on a narrow screen, reachable by keyboard. */
-function Scroller({ label, children }: { label: string; children: ReactNode }) {
+export function Scroller({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
       className="overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible"
@@ -53,10 +53,10 @@ function Scroller({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-3 py-2 align-top text-sm text-slate-800';
+export const td = 'px-3 py-2 align-top text-sm text-slate-800';
 
 /** A table's header row: one column heading per label. */
-function HeadRow({ labels }: { labels: string[] }) {
+export function HeadRow({ labels }: { labels: string[] }) {
   return (
     <thead className="border-b border-slate-200 bg-slate-50">
       <tr>

@@ -1,0 +1,3 @@
+ALTER TABLE "follow_up_questions" ADD COLUMN "counts" jsonb;--> statement-breakpoint
+CREATE INDEX "follow_up_answers_comment_idx" ON "follow_up_answers" USING btree ("question_id") WHERE "follow_up_answers"."comment" is not null;--> statement-breakpoint
+CREATE INDEX "follow_up_questions_uncounted_idx" ON "follow_up_questions" USING btree ("health_check_id") WHERE "follow_up_questions"."counts" is null;
