@@ -101,7 +101,7 @@ function apiUrlOf(deps: Deps, kind: TrackerKind, baseUrl: string) {
   const bad = () => invalid(TRACKER_MESSAGES.baseUrlInvalid, { baseUrl: TRACKER_MESSAGES.baseUrlInvalid });
   if (!apiUrl) throw bad();
   const url = new URL(apiUrl);
-  if (url.protocol !== 'https:' && !(deps.config.allowLoopbackWebhooks && isLoopbackHost(url.host)))
+  if (url.protocol !== 'https:' && !(deps.config.allowLoopbackWebhooks && isLoopbackHost(url.hostname)))
     throw bad();
   try {
     outboundUrl(trackerPolicy(deps.config), apiUrl);
