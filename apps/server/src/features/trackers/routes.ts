@@ -33,7 +33,7 @@ export const trackerRoutes = routes('trackers')
   .call(
     'patch /workspaces/{workspaceId}/tracker-connection',
     'Whether an issue closed in the tracker marks its action item done',
-    { body: trackerSettingsSchema, ok: [200, trackerConnectionResponseSchema, 'Saved'] },
+    { body: trackerSettingsSchema, ok: [200, trackerConnectionResponseSchema, 'Saved'], errors: [409] },
     service.updateSettings,
   )
   .call(

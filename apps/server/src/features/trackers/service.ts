@@ -187,7 +187,7 @@ export async function updateSettings(
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const row = await connectionOfWorkspace(deps.db, input.workspaceId);
-  if (!row) throw notFound(TRACKER_MESSAGES.connectionNotFound);
+  if (!row) throw conflict(TRACKER_MESSAGES.notConnectedHere);
   await deps.db.execute(
     sql`update tracker_connections set close_marks_done = ${input.closeMarksDone} where id = ${row.id}`,
   );

@@ -163,11 +163,15 @@ describe("the stand-in GitHub checks requests against GitHub's OpenAPI descripti
       body: JSON.stringify({ title: 'x', due: '2027-01-01' }),
     });
     expect(unknownBody.status).toBe(422);
-    const badQuery = await fetch(`${github.origin}/api/v3/repos/acme/web/issues?state=everything`, { headers });
+    const badQuery = await fetch(`${github.origin}/api/v3/repos/acme/web/issues?state=everything`, {
+      headers,
+    });
     expect(badQuery.status).toBe(422);
     const noSuch = await fetch(`${github.origin}/api/v3/repos/acme/web/tickets`, { headers });
     expect(noSuch.status).toBe(404);
-    const valid = await fetch(`${github.origin}/api/v3/repos/acme/web/issues?state=all&per_page=5`, { headers });
+    const valid = await fetch(`${github.origin}/api/v3/repos/acme/web/issues?state=all&per_page=5`, {
+      headers,
+    });
     expect(valid.status).toBe(200);
     expect(github.violations.length).toBe(before + 3);
     github.violations.splice(before);
@@ -426,16 +430,14 @@ describe('failures are visible, nothing is lost (item 5)', () => {
   it('shows a refused token on the action item and the Integrations screen, and catches up once it works', async () => {
     const action = await newItem({ description: 'Rotate the on-call' });
     expect((await link(action.id, 1)).status).toBe(409); // issue 1 is taken; use a new one
-    github.issues
-      .get('acme/api')!
-      .push({
-        number: 4,
-        title: 'On-call',
-        body: '',
-        state: 'open',
-        assignee: null,
-        updated_at: '2026-11-20T10:00:00Z',
-      });
+    github.issues.get('acme/api')!.push({
+      number: 4,
+      title: 'On-call',
+      body: '',
+      state: 'open',
+      assignee: null,
+      updated_at: '2026-11-20T10:00:00Z',
+    });
     expect((await link(action.id, 4)).status).toBe(200);
 
     github.failWith = 401;
