@@ -695,6 +695,10 @@ const ENTRIES: Record<string, Entry> = {
     expect: 'DDDDDDA',
     request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/tracker-connection` }),
   },
+  'GET /api/health-checks/{healthCheckId}/tracker': {
+    expect: byPolicy('check:oversee'),
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/tracker` }),
+  },
   'GET /api/action-items/{actionItemId}/tracker-repositories': {
     expect: byPolicy('check:oversee'),
     request: async (w) => ({ path: `/api/action-items/${await freshActionItem(w)}/tracker-repositories` }),

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
-import { GITHUB_COM_API, githubWebOrigin, parseGithubIssueUrl } from '@pulsecheck/shared/trackers/rules';
+import { GITHUB_COM_API } from '@pulsecheck/shared/trackers/rules';
 import { outboundFetch, type OutboundPolicy } from '../lib/outbound';
 import {
   problemOfStatus,
@@ -16,6 +16,29 @@ import {
  * connection's and its fetch going through the outbound request guard (lib/outbound.ts): public addresses only
  * (loopback with WEBHOOKS_ALLOW_LOOPBACK), no redirects, 5 s per request.
  */
+
+/** The web origin of a GitHub API base: api.github.com → github.com; a GHES's `<origin>/api/v3` → `<origin>`. */
+export function githubWebOrigin(apiBase: string): string {
+  if (apiBase === GITHUB_COM_API) return 'https://github.com';
+  return new URL(apiBase).origin;
+}
+
+/** `https://github.com/owner/repo/issues/12` (on the connection's web origin) → its repository and number. */
+export function parseGithubIssueUrl(
+  url: string,
+  webOrigin: string,
+): { repository: string; number: number } | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== webOrigin) return null;
+  const match = /^\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/issues\/(\d{1,9})\/?$/.exec(parsed.pathname);
+  if (!match) return null;
+  return { repository: `${match[1]}/${match[2]}`, number: Number(match[3]) };
+}
 
 type GithubIssue = {
   number: number;

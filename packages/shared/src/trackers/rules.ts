@@ -112,6 +112,11 @@ export const trackerConnectedSchema = z.object({
   message: z.string(),
 });
 
+/** Which tracker a check's action items can go to (none: the action items show no tracker controls). */
+export const checkTrackerSchema = z.object({
+  tracker: z.object({ kind: z.enum(TRACKER_KINDS), label: z.string() }).nullable(),
+});
+
 export const trackerRepositoriesSchema = z.object({
   kind: z.enum(TRACKER_KINDS),
   label: z.string(),
@@ -213,26 +218,3 @@ export const pollKey = (connectionId: string, at: Date) =>
   `tracker-poll:${connectionId}:${Math.floor(at.getTime() / (POLL_INTERVAL_MINUTES * 60_000))}`;
 /** One creation per link. */
 export const createKey = (linkId: string) => `tracker-create:${linkId}`;
-
-/** The web origin of a GitHub API base: api.github.com → github.com; a GHES's `<origin>/api/v3` → `<origin>`. */
-export function githubWebOrigin(apiBase: string): string {
-  if (apiBase === GITHUB_COM_API) return 'https://github.com';
-  return new URL(apiBase).origin;
-}
-
-/** `https://github.com/owner/repo/issues/12` (on the connection's web origin) → its repository and number. */
-export function parseGithubIssueUrl(
-  url: string,
-  webOrigin: string,
-): { repository: string; number: number } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.origin !== webOrigin) return null;
-  const match = /^\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/issues\/(\d{1,9})\/?$/.exec(parsed.pathname);
-  if (!match) return null;
-  return { repository: `${match[1]}/${match[2]}`, number: Number(match[3]) };
-}

@@ -1,6 +1,7 @@
 import { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { actionItemSchema } from '@pulsecheck/shared/results/schemas';
 import {
+  checkTrackerSchema,
   createTrackerIssueSchema,
   linkTrackerIssueSchema,
   trackerConnectedSchema,
@@ -41,6 +42,12 @@ export const trackerRoutes = routes('trackers')
     'Disconnect: the credentials and the links go, the action items stay',
     { ok: [200, okSchema, 'Disconnected'] },
     service.disconnect,
+  )
+  .call(
+    'get /health-checks/{healthCheckId}/tracker',
+    "The tracker the check's action items can go to, or null (those who oversee the check)",
+    { ok: [200, checkTrackerSchema, 'The tracker'], scope: 'action-items:read' },
+    service.checkTracker,
   )
   .call(
     'get /action-items/{actionItemId}/tracker-repositories',

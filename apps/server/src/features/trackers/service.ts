@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   createKey,
   TRACKER_LABELS,
@@ -227,6 +228,14 @@ const refused = (error: unknown) => {
   }
   return error;
 };
+
+/** The tracker of a check's workspace, for those who oversee the check (whether to offer 'Create issue in …'). */
+export async function checkTracker(deps: Deps, input: { userId: string; healthCheckId: string }) {
+  const access = await healthCheckAccess(deps.db, input.userId, input.healthCheckId);
+  if (!access?.manages) throw notFound(HEALTH_CHECK_NOT_FOUND);
+  const row = await connectionOfWorkspace(deps.db, access.workspaceId);
+  return { tracker: row ? { kind: row.kind, label: TRACKER_LABELS[row.kind] } : null };
+}
 
 /** The repositories an issue may be created in, as the tracker lists them for the token. */
 export async function listRepositories(deps: Deps, input: { userId: string; actionItemId: string }) {

@@ -238,6 +238,8 @@ describe('connecting GitHub (item 1)', () => {
 
 describe('from an action item (item 2)', () => {
   it('creates an issue by a job: the action, its component and a link, never ratings or comments', async () => {
+    const offered = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/tracker`);
+    expect(await offered.json()).toEqual({ tracker: { kind: 'github', label: 'GitHub' } });
     const action = await newItem({ dueDate: '2027-01-15' });
     const listed = await ctx.call(admin.jar, 'GET', `/api/action-items/${action.id}/tracker-repositories`);
     expect(await listed.json()).toMatchObject({
