@@ -99,9 +99,9 @@ function coerce(
   params: OpenAPIV3.ParameterObject[],
   where: 'query' | 'path',
   values: Record<string, string>,
-) {
+): Record<string, string | number | boolean> {
   return Object.fromEntries(
-    Object.entries(values).map(([name, value]) => {
+    Object.entries(values).map(([name, value]): [string, string | number | boolean] => {
       const param = params.find((p) => p.name === name && p.in === where);
       const type = (param?.schema as OpenAPIV3.SchemaObject | undefined)?.type;
       if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value))
