@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import OpenAPIRequestValidator from 'openapi-request-validator';
+import validatorModule from 'openapi-request-validator';
 import type { OpenAPIV3 } from 'openapi-types';
+
+// A CommonJS package: Vitest hands its default export, Playwright's loader the whole module object.
+const OpenAPIRequestValidator =
+  (validatorModule as unknown as { default?: typeof validatorModule }).default ?? validatorModule;
 
 /**
  * A stand-in for GitHub's REST API on a loopback port (as a GitHub Enterprise Server: `<origin>/api/v3`), answering
@@ -44,7 +48,7 @@ type Operation = {
   template: string;
   pattern: RegExp;
   names: string[];
-  validator: OpenAPIRequestValidator;
+  validator: InstanceType<typeof validatorModule>;
   params: OpenAPIV3.ParameterObject[];
 };
 const operations = new Map<string, Operation>();

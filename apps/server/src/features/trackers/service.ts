@@ -136,6 +136,7 @@ export async function connect(
       .client({ apiUrl, token: input.token, policy: trackerPolicy(deps.config) })
       .whoAmI();
   } catch (error) {
+    deps.logger.info({ err: error, workspaceId: input.workspaceId }, 'tracker: the connection test failed');
     if (refusalOf(error))
       throw invalid(TRACKER_MESSAGES.baseUrlPrivate, { baseUrl: TRACKER_MESSAGES.baseUrlPrivate });
     if (
