@@ -319,6 +319,43 @@ describe('from an action item (item 2)', () => {
   });
 });
 
+describe('API tokens', () => {
+  it('may link and read issues with action-items scopes, never touch the connection', async () => {
+    const made = await ctx.call(admin.jar, 'POST', '/api/account/api-tokens', {
+      name: 'Tracker script',
+      scopes: ['action-items:read', 'action-items:write'],
+      expiresInDays: 30,
+    });
+    expect(made.status).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+    const withToken = (method: string, path: string, body?: unknown) =>
+      ctx.request(method, path, { headers: { authorization: `Bearer ${secret}` }, body });
+    const action = await newItem({ description: 'Scripted' });
+    github.issues.get('acme/api')!.push({
+      number: 5,
+      title: 'Scripted',
+      body: '',
+      state: 'open',
+      assignee: null,
+      updated_at: '2026-11-20T10:00:00Z',
+    });
+    const linked = await withToken('POST', `/api/action-items/${action.id}/tracker-link`, {
+      url: `${github.origin}/acme/api/issues/5`,
+    });
+    expect(linked.status).toBe(200);
+    expect((await withToken('GET', `/api/action-items/${action.id}/tracker-repositories`)).status).toBe(200);
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
+      const refused = await withToken(
+        method,
+        connectionPath(),
+        method === 'GET' ? undefined : { kind: 'github', token: 'x', closeMarksDone: true },
+      );
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { code: 'session_required' } });
+    }
+  });
+});
+
 describe('both ways (item 3)', () => {
   let actionId = '';
   beforeAll(async () => {
