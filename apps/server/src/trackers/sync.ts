@@ -205,7 +205,7 @@ async function linkOf(db: Db, where: { linkId?: string; actionItemId?: string })
 const retryable = (error: unknown) => problemOf(error) === 'unreachable';
 
 /** The job that creates a link's issue. Creating twice is prevented by the link: once it has a number, never again. */
-export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }) {
+export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }, rethrow = true) {
   const link = await linkOf(deps.db, { linkId: payload.linkId });
   if (!link || link.number !== null) return;
   const connection = await findConnection(deps.db, link.connectionId);
@@ -365,6 +365,15 @@ export async function pollConnection(deps: SyncDeps, payload: { connectionId: st
       }
     }
     for (const link of links) await pushIssue(deps, { actionItemId: link.actionItemId }, false);
+    // Issues still to create whose job gave up (a refusal, or retries spent): tried again, never beside a live job.
+    const uncreated = await queryRows<{ id: string }>(
+      deps.db,
+      sql`select l.id from tracker_links l
+          where l.connection_id = ${connection.id} and l.number is null
+            and not exists (select 1 from jobs j where j.unique_key = 'tracker-create:' || l.id::text
+                              and j.status = 'pending')`,
+    );
+    for (const link of uncreated) await createIssueJob(deps, { linkId: link.id }, false);
     await deps.db.execute(
       sql`update tracker_connections set last_polled_at = ${startedAt.toISOString()}, problem = null,
             problem_at = null

@@ -521,4 +521,28 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     expect((await item(action.id)).tracker).toMatchObject({ state: 'open', problem: null });
     expect(github.issues.get('acme/web')!.map((i) => i.title)).toContain('Demo every sprint');
   });
+
+  it('creates an issue refused for want of permission once the token may: by the next poll', async () => {
+    const action = await newItem({ description: 'Retro every month' });
+    github.failWith = 403;
+    await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, {
+      repository: 'acme/web',
+    });
+    await jobs();
+    expect((await item(action.id)).tracker).toMatchObject({
+      state: 'creating',
+      problem: TRACKER_PROBLEMS.permission,
+    });
+    // A refusal is not retried by the queue (it waits for a person), so nothing is created meanwhile.
+    await ctx.deps.db.execute(
+      sql`update jobs set run_at = now() where kind = 'tracker-create' and status = 'pending'`,
+    );
+    await jobs();
+    expect(github.issues.get('acme/web')!.map((i) => i.title)).not.toContain('Retro every month');
+    github.failWith = null;
+    await poll();
+    await poll();
+    expect((await item(action.id)).tracker).toMatchObject({ state: 'open', problem: null });
+    expect(github.issues.get('acme/web')!.filter((i) => i.title === 'Retro every month')).toHaveLength(1);
+  });
 });
