@@ -386,6 +386,22 @@ describe('both ways (item 3)', () => {
     expect((await item(actionId)).description).toBe('Write down decisions');
   });
 
+  it('applies one delivery once when it arrives twice at the same moment (two processes, or a retry)', async () => {
+    github.change('acme/api', 3, { assignee: 'eve' });
+    const delivery = randomUUID();
+    const answers = await Promise.all([
+      sendWebhook({ repository: 'acme/api', number: 3, delivery }),
+      sendWebhook({ repository: 'acme/api', number: 3, delivery }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [recorded] = await queryRows<{ count: number }>(
+      ctx.deps.db,
+      sql`select count(*)::int as count from jobs where unique_key like ${`tracker-delivery:%:${delivery}`}`,
+    );
+    expect(recorded!.count).toBe(1);
+    expect((await item(actionId)).tracker?.assignee).toBe('eve');
+  });
+
   it('closed in GitHub marks the action done, and the next check asks whether it helped; reopened reopens it', async () => {
     github.change('acme/api', 3, { state: 'closed' });
     expect((await sendWebhook({ repository: 'acme/api', number: 3, action: 'closed' })).status).toBe(200);
