@@ -225,7 +225,7 @@ export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }
       topic: topics.healthCheck(wanted.checkId),
       type: LIVE_EVENT.actionItemsChanged,
     });
-    if (retryable(error)) throw error;
+    if (rethrow && retryable(error)) throw error;
     return;
   }
   await deps.db.transaction(async (tx) => {
