@@ -5,7 +5,7 @@ import {
   deliveryKey,
   issueBody,
   issueTitle,
-  isNewer,
+  isNotOlder,
   pollKey,
   POLL_INTERVAL_MINUTES,
   statusAfterIssueChange,
@@ -119,7 +119,7 @@ const isoOf = (value: string | Date | null) => (value === null ? null : new Date
 
 /**
  * Applies an issue's state as the tracker reported it to its link, in `tx`, with the link locked (a webhook and a
- * poll of one issue wait for each other). Stale reports (not newer than the last applied) change nothing; a change
+ * poll of one issue wait for each other). Stale reports (older than the last applied) change nothing; a change
  * of state moves the action item's status by the sync rules. True when it applied.
  */
 export async function applyIssue(
@@ -135,7 +135,7 @@ export async function applyIssue(
         from tracker_links l join action_items a on a.id = l.action_item_id
         where l.id = ${options.linkId} for update of l`,
   );
-  if (!link || !isNewer(isoOf(link.remoteUpdatedAt), options.issue.updatedAt)) return false;
+  if (!link || !isNotOlder(isoOf(link.remoteUpdatedAt), options.issue.updatedAt)) return false;
   const { issue } = options;
   await tx.execute(
     sql`update tracker_links set title = ${issue.title}, state = ${issue.state}, assignee = ${issue.assignee},

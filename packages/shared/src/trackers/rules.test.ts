@@ -3,7 +3,7 @@ import {
   deliveryKey,
   issueBody,
   issueTitle,
-  isNewer,
+  isNotOlder,
   ISSUE_TITLE_MAX,
   pollKey,
   statusAfterIssueChange,
@@ -33,11 +33,11 @@ describe('the sync rules (decision 0023)', () => {
     ).toBe('A\n\nFrom the health check "C" in Pulsecheck: u');
   });
 
-  it('applies only reports newer than the last applied', () => {
-    expect(isNewer(null, '2026-11-28T10:00:00Z')).toBe(true);
-    expect(isNewer('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:01Z')).toBe(true);
-    expect(isNewer('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00Z')).toBe(false);
-    expect(isNewer('2026-11-28T10:00:00.000Z', '2026-11-28T09:59:59Z')).toBe(false);
+  it('ignores reports older than the last applied (one as old is applied: times have whole seconds)', () => {
+    expect(isNotOlder(null, '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:01Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T09:59:59Z')).toBe(false);
   });
 
   it('moves the status only on a change of the issue’s state, and only when closing marks done', () => {

@@ -184,12 +184,13 @@ export function issueBody(input: {
 
 /**
  * The tracker wins on the issue's state, title and assignee: they are shown on the action item as the tracker says.
- * An issue event older than (or as old as) the one applied is stale and ignored, so events out of order never
- * undo a later one (the tracker's own `updated_at` orders them).
+ * A report older than the one applied is stale and ignored, so events out of order never undo a later one (the
+ * tracker's own `updated_at` orders them). One as old is applied: GitHub's times have whole seconds, so two changes
+ * within a second carry the same time, and the poll, which reads the issue as it is now, must be able to settle it.
  */
-export function isNewer(applied: string | null, incoming: string): boolean {
+export function isNotOlder(applied: string | null, incoming: string): boolean {
   if (applied === null) return true;
-  return Date.parse(incoming) > Date.parse(applied);
+  return Date.parse(incoming) >= Date.parse(applied);
 }
 
 /**
