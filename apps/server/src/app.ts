@@ -24,6 +24,7 @@ import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
 import { webhookRoutes } from './features/webhooks/routes';
+import { trackerRoutes } from './features/trackers/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
 import { authHeaders } from './lib/client-ip';
 import { limitBody } from './lib/body-limit';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     resultsRoutes,
     votingRoutes,
     actionItemRoutes,
+    trackerRoutes,
     notificationRoutes,
     participationRoutes,
     workspaceRoutes,

@@ -62,6 +62,11 @@ export const POLICY = {
     resource.organizationWide
       ? actor.organizationRole === 'owner' || actor.organizationRole === 'admin'
       : actor.access === 'admin',
+  /**
+   * A workspace's tracker connection (issue 36, decision 0023): its credentials, its webhook secret, whether closing
+   * an issue marks an action done. The workspace's admins and the organisation's owner.
+   */
+  'tracker:manage': (actor: Actor) => actor.access === 'admin' || actor.organizationRole === 'owner',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;
