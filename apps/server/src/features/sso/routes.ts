@@ -1,6 +1,8 @@
 import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
 import {
   redirectSchema,
+  samlSettingsInputSchema,
+  samlSettingsSchema,
   ssoLinkSchema,
   ssoLinkStatusSchema,
   ssoSettingsInputSchema,
@@ -15,6 +17,7 @@ import { clientIp } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, enforceLimitOn, LIMITS } from '../../lib/rate-limit';
 import { verifyDomain } from './domains';
+import { getSamlSettings, saveSamlSettings } from './saml';
 import * as service from './service';
 
 // Single sign-on per organisation (issue 15): its settings (organisation admins) and 'Sign in with SSO'. The
@@ -37,6 +40,28 @@ export const ssoRoutes = routes('sso')
         await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }),
         200,
       );
+    },
+  )
+  .call(
+    'get /organization/saml',
+    "The organisation's SAML 2.0 identity provider (organisation admins), and what to register there",
+    { ok: [200, samlSettingsSchema, 'Settings'], errors: [403] },
+    (deps, { userId }) => getSamlSettings(deps, userId),
+  )
+  .handle(
+    'put /organization/saml',
+    "Save SAML 2.0 as the organisation's single sign-on (replacing OpenID Connect): the identity provider's metadata, pasted or fetched from its URL through the outbound guard, the domains it claims (each used once verified by DNS) and whether sign-in started at the identity provider is accepted",
+    { body: samlSettingsInputSchema, ok: [200, samlSettingsSchema, 'Saved'], errors: [401, 403, 409, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      await enforceLimitOn(c, LIMITS.ssoSettings, user.id);
+      const deps = c.get('deps');
+      await saveSamlSettings(deps, {
+        userId: user.id,
+        ...c.req.valid('json'),
+        checkDomains: (organizationId, domains) => service.checkDomains(deps, organizationId, domains),
+      });
+      return c.json(await getSamlSettings(deps, user.id), 200);
     },
   )
   .handle(

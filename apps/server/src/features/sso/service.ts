@@ -25,6 +25,7 @@ import { AppError, conflict, invalid } from '../../lib/app-error';
 import { guardFetches, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { newDomainToken } from './domains';
+import { samlConfigOf, startSamlFlow } from './saml';
 import {
   domainRows,
   domainsTakenElsewhere,
@@ -91,9 +92,11 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
   const providerId = providerIdOf(organization.id);
   const sso = await ssoOfOrganization(deps.db, organization.id);
   const config = sso ? await providerOf(deps, deps.db, providerId) : null;
+  const saml = sso && !config ? await samlConfigOf(deps, deps.db, providerId) : null;
   const rows = sso ? await domainRows(deps.db, organization.id) : [];
   return {
-    configured: Boolean(sso && config),
+    configured: Boolean(sso && (config || saml)),
+    protocol: config ? 'oidc' : saml ? 'saml' : null,
     issuer: config?.issuer ?? null,
     clientId: config?.clientId ?? null,
     hasClientSecret: Boolean(config?.clientSecret),
@@ -116,7 +119,7 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
  * verified. A claimed domain is used for SSO only once its TXT record proves the organisation controls it
  * (features/sso/domains.ts); until then it only shows the record to publish.
  */
-async function checkDomains(deps: Deps, organizationId: string, domains: string[]) {
+export async function checkDomains(deps: Deps, organizationId: string, domains: string[]) {
   for (const domain of domains) {
     if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain))
       throw invalid(SECURITY_MESSAGES.ssoDomainPublic, { domains: SECURITY_MESSAGES.ssoDomainPublic });
@@ -189,6 +192,8 @@ export async function saveSettings(
     const row = {
       issuer: config.issuer,
       oidcConfig: JSON.stringify(config),
+      // One of the two per organisation: saving OpenID Connect replaces SAML (features/sso/saml.ts).
+      samlConfig: null,
       userId: options.userId,
       organizationId: organization.id,
       domain: options.domains.join(','),
@@ -238,6 +243,8 @@ async function startFlow(
   flow: Omit<SsoFlow, 'nonce' | 'domains'>,
   options: { email?: string; clientIp: string },
 ) {
+  // SAML instead of OpenID Connect: the same flows, through features/sso/saml.ts.
+  if (await samlConfigOf(deps, deps.db, flow.providerId)) return startSamlFlow(deps, flow);
   const { appUrl } = deps.config;
   const nonce = randomBytes(24).toString('base64url');
   const errorPath = flow.purpose === 'sign-in' ? '/login' : SECURITY_PATH;
