@@ -220,7 +220,9 @@ export async function peekFlow(db: Db, state: string): Promise<string | null> {
     db
       .select({ value: verification.value })
       .from(verification)
-      .where(and(eq(verification.identifier, `${FLOW_PREFIX}${state}`), sql`${verification.expiresAt} > now()`)),
+      .where(
+        and(eq(verification.identifier, `${FLOW_PREFIX}${state}`), sql`${verification.expiresAt} > now()`),
+      ),
   );
   return row?.value ?? null;
 }

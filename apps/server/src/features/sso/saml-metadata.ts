@@ -63,7 +63,8 @@ export function signingCertificate(base64: string): X509Certificate | null {
   try {
     const cert = new X509Certificate(Buffer.from(base64, 'base64'));
     const key = cert.publicKey;
-    if (key.asymmetricKeyType === 'rsa') return (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048 ? cert : null;
+    if (key.asymmetricKeyType === 'rsa')
+      return (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048 ? cert : null;
     return key.asymmetricKeyType === 'ec' ? cert : null;
   } catch {
     return null;
@@ -108,7 +109,10 @@ export function parseIdpMetadata(
   if (xml.length > METADATA_MAX_CHARS) return null;
   const doc = parseXml(xml);
   if (!doc?.documentElement) return null;
-  const entities = [doc.documentElement, ...children(doc.documentElement, SAML_NS.metadata, 'EntityDescriptor')]
+  const entities = [
+    doc.documentElement,
+    ...children(doc.documentElement, SAML_NS.metadata, 'EntityDescriptor'),
+  ]
     .filter((node) => node.namespaceURI === SAML_NS.metadata && node.localName === 'EntityDescriptor')
     .map((entity) => ({
       entity,

@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { type CacheItem, type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import {
+  type CacheItem,
+  type CacheProvider,
+  type Profile,
+  SAML,
+  ValidateInResponseTo,
+} from '@node-saml/node-saml';
 import type { SamlSettings } from '@pulsecheck/shared/auth/security';
 import { domainOf, SECURITY_MESSAGES, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
 import { and, eq } from 'drizzle-orm';
@@ -148,11 +154,16 @@ export async function saveSamlSettings(
     const xml = options.metadataXml || (await fetchMetadata(deps, options.metadataUrl));
     metadata = parseIdpMetadata(deps.config, xml);
     const field = options.metadataXml ? 'metadataXml' : 'metadataUrl';
-    if (!metadata) throw invalid(SECURITY_MESSAGES.samlMetadataInvalid, { [field]: SECURITY_MESSAGES.samlMetadataInvalid });
+    if (!metadata)
+      throw invalid(SECURITY_MESSAGES.samlMetadataInvalid, {
+        [field]: SECURITY_MESSAGES.samlMetadataInvalid,
+      });
     metadataUrl = options.metadataUrl || null;
   }
   if (!metadata)
-    throw invalid(SECURITY_MESSAGES.samlMetadataRequired, { metadataXml: SECURITY_MESSAGES.samlMetadataRequired });
+    throw invalid(SECURITY_MESSAGES.samlMetadataRequired, {
+      metadataXml: SECURITY_MESSAGES.samlMetadataRequired,
+    });
   const config: SamlConfig = {
     idpEntityId: metadata.idpEntityId,
     idpSsoUrl: metadata.idpSsoUrl,
@@ -183,7 +194,10 @@ export async function saveSamlSettings(
     await tx
       .insert(organizationSso)
       .values({ organizationId: organization.id, providerId })
-      .onConflictDoUpdate({ target: organizationSso.organizationId, set: { ...reset, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: organizationSso.organizationId,
+        set: { ...reset, updatedAt: new Date() },
+      });
     await replaceDomains(tx, organization.id, options.domains, newDomainToken);
   });
 }
@@ -234,7 +248,9 @@ function samlOf(deps: Pick<Deps, 'config'>, providerId: string, config: SamlConf
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    validateInResponseTo: config.allowIdpInitiated ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
+    validateInResponseTo: config.allowIdpInitiated
+      ? ValidateInResponseTo.ifPresent
+      : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_MINUTES * 60_000,
     cacheProvider: cache,
     identifierFormat: null,
@@ -290,8 +306,11 @@ function strongSignatures(xml: string) {
 function assertionFacts(assertionXml: string) {
   const doc = parseXml(assertionXml);
   const assertion = doc?.documentElement;
-  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== SAML_NS.assertion) return null;
-  const confirmations = Array.from(assertion.getElementsByTagNameNS(SAML_NS.assertion, 'SubjectConfirmationData'));
+  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== SAML_NS.assertion)
+    return null;
+  const confirmations = Array.from(
+    assertion.getElementsByTagNameNS(SAML_NS.assertion, 'SubjectConfirmationData'),
+  );
   const conditions = Array.from(assertion.getElementsByTagNameNS(SAML_NS.assertion, 'Conditions'));
   const times = [...confirmations, ...conditions]
     .map((node) => Date.parse(node.getAttribute('NotOnOrAfter') ?? ''))
@@ -334,7 +353,8 @@ const attribute = (profile: Profile, names: string[]) => {
 function refusalOf(error: unknown): SsoErrorCode {
   const message = error instanceof Error ? error.message : '';
   if (/InResponseTo/i.test(message)) return 'state';
-  if (/expired|not yet valid|NotBefore|NotOnOrAfter|SAML assertion.*(?:age|time)/i.test(message)) return 'expired';
+  if (/expired|not yet valid|NotBefore|NotOnOrAfter|SAML assertion.*(?:age|time)/i.test(message))
+    return 'expired';
   if (/Responder|AuthnFailed|RequestDenied|NoPassive/i.test(message)) return 'denied';
   return 'token';
 }
@@ -427,13 +447,22 @@ export async function finishSaml(
     const organizationId = options.providerId.replace(/^org-/, '');
     flow = { providerId: options.providerId, organizationId, purpose: 'sign-in' };
   }
-  if (flow.purpose !== 'sign-in') errorPath = `${SECURITY_PATH}?${flow.purpose === 'link' ? 'sso_link_error' : 'sso_error'}=`;
+  if (flow.purpose !== 'sign-in')
+    errorPath = `${SECURITY_PATH}?${flow.purpose === 'link' ? 'sso_link_error' : 'sso_error'}=`;
 
-  if (!(await rememberAssertion(deps.db, { issuer: config.idpEntityId, assertionId: facts.id, expiresAt: facts.expiresAt })))
+  if (
+    !(await rememberAssertion(deps.db, {
+      issuer: config.idpEntityId,
+      assertionId: facts.id,
+      expiresAt: facts.expiresAt,
+    }))
+  )
     return refuse('replayed');
 
   const emailAttribute = attribute(profile, EMAIL_ATTRIBUTES);
-  const email = (emailAttribute ?? (profile.nameIDFormat === EMAIL_NAME_ID ? profile.nameID : '')).toLowerCase();
+  const email = (
+    emailAttribute ?? (profile.nameIDFormat === EMAIL_NAME_ID ? profile.nameID : '')
+  ).toLowerCase();
   const domains =
     flow.purpose === 'test'
       ? (await domainRows(deps.db, flow.organizationId)).map((row) => row.domain)
@@ -447,7 +476,10 @@ export async function finishSaml(
       .update(organizationSso)
       .set({ testedAt: new Date() })
       .where(
-        and(eq(organizationSso.organizationId, flow.organizationId), eq(organizationSso.providerId, options.providerId)),
+        and(
+          eq(organizationSso.organizationId, flow.organizationId),
+          eq(organizationSso.providerId, options.providerId),
+        ),
       );
     return redirect(`${SECURITY_PATH}?sso=tested`);
   }
@@ -464,7 +496,11 @@ export async function finishSaml(
         .where(and(eq(account.userId, existing.id), eq(account.providerId, options.providerId))),
     ));
   const link = (userId: string) =>
-    context.internalAdapter.linkAccount({ userId, providerId: options.providerId, accountId: profile.nameID });
+    context.internalAdapter.linkAccount({
+      userId,
+      providerId: options.providerId,
+      accountId: profile.nameID,
+    });
 
   let userId: string;
   if (flow.purpose === 'link') {
@@ -477,11 +513,14 @@ export async function finishSaml(
     if (!bound) return refuse('account_exists');
     userId = existing.id;
   } else {
-    const created = await context.internalAdapter.createUser({
-      email,
-      name: attribute(profile, NAME_ATTRIBUTES) ?? email.split('@')[0]!,
-      emailVerified: true,
-    }, { method: 'sso' });
+    const created = await context.internalAdapter.createUser(
+      {
+        email,
+        name: attribute(profile, NAME_ATTRIBUTES) ?? email.split('@')[0]!,
+        emailVerified: true,
+      },
+      { method: 'sso' },
+    );
     if (!created) return refuse('failed');
     await link(created.id);
     userId = created.id;
