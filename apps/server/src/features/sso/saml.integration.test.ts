@@ -532,11 +532,12 @@ describe('SAML against SimpleSAMLphp', () => {
           }),
         ),
       ).toMatch(/sso_error=state$/);
-      // 'Require SSO': no password account at the domain any more.
-      const signup = await ctx.request('POST', '/api/signup', {
-        body: { email: `bob@${domain}`, password: 'a-long-password-123', fullName: 'Bob' },
+      // 'Require SSO' applies as with OpenID Connect: the owner's password sign-in is refused, pointing to SSO.
+      const password = await ctx.request('POST', '/api/login', {
+        body: { email: `owner@${domain}`, password: 'correct-horse-battery' },
       });
-      expect(signup.status).not.toBe(200);
+      expect(password.status).toBe(403);
+      expect((await json(password)).error.code).toBe('sso_required');
     },
   );
 });

@@ -353,7 +353,8 @@ const attribute = (profile: Profile, names: string[]) => {
 function refusalOf(error: unknown): SsoErrorCode {
   const message = error instanceof Error ? error.message : '';
   if (/InResponseTo/i.test(message)) return 'state';
-  if (/expired|not yet valid|NotBefore|NotOnOrAfter|SAML assertion.*(?:age|time)/i.test(message))
+  // A subject confirmation is only ever found invalid by its time (NotBefore, NotOnOrAfter).
+  if (/expired|not yet valid|NotBefore|NotOnOrAfter|No valid subject confirmation/i.test(message))
     return 'expired';
   if (/Responder|AuthnFailed|RequestDenied|NoPassive/i.test(message)) return 'denied';
   return 'token';
