@@ -408,6 +408,48 @@ describe('SAML with crafted responses (a test key signs them)', () => {
     expect(locationOf(outside)).toMatch(/sso_error=domain$/);
   });
 
+  it("links an existing member's account through 'Link single sign-on', only to the same address", async () => {
+    const org = await samlOrganization();
+    const owner = org.admin.email;
+    const startLink = async () => {
+      const started = await ctx.call(org.admin.jar, 'POST', '/api/account/sso-link', {
+        confirm: { method: 'password', password: 'correct-horse-battery' },
+      });
+      expect(started.status, await started.clone().text()).toBe(200);
+      return authnRequestId((await json<{ url: string }>(started)).url);
+    };
+    // Before linking, the owner's password account is not signed in by SAML.
+    const before = await postToAcs(org.sp.spAcsUrl, {
+      SAMLResponse: base64(signAssertion(responseXml(org.fields(owner, await org.start(owner))), keys)),
+    });
+    expect(locationOf(before)).toMatch(/sso_error=account_exists$/);
+    // The identity provider answers with another address: nothing is linked.
+    const mismatch = await postToAcs(org.sp.spAcsUrl, {
+      SAMLResponse: base64(
+        signAssertion(responseXml(org.fields(`other@${org.domain}`, await startLink())), keys),
+      ),
+    });
+    expect(locationOf(mismatch)).toMatch(
+      /\/admin\/account-settings\/security\?sso_link_error=link_mismatch$/,
+    );
+    const linked = await postToAcs(org.sp.spAcsUrl, {
+      SAMLResponse: base64(signAssertion(responseXml(org.fields(owner, await startLink())), keys)),
+    });
+    expect(locationOf(linked)).toMatch(/\/admin\/account-settings\/security\?sso=linked$/);
+    expect(await json(await ctx.call(org.admin.jar, 'GET', '/api/account/sso-link'))).toEqual({
+      available: true,
+      linked: true,
+    });
+    const browser = new CookieJar();
+    const after = await postToAcs(
+      org.sp.spAcsUrl,
+      { SAMLResponse: base64(signAssertion(responseXml(org.fields(owner, await org.start(owner))), keys)) },
+      browser,
+    );
+    expect(locationOf(after)).toMatch(/\/auth\/redirect$/);
+    expect((await me(ctx, browser)).user.id).toBe(org.admin.userId);
+  });
+
   it('is for organisation admins, and refuses metadata it cannot use', async () => {
     const org = await samlOrganization();
     const bad = await saveSaml(org.admin.jar, { metadataXml: '<md:EntityDescriptor/>', domains: org.domain });
