@@ -163,7 +163,11 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       relayState: text(form.RelayState),
       clientIp: clientIp(c),
       userAgent: c.req.header('user-agent') ?? '',
-      log: (error) => deps.logger.info({ err: error instanceof Error ? error.message : String(error) }, 'SAML response refused'),
+      log: (error) =>
+        deps.logger.info(
+          { err: error instanceof Error ? error.message : String(error) },
+          'SAML response refused',
+        ),
     });
   });
 

@@ -89,8 +89,7 @@ export const SSO_ERRORS = {
     "An account with this e-mail address already exists and has not linked single sign-on. Nothing was changed: sign in with your password, then use 'Link single sign-on' on the Security tab.",
   link_mismatch:
     "The identity provider signed you in with another e-mail address than your account's. Nothing was linked.",
-  replayed:
-    'This answer of the identity provider was already used. Start again with "Sign in with SSO".',
+  replayed: 'This answer of the identity provider was already used. Start again with "Sign in with SSO".',
   expired:
     'The identity provider\'s answer has expired (or this server\'s clock is off). Start again with "Sign in with SSO".',
   relay_state: 'The identity provider asked to send you to another site. Nothing was changed.',

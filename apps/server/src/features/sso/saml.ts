@@ -342,8 +342,8 @@ const EMAIL_NAME_ID = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 
 const attribute = (profile: Profile, names: string[]) => {
   for (const name of names) {
-    const value = profile[name];
-    const text = Array.isArray(value) ? value[0] : value;
+    const value: unknown = profile[name];
+    const text: unknown = Array.isArray(value) ? (value as unknown[])[0] : value;
     if (typeof text === 'string' && text.trim()) return text.trim();
   }
   return null;
