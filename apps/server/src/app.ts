@@ -20,7 +20,8 @@ import { resultsRoutes } from './features/results/routes';
 import { securityRoutes } from './features/security/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { finishFlow } from './features/sso/service';
-import { finishSaml, SAML_ACS_PREFIX, spMetadata } from './features/sso/saml';
+import { finishSaml, SAML_ACS_PREFIX, SAML_BROWSER_COOKIE, spMetadata } from './features/sso/saml';
+import { getCookie } from 'hono/cookie';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
@@ -161,6 +162,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
       providerId: c.req.param('providerId'),
       samlResponse: text(form.SAMLResponse),
       relayState: text(form.RelayState),
+      browser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
       clientIp: clientIp(c),
       userAgent: c.req.header('user-agent') ?? '',
       log: (error) =>

@@ -17,7 +17,8 @@ import { clientIp } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, enforceLimitOn, LIMITS } from '../../lib/rate-limit';
 import { verifyDomain } from './domains';
-import { getSamlSettings, saveSamlSettings } from './saml';
+import { getCookie } from 'hono/cookie';
+import { getSamlSettings, SAML_BROWSER_COOKIE, saveSamlSettings } from './saml';
 import * as service from './service';
 
 // Single sign-on per organisation (issue 15): its settings (organisation admins) and 'Sign in with SSO'. The
@@ -92,6 +93,7 @@ export const ssoRoutes = routes('sso')
       const { url, cookies } = await service.startTest(c.get('deps'), {
         userId: user.id,
         clientIp: clientIp(c),
+        samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
       });
       setCookies(c, cookies);
       return c.json({ url }, 200);
@@ -119,6 +121,7 @@ export const ssoRoutes = routes('sso')
             sessionToken: signedSessionToken(c) ?? '',
             proof: c.req.valid('json').confirm,
             clientIp: clientIp(c),
+            samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
           }),
         { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
       );
@@ -133,7 +136,11 @@ export const ssoRoutes = routes('sso')
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const { email } = c.req.valid('json');
-      const { url, cookies } = await service.startSignIn(c.get('deps'), { email, clientIp: clientIp(c) });
+      const { url, cookies } = await service.startSignIn(c.get('deps'), {
+        email,
+        clientIp: clientIp(c),
+        samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
+      });
       setCookies(c, cookies);
       return c.json({ url }, 200);
     },

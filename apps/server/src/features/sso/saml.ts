@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   type CacheItem,
   type CacheProvider,
@@ -68,6 +68,15 @@ export const samlPaths = (config: Pick<AppDeps['config'], 'appUrl'>, providerId:
 
 /** The assertion consumer service's path, before the provider id (app.ts; exempt from the origin check). */
 export const SAML_ACS_PREFIX = '/api/auth/saml/acs/';
+
+/**
+ * The browser that started a flow (https only): a random value in a `__Host-` cookie, SameSite=None so that the
+ * identity provider's cross-site post to the ACS carries it; the flow keeps its hash, and the answer must come with
+ * it. Without it, someone could make a victim's browser post the attacker's own answer (login CSRF). On http (local
+ * trials) browsers refuse SameSite=None cookies, so there the flow is bound to its request only.
+ */
+export const SAML_BROWSER_COOKIE = '__Host-pulsecheck-saml';
+const browserHash = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 const providerIdOf = (organizationId: string) => `org-${organizationId}`;
 const requestKey = (requestId: string) => `saml:${requestId}`;
@@ -267,13 +276,27 @@ export async function spMetadata(deps: Deps, providerId: string): Promise<string
 }
 
 /** Starts a sign-in, 'Test connection' or link at the identity provider: where to send the browser. */
-export async function startSamlFlow(deps: Deps, flow: Omit<SsoFlow, 'nonce' | 'domains'>) {
+export async function startSamlFlow(
+  deps: Deps,
+  flow: Omit<SsoFlow, 'nonce' | 'domains'>,
+  browser: string | null = null,
+) {
   const config = await samlConfigOf(deps, deps.db, flow.providerId);
   if (!config) throw new AppError('not_found', SECURITY_MESSAGES.ssoNotSetUp);
-  const cache = new FlowCache(deps.db, flow);
+  const cookies: string[] = [];
+  let binding: { browser: string } | null = null;
+  if (deps.config.appUrl.startsWith('https://')) {
+    // The browser's value is kept across its flows (several tabs), made anew when absent or malformed.
+    const value = browser && /^[\w-]{32}$/.test(browser) ? browser : randomBytes(24).toString('base64url');
+    binding = { browser: browserHash(value) };
+    cookies.push(
+      `${SAML_BROWSER_COOKIE}=${value}; Path=/; Max-Age=${REQUEST_MINUTES * 60}; HttpOnly; Secure; SameSite=None`,
+    );
+  }
+  const cache = new FlowCache(deps.db, { ...flow, ...binding });
   const url = await samlOf(deps, flow.providerId, config, cache).getAuthorizeUrlAsync('', undefined, {});
   if (!cache.requestId) throw new AppError('internal', 'The SAML request was not recorded');
-  return { url, cookies: [] as string[] };
+  return { url, cookies };
 }
 
 const STRONG_SIGNATURES = new Set([
@@ -396,6 +419,8 @@ export async function finishSaml(
     providerId: string;
     samlResponse: string;
     relayState: string;
+    /** The SAML_BROWSER_COOKIE the browser sent, if any. */
+    browser: string | null;
     clientIp: string;
     userAgent: string;
     log: (error: unknown) => void;
@@ -442,6 +467,13 @@ export async function finishSaml(
     if (profile.inResponseTo && profile.inResponseTo !== requestId) return refuse('state');
     const stored = await cache.take(requestId);
     if (!isFlow(stored) || stored.providerId !== options.providerId) return refuse('state');
+    // Started in another browser (or its cookie is gone): refused, as a state of OpenID Connect would be.
+    const bound: unknown = 'browser' in stored ? stored.browser : null;
+    if (
+      bound !== null &&
+      (typeof bound !== 'string' || !options.browser || browserHash(options.browser) !== bound)
+    )
+      return refuse('state');
     flow = stored;
   } else {
     if (!config.allowIdpInitiated || profile.inResponseTo) return refuse('unsolicited');

@@ -241,10 +241,11 @@ export async function switchSso(
 async function startFlow(
   deps: Deps,
   flow: Omit<SsoFlow, 'nonce' | 'domains'>,
-  options: { email?: string; clientIp: string },
+  options: { email?: string; clientIp: string; samlBrowser?: string | null },
 ) {
   // SAML instead of OpenID Connect: the same flows, through features/sso/saml.ts.
-  if (await samlConfigOf(deps, deps.db, flow.providerId)) return startSamlFlow(deps, flow);
+  if (await samlConfigOf(deps, deps.db, flow.providerId))
+    return startSamlFlow(deps, flow, options.samlBrowser ?? null);
   const { appUrl } = deps.config;
   const nonce = randomBytes(24).toString('base64url');
   const errorPath = flow.purpose === 'sign-in' ? '/login' : SECURITY_PATH;
@@ -277,7 +278,10 @@ async function startFlow(
 }
 
 /** 'Sign in with SSO': the e-mail's domain picks the organisation's provider. */
-export async function startSignIn(deps: Deps, options: { email: string; clientIp: string }) {
+export async function startSignIn(
+  deps: Deps,
+  options: { email: string; clientIp: string; samlBrowser?: string | null },
+) {
   const sso = await ssoForDomain(deps.db, domainOf(options.email));
   if (!sso?.enabled) throw new AppError('not_found', SECURITY_MESSAGES.ssoNotSetUp);
   return startFlow(
@@ -288,14 +292,17 @@ export async function startSignIn(deps: Deps, options: { email: string; clientIp
 }
 
 /** 'Test connection': the admin signs in through the provider once; nothing is created (auth/sso.ts). */
-export async function startTest(deps: Deps, options: { userId: string; clientIp: string }) {
+export async function startTest(
+  deps: Deps,
+  options: { userId: string; clientIp: string; samlBrowser?: string | null },
+) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const sso = await ssoOfOrganization(deps.db, organization.id);
   if (!sso) throw conflict(SECURITY_MESSAGES.ssoNotConfigured);
   return startFlow(
     deps,
     { providerId: sso.providerId, organizationId: organization.id, purpose: 'test' },
-    { clientIp: options.clientIp },
+    { clientIp: options.clientIp, samlBrowser: options.samlBrowser ?? null },
   );
 }
 
@@ -319,6 +326,7 @@ export async function startLink(
     sessionToken: string;
     proof: IdentityProof;
     clientIp: string;
+    samlBrowser?: string | null;
   },
 ) {
   await confirmIdentity(deps, {
@@ -337,7 +345,7 @@ export async function startLink(
       purpose: 'link',
       userId: options.user.id,
     },
-    { email: options.user.email, clientIp: options.clientIp },
+    { email: options.user.email, clientIp: options.clientIp, samlBrowser: options.samlBrowser ?? null },
   );
 }
 
