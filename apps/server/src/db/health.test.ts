@@ -6,8 +6,14 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: '
 
 function recordingLogger() {
   const lines: { level: string; msg: string; detail: Record<string, unknown> }[] = [];
-  const at = (level: string) => (detail: Record<string, unknown>, msg: string) => void lines.push({ level, msg, detail });
-  const logger = { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') } as unknown as Logger;
+  const at = (level: string) => (detail: Record<string, unknown>, msg: string) =>
+    void lines.push({ level, msg, detail });
+  const logger = {
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  } as unknown as Logger;
   return { logger, lines };
 }
 
@@ -18,7 +24,10 @@ describe('database health', () => {
   it('fails fast at once, and logs an outage that flaps within the settle window as one outage', async () => {
     let up = true;
     const { logger, lines } = recordingLogger();
-    const health = createDatabaseHealth({ ping: async () => (up ? undefined : Promise.reject(refused())), logger });
+    const health = createDatabaseHealth({
+      ping: async () => (up ? undefined : Promise.reject(refused())),
+      logger,
+    });
     const recoveries = vi.fn();
     health.onRecovery(recoveries);
 
