@@ -1,6 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DOMParser, type Element } from '@xmldom/xmldom';
 import { isLoopbackHost } from '@better-auth/core/utils/host';
 import type { Config } from '../../config';
 import { addressAllowed } from '../../lib/outbound';
@@ -31,32 +30,10 @@ export const SAML_NS = {
 /** The largest metadata document read (pasted or fetched). */
 export const METADATA_MAX_CHARS = 200_000;
 
-/**
- * Any error stops parsing (xmldom 0.9's `onError`; samlify's copy of xmldom 0.8 declares the same module with its
- * own options type, which TypeScript merges in, hence the cast).
- */
-const STRICT = {
-  onError: (level: string, message: string) => {
-    if (level !== 'warning') throw new Error(message);
-  },
-} as unknown as ConstructorParameters<typeof DOMParser>[0];
-
-/**
- * Parses XML without a document type declaration (no entities of any kind: no expansion bombs, nothing external),
- * or null when it is not well-formed.
- */
-export function parseXml(xml: string) {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return null;
-  try {
-    const doc = new DOMParser(STRICT).parseFromString(xml, 'text/xml');
-    return doc.documentElement ? doc : null;
-  } catch {
-    return null;
-  }
-}
-
-const children = (parent: Element, ns: string, name: string) =>
-  Array.from(parent.getElementsByTagNameNS(ns, name));
+/** Clock skew accepted on NotBefore/NotOnOrAfter. */
+export const CLOCK_SKEW_MS = 60_000;
+/** An assertion without NotOnOrAfter is remembered this long. */
+export const ASSERTION_FALLBACK_MS = 60 * 60_000;
 
 /** A certificate whose key is RSA of 2048 bits or more, or EC; null otherwise (or when it is not one). */
 export function signingCertificate(base64: string): X509Certificate | null {
@@ -75,7 +52,7 @@ export const certificateFingerprint = (cert: X509Certificate) =>
   createHash('sha256').update(cert.raw).digest('hex').toUpperCase().match(/.{2}/g)!.join(':');
 
 /** The identity provider's single sign-on address: http(s) only, http only for a loopback host when allowed. */
-function browserUrlAllowed(config: Pick<Config, 'allowLoopbackIssuer'>, value: string) {
+export function browserUrlAllowed(config: Pick<Config, 'allowLoopbackIssuer'>, value: string) {
   let url: URL;
   try {
     url = new URL(value);
@@ -95,51 +72,6 @@ export function metadataUrlAllowed(config: Pick<Config, 'allowLoopbackIssuer'>, 
   if (!browserUrlAllowed(config, value)) return false;
   const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
   return !isIP(host) || isLoopbackHost(host) || addressAllowed(host, false);
-}
-
-/**
- * The one identity provider a metadata document describes (an EntityDescriptor with an IDPSSODescriptor for SAML
- * 2.0): its entity id, its HTTP-Redirect single sign-on address and its signing certificates (RSA of 2048 bits or
- * more, or EC). Null when any of them is missing, or when the document describes several identity providers.
- */
-export function parseIdpMetadata(
-  config: Pick<Config, 'allowLoopbackIssuer'>,
-  xml: string,
-): Omit<SamlConfig, 'metadataUrl' | 'allowIdpInitiated'> | null {
-  if (xml.length > METADATA_MAX_CHARS) return null;
-  const doc = parseXml(xml);
-  if (!doc?.documentElement) return null;
-  const entities = [
-    doc.documentElement,
-    ...children(doc.documentElement, SAML_NS.metadata, 'EntityDescriptor'),
-  ]
-    .filter((node) => node.namespaceURI === SAML_NS.metadata && node.localName === 'EntityDescriptor')
-    .map((entity) => ({
-      entity,
-      idp: children(entity, SAML_NS.metadata, 'IDPSSODescriptor').find((descriptor) =>
-        (descriptor.getAttribute('protocolSupportEnumeration') ?? '').split(/\s+/).includes(SAML_NS.protocol),
-      ),
-    }))
-    .filter((found): found is { entity: Element; idp: Element } => Boolean(found.idp));
-  if (entities.length !== 1) return null;
-  const { entity, idp } = entities[0]!;
-  const idpEntityId = entity.getAttribute('entityID')?.trim();
-  const idpSsoUrl = children(idp, SAML_NS.metadata, 'SingleSignOnService')
-    .find((service) => service.getAttribute('Binding') === SAML_NS.redirectBinding)
-    ?.getAttribute('Location')
-    ?.trim();
-  const certificates = [
-    ...new Set(
-      children(idp, SAML_NS.metadata, 'KeyDescriptor')
-        .filter((key) => (key.getAttribute('use') ?? 'signing') === 'signing')
-        .flatMap((key) => children(key, SAML_NS.dsig, 'X509Certificate'))
-        .map((node) => (node.textContent ?? '').replace(/\s+/g, ''))
-        .filter((base64) => signingCertificate(base64) !== null),
-    ),
-  ];
-  if (!idpEntityId || idpEntityId.length > 500 || !idpSsoUrl || certificates.length === 0) return null;
-  if (!browserUrlAllowed(config, idpSsoUrl)) return null;
-  return { idpEntityId, idpSsoUrl, certificates };
 }
 
 /** PEM text of a base64 DER certificate, as node-saml takes it. */

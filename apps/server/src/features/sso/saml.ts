@@ -1,11 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import {
-  type CacheItem,
-  type CacheProvider,
-  type Profile,
-  SAML,
-  ValidateInResponseTo,
-} from '@node-saml/node-saml';
+import type { CacheItem, CacheProvider, Profile } from '@node-saml/node-saml';
 import type { SamlSettings } from '@pulsecheck/shared/auth/security';
 import { domainOf, SECURITY_MESSAGES, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
 import { and, eq } from 'drizzle-orm';
@@ -32,15 +26,19 @@ import {
 } from './queries';
 import {
   certificateFingerprint,
+  CLOCK_SKEW_MS,
   METADATA_MAX_CHARS,
   metadataUrlAllowed,
-  parseIdpMetadata,
-  parseXml,
   pemOf,
-  SAML_NS,
   type SamlConfig,
   signingCertificate,
 } from './saml-metadata';
+
+/**
+ * The SAML library and our XML reading, loaded on first use (as @better-auth/sso is: decision 0015): most servers
+ * never see a SAML request, and these are the biggest libraries of the server.
+ */
+const samlLibraries = () => Promise.all([import('@node-saml/node-saml'), import('./saml-xml')]);
 
 /**
  * SAML 2.0 sign-in per organisation (issue 37, decision 0024), beside OpenID Connect (service.ts): the same
@@ -54,10 +52,7 @@ import {
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'auth'>;
 
-const CLOCK_SKEW_MS = 60_000;
 const REQUEST_MINUTES = 10;
-/** An assertion without NotOnOrAfter is remembered this long. */
-const ASSERTION_FALLBACK_MS = 60 * 60_000;
 const SECURITY_PATH = '/admin/account-settings/security';
 
 export const samlPaths = (config: Pick<AppDeps['config'], 'appUrl'>, providerId: string) => ({
@@ -161,6 +156,7 @@ export async function saveSamlSettings(
   let metadataUrl = previous?.metadataUrl ?? null;
   if (options.metadataXml || options.metadataUrl) {
     const xml = options.metadataXml || (await fetchMetadata(deps, options.metadataUrl));
+    const [, { parseIdpMetadata }] = await samlLibraries();
     metadata = parseIdpMetadata(deps.config, xml);
     const field = options.metadataXml ? 'metadataXml' : 'metadataUrl';
     if (!metadata)
@@ -245,8 +241,14 @@ class FlowCache implements CacheProvider {
   }
 }
 
-function samlOf(deps: Pick<Deps, 'config'>, providerId: string, config: SamlConfig, cache: CacheProvider) {
+async function samlOf(
+  deps: Pick<Deps, 'config'>,
+  providerId: string,
+  config: SamlConfig,
+  cache: CacheProvider,
+) {
   const paths = samlPaths(deps.config, providerId);
+  const [{ SAML, ValidateInResponseTo }] = await samlLibraries();
   return new SAML({
     issuer: paths.entityId,
     callbackUrl: paths.acsUrl,
@@ -272,7 +274,10 @@ function samlOf(deps: Pick<Deps, 'config'>, providerId: string, config: SamlConf
 export async function spMetadata(deps: Deps, providerId: string): Promise<string | null> {
   const config = await samlConfigOf(deps, deps.db, providerId);
   if (!config) return null;
-  return samlOf(deps, providerId, config, new FlowCache(deps.db)).generateServiceProviderMetadata(null, null);
+  return (await samlOf(deps, providerId, config, new FlowCache(deps.db))).generateServiceProviderMetadata(
+    null,
+    null,
+  );
 }
 
 /** Starts a sign-in, 'Test connection' or link at the identity provider: where to send the browser. */
@@ -294,58 +299,10 @@ export async function startSamlFlow(
     );
   }
   const cache = new FlowCache(deps.db, { ...flow, ...binding });
-  const url = await samlOf(deps, flow.providerId, config, cache).getAuthorizeUrlAsync('', undefined, {});
+  const saml = await samlOf(deps, flow.providerId, config, cache);
+  const url = await saml.getAuthorizeUrlAsync('', undefined, {});
   if (!cache.requestId) throw new AppError('internal', 'The SAML request was not recorded');
   return { url, cookies };
-}
-
-const STRONG_SIGNATURES = new Set([
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha384',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384',
-  'http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha512',
-]);
-const STRONG_DIGESTS = new Set([
-  'http://www.w3.org/2001/04/xmlenc#sha256',
-  'http://www.w3.org/2001/04/xmldsig-more#sha384',
-  'http://www.w3.org/2001/04/xmlenc#sha512',
-]);
-
-/** Whether every signature in the document uses RSA-SHA256 (or ECDSA) or better, with SHA-256 or better digests. */
-function strongSignatures(xml: string) {
-  const doc = parseXml(xml);
-  if (!doc?.documentElement) return false;
-  const methods = Array.from(doc.getElementsByTagNameNS(SAML_NS.dsig, 'SignatureMethod'));
-  const digests = Array.from(doc.getElementsByTagNameNS(SAML_NS.dsig, 'DigestMethod'));
-  return (
-    methods.every((node) => STRONG_SIGNATURES.has(node.getAttribute('Algorithm') ?? '')) &&
-    digests.every((node) => STRONG_DIGESTS.has(node.getAttribute('Algorithm') ?? ''))
-  );
-}
-
-/** What the signed assertion says beyond node-saml's profile: its id, recipients, InResponseTo and expiry. */
-function assertionFacts(assertionXml: string) {
-  const doc = parseXml(assertionXml);
-  const assertion = doc?.documentElement;
-  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== SAML_NS.assertion)
-    return null;
-  const confirmations = Array.from(
-    assertion.getElementsByTagNameNS(SAML_NS.assertion, 'SubjectConfirmationData'),
-  );
-  const conditions = Array.from(assertion.getElementsByTagNameNS(SAML_NS.assertion, 'Conditions'));
-  const times = [...confirmations, ...conditions]
-    .map((node) => Date.parse(node.getAttribute('NotOnOrAfter') ?? ''))
-    .filter((time) => !Number.isNaN(time));
-  return {
-    id: assertion.getAttribute('ID') ?? '',
-    recipients: confirmations.map((node) => node.getAttribute('Recipient')),
-    inResponseTo: confirmations.map((node) => node.getAttribute('InResponseTo')).find(Boolean) ?? null,
-    expiresAt: new Date(
-      (times.length > 0 ? Math.max(...times) : Date.now() + ASSERTION_FALLBACK_MS) + CLOCK_SKEW_MS,
-    ),
-  };
 }
 
 const EMAIL_ATTRIBUTES = [
@@ -440,12 +397,14 @@ export async function finishSaml(
   const target = relayTarget(appUrl, options.relayState);
   if (target === false) return refuse('relay_state');
   const xml = Buffer.from(options.samlResponse, 'base64').toString('utf8');
+  const [, { assertionFacts, parseXml, strongSignatures }] = await samlLibraries();
   if (!options.samlResponse || !strongSignatures(xml)) return refuse('token');
 
   const cache = new FlowCache(deps.db);
   let profile: Profile | null;
   try {
-    ({ profile } = await samlOf(deps, options.providerId, config, cache).validatePostResponseAsync({
+    const saml = await samlOf(deps, options.providerId, config, cache);
+    ({ profile } = await saml.validatePostResponseAsync({
       SAMLResponse: options.samlResponse,
     }));
   } catch (error) {
