@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type * as NodeSamlModule from '@node-saml/node-saml';
 import type { CacheItem, CacheProvider, Profile } from '@node-saml/node-saml';
 import type { SamlSettings } from '@pulsecheck/shared/auth/security';
 import { domainOf, SECURITY_MESSAGES, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
@@ -38,7 +39,13 @@ import {
  * The SAML library and our XML reading, loaded on first use (as @better-auth/sso is: decision 0015): most servers
  * never see a SAML request, and these are the biggest libraries of the server.
  */
-const samlLibraries = () => Promise.all([import('@node-saml/node-saml'), import('./saml-xml')]);
+const samlLibraries = () => Promise.all([nodeSaml(), import('./saml-xml')]);
+type NodeSaml = typeof NodeSamlModule;
+/** node-saml is CommonJS: the bundle's import() of it answers only `default` (the exports); Node's, both. */
+async function nodeSaml(): Promise<NodeSaml> {
+  const loaded: NodeSaml & { default?: NodeSaml } = await import('@node-saml/node-saml');
+  return loaded.default ?? loaded;
+}
 
 /**
  * SAML 2.0 sign-in per organisation (issue 37, decision 0024), beside OpenID Connect (service.ts): the same
