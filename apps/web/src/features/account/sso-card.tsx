@@ -196,7 +196,7 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
   const values = form ?? {
     metadataUrl: saml.metadataUrl ?? '',
     metadataXml: '',
-    domains: sso.protocol === 'saml' ? sso.domains.join(', ') : '',
+    domains: sso.domains.join(', '),
     allowIdpInitiated: saml.allowIdpInitiated,
   };
   const set = (key: 'metadataUrl' | 'metadataXml' | 'domains') => (event: { target: { value: string } }) =>
