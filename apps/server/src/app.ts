@@ -20,13 +20,15 @@ import { resultsRoutes } from './features/results/routes';
 import { securityRoutes } from './features/security/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { finishFlow } from './features/sso/service';
+import { finishSaml, SAML_ACS_PREFIX, SAML_BROWSER_COOKIE, spMetadata } from './features/sso/saml';
+import { getCookie } from 'hono/cookie';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
 import { webhookRoutes } from './features/webhooks/routes';
 import { trackerRoutes } from './features/trackers/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
-import { authHeaders } from './lib/client-ip';
+import { authHeaders, clientIp } from './lib/client-ip';
 import { limitBody } from './lib/body-limit';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
@@ -129,7 +131,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     }),
   );
 
-  app.use('/api/*', originCheck(deps.config.appUrl));
+  app.use('/api/*', originCheck(deps.config.appUrl, { exceptPrefix: SAML_ACS_PREFIX }));
   app.use('/api/*', databaseGate(deps.health));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
@@ -146,6 +148,31 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   app.get('/api/auth/sso/callback/:providerId', (c) =>
     finishFlow(deps, new Request(c.req.raw, { headers: authHeaders(c) })),
   );
+
+  // SAML 2.0 (features/sso/saml.ts): the service provider's metadata to register, and the assertion consumer
+  // service the identity provider's page posts its answer to (binding HTTP-POST).
+  app.get('/api/auth/saml/metadata/:providerId', async (c) => {
+    const xml = await spMetadata(deps, c.req.param('providerId'));
+    if (!xml) throw new AppError('not_found', 'Not found');
+    return c.body(xml, 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' });
+  });
+  app.post(`${SAML_ACS_PREFIX}:providerId`, async (c) => {
+    const form = await c.req.parseBody();
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return finishSaml(deps, {
+      providerId: c.req.param('providerId'),
+      samlResponse: text(form.SAMLResponse),
+      relayState: text(form.RelayState),
+      browser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
+      clientIp: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? '',
+      log: (error) =>
+        deps.logger.info(
+          { err: error instanceof Error ? error.message : String(error) },
+          'SAML response refused',
+        ),
+    });
+  });
 
   // One line per feature router.
   const featureRoutes = [

@@ -48,7 +48,7 @@ export const POLICY = {
   /** Changing or deleting a workspace's own template. Admins, and its creator. */
   'template:change': changesOwn,
   /**
-   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on), insights across all of its
+   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on by OpenID Connect or SAML), insights across all of its
    * workspaces (member of each or not) and the results of their completed checks, read-only. Its owner and the
    * organisation admins the owner appointed.
    */

@@ -400,6 +400,17 @@ const ENTRIES: Record<string, Entry> = {
       body: { issuer: 'https://idp.example.com', clientId: 'x', clientSecret: 'y', domains: 'bank.example' },
     }),
   },
+  'GET /api/organization/saml': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/saml' }),
+  },
+  'PUT /api/organization/saml': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({
+      path: '/api/organization/saml',
+      body: { metadataXml: '<EntityDescriptor/>', domains: 'bank.example' },
+    }),
+  },
   'PUT /api/organization/sso/switch': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/switch', body: { enabled: true, required: false } }),

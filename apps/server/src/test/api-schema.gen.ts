@@ -1823,6 +1823,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organization/saml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's SAML 2.0 identity provider (organisation admins), and what to register there */
+        get: operations["getOrganizationSaml"];
+        /** Save SAML 2.0 as the organisation's single sign-on (replacing OpenID Connect): the identity provider's metadata, pasted or fetched from its URL through the outbound guard, the domains it claims (each used once verified by DNS) and whether sign-in started at the identity provider is accepted */
+        put: operations["putOrganizationSaml"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/sso/verify-domain": {
         parameters: {
             query?: never;
@@ -16572,6 +16590,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         configured: boolean;
+                        /** @enum {string|null} */
+                        protocol: "oidc" | "saml" | null;
                         issuer: string | null;
                         clientId: string | null;
                         hasClientSecret: boolean;
@@ -16656,6 +16676,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         configured: boolean;
+                        /** @enum {string|null} */
+                        protocol: "oidc" | "saml" | null;
                         issuer: string | null;
                         clientId: string | null;
                         hasClientSecret: boolean;
@@ -16671,6 +16693,210 @@ export interface operations {
                         testedAt: string | null;
                         enabled: boolean;
                         required: boolean;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationSaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        configured: boolean;
+                        idpEntityId: string | null;
+                        idpSsoUrl: string | null;
+                        certificates: {
+                            fingerprint: string;
+                            expiresAt: string;
+                        }[];
+                        metadataUrl: string | null;
+                        allowIdpInitiated: boolean;
+                        spEntityId: string;
+                        spAcsUrl: string;
+                        spMetadataUrl: string;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putOrganizationSaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    metadataXml?: string;
+                    /** @default  */
+                    metadataUrl?: string;
+                    domains: string;
+                    /** @default false */
+                    allowIdpInitiated?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        configured: boolean;
+                        idpEntityId: string | null;
+                        idpSsoUrl: string | null;
+                        certificates: {
+                            fingerprint: string;
+                            expiresAt: string;
+                        }[];
+                        metadataUrl: string | null;
+                        allowIdpInitiated: boolean;
+                        spEntityId: string;
+                        spAcsUrl: string;
+                        spMetadataUrl: string;
                     };
                 };
             };
@@ -16789,6 +17015,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         configured: boolean;
+                        /** @enum {string|null} */
+                        protocol: "oidc" | "saml" | null;
                         issuer: string | null;
                         clientId: string | null;
                         hasClientSecret: boolean;
@@ -16923,6 +17151,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         configured: boolean;
+                        /** @enum {string|null} */
+                        protocol: "oidc" | "saml" | null;
                         issuer: string | null;
                         clientId: string | null;
                         hasClientSecret: boolean;

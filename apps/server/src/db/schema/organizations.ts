@@ -207,3 +207,21 @@ export const organizationLogos = pgTable('organization_logos', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * SAML assertions accepted (features/sso/saml.ts): each assertion id once, across every process sharing the
+ * database, for as long as the assertion could still be valid; expired rows are deleted as new ones arrive.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    /** The identity provider's entity id and the assertion's ID: ids are unique per issuer only. */
+    issuer: text('issuer').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.assertionId] }),
+    index('saml_assertions_expires_at_idx').on(t.expiresAt),
+  ],
+);
