@@ -52,7 +52,7 @@ export async function listMembers(db: Db, workspaceId: string, memberId?: string
           select o.status, o.last_error from mail_outbox o
           where o.kind = 'team-invitation' and o."to" = m.invitation_email and o.created_at >= inv.created_at
           order by o.created_at desc limit 1) mail on inv.created_at is not null
-        where m.workspace_id = ${workspaceId} and m.access in ('admin', 'member')
+        where m.workspace_id = ${workspaceId} and m.access in ('admin', 'member') and m.status <> 'suspended'
           ${memberId ? sql`and m.id = ${memberId}` : sql``}
         order by (m.status = 'pending'), lower(coalesce(u.name, m.invitation_email))`,
   );

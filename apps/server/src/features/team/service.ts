@@ -156,6 +156,8 @@ export async function inviteMember(
     await q.lockInvitee(tx, options.workspaceId, options.email);
     const existing = await q.findMembershipByEmail(tx, options.workspaceId, options.email);
     if (existing && existing.status === 'pending') throw conflict(TEAM_MESSAGES.alreadyInvited);
+    // Deactivated by the organisation's SCIM provisioning: only the identity provider brings them back.
+    if (existing && existing.status === 'suspended') throw conflict(TEAM_MESSAGES.suspended);
     if (existing && existing.access !== 'participant') throw conflict(TEAM_MESSAGES.alreadyMember);
     // A link participant may be invited into the team: accepting upgrades their membership.
     const departmentId = options.department
