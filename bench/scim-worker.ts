@@ -25,7 +25,9 @@ await db.execute(
   sql`insert into sso_provider (id, issuer, provider_id, organization_id, domain)
       values ('org-bench', 'https://idp.bench.test', 'org-bench', ${organizationId}, ${DOMAIN})`,
 );
-await db.execute(sql`insert into organization_sso (organization_id, provider_id) values (${organizationId}, 'org-bench')`);
+await db.execute(
+  sql`insert into organization_sso (organization_id, provider_id) values (${organizationId}, 'org-bench')`,
+);
 await db.execute(
   sql`insert into sso_domains (domain, organization_id, token, status) values (${DOMAIN}, ${organizationId}, 'bench', 'verified')`,
 );
@@ -77,7 +79,8 @@ console.log(
     users: USERS,
     userNameMs,
     externalIdMs,
-    usesIndex: /Index (Only )?Scan|Bitmap Index Scan/.test(planText) && !/Seq Scan on scim_users/.test(planText),
+    usesIndex:
+      /Index (Only )?Scan|Bitmap Index Scan/.test(planText) && !/Seq Scan on scim_users/.test(planText),
     plan: planText,
   }),
 );

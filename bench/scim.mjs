@@ -45,10 +45,16 @@ function figures(kind, measured) {
 export async function benchScim() {
   const results = figures('embedded', runWorker());
   const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) results.push(...(await withScratchDatabase(pgUrl, (url) => figures('PostgreSQL', runWorker(url)))));
+  if (pgUrl)
+    results.push(...(await withScratchDatabase(pgUrl, (url) => figures('PostgreSQL', runWorker(url)))));
   else
     results.push(
-      result({ name: 'scim (PostgreSQL)', metric: 'skipped: BENCH_DATABASE_URL not set', value: 0, target: { min: 1 } }),
+      result({
+        name: 'scim (PostgreSQL)',
+        metric: 'skipped: BENCH_DATABASE_URL not set',
+        value: 0,
+        target: { min: 1 },
+      }),
     );
   return results;
 }

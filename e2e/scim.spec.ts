@@ -6,7 +6,10 @@ import { expect, expectAccessible, test } from './support/fixtures';
  * keyboard, sees it once, and it works against /scim/v2; rotating stops the old one. Axe clean, readable at 360 px.
  */
 test.describe('SCIM provisioning', () => {
-  test('the owner creates the SCIM token, sees it once, uses it, and rotates it', async ({ page, mailDir }) => {
+  test('the owner creates the SCIM token, sees it once, uses it, and rotates it', async ({
+    page,
+    mailDir,
+  }) => {
     await signUpAdmin(page, mailDir);
     await page.goto('/admin/account-settings/security');
     await expect(page.getByRole('heading', { name: 'SCIM provisioning' })).toBeVisible();
@@ -43,7 +46,9 @@ test.describe('SCIM provisioning', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     await page.getByRole('button', { name: 'Rotate token' }).click();
-    await expect(page.getByText('Rotating replaces the token at once: the old one stops working.')).toBeVisible();
+    await expect(
+      page.getByText('Rotating replaces the token at once: the old one stops working.'),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Rotate token' }).click();
     const rotated = await page.getByLabel('New SCIM token').inputValue();

@@ -64,7 +64,8 @@ export const SCIM_MESSAGES = {
     'Unsupported filter. Supported: userName eq "…", externalId eq "…", id eq "…" (Users); displayName eq "…", id eq "…" (Groups).',
   invalidJson: 'The request body is not valid JSON.',
   invalidBody: 'The request body is not a valid SCIM resource.',
-  invalidPatch: 'The request body is not a valid PatchOp (schemas, Operations with op add, replace or remove).',
+  invalidPatch:
+    'The request body is not a valid PatchOp (schemas, Operations with op add, replace or remove).',
   invalidPath: (path: string) => `Unsupported attribute path: ${path}`,
   invalidValue: (attribute: string) => `Invalid value for ${attribute}.`,
   notFoundRoute: 'No such SCIM endpoint.',
@@ -82,7 +83,8 @@ export const SCIM_CARD = {
   create: 'Create token',
   rotate: 'Rotate token',
   noToken: 'No token yet: provisioning is off.',
-  shownOnce: 'Copy this token now: it is shown only once. Paste it into your identity provider as the bearer token.',
+  shownOnce:
+    'Copy this token now: it is shown only once. Paste it into your identity provider as the bearer token.',
   rotateWarning: 'Rotating replaces the token at once: the old one stops working.',
   ownerOnly: "Only the organisation's owner can create or rotate the SCIM token.",
   domainsNeeded:

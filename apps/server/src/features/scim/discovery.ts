@@ -63,11 +63,7 @@ type Attribute = {
   referenceTypes?: string[];
 };
 
-const attribute = (
-  name: string,
-  description: string,
-  options: Partial<Attribute> = {},
-): Attribute => ({
+const attribute = (name: string, description: string, options: Partial<Attribute> = {}): Attribute => ({
   name,
   type: 'string',
   multiValued: false,

@@ -53,7 +53,9 @@ export function paging(startIndex: string | undefined, count: string | undefined
   const start = whole(startIndex);
   const size = whole(count);
   if ((startIndex !== undefined && start === null) || (count !== undefined && size === null))
-    throw invalidValue(SCIM_MESSAGES.invalidValue(startIndex !== undefined && start === null ? 'startIndex' : 'count'));
+    throw invalidValue(
+      SCIM_MESSAGES.invalidValue(startIndex !== undefined && start === null ? 'startIndex' : 'count'),
+    );
   return {
     startIndex: Math.max(1, start ?? 1),
     count: Math.min(SCIM_PAGE.maxResults, Math.max(0, size ?? SCIM_PAGE.defaultCount)),
@@ -71,7 +73,8 @@ export const listResponse = <T>(resources: T[], total: number, startIndex: numbe
 /** A boolean as IdPs send it: `false`, or Entra's `"False"` / `"false"`. */
 export function booleanOf(value: unknown, attribute: string): boolean {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+  if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
+    return value.trim().toLowerCase() === 'true';
   throw invalidValue(SCIM_MESSAGES.invalidValue(attribute));
 }
 
@@ -98,7 +101,8 @@ export function patchOperations(body: unknown): PatchOperation[] {
     if (!isRecord(operation) || typeof operation.op !== 'string') throw refuse();
     const op = operation.op.toLowerCase();
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw refuse();
-    const path = typeof operation.path === 'string' && operation.path.trim() !== '' ? operation.path.trim() : null;
+    const path =
+      typeof operation.path === 'string' && operation.path.trim() !== '' ? operation.path.trim() : null;
     if (op === 'remove' && path === null) throw new ScimError(400, SCIM_MESSAGES.invalidPatch, 'noTarget');
     if (op !== 'remove' && !('value' in operation)) throw refuse();
     return { op, path, value: operation.value };
@@ -120,9 +124,15 @@ const USER_SCHEMA_PREFIX = `${SCIM_SCHEMAS.user}:`;
 
 /** An attribute path without the core schema's URN (RFC 7644 3.10 allows it in front), lower case. */
 const normalisePath = (path: string) =>
-  (path.toLowerCase().startsWith(USER_SCHEMA_PREFIX.toLowerCase()) ? path.slice(USER_SCHEMA_PREFIX.length) : path)
+  (path.toLowerCase().startsWith(USER_SCHEMA_PREFIX.toLowerCase())
+    ? path.slice(USER_SCHEMA_PREFIX.length)
+    : path
+  )
     .trim()
     .toLowerCase();
+
+/** `attr`, `attr.sub`, `attr[filter]`, `attr[filter].sub`, optionally after a schema URN (lower case). */
+const ATTRIBUTE_PATH = /^(urn:[a-z0-9:._-]+:)?[a-z$][\w$-]*(\[[^[\]]+\])?(\.[a-z$][\w$-]*)?$/;
 
 const EMAIL_TYPE_PATH = /^emails\[type eq "([^"]*)"\]\.value$/;
 
@@ -130,7 +140,8 @@ function emailsOf(value: unknown): UserRecord['emails'] {
   if (value === null) return null;
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry) => {
-    if (!isRecord(entry) || typeof entry.value !== 'string') throw invalidValue(SCIM_MESSAGES.invalidValue('emails'));
+    if (!isRecord(entry) || typeof entry.value !== 'string')
+      throw invalidValue(SCIM_MESSAGES.invalidValue('emails'));
     return {
       value: entry.value,
       ...(typeof entry.type === 'string' ? { type: entry.type } : {}),
@@ -186,9 +197,9 @@ function setUserAttribute(record: UserRecord, path: string, value: unknown, op: 
       record.emails = removing ? null : emailsOf(value);
       return;
     default:
-      if (/[[\]]/.test(key) && !key.startsWith('urn:')) throw new ScimError(400, SCIM_MESSAGES.invalidPath(path), 'invalidPath');
-      // Attributes we do not keep (title, phoneNumbers, the enterprise extension…) are accepted and not stored, as
-      // Entra's default attribute mappings send them.
+      // Attributes we do not keep (title, phoneNumbers[type eq "work"].value, the enterprise extension…) are
+      // accepted and not stored, as Entra's default attribute mappings send them; a malformed path is refused.
+      if (!ATTRIBUTE_PATH.test(key)) throw new ScimError(400, SCIM_MESSAGES.invalidPath(path), 'invalidPath');
       return;
   }
 }
@@ -242,7 +253,8 @@ function memberIds(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry) => {
-    if (!isRecord(entry) || typeof entry.value !== 'string') throw invalidValue(SCIM_MESSAGES.invalidValue('members'));
+    if (!isRecord(entry) || typeof entry.value !== 'string')
+      throw invalidValue(SCIM_MESSAGES.invalidValue('members'));
     return entry.value;
   });
 }

@@ -354,7 +354,11 @@ export async function scimUsersAmong(db: Db, organizationId: string, ids: string
  * Adds provisioned people to a workspace as members (suspended while deactivated). A link participant becomes a
  * member; an existing admin or member stays as they are.
  */
-export async function addGroupMembers(db: Db, workspaceId: string, people: { user_id: string; active: boolean }[]) {
+export async function addGroupMembers(
+  db: Db,
+  workspaceId: string,
+  people: { user_id: string; active: boolean }[],
+) {
   if (people.length === 0) return;
   await db.execute(
     sql`insert into workspace_members (workspace_id, user_id, access, status)

@@ -106,7 +106,9 @@ export function scimRoutes(gate: MiddlewareHandler) {
     const user = await service.createUser(deps(c), scopeOf(c), await bodyOf(c));
     return answer(c, user, 201, user.meta.location);
   });
-  app.get('/Users/:id', async (c) => answer(c, await service.getUser(deps(c), scopeOf(c), c.req.param('id'))));
+  app.get('/Users/:id', async (c) =>
+    answer(c, await service.getUser(deps(c), scopeOf(c), c.req.param('id'))),
+  );
   app.put('/Users/:id', async (c) =>
     answer(c, await service.replaceUser(deps(c), scopeOf(c), c.req.param('id'), await bodyOf(c))),
   );
@@ -159,7 +161,8 @@ export function scimRoutes(gate: MiddlewareHandler) {
       (fault
         ? new ScimError(503, 'The database is unavailable; try again shortly.')
         : new ScimError(500, 'An unexpected error occurred'));
-    if (!known && !fault) logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled SCIM error');
+    if (!known && !fault)
+      logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled SCIM error');
     if (refusal.status === 503) c.header('Retry-After', '5');
     return c.body(JSON.stringify(refusal.toBody()), refusal.status as 400, SCIM_HEADERS);
   });

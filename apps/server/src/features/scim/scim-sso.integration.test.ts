@@ -66,7 +66,10 @@ describe('provisioned people and single sign-on', () => {
     });
     expect(created.status).toBe(201);
     const { id } = await json<{ id: string }>(created);
-    const [account] = await queryRows<{ id: string }>(ctx.deps.db, sql`select id from "user" where email = ${email}`);
+    const [account] = await queryRows<{ id: string }>(
+      ctx.deps.db,
+      sql`select id from "user" where email = ${email}`,
+    );
 
     const first = await ssoSignIn(email, `sub-${domain}`);
     expect(first.location).toBe(`${ctx.deps.config.appUrl}/auth/redirect`);

@@ -110,7 +110,10 @@ async function statusOf(userName: string) {
 
 const userIdOf = async (email: string) =>
   (
-    await queryRows<{ id: string }>(ctx.deps.db, sql`select id from "user" where email = ${email.toLowerCase()}`)
+    await queryRows<{ id: string }>(
+      ctx.deps.db,
+      sql`select id from "user" where email = ${email.toLowerCase()}`,
+    )
   )[0]?.id;
 
 let a: Org;
@@ -124,7 +127,11 @@ describe("Okta's SCIM 2.0 test sequence", () => {
   it('looks the user up, creates, reads, replaces and deactivates them, then reactivates', async () => {
     const userName = `${unique('okta')}@${a.domain}`;
     // 1. Does the user exist? (GET /Users?filter=userName eq "…"&startIndex=1&count=100)
-    const lookup = await scim(a.token, 'GET', filterPath('Users', `userName eq "${userName}"`, '&startIndex=1&count=100'));
+    const lookup = await scim(
+      a.token,
+      'GET',
+      filterPath('Users', `userName eq "${userName}"`, '&startIndex=1&count=100'),
+    );
     expect(lookup.status).toBe(200);
     expect(lookup.headers.get('content-type')).toMatch(/^application\/scim\+json/);
     expect(await json<ListResponse<ScimUser>>(lookup)).toEqual({
@@ -189,7 +196,10 @@ describe("Okta's SCIM 2.0 test sequence", () => {
       active: true,
     });
     expect(replaced.status).toBe(200);
-    expect(await json<ScimUser>(replaced)).toMatchObject({ name: { givenName: 'Olga' }, displayName: 'Olga Okta' });
+    expect(await json<ScimUser>(replaced)).toMatchObject({
+      name: { givenName: 'Olga' },
+      displayName: 'Olga Okta',
+    });
     // 6. Deactivate: PATCH replace with value { active: false } (Okta's form, no path).
     const deactivated = await scim(a.token, 'PATCH', `/Users/${user.id}`, {
       schemas: [SCIM_SCHEMAS.patchOp],
@@ -250,7 +260,11 @@ describe("Microsoft Entra ID's SCIM sequence", () => {
         { op: 'Replace', path: 'emails[type eq "work"].value', value: workEmail },
         { op: 'Replace', path: 'name.familyName', value: 'updatedFamilyName' },
         { op: 'Add', path: 'name.givenName', value: 'updatedGivenName' },
-        { op: 'Replace', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department', value: 'R&D' },
+        {
+          op: 'Replace',
+          path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+          value: 'R&D',
+        },
         { op: 'Add', path: 'title', value: 'Engineer' },
       ],
     });
@@ -265,7 +279,10 @@ describe("Microsoft Entra ID's SCIM sequence", () => {
       schemas: [SCIM_SCHEMAS.patchOp],
       Operations: [{ op: 'Replace', value: { displayName: 'Entra Person', 'name.givenName': 'Eve' } }],
     });
-    expect(await json<ScimUser>(noPath)).toMatchObject({ displayName: 'Entra Person', name: { givenName: 'Eve' } });
+    expect(await json<ScimUser>(noPath)).toMatchObject({
+      displayName: 'Entra Person',
+      name: { givenName: 'Eve' },
+    });
     const [account] = await queryRows<{ name: string }>(
       ctx.deps.db,
       sql`select name from "user" where email = ${userName.toLowerCase()}`,
@@ -316,10 +333,18 @@ describe("Microsoft Entra ID's SCIM sequence", () => {
                  array(select user_id from workspace_members where workspace_id = w.id and access = 'admin') as admins
           from workspaces w where w.id = ${group.id}`,
     );
-    expect(workspace).toEqual({ name: displayName, organization_id: a.organizationId, admins: [a.admin.userId] });
+    expect(workspace).toEqual({
+      name: displayName,
+      organization_id: a.organizationId,
+      admins: [a.admin.userId],
+    });
     // Entra: GET /Groups?excludedAttributes=members&filter=displayName eq "…"
     const found = await json<ListResponse<ScimGroup>>(
-      await scim(a.token, 'GET', filterPath('Groups', `displayName eq "${displayName}"`, '&excludedAttributes=members')),
+      await scim(
+        a.token,
+        'GET',
+        filterPath('Groups', `displayName eq "${displayName}"`, '&excludedAttributes=members'),
+      ),
     );
     expect(found.totalResults).toBe(1);
     expect(found.Resources[0]).not.toHaveProperty('members');
@@ -337,9 +362,9 @@ describe("Microsoft Entra ID's SCIM sequence", () => {
     const read = await json<ScimGroup>(await scim(a.token, 'GET', `/Groups/${group.id}`));
     expect(read.displayName).toBe(renamed);
     expect(read.members?.map((m) => m.value)).toEqual([member.id]);
-    expect((await json<ScimUser>(await scim(a.token, 'GET', `/Users/${member.id}`))).groups.map((g) => g.value)).toContain(
-      group.id,
-    );
+    expect(
+      (await json<ScimUser>(await scim(a.token, 'GET', `/Users/${member.id}`))).groups.map((g) => g.value),
+    ).toContain(group.id);
     const remove = await scim(a.token, 'PATCH', `/Groups/${group.id}`, {
       schemas: [SCIM_SCHEMAS.patchOp],
       Operations: [{ op: 'Remove', path: 'members', value: [{ value: member.id }] }],
@@ -432,16 +457,22 @@ describe('compliance pass', () => {
       });
       ids.push((await json<ScimUser>(response)).id);
     }
-    const page = await json<ListResponse<ScimUser>>(await scim(org.token, 'GET', '/Users?startIndex=2&count=2'));
+    const page = await json<ListResponse<ScimUser>>(
+      await scim(org.token, 'GET', '/Users?startIndex=2&count=2'),
+    );
     expect(page).toMatchObject({ totalResults: 5, startIndex: 2, itemsPerPage: 2 });
     expect(page.Resources.map((r) => r.id)).toEqual(ids.slice(1, 3));
-    const last = await json<ListResponse<ScimUser>>(await scim(org.token, 'GET', '/Users?startIndex=5&count=10'));
+    const last = await json<ListResponse<ScimUser>>(
+      await scim(org.token, 'GET', '/Users?startIndex=5&count=10'),
+    );
     expect(last).toMatchObject({ totalResults: 5, startIndex: 5, itemsPerPage: 1 });
     const beyond = await json<ListResponse<ScimUser>>(await scim(org.token, 'GET', '/Users?startIndex=9'));
     expect(beyond).toMatchObject({ totalResults: 5, itemsPerPage: 0, Resources: [] });
     const countOnly = await json<ListResponse<ScimUser>>(await scim(org.token, 'GET', '/Users?count=0'));
     expect(countOnly).toMatchObject({ totalResults: 5, itemsPerPage: 0, Resources: [] });
-    const fromZero = await json<ListResponse<ScimUser>>(await scim(org.token, 'GET', '/Users?startIndex=0&count=1'));
+    const fromZero = await json<ListResponse<ScimUser>>(
+      await scim(org.token, 'GET', '/Users?startIndex=0&count=1'),
+    );
     expect(fromZero).toMatchObject({ startIndex: 1, itemsPerPage: 1 });
     await expectScimError(await scim(org.token, 'GET', '/Users?count=abc'), 400, 'invalidValue');
     const groups = await json<ListResponse<ScimGroup>>(await scim(org.token, 'GET', '/Groups?count=1'));
@@ -454,25 +485,49 @@ describe('compliance pass', () => {
       400,
       'invalidFilter',
     );
-    await expectScimError(await scim(a.token, 'GET', filterPath('Users', 'userName eq "a" or userName eq "b"')), 400, 'invalidFilter');
-    await expectScimError(await scim(a.token, 'GET', filterPath('Groups', 'members eq "x"')), 400, 'invalidFilter');
-    await expectScimError(await scim(a.token, 'POST', '/Users', undefined, '{not json'), 400, 'invalidSyntax');
-    await expectScimError(await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user] }), 400, 'invalidValue');
+    await expectScimError(
+      await scim(a.token, 'GET', filterPath('Users', 'userName eq "a" or userName eq "b"')),
+      400,
+      'invalidFilter',
+    );
+    await expectScimError(
+      await scim(a.token, 'GET', filterPath('Groups', 'members eq "x"')),
+      400,
+      'invalidFilter',
+    );
+    await expectScimError(
+      await scim(a.token, 'POST', '/Users', undefined, '{not json'),
+      400,
+      'invalidSyntax',
+    );
+    await expectScimError(
+      await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user] }),
+      400,
+      'invalidValue',
+    );
     await expectScimError(
       await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName: 'not an address' }),
       400,
       'invalidValue',
     );
     const user = await json<ScimUser>(
-      await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName: `${unique('c')}@${a.domain}` }),
+      await scim(a.token, 'POST', '/Users', {
+        schemas: [SCIM_SCHEMAS.user],
+        userName: `${unique('c')}@${a.domain}`,
+      }),
     );
     await expectScimError(
-      await scim(a.token, 'PATCH', `/Users/${user.id}`, { schemas: [SCIM_SCHEMAS.patchOp], Operations: [{ op: 'move' }] }),
+      await scim(a.token, 'PATCH', `/Users/${user.id}`, {
+        schemas: [SCIM_SCHEMAS.patchOp],
+        Operations: [{ op: 'move' }],
+      }),
       400,
       'invalidSyntax',
     );
     await expectScimError(
-      await scim(a.token, 'PATCH', `/Users/${user.id}`, { Operations: [{ op: 'replace', value: { active: false } }] }),
+      await scim(a.token, 'PATCH', `/Users/${user.id}`, {
+        Operations: [{ op: 'replace', value: { active: false } }],
+      }),
       400,
     );
     await expectScimError(
@@ -499,7 +554,9 @@ describe('compliance pass', () => {
     await expectScimError(
       await scim(a.token, 'PATCH', `/Groups/${a.admin.workspaceId}`, {
         schemas: [SCIM_SCHEMAS.patchOp],
-        Operations: [{ op: 'add', path: 'members', value: [{ value: '00000000-0000-4000-8000-000000000000' }] }],
+        Operations: [
+          { op: 'add', path: 'members', value: [{ value: '00000000-0000-4000-8000-000000000000' }] },
+        ],
       }),
       400,
       'invalidValue',
@@ -527,7 +584,10 @@ describe('safety', () => {
 
   it("never reaches another organisation's people or workspaces", async () => {
     const theirs = await json<ScimUser>(
-      await scim(b.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName: `${unique('b')}@${b.domain}` }),
+      await scim(b.token, 'POST', '/Users', {
+        schemas: [SCIM_SCHEMAS.user],
+        userName: `${unique('b')}@${b.domain}`,
+      }),
     );
     await expectScimError(await scim(a.token, 'GET', `/Users/${theirs.id}`), 404);
     await expectScimError(
@@ -537,7 +597,10 @@ describe('safety', () => {
       }),
       404,
     );
-    await expectScimError(await scim(a.token, 'PUT', `/Users/${theirs.id}`, { userName: theirs.userName }), 404);
+    await expectScimError(
+      await scim(a.token, 'PUT', `/Users/${theirs.id}`, { userName: theirs.userName }),
+      404,
+    );
     await expectScimError(await scim(a.token, 'DELETE', `/Users/${theirs.id}`), 404);
     const listed = await json<ListResponse<ScimUser>>(
       await scim(a.token, 'GET', filterPath('Users', `userName eq "${theirs.userName}"`)),
@@ -562,7 +625,7 @@ describe('safety', () => {
     );
     const groups = await json<ListResponse<ScimGroup>>(await scim(a.token, 'GET', '/Groups'));
     expect(groups.Resources.map((g) => g.id)).not.toContain(b.admin.workspaceId);
-    expect((await json<ListResponse<ScimUser>>(await scim(b.token, 'GET', `/Users/${theirs.id}`))).active).toBe(true);
+    expect((await json<ScimUser>(await scim(b.token, 'GET', `/Users/${theirs.id}`))).active).toBe(true);
   });
 
   it('links an existing account at a verified domain without taking it over', async () => {
@@ -596,7 +659,10 @@ describe('safety', () => {
   });
 
   it("refuses to deactivate or remove the organisation's owner", async () => {
-    const owner = await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName: a.admin.email });
+    const owner = await scim(a.token, 'POST', '/Users', {
+      schemas: [SCIM_SCHEMAS.user],
+      userName: a.admin.email,
+    });
     // The owner's address is at example.com, which the organisation has not verified: refused before anything.
     expect(owner.status).toBe(400);
     const org = await organization();
@@ -629,7 +695,9 @@ describe('safety', () => {
     const email = `${unique('deact')}@${a.domain}`;
     const person = await signedInUser(ctx, { email, workspaceId: a.admin.workspaceId });
     const check = await createCheck(ctx, { workspaceId: a.admin.workspaceId, userId: a.admin.userId });
-    await ctx.deps.db.insert(participants).values(participantRows(check.healthCheckId, [person.userId], 'completed'));
+    await ctx.deps.db
+      .insert(participants)
+      .values(participantRows(check.healthCheckId, [person.userId], 'completed'));
     const user = await json<ScimUser>(
       await scim(a.token, 'POST', '/Users', { schemas: [SCIM_SCHEMAS.user], userName: email }),
     );
@@ -654,7 +722,7 @@ describe('safety', () => {
       await ctx.call(a.admin.jar, 'GET', `/api/workspaces/${a.admin.workspaceId}/members`),
     );
     expect(team.members.map((m) => m.email)).not.toContain(email);
-    const invite = await ctx.call(a.admin.jar, "POST", `/api/workspaces/${a.admin.workspaceId}/invitations`, {
+    const invite = await ctx.call(a.admin.jar, 'POST', `/api/workspaces/${a.admin.workspaceId}/invitations`, {
       email,
       role: 'Engineer',
       admin: false,
@@ -681,14 +749,20 @@ describe('safety', () => {
     await ctx.deps.db.execute(
       sql`update workspace_members set access = 'admin' where user_id = ${person.userId} and workspace_id = ${a.admin.workspaceId}`,
     );
-    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${a.admin.workspaceId}/members`)).status).toBe(200);
+    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${a.admin.workspaceId}/members`)).status).toBe(
+      200,
+    );
     await scim(a.token, 'PATCH', `/Users/${user.id}`, {
       schemas: [SCIM_SCHEMAS.patchOp],
       Operations: [{ op: 'Replace', path: 'active', value: 'false' }],
     });
     expect((await ctx.call(person.jar, 'GET', '/api/me')).status).toBe(200);
-    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${a.admin.workspaceId}/members`)).status).toBe(404);
-    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${b.admin.workspaceId}/members`)).status).toBe(200);
+    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${a.admin.workspaceId}/members`)).status).toBe(
+      404,
+    );
+    expect((await ctx.call(person.jar, 'GET', `/api/workspaces/${b.admin.workspaceId}/members`)).status).toBe(
+      200,
+    );
   });
 });
 
@@ -718,9 +792,9 @@ describe('the SCIM token (Account Settings → Security)', () => {
     await ctx.deps.db.execute(
       sql`insert into organization_admins (organization_id, user_id) values (${org.organizationId}, ${orgAdmin.userId})`,
     );
-    expect((await json<ScimSettings>(await ctx.call(orgAdmin.jar, 'GET', '/api/organization/scim'))).mayManage).toBe(
-      false,
-    );
+    expect(
+      (await json<ScimSettings>(await ctx.call(orgAdmin.jar, 'GET', '/api/organization/scim'))).mayManage,
+    ).toBe(false);
     expect((await ctx.call(orgAdmin.jar, 'POST', '/api/organization/scim/token')).status).toBe(403);
     const stranger = await signedInUser(ctx);
     expect((await ctx.call(stranger.jar, 'GET', '/api/organization/scim')).status).toBe(404);

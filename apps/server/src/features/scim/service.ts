@@ -11,13 +11,12 @@ import {
 } from '@pulsecheck/shared/scim/rules';
 import { z } from 'zod';
 import { hashToken } from '../../auth/api-tokens';
-import { requireOrganizationAdmin } from '../../auth/access';
+import { dropLapsedOrganizationAdmin, requireOrganizationAdmin } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { accessChanged } from '../../realtime/bus';
-import { dropLapsedOrganizationAdmin } from '../team/queries';
 import { randomBytes } from 'node:crypto';
 import {
   groupChange,
@@ -151,7 +150,8 @@ async function setActive(tx: Db, deps: Deps, scope: Scope, row: q.UserRow, activ
     await accessChanged(deps.realtime, row.user_id, tx);
     return;
   }
-  if (await q.isOwner(tx, scope.organizationId, row.user_id)) throw new ScimError(403, SCIM_MESSAGES.ownerProtected);
+  if (await q.isOwner(tx, scope.organizationId, row.user_id))
+    throw new ScimError(403, SCIM_MESSAGES.ownerProtected);
   await q.suspendMemberships(tx, scope.organizationId, row.user_id);
   await q.unbindSso(tx, scope.organizationId, row.user_id);
   await endAccess(tx, deps, scope.organizationId, row.user_id);
@@ -167,7 +167,13 @@ export async function createUser(deps: Deps, scope: Scope, body: unknown) {
     const existing = await q.accountByEmail(tx, email);
     const userId = existing?.id ?? randomUUID();
     if (!existing) await q.insertAccount(tx, { id: userId, name: accountName(record, email), email });
-    const scimId = await q.insertScimUser(tx, scope.organizationId, userId, { ...record, userName: email }, !existing);
+    const scimId = await q.insertScimUser(
+      tx,
+      scope.organizationId,
+      userId,
+      { ...record, userName: email },
+      !existing,
+    );
     await q.joinDefaultWorkspace(tx, scope.organizationId, userId, record.active);
     if (!existing && record.active) await q.bindSso(tx, scope.organizationId, userId, scimId);
     if (existing && !record.active) {
@@ -191,7 +197,8 @@ async function writeUser(deps: Deps, scope: Scope, id: string, change: (current:
       if (!row.created_account) throw new ScimError(400, SCIM_MESSAGES.linkedAccountImmutable, 'mutability');
       userName = await provisionableEmail(tx, scope.organizationId, next.userName);
       const holder = await q.accountByEmail(tx, userName);
-      if (holder && holder.id !== row.user_id) throw new ScimError(409, SCIM_MESSAGES.emailTaken, 'uniqueness');
+      if (holder && holder.id !== row.user_id)
+        throw new ScimError(409, SCIM_MESSAGES.emailTaken, 'uniqueness');
     }
     await q.updateScimUser(tx, id, { ...next, userName });
     if (row.created_account)
@@ -276,7 +283,12 @@ export async function listGroups(deps: Deps, scope: Scope, query: Record<string,
   );
 }
 
-export async function getGroup(deps: Deps, scope: Scope, id: string, query: Record<string, string | undefined> = {}) {
+export async function getGroup(
+  deps: Deps,
+  scope: Scope,
+  id: string,
+  query: Record<string, string | undefined> = {},
+) {
   const [row] = await q.groups(deps.db, scope.organizationId, { id, members: withMembers(query) });
   if (!row) throw groupNotFound();
   return presentGroup(scope.base, row);
@@ -314,15 +326,13 @@ async function changeGroup(tx: Db, deps: Deps, scope: Scope, workspaceId: string
   }
   const joining = wanted.map((id) => byId.get(id)!).filter((row) => !leaving.includes(row.user_id));
   const left = await q.removeGroupMembers(tx, workspaceId, [...new Set(leaving)]);
+  const inactive = new Set(found.filter((row) => !row.active).map((row) => row.user_id));
   for (const { user_id } of left) {
-    await dropLapsedOrganizationAdmin(tx, user_id, workspaceId);
+    // A deactivated organisation admin keeps the appointment for their reactivation.
+    if (!inactive.has(user_id)) await dropLapsedOrganizationAdmin(tx, user_id, workspaceId);
     await accessChanged(deps.realtime, user_id, tx);
   }
-  await q.addGroupMembers(
-    tx,
-    workspaceId,
-    [...new Map(joining.map((row) => [row.user_id, row])).values()],
-  );
+  await q.addGroupMembers(tx, workspaceId, [...new Map(joining.map((row) => [row.user_id, row])).values()]);
 }
 
 export async function createGroup(deps: Deps, scope: Scope, body: unknown) {
@@ -402,7 +412,10 @@ async function settingsOf(deps: Pick<AppDeps, 'db' | 'config'>, organizationId: 
 /** The card: the owner and organisation admins see it; `mayManage` says whether they may create or rotate. */
 export async function getSettings(deps: Pick<AppDeps, 'db' | 'config'>, userId: string) {
   const organization = await requireOrganizationAdmin(deps.db, userId);
-  const mayManage = can({ userId, access: null, organizationRole: organization.role }, 'organization:provision');
+  const mayManage = can(
+    { userId, access: null, organizationRole: organization.role },
+    'organization:provision',
+  );
   return settingsOf(deps, organization.id, mayManage);
 }
 

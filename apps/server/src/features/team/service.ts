@@ -7,7 +7,12 @@ import {
   type MembersResponse,
 } from '@pulsecheck/shared/team/schemas';
 import { eq } from 'drizzle-orm';
-import { organizationRole, requireOrganization, requireWorkspace } from '../../auth/access';
+import {
+  dropLapsedOrganizationAdmin,
+  organizationRole,
+  requireOrganization,
+  requireWorkspace,
+} from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
@@ -280,7 +285,7 @@ export async function removeMember(
     }
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
     if (member.userId && member.status === 'active') {
-      await q.dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
+      await dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
       // Their open live streams of the workspace close (they re-check on this event).
       await accessChanged(deps.realtime, member.userId, tx);

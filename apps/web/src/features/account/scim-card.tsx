@@ -53,12 +53,20 @@ function TokenState({ settings }: { settings: ScimSettings }) {
       {SCIM_CARD.tokenLabel} <span className="font-mono">{token.start}…</span> · Created{' '}
       {formatDate(token.createdAt)} ·{' '}
       {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'} ·{' '}
-      {settings.provisionedUsers === 1 ? '1 person provisioned' : `${settings.provisionedUsers} people provisioned`}
+      {settings.provisionedUsers === 1
+        ? '1 person provisioned'
+        : `${settings.provisionedUsers} people provisioned`}
     </p>
   );
 }
 
-function TokenActions({ settings, onCreated }: { settings: ScimSettings; onCreated: (c: CreatedScimToken) => void }) {
+function TokenActions({
+  settings,
+  onCreated,
+}: {
+  settings: ScimSettings;
+  onCreated: (c: CreatedScimToken) => void;
+}) {
   const create = useCreateScimToken();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
