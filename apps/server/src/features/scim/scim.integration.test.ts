@@ -656,6 +656,18 @@ describe('safety', () => {
       sql`select email from "user" where id = ${person.userId}`,
     );
     expect(account!.email).toBe(email);
+    // 'Download my data' says what the organisation's identity provider keeps about them.
+    const exported = await json<{ provisioning: { userName: string; givenName: string; active: boolean }[] }>(
+      await ctx.call(person.jar, 'GET', '/api/account/export'),
+    );
+    expect(exported.provisioning).toEqual([
+      expect.objectContaining({
+        userName: email,
+        givenName: 'Renamed',
+        active: true,
+        createdByProvisioning: false,
+      }),
+    ]);
   });
 
   it("refuses to deactivate or remove the organisation's owner", async () => {
