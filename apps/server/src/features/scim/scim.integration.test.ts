@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCIM_SCHEMAS, type CreatedScimToken, type ScimSettings } from '@pulsecheck/shared/scim/rules';
+import { organizationRoleSql } from '../../auth/access';
 import { queryRows } from '../../db/client';
 import { createAdmin, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
@@ -706,6 +707,17 @@ describe('safety', () => {
   it('deactivation ends sessions and access but keeps answers; reactivation restores the same memberships', async () => {
     const email = `${unique('deact')}@${a.domain}`;
     const person = await signedInUser(ctx, { email, workspaceId: a.admin.workspaceId });
+    await ctx.deps.db.execute(
+      sql`insert into organization_admins (organization_id, user_id) values (${a.organizationId}, ${person.userId})`,
+    );
+    const role = async () =>
+      (
+        await queryRows<{ role: string | null }>(
+          ctx.deps.db,
+          sql`select ${organizationRoleSql(person.userId, a.organizationId)} as role`,
+        )
+      )[0]!.role;
+    expect(await role()).toBe('admin');
     const check = await createCheck(ctx, { workspaceId: a.admin.workspaceId, userId: a.admin.userId });
     await ctx.deps.db
       .insert(participants)
@@ -723,6 +735,8 @@ describe('safety', () => {
       Operations: [{ op: 'replace', path: 'active', value: false }],
     });
     expect((await ctx.call(person.jar, 'GET', '/api/me')).status).toBe(401);
+    // Their organisation admin role lapses with the suspension (and comes back below).
+    expect(await role()).toBeNull();
     // Their answers stay counted: the participant row is there, completed.
     const answers = await queryRows<{ status: string }>(
       ctx.deps.db,
@@ -749,6 +763,7 @@ describe('safety', () => {
       sql`select id, status from workspace_members where user_id = ${person.userId} and workspace_id = ${a.admin.workspaceId}`,
     );
     expect(after).toEqual({ id: before!.id, status: 'active' });
+    expect(await role()).toBe('admin');
   });
 
   it('a person also in another organisation keeps their sessions there; here their access ends at once', async () => {
