@@ -8,6 +8,7 @@ import {
   patchOperations,
   patchUser,
   ScimError,
+  userFromBody,
   type UserRecord,
 } from './protocol';
 
@@ -86,6 +87,12 @@ describe('SCIM protocol', () => {
     });
     expect(base.active).toBe(true);
     expect(patchUser(next, ops({ op: 'remove', path: 'emails[type eq "work"].value' })).emails).toEqual([]);
+  });
+
+  it('keeps active when a PUT leaves it out, and makes a new user active', () => {
+    expect(userFromBody({ userName: 'a@b.test' }, { ...base, active: false }).active).toBe(false);
+    expect(userFromBody({ userName: 'a@b.test' }).active).toBe(true);
+    expect(userFromBody({ userName: 'a@b.test', active: 'False' }).active).toBe(false);
   });
 
   it('refuses malformed PatchOp bodies', () => {

@@ -221,7 +221,7 @@ export function patchUser(current: UserRecord, operations: PatchOperation[]): Us
   return record;
 }
 
-/** A full User body (POST or PUT) as the record it describes. */
+/** A full User body (POST, or PUT over `current`) as the record it describes. */
 export function userFromBody(body: unknown, current?: UserRecord): UserRecord {
   if (!isRecord(body)) throw new ScimError(400, SCIM_MESSAGES.invalidBody, 'invalidSyntax');
   const name = isRecord(body.name) ? body.name : {};
@@ -235,7 +235,8 @@ export function userFromBody(body: unknown, current?: UserRecord): UserRecord {
     familyName: textOf(name.familyName, 'name.familyName'),
     displayName: textOf(body.displayName, 'displayName'),
     emails: body.emails === undefined ? (current?.emails ?? null) : emailsOf(body.emails),
-    active: body.active === undefined ? true : booleanOf(body.active, 'active'),
+    // A PUT that leaves `active` out keeps it (never reactivates by omission); a new user is active.
+    active: body.active === undefined ? (current?.active ?? true) : booleanOf(body.active, 'active'),
   };
 }
 
