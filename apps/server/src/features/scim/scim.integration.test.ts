@@ -389,6 +389,33 @@ describe("Microsoft Entra ID's SCIM sequence", () => {
       displayName: `${renamed} 2`,
       members: [],
     });
+    // PUT replaces the name and the provisioned members (people who are not provisioned stay: the owner).
+    const put = await scim(a.token, 'PUT', `/Groups/${group.id}`, {
+      schemas: [SCIM_SCHEMAS.group],
+      displayName: `${renamed} 3`,
+      members: [{ value: member.id }],
+    });
+    expect(put.status).toBe(200);
+    expect(await json<ScimGroup>(put)).toMatchObject({
+      displayName: `${renamed} 3`,
+      members: [{ value: member.id }],
+    });
+    const emptied = await scim(a.token, 'PUT', `/Groups/${group.id}`, {
+      schemas: [SCIM_SCHEMAS.group],
+      displayName: `${renamed} 2`,
+      members: [],
+    });
+    expect((await json<ScimGroup>(emptied)).members).toEqual([]);
+    const [owner] = await queryRows<{ access: string }>(
+      ctx.deps.db,
+      sql`select access from workspace_members where workspace_id = ${group.id} and user_id = ${a.admin.userId}`,
+    );
+    expect(owner).toEqual({ access: 'admin' });
+    await expectScimError(
+      await scim(a.token, 'PUT', `/Groups/${group.id}`, { schemas: [SCIM_SCHEMAS.group], displayName: ' ' }),
+      400,
+      'invalidValue',
+    );
     // Two groups with one name are refused.
     await expectScimError(
       await scim(a.token, 'POST', '/Groups', { schemas: [SCIM_SCHEMAS.group], displayName: `${renamed} 2` }),
