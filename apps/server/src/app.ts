@@ -18,6 +18,7 @@ import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { resultsRoutes } from './features/results/routes';
 import { securityRoutes } from './features/security/routes';
+import { scimRoutes, scimSettingsRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { finishFlow } from './features/sso/service';
 import { finishSaml, SAML_ACS_PREFIX, SAML_BROWSER_COOKIE, spMetadata } from './features/sso/saml';
@@ -41,6 +42,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
 import type { DatabaseHealth } from './db/health';
 import { serveWebApp } from './lib/static-files';
+import { SCIM_BASE_PATH } from '@pulsecheck/shared/scim/rules';
 
 /** What a 503 asks clients to wait before they try again. */
 const RETRY_AFTER_SECONDS = '5';
@@ -199,6 +201,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     insightsRoutes,
     apiTokenRoutes,
     webhookRoutes,
+    scimSettingsRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says
@@ -209,6 +212,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);
+  // SCIM 2.0 provisioning (issue 37): its own base URL, its own bearer token and error format (features/scim).
+  app.route(SCIM_BASE_PATH, scimRoutes(databaseGate(deps.health)));
   // The e-mail preview exists only on a local installation: outside production and without an SMTP server.
   if (deps.config.env !== 'production' && !deps.config.smtpUrl) app.route('/', devMailRoutes);
   if (deps.backupToken)

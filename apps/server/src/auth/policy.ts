@@ -67,6 +67,12 @@ export const POLICY = {
    * an issue marks an action done. The workspace's admins and the organisation's owner.
    */
   'tracker:manage': (actor: Actor) => actor.access === 'admin' || actor.organizationRole === 'owner',
+  /**
+   * SCIM provisioning (issue 37, decision 0025): creating and rotating the organisation's SCIM token. The owner only:
+   * the token creates people, puts them in any workspace and deactivates anyone but the owner, organisation admins
+   * included, which is more than an organisation admin may do.
+   */
+  'organization:provision': (actor: Actor) => actor.organizationRole === 'owner',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;

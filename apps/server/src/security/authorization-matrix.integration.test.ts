@@ -419,6 +419,14 @@ const ENTRIES: Record<string, Entry> = {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/verify-domain', body: { domain: 'bank.example' } }),
   },
+  'GET /api/organization/scim': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/scim' }),
+  },
+  'POST /api/organization/scim/token': {
+    expect: byPolicy('organization:provision'),
+    request: () => ({ path: '/api/organization/scim/token' }),
+  },
   'GET /api/account/sso-link': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/sso-link' }) },
   'POST /api/account/sso-link': {
     expect: 'DAAAAAA',

@@ -110,7 +110,8 @@ export const workspaceMembers = pgTable(
     uniqueIndex('workspace_members_workspace_user_key').on(t.workspaceId, t.userId),
     index('workspace_members_user_id_idx').on(t.userId),
     check('workspace_members_access_check', sql`${t.access} in ('admin', 'member', 'participant')`),
-    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending')`),
+    // 'suspended': deactivated by the organisation's SCIM provisioning (features/scim), kept to be restored.
+    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending', 'suspended')`),
   ],
 );
 

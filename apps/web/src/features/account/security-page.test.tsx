@@ -122,19 +122,27 @@ describe('Security tab', () => {
   });
 
   it("for an admin: the organisation's rule, SSO settings without the secret, and why a test failed", async () => {
-    stubFetch(() =>
-      Response.json({
-        configured: true,
-        issuer: 'https://login.acme.example',
-        clientId: 'pulsecheck',
-        hasClientSecret: true,
-        domains: ['acme.example'],
-        redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
-        verification: [],
-        testedAt: null,
-        enabled: false,
-        required: false,
-      }),
+    stubFetch((url) =>
+      url.endsWith('/organization/scim')
+        ? Response.json({
+            baseUrl: 'http://localhost/scim/v2',
+            mayManage: true,
+            token: null,
+            verifiedDomains: [],
+            provisionedUsers: 0,
+          })
+        : Response.json({
+            configured: true,
+            issuer: 'https://login.acme.example',
+            clientId: 'pulsecheck',
+            hasClientSecret: true,
+            domains: ['acme.example'],
+            redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+            verification: [],
+            testedAt: null,
+            enabled: false,
+            required: false,
+          }),
     );
     renderSecurity(status({ organization: { name: 'Acme', requireTwoFactor: true, administers: true } }), {
       at: '/security?sso_error=nonce',
