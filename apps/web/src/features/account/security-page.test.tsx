@@ -35,6 +35,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The 'SCIM provisioning' card's settings, which the Security tab also reads for an organisation admin. */
+const SCIM_SETTINGS = {
+  baseUrl: 'http://localhost/scim/v2',
+  mayManage: true,
+  token: null,
+  verifiedDomains: [],
+  provisionedUsers: 0,
+};
+
 describe('Security tab', () => {
   it('enrols an authenticator app: password, QR code and key, a code, then the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `code-${i}`);
@@ -124,13 +133,7 @@ describe('Security tab', () => {
   it("for an admin: the organisation's rule, SSO settings without the secret, and why a test failed", async () => {
     stubFetch((url) =>
       url.endsWith('/organization/scim')
-        ? Response.json({
-            baseUrl: 'http://localhost/scim/v2',
-            mayManage: true,
-            token: null,
-            verifiedDomains: [],
-            provisionedUsers: 0,
-          })
+        ? Response.json(SCIM_SETTINGS)
         : Response.json({
             configured: true,
             issuer: 'https://login.acme.example',
@@ -171,19 +174,21 @@ describe('Security tab', () => {
     const calls = stubFetch((url) =>
       url.endsWith('/organization/saml')
         ? Response.json(saml)
-        : Response.json({
-            configured: true,
-            protocol: 'saml',
-            issuer: null,
-            clientId: null,
-            hasClientSecret: false,
-            domains: ['acme.example'],
-            redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
-            verification: [],
-            testedAt: null,
-            enabled: false,
-            required: false,
-          }),
+        : url.endsWith('/organization/scim')
+          ? Response.json(SCIM_SETTINGS)
+          : Response.json({
+              configured: true,
+              protocol: 'saml',
+              issuer: null,
+              clientId: null,
+              hasClientSecret: false,
+              domains: ['acme.example'],
+              redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+              verification: [],
+              testedAt: null,
+              enabled: false,
+              required: false,
+            }),
     );
     renderSecurity(status({ organization: { name: 'Acme', requireTwoFactor: false, administers: true } }));
     expect(await screen.findByRole('radio', { name: 'SAML 2.0' })).toBeChecked();
