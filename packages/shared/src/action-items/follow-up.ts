@@ -86,6 +86,9 @@ export function actionsToAsk<T extends DoneActionCandidate>(
  * after the opening, not asked before by a check or a round. A component is not needed: a round asks the workspace.
  * In the order given.
  */
+/** The most follow-up answers one answer body may carry (far above what a round asks). */
+export const FOLLOW_UP_ROUND_MAX = 500;
+
 export function actionsToAskInRound<T extends DoneActionCandidate>(
   actions: readonly T[],
   options: { since: Date; openAt: Date },
