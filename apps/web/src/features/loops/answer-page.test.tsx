@@ -28,6 +28,7 @@ const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
     { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null },
     { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null },
   ],
+  followUps: [],
   state: 'open',
   message: null,
   branding: null,

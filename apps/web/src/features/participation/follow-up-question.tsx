@@ -20,7 +20,8 @@ export function FollowUpQuestion({
   onAnswer,
   onComment,
 }: {
-  followUp: ParticipationFollowUp;
+  /** A check's question, or a loop round's (which has no component and takes no comment). */
+  followUp: Pick<ParticipationFollowUp, 'question'>;
   answer: FollowUpAnswer | undefined;
   comment: string;
   commentsOn: boolean;
