@@ -8380,6 +8380,8 @@ export interface operations {
                     /** @default true */
                     reminder?: boolean;
                     timeZone: string;
+                    /** @default false */
+                    followUpActions?: boolean;
                     start: string;
                     /** Format: uuid */
                     workspaceId: string;
@@ -8558,6 +8560,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -8717,6 +8720,8 @@ export interface operations {
                     /** @default true */
                     reminder?: boolean;
                     timeZone: string;
+                    /** @default false */
+                    followUpActions?: boolean;
                 };
             };
         };
@@ -8767,6 +8772,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -8962,6 +8968,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -9139,6 +9146,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -9316,6 +9324,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -10011,6 +10020,30 @@ export interface operations {
                                     author: string | null;
                                 }[] | null;
                             }[];
+                            followUps: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                actionItemId: string;
+                                actionTitle: string;
+                                question: string;
+                                answers: number;
+                                /** @enum {string} */
+                                state: "released" | "collecting" | "below-threshold";
+                                message: string | null;
+                                counts: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                                percentages: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                            }[];
                         } | null;
                     };
                 };
@@ -10334,6 +10367,11 @@ export interface operations {
                             label: string;
                             audience: number;
                         }[];
+                        actionsWorked: {
+                            asked: number;
+                            answered: number;
+                            workedShare: number | null;
+                        };
                         method: string;
                     };
                 };
@@ -10453,6 +10491,11 @@ export interface operations {
                             lowLabel: string | null;
                             highLabel: string | null;
                         }[];
+                        followUps: {
+                            /** Format: uuid */
+                            id: string;
+                            question: string;
+                        }[];
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
@@ -10516,6 +10559,9 @@ export interface operations {
                 "application/json": {
                     answers: {
                         [key: string]: number | string;
+                    };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
                     };
                 };
             };
@@ -10723,6 +10769,9 @@ export interface operations {
                     answers: {
                         [key: string]: number | string;
                     };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
+                    };
                 };
             };
         };
@@ -10854,6 +10903,11 @@ export interface operations {
                             lowLabel: string | null;
                             highLabel: string | null;
                         }[];
+                        followUps: {
+                            /** Format: uuid */
+                            id: string;
+                            question: string;
+                        }[];
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
@@ -10935,6 +10989,9 @@ export interface operations {
                 "application/json": {
                     answers: {
                         [key: string]: number | string;
+                    };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
                     };
                 };
             };
