@@ -11,7 +11,7 @@ import type * as LoopSchemas from '@pulsecheck/shared/loops/schemas';
 import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
 import { FOLLOW_UP_MESSAGES, type FollowUpAnswer } from '@pulsecheck/shared/action-items/follow-up';
 import { useState, type FormEvent } from 'react';
-import { FollowUpQuestion } from '@/features/participation/follow-up-question';
+import { FollowUpQuestion } from '@/components/follow-ups/follow-up-question';
 import { SubmitButton } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Textarea } from '@/components/ui/input';
