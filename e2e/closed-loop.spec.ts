@@ -171,7 +171,10 @@ test("loops ask too: 'Follow-up on actions' switched on in Configure Loop, the n
 
   // Configure Loop from the Weekly Pulse template: the switch is off by default; turned on, then launched.
   await page.goto('/admin/templates?type=loop');
-  await page.getByRole('article', { name: 'Weekly Pulse' }).getByRole('link', { name: 'Use Template' }).click();
+  await page
+    .getByRole('article', { name: 'Weekly Pulse' })
+    .getByRole('link', { name: 'Use Template' })
+    .click();
   const followUps = page.getByRole('switch', { name: 'Follow-up on actions' });
   await expect(followUps).not.toBeChecked();
   await followUps.click();

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  FOLLOW_UP_ANSWERS,
-  FOLLOW_UP_MESSAGES,
-  FOLLOW_UP_ROUND_MAX,
-} from '../action-items/follow-up';
+import { FOLLOW_UP_ANSWERS, FOLLOW_UP_MESSAGES, FOLLOW_UP_ROUND_MAX } from '../action-items/follow-up';
 import { requiredText } from '../api/fields';
 import {
   CADENCES,
@@ -264,7 +260,10 @@ export const followUpAnswersSchema = z
     z.uuid(FOLLOW_UP_MESSAGES.unknownQuestion),
     z.enum(FOLLOW_UP_ANSWERS, { error: FOLLOW_UP_MESSAGES.invalidAnswer }),
   )
-  .refine((answers) => Object.keys(answers).length <= FOLLOW_UP_ROUND_MAX, FOLLOW_UP_MESSAGES.unknownQuestion);
+  .refine(
+    (answers) => Object.keys(answers).length <= FOLLOW_UP_ROUND_MAX,
+    FOLLOW_UP_MESSAGES.unknownQuestion,
+  );
 export type FollowUpAnswers = z.infer<typeof followUpAnswersSchema>;
 
 /** Body of an answer submission; the service checks it against the round with `roundAnswersSchema`. */

@@ -1,11 +1,6 @@
 import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
-import type {
-  LoopDetail,
-  LoopInsights,
-  LoopResults,
-  RoundToAnswer,
-} from '@pulsecheck/shared/loops/contract';
+import type { LoopDetail, LoopInsights, LoopResults, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import type { Participation } from '@pulsecheck/shared/participation/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +103,10 @@ describe('which actions a round asks', () => {
     // The first round opened with the loop: nothing was done since its creation.
     expect((await page(people[0]!)).followUps).toEqual([]);
 
-    const withArea = await createItem({ description: 'Pair on reviews', componentId: origin.componentIds[0] });
+    const withArea = await createItem({
+      description: 'Pair on reviews',
+      componentId: origin.componentIds[0],
+    });
     const general = await createItem({ description: 'Shorter stand-ups' });
     await createItem({ description: 'Still open' });
     await markDone(withArea.id);
@@ -130,7 +128,10 @@ describe('which actions a round asks', () => {
 
   it('asks each action once across checks and loops', async () => {
     const { loop, people } = await loopOf(3);
-    const byRound = await createItem({ description: 'Asked by a round', componentId: origin.componentIds[0] });
+    const byRound = await createItem({
+      description: 'Asked by a round',
+      componentId: origin.componentIds[0],
+    });
     await markDone(byRound.id);
     await nextRound(loop.id);
     expect((await page(people[0]!)).followUps.map((f) => f.question)).toHaveLength(1);
@@ -144,7 +145,10 @@ describe('which actions a round asks', () => {
     expect(read.followUps.map((f) => f.actionTitle)).not.toContain('Asked by a round');
 
     // And the other way round: an action a check asked is not asked by the next round.
-    const byCheck = await createItem({ description: 'Asked by a check', componentId: origin.componentIds[1] });
+    const byCheck = await createItem({
+      description: 'Asked by a check',
+      componentId: origin.componentIds[1],
+    });
     await markDone(byCheck.id);
     const asking = await launch(ctx, admin.jar, admin.workspaceId, {
       enabledComponentIds: (await catalogueComponentIds(ctx)).slice(0, 5),
@@ -200,7 +204,12 @@ describe('answers, release and anonymity', () => {
       percentages: { yes: 34, partly: 33, no: 0, 'too-early': 33 },
     });
     // Two answers under a minimum of three: no figure.
-    expect(hiddenTwo).toMatchObject({ state: 'below-threshold', answers: 2, counts: null, percentages: null });
+    expect(hiddenTwo).toMatchObject({
+      state: 'below-threshold',
+      answers: 2,
+      counts: null,
+      percentages: null,
+    });
 
     // Stored once at close; sealed: every answer hangs off a response without a member, none left behind.
     const [row] = await queryRows<{ answers: number; sealed: number; stored: number }>(
@@ -215,7 +224,9 @@ describe('answers, release and anonymity', () => {
     expect(row).toEqual({ answers: 5, sealed: 5, stored: 2 });
 
     // Loop Insights: the released question alone counts ('Yes' or 'Partly': 2 of 3).
-    const insights = await json<LoopInsights>(await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/insights`));
+    const insights = await json<LoopInsights>(
+      await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/insights`),
+    );
     expect(insights.actionsWorked).toEqual({ asked: 2, answered: 3, workedShare: 67 });
 
     // The CSV carries the released follow-up's counts, and only the message of the other.

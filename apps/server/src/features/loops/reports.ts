@@ -297,7 +297,18 @@ export async function loopResultsCsv(
   // 'Follow-up on actions': a line per answer of each released follow-up, as the questions' values.
   for (const followUp of results.followUps) {
     if (followUp.state !== 'released' || !followUp.counts || !followUp.percentages) {
-      rows.push([...prefix, followUp.question, 'follow-up', null, followUp.answers, null, null, null, followUp.message, null]);
+      rows.push([
+        ...prefix,
+        followUp.question,
+        'follow-up',
+        null,
+        followUp.answers,
+        null,
+        null,
+        null,
+        followUp.message,
+        null,
+      ]);
       continue;
     }
     for (const answer of FOLLOW_UP_ANSWERS)

@@ -30,10 +30,7 @@ import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
-import {
-  snapshotRoundQuestions,
-  storeRoundCounts as storeRoundFollowUpCounts,
-} from '../follow-ups/service';
+import { snapshotRoundQuestions, storeRoundCounts as storeRoundFollowUpCounts } from '../follow-ups/service';
 import { loopRoundChanged } from '../../webhooks/emit';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 import { mailBrandingOfWorkspace } from '../branding/service';
