@@ -26,6 +26,7 @@ export const FOLLOW_UP_MESSAGES = {
   configureNone: 'No done action items of this workspace are tied to the chosen components.',
   invalidAnswer: 'Choose Yes, Partly, No or Too early to say',
   unknownQuestion: 'Some answers refer to questions that are not part of this health check',
+  unknownRoundQuestion: 'Some answers refer to actions this round does not ask about',
   noAnswersYet: 'No answers yet',
   answersHidden: 'Answers show when the results do',
   tooFewAnswers: (min: number) => `Answers show once at least ${min} people have answered`,

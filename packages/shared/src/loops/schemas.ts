@@ -257,12 +257,12 @@ export function roundAnswersSchema(questions: readonly RoundQuestion[], options:
  */
 export const followUpAnswersSchema = z
   .record(
-    z.uuid(FOLLOW_UP_MESSAGES.unknownQuestion),
+    z.uuid(FOLLOW_UP_MESSAGES.unknownRoundQuestion),
     z.enum(FOLLOW_UP_ANSWERS, { error: FOLLOW_UP_MESSAGES.invalidAnswer }),
   )
   .refine(
     (answers) => Object.keys(answers).length <= FOLLOW_UP_ROUND_MAX,
-    FOLLOW_UP_MESSAGES.unknownQuestion,
+    FOLLOW_UP_MESSAGES.unknownRoundQuestion,
   );
 export type FollowUpAnswers = z.infer<typeof followUpAnswersSchema>;
 

@@ -170,14 +170,19 @@ describe('answers, release and anonymity', () => {
     await markDone(three.id);
     await markDone(two.id);
     const roundId = await nextRound(loop.id);
-    const [first, second] = (await page(people[0]!)).followUps;
+    const read = await page(people[0]!);
+    const [first, second] = read.followUps;
+    const valid = Object.fromEntries(
+      read.questions.filter((q) => q.kind !== 'text').map((q) => [q.id, q.kind === 'enps' ? 8 : 4]),
+    );
 
-    // Only the round's own questions, only the four answers.
+    // Only the round's own questions (not one of another round or a check), only the four answers.
     const token = await answerToken(ctx, people[0]!.email);
     const bad = await ctx.request('POST', `/api/loop-answer/${token}`, {
-      body: { answers: {}, followUps: { [crypto.randomUUID()]: 'yes' } },
+      body: { answers: valid, followUps: { [crypto.randomUUID()]: 'yes' } },
     });
     expect(bad.status).toBe(400);
+    expect((await json(bad)).error.message).toBe(FOLLOW_UP_MESSAGES.unknownRoundQuestion);
     const wrong = await ctx.request('POST', `/api/loop-answer/${token}`, {
       body: { answers: {}, followUps: { [first!.id]: 'maybe' } },
     });
