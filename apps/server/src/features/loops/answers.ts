@@ -179,7 +179,9 @@ async function checkFollowUps(db: Db, roundId: string, followUps: FollowUpAnswer
   if (!followUps || Object.keys(followUps).length === 0) return {};
   const own = new Set((await roundQuestionsToAnswer(db, roundId)).map((question) => question.id));
   if (Object.keys(followUps).some((id) => !own.has(id)))
-    throw invalid(FOLLOW_UP_MESSAGES.unknownRoundQuestion, { followUps: FOLLOW_UP_MESSAGES.unknownRoundQuestion });
+    throw invalid(FOLLOW_UP_MESSAGES.unknownRoundQuestion, {
+      followUps: FOLLOW_UP_MESSAGES.unknownRoundQuestion,
+    });
   return followUps;
 }
 
