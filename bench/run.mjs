@@ -9,6 +9,7 @@ import { benchMemory } from './memory.mjs';
 import { benchOrgInsights } from './org-insights.mjs';
 import { benchParticipants } from './participants.mjs';
 import { benchResults } from './results.mjs';
+import { benchScim } from './scim.mjs';
 import { result, writeReport } from './report.mjs';
 
 const BENCHES = {
@@ -22,6 +23,7 @@ const BENCHES = {
   lighthouse: benchLighthouse,
   memory: benchMemory,
   'api-token': benchApiTokens,
+  scim: benchScim,
 };
 
 const wanted = process.argv.slice(2);

@@ -18,14 +18,18 @@ import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { resultsRoutes } from './features/results/routes';
 import { securityRoutes } from './features/security/routes';
+import { scimRoutes, scimSettingsRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { finishFlow } from './features/sso/service';
+import { finishSaml, SAML_ACS_PREFIX, SAML_BROWSER_COOKIE, spMetadata } from './features/sso/saml';
+import { getCookie } from 'hono/cookie';
 import { teamRoutes } from './features/team/routes';
 import { templateRoutes } from './features/templates/routes';
 import { votingRoutes } from './features/voting/routes';
 import { webhookRoutes } from './features/webhooks/routes';
+import { trackerRoutes } from './features/trackers/routes';
 import { workspaceRoutes } from './features/workspaces/routes';
-import { authHeaders } from './lib/client-ip';
+import { authHeaders, clientIp } from './lib/client-ip';
 import { limitBody } from './lib/body-limit';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
@@ -38,6 +42,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { SYSTEM_MESSAGES } from '@pulsecheck/shared/system/contract';
 import type { DatabaseHealth } from './db/health';
 import { serveWebApp } from './lib/static-files';
+import { SCIM_BASE_PATH } from '@pulsecheck/shared/scim/rules';
 
 /** What a 503 asks clients to wait before they try again. */
 const RETRY_AFTER_SECONDS = '5';
@@ -128,7 +133,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     }),
   );
 
-  app.use('/api/*', originCheck(deps.config.appUrl));
+  app.use('/api/*', originCheck(deps.config.appUrl, { exceptPrefix: SAML_ACS_PREFIX }));
   app.use('/api/*', databaseGate(deps.health));
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
@@ -146,6 +151,31 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     finishFlow(deps, new Request(c.req.raw, { headers: authHeaders(c) })),
   );
 
+  // SAML 2.0 (features/sso/saml.ts): the service provider's metadata to register, and the assertion consumer
+  // service the identity provider's page posts its answer to (binding HTTP-POST).
+  app.get('/api/auth/saml/metadata/:providerId', async (c) => {
+    const xml = await spMetadata(deps, c.req.param('providerId'));
+    if (!xml) throw new AppError('not_found', 'Not found');
+    return c.body(xml, 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' });
+  });
+  app.post(`${SAML_ACS_PREFIX}:providerId`, async (c) => {
+    const form = await c.req.parseBody();
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return finishSaml(deps, {
+      providerId: c.req.param('providerId'),
+      samlResponse: text(form.SAMLResponse),
+      relayState: text(form.RelayState),
+      browser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
+      clientIp: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? '',
+      log: (error) =>
+        deps.logger.info(
+          { err: error instanceof Error ? error.message : String(error) },
+          'SAML response refused',
+        ),
+    });
+  });
+
   // One line per feature router.
   const featureRoutes = [
     systemRoutes,
@@ -155,6 +185,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     resultsRoutes,
     votingRoutes,
     actionItemRoutes,
+    trackerRoutes,
     notificationRoutes,
     participationRoutes,
     workspaceRoutes,
@@ -170,6 +201,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     insightsRoutes,
     apiTokenRoutes,
     webhookRoutes,
+    scimSettingsRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says
@@ -180,6 +212,8 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   });
   for (const routes of featureRoutes) api.route('/', routes);
   app.route('/api', api);
+  // SCIM 2.0 provisioning (issue 37): its own base URL, its own bearer token and error format (features/scim).
+  app.route(SCIM_BASE_PATH, scimRoutes(databaseGate(deps.health)));
   // The e-mail preview exists only on a local installation: outside production and without an SMTP server.
   if (deps.config.env !== 'production' && !deps.config.smtpUrl) app.route('/', devMailRoutes);
   if (deps.backupToken)

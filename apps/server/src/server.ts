@@ -21,6 +21,7 @@ import { loopJobHandlers } from './features/loops/rounds';
 import { ssoJobHandlers, startSsoDomainSchedule } from './features/sso/domains';
 import { startAutomaticBackups } from './ops/automatic';
 import { startWebhookWorker } from './webhooks/delivery';
+import { startTrackerPolls, trackerJobHandlers } from './trackers/sync';
 import { removeServerFile, writeServerFile } from './ops/server-file';
 
 /** How long an idle kept-alive connection stays open (see where it is set). */
@@ -98,10 +99,12 @@ export async function startServer(config: Config, database: Database) {
     ...loopJobHandlers(deps),
     ...mailRetentionJobHandlers(deps),
     ...ssoJobHandlers(deps),
+    ...trackerJobHandlers(deps),
   };
   await startNotificationSchedule(db);
   await scheduleMailRetention(db);
   await startSsoDomainSchedule(db);
+  await startTrackerPolls(db);
   const jobs = startJobWorker({ db, logger, health, handlers: jobHandlers });
   const webhooks = startWebhookWorker({ db, logger, health, mailer, config });
   if (config.allowLoopbackWebhooks)

@@ -58,6 +58,18 @@ export const organizationMemberSql = (user: SQL | string, organization: SQL | st
     where member_workspace.organization_id = ${organization} and member_row.user_id = ${user}
       and member_row.status = 'active'))`;
 
+/**
+ * Forgets the organisation admin role of someone whose role no longer counts (see organizationRoleSql: no longer an
+ * admin or member of any of the organisation's workspaces), so that a later invitation does not revive it.
+ */
+export async function dropLapsedOrganizationAdmin(db: Db, userId: string, workspaceId: string) {
+  await db.execute(sql`
+    delete from organization_admins oa
+    using workspaces w
+    where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
+      and ${organizationRoleSql(userId, sql`w.organization_id`)} is null`);
+}
+
 /** The user's role in the organisation, or null (also for an organisation that does not exist). */
 export async function organizationRole(
   db: Db,

@@ -33,7 +33,7 @@ export function newTokenSecret(): string {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The token an `Authorization: Bearer …` header carries, or null when the request carries none. */
-export function bearerOf(c: Context<AppEnv>): string | null {
+export function bearerOf(c: Pick<Context, 'req'>): string | null {
   const header = c.req.header('authorization');
   if (!header) return null;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);

@@ -59,6 +59,10 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     // Workspace access alone, even admin access, gives nothing of the organisation.
     expect(allowed('organization:administer')).toEqual([]);
     expect(allowed('organization:appoint-admins')).toEqual([]);
+    // SCIM provisioning (issue 37): its token is the owner's alone.
+    expect(can(owner, 'organization:provision')).toBe(true);
+    expect(can(orgAdmin, 'organization:provision')).toBe(false);
+    expect(allowed('organization:provision')).toEqual([]);
     // The organisation role gives nothing inside a workspace either.
     expect(can(owner, 'check:view')).toBe(false);
     expect(can(owner, 'workspace:use')).toBe(false);

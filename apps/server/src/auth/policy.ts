@@ -48,7 +48,7 @@ export const POLICY = {
   /** Changing or deleting a workspace's own template. Admins, and its creator. */
   'template:change': changesOwn,
   /**
-   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on), insights across all of its
+   * The whole organisation: its sign-in rules (requiring two-factor, single sign-on by OpenID Connect or SAML), insights across all of its
    * workspaces (member of each or not) and the results of their completed checks, read-only. Its owner and the
    * organisation admins the owner appointed.
    */
@@ -62,6 +62,17 @@ export const POLICY = {
     resource.organizationWide
       ? actor.organizationRole === 'owner' || actor.organizationRole === 'admin'
       : actor.access === 'admin',
+  /**
+   * A workspace's tracker connection (issue 36, decision 0023): its credentials, its webhook secret, whether closing
+   * an issue marks an action done. The workspace's admins and the organisation's owner.
+   */
+  'tracker:manage': (actor: Actor) => actor.access === 'admin' || actor.organizationRole === 'owner',
+  /**
+   * SCIM provisioning (issue 37, decision 0025): creating and rotating the organisation's SCIM token. The owner only:
+   * the token creates people, puts them in any workspace and deactivates anyone but the owner, organisation admins
+   * included, which is more than an organisation admin may do.
+   */
+  'organization:provision': (actor: Actor) => actor.organizationRole === 'owner',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;

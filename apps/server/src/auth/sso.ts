@@ -69,10 +69,13 @@ export const issuerPolicy = (config: Pick<Config, 'allowLoopbackIssuer' | 'dnsSe
   allowLoopback: config.allowLoopbackIssuer,
 });
 
-/** The sso_provider table as the server reads and writes it: `oidc_config` (with the client secret) sealed. */
+/** The sso_provider table as the server reads and writes it: `oidc_config` (with the client secret) and `saml_config` sealed. */
 const sealedTables = new Map<string, ReturnType<typeof sealedProviderTable>>();
 const sealedProviderTable = (secret: string) =>
-  ssoProviderTable(sealedText(derivedKey(secret, 'sso-provider-config'))('oidc_config'));
+  ssoProviderTable(
+    sealedText(derivedKey(secret, 'sso-provider-config'))('oidc_config'),
+    sealedText(derivedKey(secret, 'sso-provider-saml-config'))('saml_config'),
+  );
 export function ssoProviderRows(secret: string) {
   let table = sealedTables.get(secret);
   if (!table) sealedTables.set(secret, (table = sealedProviderTable(secret)));

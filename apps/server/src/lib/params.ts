@@ -2,6 +2,7 @@ import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { z } from '@hono/zod-openapi';
 import { UUID_PATTERN } from '@pulsecheck/shared/api/ids';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
+import { TRACKER_MESSAGES } from '@pulsecheck/shared/trackers/rules';
 import { WEBHOOK_MESSAGES } from '@pulsecheck/shared/webhooks/events';
 
 /**
@@ -37,6 +38,7 @@ export const PATH_PARAMS = {
   apiTokenId: idParam(NOT_FOUND_MESSAGES.apiToken),
   webhookId: idParam(WEBHOOK_MESSAGES.notFound),
   deliveryId: idParam(WEBHOOK_MESSAGES.deliveryNotFound),
+  connectionId: idParam(TRACKER_MESSAGES.connectionNotFound),
   /** better-auth's ids (random letters and digits, not UUIDs). */
   passkeyId: z
     .string()

@@ -400,6 +400,17 @@ const ENTRIES: Record<string, Entry> = {
       body: { issuer: 'https://idp.example.com', clientId: 'x', clientSecret: 'y', domains: 'bank.example' },
     }),
   },
+  'GET /api/organization/saml': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/saml' }),
+  },
+  'PUT /api/organization/saml': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({
+      path: '/api/organization/saml',
+      body: { metadataXml: '<EntityDescriptor/>', domains: 'bank.example' },
+    }),
+  },
   'PUT /api/organization/sso/switch': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/switch', body: { enabled: true, required: false } }),
@@ -407,6 +418,14 @@ const ENTRIES: Record<string, Entry> = {
   'POST /api/organization/sso/verify-domain': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/sso/verify-domain', body: { domain: 'bank.example' } }),
+  },
+  'GET /api/organization/scim': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/scim' }),
+  },
+  'POST /api/organization/scim/token': {
+    expect: byPolicy('organization:provision'),
+    request: () => ({ path: '/api/organization/scim/token' }),
   },
   'GET /api/account/sso-link': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/sso-link' }) },
   'POST /api/account/sso-link': {
@@ -674,6 +693,61 @@ const ENTRIES: Record<string, Entry> = {
       path: `/api/action-items/${await freshActionItem(w)}`,
       body: { status: 'in-progress' },
     }),
+  },
+  // Trackers (issue 36): the connection is the workspace admins' and the organisation owner's (`tracker:manage`;
+  // the other organisation's owner is an owner elsewhere, so refused); an action item's issue is its overseers'.
+  'GET /api/workspaces/{workspaceId}/tracker-connection': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/tracker-connection` }),
+  },
+  'PUT /api/workspaces/{workspaceId}/tracker-connection': {
+    expect: 'DDDDDDA',
+    request: (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/tracker-connection`,
+      body: { kind: 'github', baseUrl: 'ftp://ghe.example.com', token: 'github_pat_x' },
+    }),
+  },
+  'PATCH /api/workspaces/{workspaceId}/tracker-connection': {
+    expect: 'DDDDDDA',
+    request: (w) => ({
+      path: `/api/workspaces/${w.workspaceId}/tracker-connection`,
+      body: { closeMarksDone: false },
+    }),
+  },
+  'DELETE /api/workspaces/{workspaceId}/tracker-connection': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/workspaces/${w.workspaceId}/tracker-connection` }),
+  },
+  'GET /api/health-checks/{healthCheckId}/tracker': {
+    expect: byPolicy('check:oversee'),
+    request: (w) => ({ path: `/api/health-checks/${check(w)}/tracker` }),
+  },
+  'GET /api/action-items/{actionItemId}/tracker-repositories': {
+    expect: byPolicy('check:oversee'),
+    request: async (w) => ({ path: `/api/action-items/${await freshActionItem(w)}/tracker-repositories` }),
+  },
+  'POST /api/action-items/{actionItemId}/tracker-issue': {
+    expect: byPolicy('check:oversee'),
+    request: async (w) => ({
+      path: `/api/action-items/${await freshActionItem(w)}/tracker-issue`,
+      body: { repository: 'acme/web' },
+    }),
+  },
+  'DELETE /api/action-items/{actionItemId}/tracker-issue': {
+    expect: byPolicy('check:oversee'),
+    request: async (w) => ({ path: `/api/action-items/${await freshActionItem(w)}/tracker-issue` }),
+  },
+  'POST /api/action-items/{actionItemId}/tracker-link': {
+    expect: byPolicy('check:oversee'),
+    request: async (w) => ({
+      path: `/api/action-items/${await freshActionItem(w)}/tracker-link`,
+      body: { url: 'https://github.com/acme/web/issues/1' },
+    }),
+  },
+  // Public: GitHub calls it; the signature decides (an unknown connection is 404).
+  'POST /api/tracker-connections/{connectionId}/webhook': {
+    expect: 'PPPPPPP',
+    request: () => ({ path: `/api/tracker-connections/${randomUUID()}/webhook`, body: {} }),
   },
   'GET /api/health-checks/{healthCheckId}/action-items': {
     expect: byPolicy('check:oversee'),

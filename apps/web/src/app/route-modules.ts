@@ -57,6 +57,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/webhooks': [ADMIN],
   '/admin/workspace-settings': [ADMIN],
   '/admin/workspace-settings/webhooks': [ADMIN, 'src/app/workspace-webhooks-screen.tsx'],
+  '/admin/workspace-settings/integrations': [ADMIN, 'src/app/workspace-integrations-screen.tsx'],
   '/admin/account-settings': [ADMIN, ACCOUNT],
   '/admin/account-settings/notifications': [ADMIN, 'src/features/account/notification-settings-page.tsx'],
   '/admin/account-settings/security': [ADMIN, 'src/features/account/security-page.tsx'],

@@ -331,6 +331,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'workspace-settings/integrations',
+                ...lazyPage(
+                  () => import('./workspace-integrations-screen'),
+                  (m) => m.WorkspaceIntegrationsScreen,
+                ),
+              },
+              {
                 path: 'account-settings',
                 ...lazyPage(
                   () => import('@/features/account/account-settings-page'),

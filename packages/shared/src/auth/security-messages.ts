@@ -55,6 +55,17 @@ export const SECURITY_MESSAGES = {
   ssoDomainInvalid: 'Enter domains like example.com, separated by commas',
   ssoClientIdRequired: 'Client ID is required',
   ssoClientSecretRequired: 'Client secret is required',
+  samlMetadataRequired: "Paste the identity provider's metadata XML or enter its metadata URL",
+  samlMetadataBoth: 'Paste the metadata XML or enter its URL, not both',
+  samlMetadataInvalid:
+    "This is not an identity provider's SAML 2.0 metadata: it needs an entity ID, a single sign-on address (HTTP-Redirect or HTTP-POST) and a signing certificate.",
+  samlMetadataUrlInvalid:
+    'Enter the metadata URL as https://… (a public address: private and local networks are refused).',
+  samlMetadataUnreachable:
+    'The metadata could not be fetched from this URL. Check the address and that it answers from the internet.',
+  /** The Security tab's warning beside the switch 'Allow sign-in started at the identity provider'. */
+  samlIdpInitiatedRisk:
+    "Sign-in started at the identity provider cannot be tied to a request of this browser: someone could sign a colleague's browser into their own account, and a captured response is harder to notice. Leave it off unless your identity provider's portal needs it.",
 } as const;
 
 /**
@@ -78,6 +89,12 @@ export const SSO_ERRORS = {
     "An account with this e-mail address already exists and has not linked single sign-on. Nothing was changed: sign in with your password, then use 'Link single sign-on' on the Security tab.",
   link_mismatch:
     "The identity provider signed you in with another e-mail address than your account's. Nothing was linked.",
+  replayed: 'This answer of the identity provider was already used. Start again with "Sign in with SSO".',
+  expired:
+    'The identity provider\'s answer has expired (or this server\'s clock is off). Start again with "Sign in with SSO".',
+  relay_state: 'The identity provider asked to send you to another site. Nothing was changed.',
+  unsolicited:
+    'Your organisation does not accept sign-in started at the identity provider. Use "Sign in with SSO" on this page.',
   failed: 'Single sign-on did not work. Try again, or ask your organisation admin.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;

@@ -109,6 +109,8 @@ export const ssoSwitchSchema = z.strictObject({ enabled: z.boolean(), required: 
 
 export const ssoSettingsSchema = z.object({
   configured: z.boolean(),
+  /** Which of the two the organisation signs in with (decision 0024): OpenID Connect or SAML 2.0. */
+  protocol: z.enum(['oidc', 'saml']).nullable(),
   issuer: z.string().nullable(),
   clientId: z.string().nullable(),
   /** Whether a client secret is saved (it is never sent back). */
@@ -130,6 +132,35 @@ export const ssoSettingsSchema = z.object({
   required: z.boolean(),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+/**
+ * SAML 2.0 instead of OpenID Connect (decision 0024): the identity provider's metadata, pasted or by URL (fetched
+ * by the server through its outbound guard); empty both keeps the metadata saved.
+ */
+export const samlSettingsInputSchema = z.strictObject({
+  metadataXml: z.string().trim().max(200_000).default(''),
+  metadataUrl: z.string().trim().max(500).default(''),
+  domains: ssoDomainsSchema,
+  /** Whether a response the identity provider sends unasked (sign-in started at its portal) is accepted. */
+  allowIdpInitiated: z.boolean().default(false),
+});
+export type SamlSettingsInput = z.input<typeof samlSettingsInputSchema>;
+
+export const samlSettingsSchema = z.object({
+  /** Whether the organisation's single sign-on is SAML (saved metadata); the switches are those of `SsoSettings`. */
+  configured: z.boolean(),
+  idpEntityId: z.string().nullable(),
+  idpSsoUrl: z.string().nullable(),
+  /** SHA-256 fingerprints of the identity provider's signing certificates, and when each expires. */
+  certificates: z.array(z.object({ fingerprint: z.string(), expiresAt: z.string() })),
+  metadataUrl: z.string().nullable(),
+  allowIdpInitiated: z.boolean(),
+  /** What to register at the identity provider. */
+  spEntityId: z.string(),
+  spAcsUrl: z.string(),
+  spMetadataUrl: z.string(),
+});
+export type SamlSettings = z.infer<typeof samlSettingsSchema>;
 
 export const ssoVerifyDomainSchema = z.strictObject({ domain: z.string().trim().toLowerCase().max(253) });
 

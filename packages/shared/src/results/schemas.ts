@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trackerIssueSchema } from '../trackers/rules';
 import { RELEASE_STATES } from './release';
 import { HEALTH_LABELS } from './rules';
 import { COMPONENT_HEALTH } from '../action-items/follow-up';
@@ -32,6 +33,8 @@ export const actionItemSchema = z.object({
   /** When it was marked done; null while it is not. */
   completedAt: z.string().nullable(),
   mentioned: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  /** The tracker issue it is linked to (decision 0023), or null. */
+  tracker: trackerIssueSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -9,6 +9,8 @@ export const TEAM_MESSAGES = {
   emailInvalid: 'Email is invalid',
   roleRequired: 'Role is required',
   alreadyMember: 'This person is already a member of this workspace',
+  suspended:
+    "This person was deactivated by your organisation's identity provider. Reactivate them there to restore their access.",
   alreadyInvited: 'An invitation is already pending for this email. Resend it from the invitations list.',
   lastAdmin: 'A workspace needs at least one admin. Give someone else admin access first.',
   manageForbidden: 'Only workspace admins can manage team members',

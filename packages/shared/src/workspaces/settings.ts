@@ -9,7 +9,10 @@ export const WORKSPACE_SETTINGS = {
   title: 'Workspace Settings',
   path: '/admin/workspace-settings',
   adminsOnly: "Only the workspace's admins can change its settings",
-  tabs: [{ key: 'webhooks', label: 'Webhooks', path: '/admin/workspace-settings/webhooks' }],
+  tabs: [
+    { key: 'webhooks', label: 'Webhooks', path: '/admin/workspace-settings/webhooks' },
+    { key: 'integrations', label: 'Integrations', path: '/admin/workspace-settings/integrations' },
+  ],
 } as const;
 
 export type WorkspaceSettingsTab = (typeof WORKSPACE_SETTINGS.tabs)[number]['key'];

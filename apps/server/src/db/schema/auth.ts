@@ -172,15 +172,19 @@ export const passkey = pgTable(
  * @better-auth/sso: one OpenID Connect provider per organisation. `oidc_config` holds the client secret, so the
  * column the running server uses is sealed (auth/sealed-column.ts); this plain one is for migrations only.
  */
-export const ssoProviderTable = <C extends PgColumnBuilderBase>(oidcConfig: C) =>
+export const ssoProviderTable = <C extends PgColumnBuilderBase, S extends PgColumnBuilderBase>(
+  oidcConfig: C,
+  samlConfig: S,
+) =>
   pgTable('sso_provider', {
     id: text('id').primaryKey(),
     issuer: text('issuer').notNull(),
     oidcConfig,
-    samlConfig: text('saml_config'),
+    /** SAML 2.0 (features/sso/saml.ts, decision 0024): the identity provider's metadata and our switches, sealed. */
+    samlConfig,
     userId: userRef('user_id'),
     providerId: text('provider_id').notNull().unique(),
     organizationId: text('organization_id'),
     domain: text('domain').notNull(),
   });
-export const ssoProvider = ssoProviderTable(text('oidc_config'));
+export const ssoProvider = ssoProviderTable(text('oidc_config'), text('saml_config'));

@@ -110,7 +110,8 @@ export const workspaceMembers = pgTable(
     uniqueIndex('workspace_members_workspace_user_key').on(t.workspaceId, t.userId),
     index('workspace_members_user_id_idx').on(t.userId),
     check('workspace_members_access_check', sql`${t.access} in ('admin', 'member', 'participant')`),
-    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending')`),
+    // 'suspended': deactivated by the organisation's SCIM provisioning (features/scim), kept to be restored.
+    check('workspace_members_status_check', sql`${t.status} in ('active', 'pending', 'suspended')`),
   ],
 );
 
@@ -207,3 +208,21 @@ export const organizationLogos = pgTable('organization_logos', {
   data: bytea('data').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * SAML assertions accepted (features/sso/saml.ts): each assertion id once, across every process sharing the
+ * database, for as long as the assertion could still be valid; expired rows are deleted as new ones arrive.
+ */
+export const samlAssertions = pgTable(
+  'saml_assertions',
+  {
+    /** The identity provider's entity id and the assertion's ID: ids are unique per issuer only. */
+    issuer: text('issuer').notNull(),
+    assertionId: text('assertion_id').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.assertionId] }),
+    index('saml_assertions_expires_at_idx').on(t.expiresAt),
+  ],
+);

@@ -131,6 +131,14 @@ export async function personalData(db: Db, userId: string) {
                               'readAt', ${iso(sql`n.read_at`)})`,
         sql`n.created_at, n.id`,
       )} from notifications n where n.user_id = u.id),
+      'provisioning', (select ${list(
+        sql`json_build_object('organization', o.name, 'userName', sp.user_name, 'externalId', sp.external_id,
+                              'givenName', sp.given_name, 'familyName', sp.family_name,
+                              'displayName', sp.display_name, 'emails', sp.emails, 'active', sp.active,
+                              'createdByProvisioning', sp.created_account,
+                              'provisionedAt', ${iso(sql`sp.created_at`)}, 'updatedAt', ${iso(sql`sp.updated_at`)})`,
+        sql`sp.created_at, sp.id`,
+      )} from scim_users sp join organizations o on o.id = sp.organization_id where sp.user_id = u.id),
       'storedNotificationPreferences', u.notification_preferences,
       'activeWorkspace', (select w.name from user_preferences up join workspaces w on w.id = up.active_workspace_id
                           where up.user_id = u.id)
@@ -223,6 +231,20 @@ export type PersonalData = {
    * ('Ada Admin assigned you an action item …'), and none of it is the person's own words.
    */
   notifications: { type: string; createdAt: string; readAt: Instant }[];
+  /** What organisations' identity providers keep about the person here (SCIM, decision 0025). */
+  provisioning: {
+    organization: string;
+    userName: string;
+    externalId: string | null;
+    givenName: string | null;
+    familyName: string | null;
+    displayName: string | null;
+    emails: { value: string; type?: string; primary?: boolean }[] | null;
+    active: boolean;
+    createdByProvisioning: boolean;
+    provisionedAt: string;
+    updatedAt: string;
+  }[];
   storedNotificationPreferences: unknown;
   activeWorkspace: string | null;
 };

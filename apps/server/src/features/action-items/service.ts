@@ -15,6 +15,7 @@ import { invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { notify } from '../notifications/service';
 import { actionItemChanged } from '../../webhooks/emit';
+import { queueIssueUpdate, trackerIssuesOf } from '../../trackers/links';
 import * as q from './queries';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'>;
@@ -24,6 +25,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 /** The check's action items as the results screen shows them. */
 export async function listActionItems(db: Db, healthCheckId: string, itemId?: string): Promise<ActionItem[]> {
   const { items, mentions } = await q.itemsOfCheck(db, healthCheckId, itemId);
+  const issues = await trackerIssuesOf(db, healthCheckId, itemId);
   return items.map((item) => ({
     id: item.id,
     componentId: item.componentId,
@@ -38,6 +40,7 @@ export async function listActionItems(db: Db, healthCheckId: string, itemId?: st
     mentioned: mentions
       .filter((m) => m.actionItemId === item.id)
       .map(({ id, name, email }) => ({ id, name, email })),
+    tracker: issues.get(item.id) ?? null,
     createdAt: iso(item.createdAt),
     updatedAt: iso(item.updatedAt),
   }));
@@ -201,6 +204,9 @@ export async function updateActionItem(
       ...(input.componentId !== undefined ? { componentId: input.componentId } : {}),
     });
     if (mentioned) await q.replaceMentions(tx, existing.id, mentioned);
+    // What its issue shows (decision 0023): written to the tracker by a job, never during this request.
+    if (input.description !== undefined || input.dueDate !== undefined || input.componentId !== undefined)
+      await queueIssueUpdate(tx, existing.id);
     const [current] = await listActionItems(tx, check.id, existing.id);
     await actionItemChanged(tx, {
       workspaceId: check.workspaceId,
@@ -223,4 +229,33 @@ export async function updateActionItem(
   });
   const [item] = await listActionItems(deps.db, check.id, existing.id);
   return item!;
+}
+
+/**
+ * The tracker closed or reopened the item's issue (decision 0023, the sync rules in
+ * packages/shared/src/trackers/rules.ts): its status follows as if someone had set it, in the caller's transaction —
+ * marked done, it is asked about by the next check (decision 0019), and webhooks and live screens hear of it.
+ */
+export async function setStatusFromTracker(
+  deps: Pick<AppDeps, 'realtime'>,
+  tx: Db,
+  options: { actionItemId: string; status: 'pending' | 'completed' },
+) {
+  const existing = await q.findItem(tx, options.actionItemId);
+  if (!existing) return;
+  const check = await q.findCheckBasics(tx, existing.healthCheckId);
+  if (!check) return;
+  await q.updateItem(tx, existing.id, { status: options.status });
+  const [current] = await listActionItems(tx, check.id, existing.id);
+  await actionItemChanged(tx, {
+    workspaceId: check.workspaceId,
+    healthCheckId: check.id,
+    item: current!,
+    created: false,
+    completedNow: options.status === 'completed' && existing.status !== 'completed',
+  });
+  await deps.realtime.publish(
+    { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
+    tx,
+  );
 }

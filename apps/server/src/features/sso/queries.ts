@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import { ssoProvider, verification } from '../../db/schema/auth';
 import { organizationMemberSql } from '../../auth/access';
@@ -6,6 +6,7 @@ import { user } from '../../db/schema/auth';
 import {
   organizations,
   organizationSso,
+  samlAssertions,
   ssoDomains,
   userPreferences,
   workspaceMembers,
@@ -15,7 +16,11 @@ import {
 /** The origins of every configured issuer: the SSO instance fetches from these only (auth/sso.ts). */
 export async function issuerOrigins(db: Db): Promise<string[]> {
   try {
-    const rows = await db.select({ issuer: ssoProvider.issuer }).from(ssoProvider);
+    // SAML providers' issuers are entity ids (often not URLs) and are never fetched from: OpenID Connect only.
+    const rows = await db
+      .select({ issuer: ssoProvider.issuer })
+      .from(ssoProvider)
+      .where(isNotNull(ssoProvider.oidcConfig));
     return rows.map((row) => new URL(row.issuer).origin);
   } catch {
     return [];
@@ -207,4 +212,34 @@ export async function takeFlow(db: Db, state: string): Promise<unknown> {
     .where(and(eq(verification.identifier, `${FLOW_PREFIX}${state}`), sql`${verification.expiresAt} > now()`))
     .returning({ value: verification.value });
   return row ? (JSON.parse(row.value) as unknown) : null;
+}
+
+/** The flow of a `state` (or SAML request id), read without taking it (node-saml's InResponseTo check). */
+export async function peekFlow(db: Db, state: string): Promise<string | null> {
+  const row = await first(
+    db
+      .select({ value: verification.value })
+      .from(verification)
+      .where(
+        and(eq(verification.identifier, `${FLOW_PREFIX}${state}`), sql`${verification.expiresAt} > now()`),
+      ),
+  );
+  return row?.value ?? null;
+}
+
+/**
+ * Records a SAML assertion as used; false when it was already (a replay), in this process or another one sharing
+ * the database. Rows of assertions that can no longer be valid are deleted on the way.
+ */
+export async function rememberAssertion(
+  db: Db,
+  options: { issuer: string; assertionId: string; expiresAt: Date },
+): Promise<boolean> {
+  await db.delete(samlAssertions).where(sql`${samlAssertions.expiresAt} < now()`);
+  const inserted = await db
+    .insert(samlAssertions)
+    .values(options)
+    .onConflictDoNothing()
+    .returning({ id: samlAssertions.assertionId });
+  return inserted.length > 0;
 }

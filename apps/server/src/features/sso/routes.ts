@@ -1,6 +1,8 @@
 import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
 import {
   redirectSchema,
+  samlSettingsInputSchema,
+  samlSettingsSchema,
   ssoLinkSchema,
   ssoLinkStatusSchema,
   ssoSettingsInputSchema,
@@ -15,6 +17,8 @@ import { clientIp } from '../../lib/client-ip';
 import { routes } from '../../lib/openapi';
 import { enforceLimit, enforceLimitOn, LIMITS } from '../../lib/rate-limit';
 import { verifyDomain } from './domains';
+import { getCookie } from 'hono/cookie';
+import { getSamlSettings, SAML_BROWSER_COOKIE, saveSamlSettings } from './saml';
 import * as service from './service';
 
 // Single sign-on per organisation (issue 15): its settings (organisation admins) and 'Sign in with SSO'. The
@@ -37,6 +41,28 @@ export const ssoRoutes = routes('sso')
         await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }),
         200,
       );
+    },
+  )
+  .call(
+    'get /organization/saml',
+    "The organisation's SAML 2.0 identity provider (organisation admins), and what to register there",
+    { ok: [200, samlSettingsSchema, 'Settings'], errors: [403] },
+    (deps, { userId }) => getSamlSettings(deps, userId),
+  )
+  .handle(
+    'put /organization/saml',
+    "Save SAML 2.0 as the organisation's single sign-on (replacing OpenID Connect): the identity provider's metadata, pasted or fetched from its URL through the outbound guard, the domains it claims (each used once verified by DNS) and whether sign-in started at the identity provider is accepted",
+    { body: samlSettingsInputSchema, ok: [200, samlSettingsSchema, 'Saved'], errors: [401, 403, 409, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      await enforceLimitOn(c, LIMITS.ssoSettings, user.id);
+      const deps = c.get('deps');
+      await saveSamlSettings(deps, {
+        userId: user.id,
+        ...c.req.valid('json'),
+        checkDomains: (organizationId, domains) => service.checkDomains(deps, organizationId, domains),
+      });
+      return c.json(await getSamlSettings(deps, user.id), 200);
     },
   )
   .handle(
@@ -67,6 +93,7 @@ export const ssoRoutes = routes('sso')
       const { url, cookies } = await service.startTest(c.get('deps'), {
         userId: user.id,
         clientIp: clientIp(c),
+        samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
       });
       setCookies(c, cookies);
       return c.json({ url }, 200);
@@ -94,6 +121,7 @@ export const ssoRoutes = routes('sso')
             sessionToken: signedSessionToken(c) ?? '',
             proof: c.req.valid('json').confirm,
             clientIp: clientIp(c),
+            samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
           }),
         { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
       );
@@ -108,7 +136,11 @@ export const ssoRoutes = routes('sso')
     async (c) => {
       await enforceLimit(c, LIMITS.login);
       const { email } = c.req.valid('json');
-      const { url, cookies } = await service.startSignIn(c.get('deps'), { email, clientIp: clientIp(c) });
+      const { url, cookies } = await service.startSignIn(c.get('deps'), {
+        email,
+        clientIp: clientIp(c),
+        samlBrowser: getCookie(c, SAML_BROWSER_COOKIE) ?? null,
+      });
       setCookies(c, cookies);
       return c.json({ url }, 200);
     },

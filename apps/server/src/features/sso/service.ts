@@ -25,6 +25,7 @@ import { AppError, conflict, invalid } from '../../lib/app-error';
 import { guardFetches, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { newDomainToken } from './domains';
+import { samlConfigOf, startSamlFlow } from './saml';
 import {
   domainRows,
   domainsTakenElsewhere,
@@ -91,9 +92,11 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
   const providerId = providerIdOf(organization.id);
   const sso = await ssoOfOrganization(deps.db, organization.id);
   const config = sso ? await providerOf(deps, deps.db, providerId) : null;
+  const saml = sso && !config ? await samlConfigOf(deps, deps.db, providerId) : null;
   const rows = sso ? await domainRows(deps.db, organization.id) : [];
   return {
-    configured: Boolean(sso && config),
+    configured: Boolean(sso && (config || saml)),
+    protocol: config ? 'oidc' : saml ? 'saml' : null,
     issuer: config?.issuer ?? null,
     clientId: config?.clientId ?? null,
     hasClientSecret: Boolean(config?.clientSecret),
@@ -116,7 +119,7 @@ export async function getSettings(deps: Deps, userId: string): Promise<SsoSettin
  * verified. A claimed domain is used for SSO only once its TXT record proves the organisation controls it
  * (features/sso/domains.ts); until then it only shows the record to publish.
  */
-async function checkDomains(deps: Deps, organizationId: string, domains: string[]) {
+export async function checkDomains(deps: Deps, organizationId: string, domains: string[]) {
   for (const domain of domains) {
     if ((PUBLIC_EMAIL_DOMAINS as readonly string[]).includes(domain))
       throw invalid(SECURITY_MESSAGES.ssoDomainPublic, { domains: SECURITY_MESSAGES.ssoDomainPublic });
@@ -189,6 +192,8 @@ export async function saveSettings(
     const row = {
       issuer: config.issuer,
       oidcConfig: JSON.stringify(config),
+      // One of the two per organisation: saving OpenID Connect replaces SAML (features/sso/saml.ts).
+      samlConfig: null,
       userId: options.userId,
       organizationId: organization.id,
       domain: options.domains.join(','),
@@ -236,8 +241,11 @@ export async function switchSso(
 async function startFlow(
   deps: Deps,
   flow: Omit<SsoFlow, 'nonce' | 'domains'>,
-  options: { email?: string; clientIp: string },
+  options: { email?: string; clientIp: string; samlBrowser?: string | null },
 ) {
+  // SAML instead of OpenID Connect: the same flows, through features/sso/saml.ts.
+  if (await samlConfigOf(deps, deps.db, flow.providerId))
+    return startSamlFlow(deps, flow, options.samlBrowser ?? null);
   const { appUrl } = deps.config;
   const nonce = randomBytes(24).toString('base64url');
   const errorPath = flow.purpose === 'sign-in' ? '/login' : SECURITY_PATH;
@@ -270,7 +278,10 @@ async function startFlow(
 }
 
 /** 'Sign in with SSO': the e-mail's domain picks the organisation's provider. */
-export async function startSignIn(deps: Deps, options: { email: string; clientIp: string }) {
+export async function startSignIn(
+  deps: Deps,
+  options: { email: string; clientIp: string; samlBrowser?: string | null },
+) {
   const sso = await ssoForDomain(deps.db, domainOf(options.email));
   if (!sso?.enabled) throw new AppError('not_found', SECURITY_MESSAGES.ssoNotSetUp);
   return startFlow(
@@ -281,14 +292,17 @@ export async function startSignIn(deps: Deps, options: { email: string; clientIp
 }
 
 /** 'Test connection': the admin signs in through the provider once; nothing is created (auth/sso.ts). */
-export async function startTest(deps: Deps, options: { userId: string; clientIp: string }) {
+export async function startTest(
+  deps: Deps,
+  options: { userId: string; clientIp: string; samlBrowser?: string | null },
+) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const sso = await ssoOfOrganization(deps.db, organization.id);
   if (!sso) throw conflict(SECURITY_MESSAGES.ssoNotConfigured);
   return startFlow(
     deps,
     { providerId: sso.providerId, organizationId: organization.id, purpose: 'test' },
-    { clientIp: options.clientIp },
+    { clientIp: options.clientIp, samlBrowser: options.samlBrowser ?? null },
   );
 }
 
@@ -312,6 +326,7 @@ export async function startLink(
     sessionToken: string;
     proof: IdentityProof;
     clientIp: string;
+    samlBrowser?: string | null;
   },
 ) {
   await confirmIdentity(deps, {
@@ -330,7 +345,7 @@ export async function startLink(
       purpose: 'link',
       userId: options.user.id,
     },
-    { email: options.user.email, clientIp: options.clientIp },
+    { email: options.user.email, clientIp: options.clientIp, samlBrowser: options.samlBrowser ?? null },
   );
 }
 

@@ -52,7 +52,7 @@ export async function listMembers(db: Db, workspaceId: string, memberId?: string
           select o.status, o.last_error from mail_outbox o
           where o.kind = 'team-invitation' and o."to" = m.invitation_email and o.created_at >= inv.created_at
           order by o.created_at desc limit 1) mail on inv.created_at is not null
-        where m.workspace_id = ${workspaceId} and m.access in ('admin', 'member')
+        where m.workspace_id = ${workspaceId} and m.access in ('admin', 'member') and m.status <> 'suspended'
           ${memberId ? sql`and m.id = ${memberId}` : sql``}
         order by (m.status = 'pending'), lower(coalesce(u.name, m.invitation_email))`,
   );
@@ -254,16 +254,4 @@ export async function setOrganizationAdmin(
           eq(organizationAdmins.userId, options.userId),
         ),
       );
-}
-
-/**
- * Forgets the organisation admin role of someone whose role no longer counts (see organizationRoleSql: no longer an
- * admin or member of any of the organisation's workspaces), so that a later invitation does not revive it.
- */
-export async function dropLapsedOrganizationAdmin(db: Db, userId: string, workspaceId: string) {
-  await db.execute(sql`
-    delete from organization_admins oa
-    using workspaces w
-    where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
-      and ${organizationRoleSql(userId, sql`w.organization_id`)} is null`);
 }

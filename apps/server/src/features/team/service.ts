@@ -7,7 +7,12 @@ import {
   type MembersResponse,
 } from '@pulsecheck/shared/team/schemas';
 import { eq } from 'drizzle-orm';
-import { organizationRole, requireOrganization, requireWorkspace } from '../../auth/access';
+import {
+  dropLapsedOrganizationAdmin,
+  organizationRole,
+  requireOrganization,
+  requireWorkspace,
+} from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
@@ -156,6 +161,8 @@ export async function inviteMember(
     await q.lockInvitee(tx, options.workspaceId, options.email);
     const existing = await q.findMembershipByEmail(tx, options.workspaceId, options.email);
     if (existing && existing.status === 'pending') throw conflict(TEAM_MESSAGES.alreadyInvited);
+    // Deactivated by the organisation's SCIM provisioning: only the identity provider brings them back.
+    if (existing && existing.status === 'suspended') throw conflict(TEAM_MESSAGES.suspended);
     if (existing && existing.access !== 'participant') throw conflict(TEAM_MESSAGES.alreadyMember);
     // A link participant may be invited into the team: accepting upgrades their membership.
     const departmentId = options.department
@@ -278,7 +285,7 @@ export async function removeMember(
     }
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
     if (member.userId && member.status === 'active') {
-      await q.dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
+      await dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
       // Their open live streams of the workspace close (they re-check on this event).
       await accessChanged(deps.realtime, member.userId, tx);

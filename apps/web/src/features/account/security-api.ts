@@ -1,6 +1,8 @@
 import type { IdentityProof } from '@pulsecheck/shared/account/deletion';
 import type {
   Passkey,
+  SamlSettings,
+  SamlSettingsInput,
   SecurityStatus,
   SsoLinkStatus,
   SsoSettings,
@@ -83,12 +85,41 @@ function useSsoChange<I>(call: (input: I) => Promise<SsoSettings>) {
     },
   });
 }
-export const useSaveSso = () =>
-  useSsoChange((body: SsoSettingsInput) => apiPut<SsoSettings>('/organization/sso', body));
+export function useSaveSso() {
+  const queryClient = useQueryClient();
+  const change = useSsoChange((body: SsoSettingsInput) => apiPut<SsoSettings>('/organization/sso', body));
+  // Saving OpenID Connect replaces SAML: its settings reload too.
+  return {
+    ...change,
+    mutateAsync: async (body: SsoSettingsInput) => {
+      const settings = await change.mutateAsync(body);
+      await queryClient.invalidateQueries({ queryKey: ['organization', 'saml'] });
+      return settings;
+    },
+  };
+}
 export const useSwitchSso = () =>
   useSsoChange((body: { enabled: boolean; required: boolean }) =>
     apiPut<SsoSettings>('/organization/sso/switch', body),
   );
+const samlQuery = queryOptions({
+  queryKey: ['organization', 'saml'],
+  queryFn: ({ signal }) => apiGet<SamlSettings>('/organization/saml', signal),
+});
+export const useSamlSettings = (enabled: boolean) => useQuery({ ...samlQuery, enabled });
+/** Saving SAML replaces OpenID Connect (one of the two per organisation): both settings reload. */
+export function useSaveSaml() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SamlSettingsInput) => apiPut<SamlSettings>('/organization/saml', body),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(samlQuery.queryKey, settings);
+      await queryClient.invalidateQueries({ queryKey: ssoQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: ssoLinkKey });
+    },
+  });
+}
+
 /** 'Test connection': the browser goes to the provider and comes back to this tab. */
 export async function testSsoConnection() {
   const { url } = await apiPost<{ url: string }>('/organization/sso/test');

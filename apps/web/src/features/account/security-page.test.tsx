@@ -122,19 +122,27 @@ describe('Security tab', () => {
   });
 
   it("for an admin: the organisation's rule, SSO settings without the secret, and why a test failed", async () => {
-    stubFetch(() =>
-      Response.json({
-        configured: true,
-        issuer: 'https://login.acme.example',
-        clientId: 'pulsecheck',
-        hasClientSecret: true,
-        domains: ['acme.example'],
-        redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
-        verification: [],
-        testedAt: null,
-        enabled: false,
-        required: false,
-      }),
+    stubFetch((url) =>
+      url.endsWith('/organization/scim')
+        ? Response.json({
+            baseUrl: 'http://localhost/scim/v2',
+            mayManage: true,
+            token: null,
+            verifiedDomains: [],
+            provisionedUsers: 0,
+          })
+        : Response.json({
+            configured: true,
+            issuer: 'https://login.acme.example',
+            clientId: 'pulsecheck',
+            hasClientSecret: true,
+            domains: ['acme.example'],
+            redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+            verification: [],
+            testedAt: null,
+            enabled: false,
+            required: false,
+          }),
     );
     renderSecurity(status({ organization: { name: 'Acme', requireTwoFactor: true, administers: true } }), {
       at: '/security?sso_error=nonce',
@@ -146,5 +154,72 @@ describe('Security tab', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERRORS.nonce);
     expect(screen.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: /Require SSO for these domains/ })).toBeDisabled();
+  });
+
+  it('for an admin with SAML: what to register, the certificates, the IdP-initiated switch with its risk, and saving', async () => {
+    const saml = {
+      configured: true,
+      idpEntityId: 'https://idp.acme.example/saml',
+      idpSsoUrl: 'https://idp.acme.example/sso',
+      certificates: [{ fingerprint: 'AB:CD', expiresAt: '2030-01-01T00:00:00.000Z' }],
+      metadataUrl: 'https://idp.acme.example/metadata',
+      allowIdpInitiated: false,
+      spEntityId: 'http://localhost/api/auth/saml/metadata/org-1',
+      spAcsUrl: 'http://localhost/api/auth/saml/acs/org-1',
+      spMetadataUrl: 'http://localhost/api/auth/saml/metadata/org-1',
+    };
+    const calls = stubFetch((url) =>
+      url.endsWith('/organization/saml')
+        ? Response.json(saml)
+        : Response.json({
+            configured: true,
+            protocol: 'saml',
+            issuer: null,
+            clientId: null,
+            hasClientSecret: false,
+            domains: ['acme.example'],
+            redirectUri: 'http://localhost/api/auth/sso/callback/org-1',
+            verification: [],
+            testedAt: null,
+            enabled: false,
+            required: false,
+          }),
+    );
+    renderSecurity(status({ organization: { name: 'Acme', requireTwoFactor: false, administers: true } }));
+    expect(await screen.findByRole('radio', { name: 'SAML 2.0' })).toBeChecked();
+    expect(await screen.findByText(saml.spAcsUrl)).toBeInTheDocument();
+    expect(screen.getAllByText(saml.spEntityId)).toHaveLength(2);
+    expect(screen.getByRole('list', { name: 'Signing certificates' })).toHaveTextContent(
+      'Certificate SHA-256 AB:CD',
+    );
+    expect(screen.queryByLabelText('Issuer URL')).not.toBeInTheDocument();
+    const idpInitiated = screen.getByRole('switch', {
+      name: 'Allow sign-in started at the identity provider',
+    });
+    expect(idpInitiated).not.toBeChecked();
+    expect(idpInitiated).toHaveAccessibleDescription(SECURITY_MESSAGES.samlIdpInitiatedRisk);
+    expect(screen.getByLabelText('E-mail domains')).toHaveValue('acme.example');
+
+    const user = userEvent.setup();
+    await user.click(idpInitiated);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls).toHaveBeenCalledWith(
+      '/api/organization/saml',
+      expect.objectContaining({
+        method: 'PUT',
+        body: JSON.stringify({
+          metadataUrl: saml.metadataUrl,
+          metadataXml: '',
+          domains: 'acme.example',
+          allowIdpInitiated: true,
+        }),
+      }),
+    );
+    // Choosing OpenID Connect instead says that saving replaces SAML.
+    await user.click(screen.getByRole('radio', { name: 'OpenID Connect' }));
+    expect(
+      screen.getByText(/Your organisation signs in with SAML 2.0. Saving these settings replaces it/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Issuer URL')).toHaveValue('');
   });
 });

@@ -33,6 +33,7 @@ import {
   useSecurity,
 } from './security-api';
 import { SettingsFrame } from './settings-frame';
+import { ScimCard } from './scim-card';
 import { LinkSsoCard, SsoCard } from './sso-card';
 
 /** /admin/account-settings/security: the Security tab (issue 15). */
@@ -73,6 +74,7 @@ export function SecurityContent() {
         <>
           <OrganizationTwoFactorCard status={status} />
           <SsoCard />
+          <ScimCard />
         </>
       )}
       <LinkSsoCard status={status} />

@@ -1,11 +1,11 @@
 import type { SecurityStatus, SsoSettings } from '@pulsecheck/shared/auth/security';
-import { SSO_ERRORS, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
+import { SECURITY_MESSAGES, SSO_ERRORS, type SsoErrorCode } from '@pulsecheck/shared/auth/security-messages';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,6 +16,8 @@ import { errorMessage } from '@/lib/forms';
 import {
   linkSso,
   testSsoConnection,
+  useSamlSettings,
+  useSaveSaml,
   useSaveSso,
   useSsoLinkStatus,
   useSsoSettings,
@@ -101,16 +103,191 @@ function DomainVerification({ sso }: { sso: SsoSettings }) {
   );
 }
 
-export function SsoCard() {
-  const settings = useSsoSettings(true);
+type Protocol = NonNullable<SsoSettings['protocol']>;
+
+/** OpenID Connect: issuer (discovered), client ID and secret, domains. */
+function OidcForm({ sso }: { sso: SsoSettings }) {
   const save = useSaveSso();
-  const switchSso = useSwitchSso();
   const [form, setForm] = useState<{
     issuer: string;
     clientId: string;
     clientSecret: string;
     domains: string;
   } | null>(null);
+  const values = form ?? {
+    issuer: sso.issuer ?? '',
+    clientId: sso.clientId ?? '',
+    clientSecret: '',
+    domains: sso.domains.join(', '),
+  };
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setForm({ ...values, [key]: event.target.value });
+  return (
+    <ActionForm
+      submit="Save"
+      busy="Checking the provider..."
+      onSubmit={async () => {
+        await save.mutateAsync(values);
+        setForm(null);
+        toast.success('Single sign-on saved', { duration: TOAST.save });
+      }}
+    >
+      <FormField label="Issuer URL" hint="We read its /.well-known/openid-configuration.">
+        <Input
+          type="url"
+          value={values.issuer}
+          onChange={set('issuer')}
+          placeholder="https://login.example.com"
+        />
+      </FormField>
+      <FormField label="Client ID">
+        <Input value={values.clientId} onChange={set('clientId')} autoComplete="off" />
+      </FormField>
+      <FormField
+        label="Client secret"
+        hint={sso.hasClientSecret ? 'Saved (encrypted). Leave empty to keep it.' : 'Stored encrypted.'}
+      >
+        <Input
+          type="password"
+          value={values.clientSecret}
+          onChange={set('clientSecret')}
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
+        <Input value={values.domains} onChange={set('domains')} />
+      </FormField>
+      <p className="text-sm text-slate-700">
+        Redirect URI to register at your provider:{' '}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
+      </p>
+    </ActionForm>
+  );
+}
+
+function Registration({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="space-y-1">
+      <dt className="text-sm font-medium text-slate-900">{label}</dt>
+      <dd>
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all">{value}</code>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * SAML 2.0: the identity provider's metadata (URL or XML), domains, and whether sign-in started at the identity
+ * provider is accepted (off by default, its risk said beside it); what to register there.
+ */
+function SamlForm({ sso }: { sso: SsoSettings }) {
+  const settings = useSamlSettings(true);
+  const save = useSaveSaml();
+  const [form, setForm] = useState<{
+    metadataUrl: string;
+    metadataXml: string;
+    domains: string;
+    allowIdpInitiated: boolean;
+  } | null>(null);
+  if (settings.isPending) return <Spinner label="Loading SAML settings..." className="py-6" />;
+  if (settings.isError)
+    return <LoadFailed title="SAML settings could not be loaded" onRetry={() => void settings.refetch()} />;
+  const saml = settings.data;
+  const values = form ?? {
+    metadataUrl: saml.metadataUrl ?? '',
+    metadataXml: '',
+    domains: sso.domains.join(', '),
+    allowIdpInitiated: saml.allowIdpInitiated,
+  };
+  const set = (key: 'metadataUrl' | 'metadataXml' | 'domains') => (event: { target: { value: string } }) =>
+    setForm({ ...values, [key]: event.target.value });
+  return (
+    <div className="space-y-5">
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">
+          Register Pulsecheck at your identity provider
+        </h3>
+        <dl className="space-y-2">
+          <Registration label="Entity ID (audience)" value={saml.spEntityId} />
+          <Registration label="Assertion consumer service URL (HTTP-POST)" value={saml.spAcsUrl} />
+          <Registration label="Service provider metadata URL" value={saml.spMetadataUrl} />
+        </dl>
+        <p className="text-sm text-slate-700">
+          Send the e-mail address as an attribute named &lsquo;email&rsquo; (or as an e-mail NameID), and sign
+          the response or the assertion with RSA-SHA256 or better.
+        </p>
+      </div>
+      {saml.configured && (
+        <div className="space-y-1 text-sm text-slate-700">
+          <p>
+            Identity provider:{' '}
+            <span className="font-medium text-slate-900 break-all">{saml.idpEntityId}</span>
+          </p>
+          <ul aria-label="Signing certificates" className="space-y-1">
+            {saml.certificates.map((cert) => (
+              <li key={cert.fingerprint} className="break-all">
+                Certificate SHA-256 {cert.fingerprint}, valid until{' '}
+                {new Date(cert.expiresAt).toLocaleDateString()}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <ActionForm
+        submit="Save"
+        busy="Reading the metadata..."
+        onSubmit={async () => {
+          await save.mutateAsync(values.metadataXml ? { ...values, metadataUrl: '' } : values);
+          setForm(null);
+          toast.success('Single sign-on saved', { duration: TOAST.save });
+        }}
+      >
+        <FormField label="Metadata URL" hint="We fetch it now, from public addresses only.">
+          <Input
+            type="url"
+            value={values.metadataUrl}
+            onChange={set('metadataUrl')}
+            placeholder="https://idp.example.com/metadata"
+          />
+        </FormField>
+        <FormField
+          label="Metadata XML"
+          hint={
+            saml.configured
+              ? 'Or paste the XML instead. Leave both empty to keep the metadata saved.'
+              : 'Or paste the XML instead of a URL.'
+          }
+        >
+          <Textarea value={values.metadataXml} onChange={set('metadataXml')} spellCheck={false} rows={4} />
+        </FormField>
+        <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
+          <Input value={values.domains} onChange={set('domains')} />
+        </FormField>
+        <div className="space-y-1">
+          <div className="flex items-center gap-3">
+            <Switch
+              id="saml-idp-initiated"
+              checked={values.allowIdpInitiated}
+              aria-describedby="saml-idp-initiated-risk"
+              onCheckedChange={(checked) => setForm({ ...values, allowIdpInitiated: checked })}
+            />
+            <Label htmlFor="saml-idp-initiated" className="font-normal">
+              Allow sign-in started at the identity provider
+            </Label>
+          </div>
+          <p id="saml-idp-initiated-risk" className="text-xs text-slate-600">
+            {SECURITY_MESSAGES.samlIdpInitiatedRisk}
+          </p>
+        </div>
+      </ActionForm>
+    </div>
+  );
+}
+
+export function SsoCard() {
+  const settings = useSsoSettings(true);
+  const switchSso = useSwitchSso();
+  const [protocol, setProtocol] = useState<Protocol | null>(null);
   if (settings.isPending) return <Spinner label="Loading single sign-on..." className="py-6" />;
   if (settings.isError)
     return (
@@ -120,65 +297,49 @@ export function SsoCard() {
       />
     );
   const sso = settings.data;
+  const chosen: Protocol = protocol ?? sso.protocol ?? 'oidc';
   const verified = sso.verification.some((entry) => entry.status === 'verified');
-  const values = form ?? {
-    issuer: sso.issuer ?? '',
-    clientId: sso.clientId ?? '',
-    clientSecret: '',
-    domains: sso.domains.join(', '),
-  };
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setForm({ ...values, [key]: event.target.value });
   const flip = (change: { enabled: boolean; required: boolean }) =>
     switchSso.mutate(change, {
       onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
     });
   return (
     <SectionCard
-      title="Single sign-on (OpenID Connect)"
+      title="Single sign-on"
       description="People with an address at your verified domains sign in through your identity provider and join the organisation on their first sign-in."
       contentClassName="space-y-5"
     >
       <SsoOutcome />
-      <ActionForm
-        submit="Save"
-        busy="Checking the provider..."
-        onSubmit={async () => {
-          await save.mutateAsync(values);
-          setForm(null);
-          toast.success('Single sign-on saved', { duration: TOAST.save });
-        }}
-      >
-        <FormField label="Issuer URL" hint="We read its /.well-known/openid-configuration.">
-          <Input
-            type="url"
-            value={values.issuer}
-            onChange={set('issuer')}
-            placeholder="https://login.example.com"
-          />
-        </FormField>
-        <FormField label="Client ID">
-          <Input value={values.clientId} onChange={set('clientId')} autoComplete="off" />
-        </FormField>
-        <FormField
-          label="Client secret"
-          hint={sso.hasClientSecret ? 'Saved (encrypted). Leave empty to keep it.' : 'Stored encrypted.'}
-        >
-          <Input
-            type="password"
-            value={values.clientSecret}
-            onChange={set('clientSecret')}
-            autoComplete="off"
-          />
-        </FormField>
-        <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
-          <Input value={values.domains} onChange={set('domains')} />
-        </FormField>
-        <p className="text-sm text-slate-700">
-          Redirect URI to register at your provider:{' '}
-          <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
-        </p>
-      </ActionForm>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">Protocol</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {(
+            [
+              ['oidc', 'OpenID Connect'],
+              ['saml', 'SAML 2.0'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-900">
+              <input
+                type="radio"
+                name="sso-protocol"
+                value={value}
+                checked={chosen === value}
+                onChange={() => setProtocol(value)}
+                className="size-4 accent-brand-600"
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {sso.protocol && chosen !== sso.protocol && (
+        <Notice tone="warning">
+          Your organisation signs in with {sso.protocol === 'saml' ? 'SAML 2.0' : 'OpenID Connect'}. Saving
+          these settings replaces it, and single sign-on stays off until &lsquo;Test connection&rsquo; passes.
+        </Notice>
+      )}
+      {chosen === 'oidc' ? <OidcForm sso={sso} /> : <SamlForm sso={sso} />}
       <DomainVerification sso={sso} />
       {sso.configured && (
         <div className="space-y-4 border-t border-slate-200 pt-4">

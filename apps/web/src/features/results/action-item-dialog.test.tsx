@@ -141,6 +141,7 @@ describe('action item dialog', () => {
       status: 'in-progress',
       completedAt: null,
       mentioned: [MIRA],
+      tracker: null,
       createdAt: '2026-11-01T00:00:00Z',
       updatedAt: '2026-11-01T00:00:00Z',
     };

@@ -4,8 +4,9 @@ import type {
   WorkspacePerson,
 } from '@pulsecheck/shared/action-items/schemas';
 import type { ActionItem, ResultsResponse } from '@pulsecheck/shared/results/schemas';
+import type { TrackerKind } from '@pulsecheck/shared/trackers/rules';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPatch, apiPost } from '@/lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 
 const enc = encodeURIComponent;
 
@@ -45,3 +46,34 @@ export const createActionItem = (id: string, input: CreateActionItemInput) =>
 
 export const updateActionItem = (itemId: string, input: UpdateActionItemInput) =>
   apiPatch<ActionItem>(`/action-items/${enc(itemId)}`, input);
+
+/** The tracker the check's action items can go to (issue 36), or null: then no tracker control shows. */
+export const checkTrackerQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...resultsKeys.results(id), 'tracker'] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ tracker: { kind: TrackerKind; label: string } | null }>(
+        `/health-checks/${enc(id)}/tracker`,
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+
+export const trackerRepositoriesQuery = (itemId: string) =>
+  queryOptions({
+    queryKey: ['tracker-repositories', itemId] as const,
+    queryFn: ({ signal }) =>
+      apiGet<{ repositories: { id: string; name: string }[] }>(
+        `/action-items/${enc(itemId)}/tracker-repositories`,
+        signal,
+      ).then((r) => r.repositories),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const createTrackerIssue = (itemId: string, input: { repository: string; assignOwner: boolean }) =>
+  apiPost<ActionItem>(`/action-items/${enc(itemId)}/tracker-issue`, input);
+export const linkTrackerIssue = (itemId: string, url: string) =>
+  apiPost<ActionItem>(`/action-items/${enc(itemId)}/tracker-link`, { url });
+export const unlinkTrackerIssue = (itemId: string) =>
+  apiDelete<ActionItem>(`/action-items/${enc(itemId)}/tracker-issue`);

@@ -1,5 +1,6 @@
 import { HIGHLIGHTED_TOP } from '@pulsecheck/shared/results/rules';
 import type { ActionItem, ComponentResult } from '@pulsecheck/shared/results/schemas';
+import { TrackerIssueLine } from './tracker-issue-line';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -42,12 +43,14 @@ export function ComponentRow({
   manages,
   onAdd,
   onEdit,
+  tracker,
 }: {
   component: ComponentResult;
   items: ActionItem[];
   manages: boolean;
   onAdd: () => void;
   onEdit: (item: ActionItem) => void;
+  tracker?: TrackerControl;
 }) {
   // The organisation heat map links to a component (#component-c5): that one opens.
   const anchor = `component-${component.key}`;
@@ -151,6 +154,7 @@ export function ComponentRow({
                     key={item.id}
                     item={item}
                     onEdit={manages ? () => onEdit(item) : undefined}
+                    tracker={manages ? tracker : undefined}
                   />
                 ))}
               </ul>
@@ -164,14 +168,19 @@ export function ComponentRow({
 
 const STATUS_TONE = { pending: 'neutral', 'in-progress': 'blue', completed: 'green' } as const;
 
+/** The check's tracker and how to open an action item's issue dialog (none: no tracker controls). */
+export type TrackerControl = { label: string; open: (item: ActionItem) => void };
+
 export function ActionItemRow({
   item,
   area,
   onEdit,
+  tracker,
 }: {
   item: ActionItem;
   area?: string;
   onEdit?: () => void;
+  tracker?: TrackerControl;
 }) {
   return (
     <li
@@ -189,8 +198,24 @@ export function ActionItemRow({
             <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>
           )}
         </p>
+        {item.tracker && (
+          <div className="mt-1">
+            <TrackerIssueLine tracker={item.tracker} />
+          </div>
+        )}
       </div>
       <Badge tone={STATUS_TONE[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+      {tracker && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => tracker.open(item)}
+          aria-label={`${tracker.label} issue for action item: ${item.description}`}
+          data-print-hide
+        >
+          {tracker.label} issue
+        </Button>
+      )}
       {onEdit && (
         <Button
           size="sm"

@@ -18,8 +18,8 @@ import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
-import { csvUrl, planActions, resultsKeys, resultsQuery } from './api';
-import { ActionItemRow, ComponentRow } from './component-row';
+import { checkTrackerQuery, csvUrl, planActions, resultsKeys, resultsQuery } from './api';
+import { ActionItemRow, ComponentRow, type TrackerControl } from './component-row';
 import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
@@ -28,6 +28,9 @@ import { BrandMark } from '@/components/branding/branding';
 
 // Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
 // first opened, the follow-up form below the results beside them (decision 0006).
+const TrackerIssueDialog = lazy(() =>
+  import('./action-item-tracker').then((m) => ({ default: m.TrackerIssueDialog })),
+);
 const ActionItemDialog = lazy(() =>
   import('./action-item-dialog').then((m) => ({ default: m.ActionItemDialog })),
 );
@@ -277,6 +280,14 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
   const top = components[0];
   const done = items.filter((i) => i.status === 'completed').length;
   const manages = data.viewer.manages;
+  // The tracker of the check's workspace (issue 36): without one, no tracker control shows.
+  const checkTracker = useQuery({ ...checkTrackerQuery(data.healthCheck.id), enabled: manages });
+  const [issueFor, setIssueFor] = useState<string | null>(null);
+  const issueDialogUsed = useDialogUsed(issueFor !== null);
+  const trackerLabel = checkTracker.data?.tracker?.label;
+  const tracker: TrackerControl | undefined =
+    manages && trackerLabel ? { label: trackerLabel, open: (item) => setIssueFor(item.id) } : undefined;
+  const issueItem = items.find((i) => i.id === issueFor);
   return (
     <>
       <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
@@ -337,6 +348,7 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
               manages={manages}
               onAdd={() => setDialog({ componentId: component.id })}
               onEdit={(item) => setDialog({ item })}
+              tracker={tracker}
             />
           ))}
         </ol>
@@ -367,6 +379,7 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
                 item={item}
                 area={components.find((c) => c.id === item.componentId)?.title}
                 onEdit={manages ? () => setDialog({ item }) : undefined}
+                tracker={tracker}
               />
             ))}
           </ul>
@@ -381,6 +394,17 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
             componentId={dialog?.componentId}
             open={dialog !== null}
             onOpenChange={(open) => !open && setDialog(null)}
+          />
+        </Suspense>
+      )}
+      {tracker && issueDialogUsed && issueItem && (
+        <Suspense fallback={null}>
+          <TrackerIssueDialog
+            healthCheckId={data.healthCheck.id}
+            item={issueItem}
+            label={tracker.label}
+            open={issueFor !== null}
+            onOpenChange={(open) => !open && setIssueFor(null)}
           />
         </Suspense>
       )}

@@ -1,0 +1,81 @@
+import type { TrackerKind, TrackerProblem } from '@pulsecheck/shared/trackers/rules';
+import type { OutboundPolicy } from '../lib/outbound';
+
+/**
+ * The one small interface every tracker module implements (issue 36, decision 0023). A module turns these calls
+ * into its vendor's client library, configured with the connection's base URL and the outbound request guard; the
+ * sync rules (packages/shared/src/trackers/rules.ts) and the jobs (sync.ts) are the same for all of them.
+ */
+
+/** An issue as the sync rules see it, whatever the tracker. */
+export type RemoteIssue = {
+  repository: string;
+  number: number;
+  /** 'owner/repo#12' */
+  key: string;
+  url: string;
+  title: string;
+  state: 'open' | 'closed';
+  assignee: string | null;
+  /** The tracker's own last-change time (orders events). */
+  updatedAt: string;
+};
+
+export type IssueRef = { repository: string; number: number };
+
+/** A webhook the tracker sent, once its signature is checked: an issue's new state, or nothing to apply. */
+export type WebhookEvent = { deliveryId: string; issue: RemoteIssue | null };
+
+export type Tracker = {
+  /** Tests the credentials: who they act as. */
+  whoAmI(): Promise<string>;
+  repositories(): Promise<{ id: string; name: string }[]>;
+  createIssue(input: {
+    repository: string;
+    title: string;
+    body: string;
+    assigneeEmail: string | null;
+  }): Promise<RemoteIssue>;
+  getIssue(ref: IssueRef): Promise<RemoteIssue>;
+  updateIssue(ref: IssueRef, change: { title: string; body: string }): Promise<RemoteIssue>;
+  /** The repository's issues changed since `since` (all when null): the poll's one request per repository. */
+  changedSince(repository: string, since: Date | null): Promise<RemoteIssue[]>;
+};
+
+export type TrackerModule = {
+  kind: TrackerKind;
+  /** The API base for what people typed ('' for the vendor's cloud), or null when it is not an address. */
+  apiUrl(baseUrl: string): string | null;
+  /** Where people see it: 'github.com', or the server's host. */
+  target(apiUrl: string): string;
+  client(options: { apiUrl: string; token: string; policy: OutboundPolicy }): Tracker;
+  /** The issue a pasted URL names on this connection, or null. */
+  parseIssueUrl(apiUrl: string, url: string): IssueRef | null;
+  webOrigin(apiUrl: string): string;
+  /**
+   * Checks the vendor's documented signature over the raw body and reads the event. Null when the signature is
+   * missing or wrong.
+   */
+  readWebhook(headers: Headers, rawBody: string, secret: string): WebhookEvent | null;
+};
+
+/** A tracker's refusal or absence, with what it means for people (TRACKER_PROBLEMS). */
+export class TrackerFailure extends Error {
+  constructor(
+    readonly problem: TrackerProblem,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'TrackerFailure';
+  }
+}
+
+/** The problem an HTTP status means. */
+export function problemOfStatus(status: number): TrackerProblem {
+  if (status === 401) return 'credentials';
+  if (status === 403) return 'permission';
+  if (status === 404 || status === 410) return 'missing';
+  if (status === 422 || status === 400) return 'invalid';
+  return 'unreachable';
+}

@@ -1,0 +1,187 @@
+import type { ActionItem } from '@pulsecheck/shared/results/schemas';
+import { TRACKER_MESSAGES } from '@pulsecheck/shared/trackers/rules';
+import { TrackerIssueLine } from './tracker-issue-line';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Notice } from '@/components/ui/notice';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { TOAST, toast } from '@/components/ui/toaster';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/forms';
+import {
+  createTrackerIssue,
+  linkTrackerIssue,
+  resultsKeys,
+  trackerRepositoriesQuery,
+  unlinkTrackerIssue,
+} from './api';
+
+/**
+ * An action item's tracker issue (issue 36): 'Create issue in …' (a repository from the tracker's list, the owner
+ * assigned where the tracker finds them by e-mail) or 'Link existing issue' (its URL); once linked, the issue and
+ * 'Unlink issue'.
+ */
+export function TrackerIssueDialog({
+  healthCheckId,
+  item,
+  label,
+  open,
+  onOpenChange,
+}: {
+  healthCheckId: string;
+  item: ActionItem;
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open && (
+        <DialogContent title={`${label} issue`} description={item.description}>
+          <TrackerIssueForms
+            healthCheckId={healthCheckId}
+            item={item}
+            label={label}
+            onDone={() => onOpenChange(false)}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function TrackerIssueForms({
+  healthCheckId,
+  item,
+  label,
+  onDone,
+}: {
+  healthCheckId: string;
+  item: ActionItem;
+  label: string;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheckId) });
+  const failed = (error: unknown) =>
+    toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+  const unlink = useMutation({ mutationFn: () => unlinkTrackerIssue(item.id), onSuccess: refresh });
+  if (item.tracker)
+    return (
+      <div className="space-y-4">
+        <TrackerIssueLine tracker={item.tracker} />
+        <Button
+          variant="secondary"
+          disabled={unlink.isPending}
+          onClick={() => unlink.mutate(undefined, { onSuccess: onDone, onError: failed })}
+        >
+          {TRACKER_MESSAGES.unlink}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="space-y-6">
+      <CreateIssue item={item} label={label} onCreated={() => void refresh().then(onDone)} />
+      <LinkIssue item={item} onLinked={() => void refresh().then(onDone)} />
+    </div>
+  );
+}
+
+function CreateIssue({ item, label, onCreated }: { item: ActionItem; label: string; onCreated: () => void }) {
+  const repositories = useQuery(trackerRepositoriesQuery(item.id));
+  const [repository, setRepository] = useState('');
+  const [assignOwner, setAssignOwner] = useState(true);
+  const [error, setError] = useState<string | undefined>();
+  const create = useMutation({ mutationFn: () => createTrackerIssue(item.id, { repository, assignOwner }) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!repository) return setError(TRACKER_MESSAGES.repositoryRequired);
+    setError(undefined);
+    create.mutate(undefined, {
+      onSuccess: onCreated,
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.fields
+            ? Object.values(failure.fields)[0]
+            : errorMessage(failure, 'Something went wrong'),
+        ),
+    });
+  };
+  const heading = TRACKER_MESSAGES.createIssue(label);
+  return (
+    <form className="space-y-3" onSubmit={submit} noValidate aria-label={heading}>
+      <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
+      {repositories.isPending ? (
+        <Spinner label="Loading repositories..." />
+      ) : repositories.isError ? (
+        <Notice tone="error">{repositories.error.message}</Notice>
+      ) : repositories.data.length === 0 ? (
+        <Notice tone="warning">{TRACKER_MESSAGES.noRepositories}</Notice>
+      ) : (
+        <>
+          <FormField label={TRACKER_MESSAGES.repository} error={error}>
+            <Select value={repository} onChange={(event) => setRepository(event.target.value)}>
+              <option value="">Choose…</option>
+              {repositories.data.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <CheckboxField
+            label={TRACKER_MESSAGES.assignOwner}
+            checked={assignOwner}
+            onCheckedChange={setAssignOwner}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            {heading}
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}
+
+function LinkIssue({ item, onLinked }: { item: ActionItem; onLinked: () => void }) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const link = useMutation({ mutationFn: () => linkTrackerIssue(item.id, url.trim()) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    link.mutate(undefined, {
+      onSuccess: onLinked,
+      onError: (failure) =>
+        setError(
+          failure instanceof ApiError && failure.fields?.url
+            ? failure.fields.url
+            : errorMessage(failure, 'Something went wrong'),
+        ),
+    });
+  };
+  return (
+    <form className="space-y-3" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.linkIssue}>
+      <h3 className="text-sm font-semibold text-slate-900">{TRACKER_MESSAGES.linkIssue}</h3>
+      <FormField label={TRACKER_MESSAGES.issueUrl} error={error}>
+        <Input
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://github.com/owner/repository/issues/12"
+        />
+      </FormField>
+      <Button type="submit" variant="secondary" disabled={link.isPending}>
+        {TRACKER_MESSAGES.linkIssue}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  TRACKER_MESSAGES,
+  TRACKER_PROBLEMS,
+  type TrackerConnection,
+} from '@pulsecheck/shared/trackers/rules';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes, stubFetch } from '@/test/render';
+import { IntegrationsCard } from './integrations-card';
+
+const WORKSPACE = '00000000-0000-4000-8000-0000000000aa';
+const connected: TrackerConnection = {
+  id: '00000000-0000-4000-8000-0000000000bb',
+  kind: 'github',
+  label: 'GitHub',
+  account: 'octo-admin',
+  target: 'github.com',
+  closeMarksDone: true,
+  webhookUrl:
+    'https://pulse.example.com/api/tracker-connections/00000000-0000-4000-8000-0000000000bb/webhook',
+  problem: null,
+  problemAt: null,
+  lastPolledAt: null,
+  createdAt: '2026-11-28T12:00:00.000Z',
+};
+
+const renderCard = () =>
+  renderRoutes([{ path: '/', element: <IntegrationsCard workspaceId={WORKSPACE} workspaceName="Acme" /> }]);
+
+describe('the Integrations card', () => {
+  it('shows a refused token at its field, then who the token acts as and the webhook secret once', async () => {
+    const user = userEvent.setup();
+    let connection: TrackerConnection | null = null;
+    const sent: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init?.method === 'PUT') {
+        const body = JSON.parse(init.body as string) as { token: string };
+        sent.push(body);
+        if (body.token !== 'github_pat_good')
+          return Response.json(
+            {
+              error: {
+                code: 'invalid',
+                message: TRACKER_MESSAGES.refusedToken,
+                fields: { token: TRACKER_MESSAGES.refusedToken },
+              },
+            },
+            { status: 400 },
+          );
+        connection = connected;
+        return Response.json({
+          connection,
+          webhookSecret: 'secret-shown-once',
+          message: TRACKER_MESSAGES.connected('octo-admin', 'github.com'),
+        });
+      }
+      return Response.json({ connection });
+    });
+    renderCard();
+    expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
+    // Only trackers that are finished are offered.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub']);
+    await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(TRACKER_MESSAGES.refusedToken)).toBeVisible();
+    expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(screen.getByLabelText('Token'));
+    await user.type(screen.getByLabelText('Token'), 'github_pat_good{Enter}');
+    expect(await screen.findByText('Connected as octo-admin to github.com')).toBeVisible();
+    expect(await screen.findByTestId('tracker-webhook-secret')).toHaveTextContent('secret-shown-once');
+    expect(screen.getByTestId('tracker-webhook-url')).toHaveTextContent(connected.webhookUrl);
+    expect(screen.getByLabelText('Token')).toHaveValue('');
+    expect(sent).toEqual([
+      { kind: 'github', baseUrl: '', token: 'github_pat_bad', closeMarksDone: true },
+      { kind: 'github', baseUrl: '', token: 'github_pat_good', closeMarksDone: true },
+    ]);
+  });
+
+  it('shows the last failure with what to do', async () => {
+    stubFetch(() => Response.json({ connection: { ...connected, problem: TRACKER_PROBLEMS.credentials } }));
+    renderCard();
+    expect(await screen.findByRole('alert')).toHaveTextContent(TRACKER_PROBLEMS.credentials);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deliveryKey,
+  issueBody,
+  issueTitle,
+  isNotOlder,
+  ISSUE_TITLE_MAX,
+  pollKey,
+  statusAfterIssueChange,
+} from './rules';
+
+describe('the sync rules (decision 0023)', () => {
+  it('makes the title from the description: one line, cut at the maximum', () => {
+    expect(issueTitle('  Fix\nthe   build  ')).toBe('Fix the build');
+    const long = issueTitle('x'.repeat(ISSUE_TITLE_MAX + 10));
+    expect(long).toHaveLength(ISSUE_TITLE_MAX);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('puts the action, its component, its due date and a link in the body, nothing else', () => {
+    const body = issueBody({
+      description: 'Shorter standups',
+      componentTitle: 'Speed',
+      dueDate: '2027-01-15',
+      checkTitle: 'Sprint 12',
+      resultsUrl: 'https://pulse.example.com/health-check/1/results',
+    });
+    expect(body).toBe(
+      'Shorter standups\n\nComponent: Speed\nDue: 2027-01-15\nFrom the health check "Sprint 12" in Pulsecheck: https://pulse.example.com/health-check/1/results',
+    );
+    expect(
+      issueBody({ description: 'A', componentTitle: null, dueDate: null, checkTitle: 'C', resultsUrl: 'u' }),
+    ).toBe('A\n\nFrom the health check "C" in Pulsecheck: u');
+  });
+
+  it('ignores reports older than the last applied (one as old is applied: times have whole seconds)', () => {
+    expect(isNotOlder(null, '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:01Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T10:00:00Z')).toBe(true);
+    expect(isNotOlder('2026-11-28T10:00:00.000Z', '2026-11-28T09:59:59Z')).toBe(false);
+  });
+
+  it('moves the status only on a change of the issue’s state, and only when closing marks done', () => {
+    const base = { closeMarksDone: true } as const;
+    expect(statusAfterIssueChange({ ...base, before: 'open', after: 'closed', status: 'pending' })).toBe(
+      'completed',
+    );
+    expect(
+      statusAfterIssueChange({ ...base, before: 'creating', after: 'closed', status: 'in-progress' }),
+    ).toBe('completed');
+    expect(statusAfterIssueChange({ ...base, before: 'closed', after: 'open', status: 'completed' })).toBe(
+      'pending',
+    );
+    // Done in Pulsecheck while the issue stays open: not undone.
+    expect(
+      statusAfterIssueChange({ ...base, before: 'open', after: 'open', status: 'completed' }),
+    ).toBeNull();
+    // Replayed close: nothing.
+    expect(
+      statusAfterIssueChange({ ...base, before: 'closed', after: 'closed', status: 'pending' }),
+    ).toBeNull();
+    // Reopened but set back in Pulsecheck already: nothing.
+    expect(
+      statusAfterIssueChange({ ...base, before: 'closed', after: 'open', status: 'in-progress' }),
+    ).toBeNull();
+    expect(
+      statusAfterIssueChange({ closeMarksDone: false, before: 'open', after: 'closed', status: 'pending' }),
+    ).toBeNull();
+  });
+
+  it('keys a delivery per connection and a poll per 15-minute slot', () => {
+    expect(deliveryKey('c1', 'd1')).not.toBe(deliveryKey('c2', 'd1'));
+    const at = new Date('2026-11-28T10:01:00Z');
+    expect(pollKey('c1', at)).toBe(pollKey('c1', new Date('2026-11-28T10:14:59Z')));
+    expect(pollKey('c1', at)).not.toBe(pollKey('c1', new Date('2026-11-28T10:15:00Z')));
+  });
+});
