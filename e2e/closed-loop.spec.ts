@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
+import { addActiveMember, joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail } from './support/mail-capture';
 
 /** A participant signed in in their own browser context and joined to the check (through the API). */
 async function joined(browser: Browser, mailDir: string, healthCheckId: string, fullName: string) {
@@ -152,4 +153,90 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await expectAccessible(page);
   await rater.context.close();
   await answerer.context.close();
+});
+
+test("loops ask too: 'Follow-up on actions' switched on in Configure Loop, the next round asks about a done action", async ({
+  page,
+  mailDir,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await signUpAdmin(page, mailDir, { fullName: 'Alex Admin', companyName: 'Round Co' });
+  const members = [];
+  for (const fullName of ['Ana Answer', 'Bo Busy'])
+    members.push(await addActiveMember(page, mailDir, { workspaceId: admin.workspaceId, fullName }));
+  const check = await launchThroughApi(page, { workspaceId: admin.workspaceId, title: 'Autumn check' });
+  const created = await page.request.post(`/api/health-checks/${check.id}/action-items`, {
+    data: { description: 'Shorter stand-ups', ownerId: admin.userId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const item = (await created.json()) as { id: string };
+
+  // Configure Loop from the Weekly Pulse template: the switch is off by default; turned on, then launched.
+  await page.goto('/admin/templates?type=loop');
+  await page
+    .getByRole('article', { name: 'Weekly Pulse' })
+    .getByRole('link', { name: 'Use Template' })
+    .click();
+  const followUps = page.getByRole('switch', { name: 'Follow-up on actions' });
+  await expect(followUps).not.toBeChecked();
+  await followUps.click();
+  await expect(followUps).toBeChecked();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Launch Loop' }).click();
+  await expect(page).toHaveURL(/\/admin\/completion-status\/[0-9a-f-]{36}$/);
+  const loopId = page.url().split('/').at(-1)!;
+
+  // The action is marked done; the next round asks about it.
+  const done = await page.request.patch(`/api/action-items/${item.id}`, { data: { status: 'completed' } });
+  expect(done.status(), await done.text()).toBe(200);
+  const opened = await page.request.post(`/api/loops/${loopId}/rounds`);
+  expect(opened.status(), await opened.text()).toBe(201);
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Answer Now: Weekly Pulse, round 2/ }).click();
+  await expect(page.getByRole('heading', { name: 'Actions since last round' })).toBeVisible();
+  const question = page.getByRole('group', { name: 'Did "Shorter stand-ups" help?' });
+  await expect(question.getByRole('radio')).toHaveCount(4);
+  await expectAccessible(page);
+  const groups = page.getByRole('group', { name: /^\d+\. / });
+  for (let i = 0; i < (await groups.count()); i += 1) {
+    const radio = groups.nth(i).getByRole('radio', { name: /^4(,|$)/ });
+    if (await radio.count()) await radio.check();
+  }
+  await question.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Submit Answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+
+  // Ana and Bo answer by their e-mailed links (through the API), so the round reaches its minimum of 3.
+  for (const [index, member] of members.entries()) {
+    const mail = await waitForMail(mailDir, member.email, /^Weekly Pulse: round 2 is open$/);
+    const token = /\/loop-answer\/([A-Za-z0-9_.-]+)/.exec(mail.text)?.[1];
+    const read = (await (await page.request.get(`/api/loop-answer/${token}`)).json()) as {
+      questions: { id: string; kind: string }[];
+      followUps: { id: string }[];
+    };
+    const answers = Object.fromEntries(
+      read.questions.filter((q) => q.kind !== 'text').map((q) => [q.id, q.kind === 'enps' ? 8 : 4]),
+    );
+    const followUps = { [read.followUps[0]!.id]: index === 0 ? 'yes' : 'partly' };
+    const sent = await page.request.post(`/api/loop-answer/${token}`, { data: { answers, followUps } });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  const status = (await (await page.request.get(`/api/loops/${loopId}`)).json()) as {
+    loop: { currentRound: { id: string } };
+  };
+  const closed = await page.request.post(`/api/loops/${loopId}/rounds/${status.loop.currentRound.id}/close`);
+  expect(closed.status(), await closed.text()).toBe(200);
+
+  // Loop Results show the action's answers; Loop Insights 'Actions that worked'.
+  await page.goto(`/admin/loop-results/${loopId}`);
+  const results = page.getByTestId('round-follow-ups');
+  await expect(results.getByRole('heading', { name: 'Actions since last round' })).toBeVisible();
+  await expect(results).toContainText('Did "Shorter stand-ups" help?');
+  await expect(results.getByRole('definition')).toHaveText(['2 (67%)', '1 (33%)', '0 (0%)', '0 (0%)']);
+  await expectAccessible(page);
+  await page.goto(`/admin/loop-insights/${loopId}/overview`);
+  const worked = page.getByTestId('loop-actions-worked');
+  await expect(worked.getByRole('definition')).toHaveText(['1', '3', '100%']);
+  await expectAccessible(page);
 });

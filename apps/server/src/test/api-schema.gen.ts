@@ -9782,6 +9782,8 @@ export interface operations {
                     /** @default true */
                     reminder?: boolean;
                     timeZone: string;
+                    /** @default false */
+                    followUpActions?: boolean;
                     start: string;
                     /** Format: uuid */
                     workspaceId: string;
@@ -9960,6 +9962,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -10119,6 +10122,8 @@ export interface operations {
                     /** @default true */
                     reminder?: boolean;
                     timeZone: string;
+                    /** @default false */
+                    followUpActions?: boolean;
                 };
             };
         };
@@ -10169,6 +10174,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -10364,6 +10370,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -10541,6 +10548,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -10718,6 +10726,7 @@ export interface operations {
                             anonymous: boolean;
                             minResponses: number;
                             reminder: boolean;
+                            followUpActions: boolean;
                             schedule: string;
                             nextRoundAt: string | null;
                             currentRound: {
@@ -11413,6 +11422,30 @@ export interface operations {
                                     author: string | null;
                                 }[] | null;
                             }[];
+                            followUps: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                actionItemId: string;
+                                actionTitle: string;
+                                question: string;
+                                answers: number;
+                                /** @enum {string} */
+                                state: "released" | "collecting" | "below-threshold";
+                                message: string | null;
+                                counts: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                                percentages: {
+                                    yes: number;
+                                    partly: number;
+                                    no: number;
+                                    "too-early": number;
+                                } | null;
+                            }[];
                         } | null;
                     };
                 };
@@ -11736,6 +11769,11 @@ export interface operations {
                             label: string;
                             audience: number;
                         }[];
+                        actionsWorked: {
+                            asked: number;
+                            answered: number;
+                            workedShare: number | null;
+                        };
                         method: string;
                     };
                 };
@@ -11855,6 +11893,11 @@ export interface operations {
                             lowLabel: string | null;
                             highLabel: string | null;
                         }[];
+                        followUps: {
+                            /** Format: uuid */
+                            id: string;
+                            question: string;
+                        }[];
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
@@ -11918,6 +11961,9 @@ export interface operations {
                 "application/json": {
                     answers: {
                         [key: string]: number | string;
+                    };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
                     };
                 };
             };
@@ -12125,6 +12171,9 @@ export interface operations {
                     answers: {
                         [key: string]: number | string;
                     };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
+                    };
                 };
             };
         };
@@ -12256,6 +12305,11 @@ export interface operations {
                             lowLabel: string | null;
                             highLabel: string | null;
                         }[];
+                        followUps: {
+                            /** Format: uuid */
+                            id: string;
+                            question: string;
+                        }[];
                         /** @enum {string} */
                         state: "open" | "already-answered" | "round-closed" | "loop-paused" | "loop-ended";
                         message: string | null;
@@ -12337,6 +12391,9 @@ export interface operations {
                 "application/json": {
                     answers: {
                         [key: string]: number | string;
+                    };
+                    followUps?: {
+                        [key: string]: "yes" | "partly" | "no" | "too-early";
                     };
                 };
             };

@@ -3,6 +3,7 @@ import {
   FOLLOW_UP_ANSWER_LABELS,
   FOLLOW_UP_ANSWERS,
   actionsToAsk,
+  actionsToAskInRound,
   componentHealth,
   emptyFollowUpCounts,
   followUpPercentages,
@@ -51,7 +52,41 @@ describe('which done actions a new check asks about', () => {
   });
 });
 
+describe('which done actions a loop round asks about (Follow-up on actions)', () => {
+  const since = new Date('2027-02-20T10:00:00Z');
+  const openAt = new Date('2027-02-27T10:00:00Z');
+
+  it('asks about actions done since the previous round, with or without a component, in the order given', () => {
+    const actions = [
+      action({ id: 'with-component', completedAt: '2027-02-21T10:00:00Z' }),
+      action({ id: 'without', componentKey: null, completedAt: '2027-02-22T10:00:00Z' }),
+      action({ id: 'at-opening', completedAt: openAt.toISOString() }),
+    ];
+    expect(actionsToAskInRound(actions, { since, openAt }).map((a) => a.id)).toEqual([
+      'with-component',
+      'without',
+      'at-opening',
+    ]);
+  });
+
+  it('leaves out actions not done, without a done date, done before or at the previous round, after the opening, or asked', () => {
+    const actions = [
+      action({ id: 'pending', status: 'pending', completedAt: null }),
+      action({ id: 'no-date', completedAt: null }),
+      action({ id: 'at-previous', completedAt: since.toISOString() }),
+      action({ id: 'before', completedAt: '2027-02-01T10:00:00Z' }),
+      action({ id: 'after', completedAt: '2027-02-27T10:00:01Z' }),
+      action({ id: 'asked', asked: true, completedAt: '2027-02-21T10:00:00Z' }),
+    ];
+    expect(actionsToAskInRound(actions, { since, openAt })).toEqual([]);
+  });
+});
+
 describe('the question and its answers', () => {
+  it('asks without a component when the action has none (a loop round)', () => {
+    expect(followUpQuestion('Shorter stand-ups', null)).toBe('Did "Shorter stand-ups" help?');
+  });
+
   it('has the product’s words', () => {
     expect(followUpQuestion('Write down decisions', 'Teamwork')).toBe(
       'Did "Write down decisions" help with Teamwork?',

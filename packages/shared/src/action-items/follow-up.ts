@@ -26,15 +26,24 @@ export const FOLLOW_UP_MESSAGES = {
   configureNone: 'No done action items of this workspace are tied to the chosen components.',
   invalidAnswer: 'Choose Yes, Partly, No or Too early to say',
   unknownQuestion: 'Some answers refer to questions that are not part of this health check',
+  unknownRoundQuestion: 'Some answers refer to actions this round does not ask about',
   noAnswersYet: 'No answers yet',
   answersHidden: 'Answers show when the results do',
   tooFewAnswers: (min: number) => `Answers show once at least ${min} people have answered`,
   noEffect: 'No comparison: the component has no ratings on one side',
+  loopSwitch: 'Follow-up on actions',
+  loopSwitchHint:
+    'Each round also asks whether the action items of this workspace done since the previous round helped. Each action is asked about once, by a check or a round.',
+  loopSectionTitle: 'Actions since last round',
+  loopAnswerHint: 'Optional. Your answer follows the round’s anonymity.',
 } as const;
 
-/** The question a participant sees after the component's rating. */
-export const followUpQuestion = (actionTitle: string, componentTitle: string) =>
-  `Did "${actionTitle}" help with ${componentTitle}?`;
+/**
+ * The question a participant sees after the component's rating; a loop round asks about actions that may have no
+ * component (issue 33 item 3), and then only 'Did "<action title>" help?'.
+ */
+export const followUpQuestion = (actionTitle: string, componentTitle: string | null) =>
+  componentTitle ? `Did "${actionTitle}" help with ${componentTitle}?` : `Did "${actionTitle}" help?`;
 
 /** A done action item as the launch sees it. */
 export type DoneActionCandidate = {
@@ -70,6 +79,28 @@ export function actionsToAsk<T extends DoneActionCandidate>(
       !action.asked &&
       !leaveOut.has(action.id),
   );
+}
+
+/**
+ * Which actions a loop round opened at `openAt` asks about (issue 33 item 3, 'Follow-up on actions'): done (status
+ * 'completed') after `since` (the previous round's opening, or the loop's creation for its first round) and not
+ * after the opening, not asked before by a check or a round. A component is not needed: a round asks the workspace.
+ * In the order given.
+ */
+/** The most follow-up answers one answer body may carry (far above what a round asks). */
+export const FOLLOW_UP_ROUND_MAX = 500;
+
+export function actionsToAskInRound<T extends DoneActionCandidate>(
+  actions: readonly T[],
+  options: { since: Date; openAt: Date },
+): T[] {
+  const since = options.since.getTime();
+  const open = options.openAt.getTime();
+  return actions.filter((action) => {
+    if (action.status !== 'completed' || action.completedAt === null || action.asked) return false;
+    const done = new Date(action.completedAt).getTime();
+    return done > since && done <= open;
+  });
 }
 
 export type FollowUpCounts = Record<FollowUpAnswer, number>;

@@ -21,6 +21,9 @@ export const WORKED_MESSAGES = {
   tooFew: 'Too few answers to show',
   notCompared: 'Not compared yet',
   notAsked: 'Not asked about yet',
+  answersCounted: 'Answers counted',
+  loopNote:
+    "The actions this loop's closed rounds asked about ('Follow-up on actions'). A question's answers count only when its round showed results and at least the round's minimum of people answered it.",
   floorNote:
     "An action's answers count only when its check was completed with at least the team's minimum of responses (never fewer than 3) and at least that many people answered it; a component's change counts only where both checks show it. The Organisation row pools only what the team rows show.",
 } as const;

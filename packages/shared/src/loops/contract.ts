@@ -3,7 +3,8 @@ import { brandingSchema } from '../branding/rules';
 import { mailStateSchema } from '../mail/contract';
 import { CADENCES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
 import { ROUND_RESULT_STATES } from './release';
-import { audienceSchema, loopTemplateSchema } from './schemas';
+import { audienceSchema, followUpAnswersSchema, loopTemplateSchema } from './schemas';
+import { followUpCountsSchema } from '../results/schemas';
 
 /**
  * What the loops API answers and takes (docs/api/loops.md; design in docs/decisions/0009-loops.md). The bodies
@@ -75,6 +76,8 @@ export const loopDetailSchema = z.object({
   anonymous: z.boolean(),
   minResponses: z.number().int(),
   reminder: z.boolean(),
+  /** 'Follow-up on actions' (issue 33 item 3). */
+  followUpActions: z.boolean(),
   /** 'Every Monday at 09:00 (Europe/Berlin)' (schedule.ts `scheduleSentence`). */
   schedule: z.string(),
   /** When the next round opens by the schedule; null while paused or once completed. */
@@ -171,10 +174,29 @@ export const questionResultSchema = loopQuestionOutSchema.extend({
 });
 export type QuestionResult = z.infer<typeof questionResultSchema>;
 
+/**
+ * One action a round asked about ('Follow-up on actions'): released by the round's rule applied to its own answers
+ * (release.ts `roundResultState`), as every question of the round; figures null otherwise.
+ */
+export const followUpResultSchema = z.object({
+  id: z.uuid(),
+  actionItemId: z.uuid(),
+  actionTitle: z.string(),
+  question: z.string(),
+  answers: z.number().int(),
+  state: z.enum(ROUND_RESULT_STATES),
+  message: z.string().nullable(),
+  counts: followUpCountsSchema.nullable(),
+  percentages: followUpCountsSchema.nullable(),
+});
+export type FollowUpResult = z.infer<typeof followUpResultSchema>;
+
 export const roundResultsSchema = roundSummarySchema.extend({
   state: z.enum(ROUND_RESULT_STATES),
   message: z.string().nullable(),
   questions: z.array(questionResultSchema),
+  /** The actions the round asked about, in the order asked. */
+  followUps: z.array(followUpResultSchema),
 });
 export type RoundResults = z.infer<typeof roundResultsSchema>;
 
@@ -237,6 +259,15 @@ export const loopInsightsSchema = z.object({
   enps: z.array(trendLineSchema),
   /** Response rate per round (no minimum applies: who answered is no secret from the admin). */
   participation: z.array(participationPointSchema),
+  /**
+   * 'Actions that worked' for the loop's follow-ups (issue 33 item 5): over its closed rounds, the actions asked,
+   * the answers counted (only of questions released by the round's rule) and the share 'Yes' or 'Partly'.
+   */
+  actionsWorked: z.object({
+    asked: z.number().int(),
+    answered: z.number().int(),
+    workedShare: z.number().int().nullable(),
+  }),
   /** How the verdicts are computed, for the screen's footnote. */
   method: z.string(),
 });
@@ -264,6 +295,8 @@ export const roundToAnswerSchema = z.object({
   workspaceName: z.string(),
   round: z.object({ id: z.uuid(), number: z.number().int(), closesAt: iso }),
   questions: z.array(loopQuestionOutSchema),
+  /** The actions the round asks about ('Follow-up on actions'): each optional, answered with FOLLOW_UP_ANSWERS. */
+  followUps: z.array(z.object({ id: z.uuid(), question: z.string() })),
   state: z.enum(ANSWER_STATES),
   /** Why it cannot be answered (LOOP_MESSAGES), null while open. */
   message: z.string().nullable(),
@@ -285,6 +318,7 @@ export const quickAnswerResponseSchema = z.object({ continuation: z.string() });
 export const continueAnswerBodySchema = z.strictObject({
   continuation: z.string().min(20).max(200),
   answers: z.record(z.string(), z.union([z.number(), z.string()])),
+  followUps: followUpAnswersSchema.optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------------

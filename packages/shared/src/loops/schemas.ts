@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOLLOW_UP_ANSWERS, FOLLOW_UP_MESSAGES, FOLLOW_UP_ROUND_MAX } from '../action-items/follow-up';
 import { requiredText } from '../api/fields';
 import {
   CADENCES,
@@ -120,6 +121,8 @@ export const loopDefinitionFields = {
   ...settingsFields,
   /** IANA time zone of `weekday` and `time` (the form offers the browser's). */
   timeZone: z.string({ error: LOOP_MESSAGES.timeZone }).refine(isTimeZone, LOOP_MESSAGES.timeZone),
+  /** 'Follow-up on actions' (issue 33 item 3): rounds also ask about the workspace's done actions. Off by default. */
+  followUpActions: z.boolean().default(false),
 };
 
 type Checked = { anonymous: boolean; minResponses: number; audience?: LoopAudience };
@@ -248,6 +251,21 @@ export function roundAnswersSchema(questions: readonly RoundQuestion[], options:
     });
 }
 
+/**
+ * Answers to a round's follow-up questions ('Follow-up on actions'), keyed by follow-up question id; each optional.
+ * The service checks the ids against the round's own questions.
+ */
+export const followUpAnswersSchema = z
+  .record(
+    z.uuid(FOLLOW_UP_MESSAGES.unknownRoundQuestion),
+    z.enum(FOLLOW_UP_ANSWERS, { error: FOLLOW_UP_MESSAGES.invalidAnswer }),
+  )
+  .refine(
+    (answers) => Object.keys(answers).length <= FOLLOW_UP_ROUND_MAX,
+    FOLLOW_UP_MESSAGES.unknownRoundQuestion,
+  );
+export type FollowUpAnswers = z.infer<typeof followUpAnswersSchema>;
+
 /** Body of an answer submission; the service checks it against the round with `roundAnswersSchema`. */
 export const answersBodySchema = z.strictObject({
   answers: z
@@ -256,5 +274,6 @@ export const answersBodySchema = z.strictObject({
       (answers) => Object.keys(answers).length <= LOOP_LIMITS.questionsMax,
       LOOP_MESSAGES.unknownQuestion,
     ),
+  followUps: followUpAnswersSchema.optional(),
 });
 export type AnswersBody = z.infer<typeof answersBodySchema>;

@@ -40,7 +40,7 @@ export const actionItemSchema = z.object({
 });
 export type ActionItem = z.infer<typeof actionItemSchema>;
 
-const followUpCountsSchema = z.object({
+export const followUpCountsSchema = z.object({
   yes: z.number().int(),
   partly: z.number().int(),
   no: z.number().int(),

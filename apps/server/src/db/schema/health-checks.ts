@@ -18,6 +18,7 @@ import {
 import { createdAt, instant, sqlList, updatedAt, uuidPrimaryKey } from './columns';
 import { ownerRef, userRef } from './auth';
 import { workspaceMembers, workspaceRef, workspaces } from './organizations';
+import { loopRounds } from './loops';
 
 /** The columns that tie a row to its check, component or participant (deleted with them). */
 const checkRef = () =>
@@ -265,15 +266,19 @@ export const followUpQuestions = pgTable(
   'follow_up_questions',
   {
     id: uuidPrimaryKey(),
-    healthCheckId: checkRef(),
+    /** The check that asks, or null when a loop round asks (`loop_round_id`); exactly one of the two. */
+    healthCheckId: uuid('health_check_id').references(() => healthChecks.id, { onDelete: 'cascade' }),
+    /** The loop round that asks ('Follow-up on actions', issue 33 item 3); its answers are loop_follow_up_answers. */
+    loopRoundId: uuid('loop_round_id').references(() => loopRounds.id, { onDelete: 'cascade' }),
     actionItemId: uuid('action_item_id')
       .notNull()
       .references(() => actionItems.id, { onDelete: 'cascade' }),
-    componentId: componentRef(),
+    /** The check's component it follows; a round's question has none. */
+    componentId: uuid('component_id').references(() => healthCheckComponents.id, { onDelete: 'cascade' }),
     /**
      * Its answers counted (`{ yes, partly, no, 'too-early' }`), stored by the first read of its check's results once
-     * collection has ended, as `health_checks.rating_counts` (decision 0019, Speed); null until then. Answers are
-     * written only at submit, which collection alone allows, so the counts never change afterwards.
+     * collection has ended, as `health_checks.rating_counts` (decision 0019, Speed), or when its round closes; null
+     * until then. Answers are written only while collecting, so the counts never change afterwards.
      */
     counts: jsonb('counts').$type<FollowUpCounts>(),
     createdAt: createdAt(),
@@ -281,10 +286,17 @@ export const followUpQuestions = pgTable(
   (t) => [
     uniqueIndex('follow_up_questions_action_item_key').on(t.actionItemId),
     index('follow_up_questions_check_idx').on(t.healthCheckId, t.componentId),
+    index('follow_up_questions_round_idx')
+      .on(t.loopRoundId)
+      .where(sql`${t.loopRoundId} is not null`),
     // The questions whose answers are not counted yet: those of checks still collecting (storeFollowUpCounts).
     index('follow_up_questions_uncounted_idx')
       .on(t.healthCheckId)
       .where(sql`${t.counts} is null`),
+    check(
+      'follow_up_questions_asker_check',
+      sql`(${t.healthCheckId} is null) <> (${t.loopRoundId} is null) and (${t.healthCheckId} is null or ${t.componentId} is not null)`,
+    ),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   ROUND_STATUSES,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
+import { FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { userRef } from './auth';
 import { createdAt, instant, sqlList, uuidPrimaryKey } from './columns';
-import { templates } from './health-checks';
+import { followUpQuestions, templates } from './health-checks';
 import { workspaceMembers, workspaceRef } from './organizations';
 
 /**
@@ -68,6 +69,8 @@ export const loops = pgTable(
     anonymous: boolean('anonymous').notNull(),
     minResponses: integer('min_responses').notNull(),
     reminder: boolean('reminder').notNull(),
+    /** 'Follow-up on actions': each round also asks about the workspace's actions done since the previous one. */
+    followUpActions: boolean('follow_up_actions').notNull().default(false),
     /** When the job opens the next round; null while paused or once completed. */
     nextRoundAt: instant('next_round_at'),
     templateId: uuid('template_id').references(() => templates.id, { onDelete: 'set null' }),
@@ -222,6 +225,28 @@ export const loopAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.responseId, t.questionId] }),
     check('loop_answers_value_check', sql`(${t.score} is null) <> (${t.text} is null)`),
+  ],
+);
+
+/**
+ * Answers to a round's follow-up questions ('Follow-up on actions', decision 0019), hanging off the response as
+ * loop_answers do: no member, no time; sealing rewrites them with their response. One per response and question.
+ */
+export const loopFollowUpAnswers = pgTable(
+  'loop_follow_up_answers',
+  {
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => loopResponses.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => followUpQuestions.id, { onDelete: 'cascade' }),
+    answer: text('answer').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.responseId, t.questionId] }),
+    index('loop_follow_up_answers_question_idx').on(t.questionId, t.answer),
+    check('loop_follow_up_answers_answer_check', sql`${t.answer} in ${sqlList(FOLLOW_UP_ANSWERS)}`),
   ],
 );
 

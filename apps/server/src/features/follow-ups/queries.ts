@@ -257,3 +257,117 @@ export async function actionsToFollowUp(
         limit 100`,
   );
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Loop rounds ('Follow-up on actions', issue 33 item 3)
+
+/** A round's questions; an action a check or another round claimed meanwhile is skipped (each is asked once). */
+export async function insertRoundQuestions(tx: Db, roundId: string, actionItemIds: string[]) {
+  if (actionItemIds.length === 0) return;
+  const values = sql.join(
+    actionItemIds.map((id) => sql`(${roundId}::uuid, ${id}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into follow_up_questions (loop_round_id, action_item_id)
+        values ${values}
+        on conflict (action_item_id) do nothing`,
+  );
+}
+
+export type RoundQuestionRow = {
+  id: string;
+  actionItemId: string;
+  actionTitle: string;
+  componentTitle: string | null;
+};
+
+/** A round's follow-up questions, in the order the actions were done. */
+export async function questionsOfRound(db: Db, roundId: string) {
+  return queryRows<RoundQuestionRow>(
+    db,
+    sql`select q.id, q.action_item_id as "actionItemId", a.description as "actionTitle",
+               c.title as "componentTitle"
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        left join health_check_components c on c.id = a.component_id
+        where q.loop_round_id = ${roundId}
+        order by a.completed_at, q.id`,
+  );
+}
+
+/**
+ * A response's follow-up answers, only to questions of its own round; one per question (a later one replaces an
+ * earlier, as loop answers do while the round is open).
+ */
+export async function upsertRoundAnswers(
+  tx: Db,
+  options: { roundId: string; responseId: string; answers: Record<string, string> },
+) {
+  const entries = Object.entries(options.answers);
+  if (entries.length === 0) return;
+  const values = sql.join(
+    entries.map(([questionId, answer]) => sql`(${questionId}::uuid, ${answer}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`insert into loop_follow_up_answers (response_id, question_id, answer)
+        select ${options.responseId}::uuid, v.question_id, v.answer
+        from (values ${values}) as v(question_id, answer)
+        join follow_up_questions q on q.id = v.question_id and q.loop_round_id = ${options.roundId}
+        on conflict (response_id, question_id) do update set answer = excluded.answer`,
+  );
+}
+
+/** One round question's answers counted as `{ yes, partly, no, 'too-early' }`. */
+const countRoundAnswers = (questionId: SQL) => sql`
+  select jsonb_build_object(
+           'yes', count(*) filter (where f.answer = 'yes'),
+           'partly', count(*) filter (where f.answer = 'partly'),
+           'no', count(*) filter (where f.answer = 'no'),
+           'too-early', count(*) filter (where f.answer = 'too-early'))
+  from loop_follow_up_answers f where f.question_id = ${questionId}`;
+
+/** Closing a round: its questions' counts stored once (a closed round takes no answer, so they never change). */
+export async function storeRoundCounts(tx: Db, roundId: string) {
+  await tx.execute(
+    sql`update follow_up_questions q set counts = (${countRoundAnswers(sql`q.id`)})
+        where q.loop_round_id = ${roundId} and q.counts is null`,
+  );
+}
+
+export type RoundFollowUpRow = RoundQuestionRow & { counts: FollowUpCountsJson };
+type FollowUpCountsJson = { yes: number; partly: number; no: number; 'too-early': number };
+
+/** A round's questions with their counts: stored once closed, counted live while open. One statement. */
+export async function roundFollowUpResults(db: Db, roundId: string) {
+  return queryRows<RoundFollowUpRow>(
+    db,
+    sql`select q.id, q.action_item_id as "actionItemId", a.description as "actionTitle",
+               c.title as "componentTitle", coalesce(q.counts, n.counts) as counts
+        from follow_up_questions q
+        join action_items a on a.id = q.action_item_id
+        left join health_check_components c on c.id = a.component_id
+        left join lateral (${countRoundAnswers(sql`q.id`)}) n(counts) on q.counts is null
+        where q.loop_round_id = ${roundId}
+        order by a.completed_at, q.id`,
+  );
+}
+
+/**
+ * The stored counts of the follow-up questions of a loop's closed rounds, with each round's respondents and
+ * anonymity and minimum, for Loop Insights (one statement; no answer is read).
+ */
+export async function loopFollowUpCounts(db: Db, loopId: string) {
+  return queryRows<{
+    counts: FollowUpCountsJson;
+    answered: number;
+    anonymous: boolean;
+    min_responses: number;
+  }>(
+    db,
+    sql`select q.counts, coalesce(r.answered, 0)::int as answered, r.anonymous, r.min_responses
+        from loop_rounds r join follow_up_questions q on q.loop_round_id = r.id
+        where r.loop_id = ${loopId} and r.status = 'closed' and q.counts is not null`,
+  );
+}

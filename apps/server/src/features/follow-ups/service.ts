@@ -1,5 +1,6 @@
 import {
   actionsToAsk,
+  actionsToAskInRound,
   componentHealth,
   followUpPercentages,
   followUpQuestion,
@@ -9,6 +10,9 @@ import {
   type FollowUpCounts,
 } from '@pulsecheck/shared/action-items/follow-up';
 import { nudgeOf } from '@pulsecheck/shared/action-items/nudges';
+import { shareOf, workedFigures } from '@pulsecheck/shared/action-items/worked';
+import type { FollowUpResult, LoopInsights } from '@pulsecheck/shared/loops/contract';
+import { roundResultMessage, roundResultState } from '@pulsecheck/shared/loops/release';
 import type { ActionToFollowUp } from '@pulsecheck/shared/dashboard/schemas';
 import type { ReleaseState } from '@pulsecheck/shared/results/release';
 import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
@@ -189,4 +193,112 @@ export async function actionsToFollowUp(
       },
     ];
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Loop rounds ('Follow-up on actions', issue 33 item 3)
+
+/**
+ * At a round's opening, inside its transaction: the questions the round asks (the shared rule
+ * `actionsToAskInRound`: the workspace's actions done since `since` and not asked before).
+ */
+export async function snapshotRoundQuestions(
+  tx: Db,
+  options: { workspaceId: string; roundId: string; since: Date; openAt: Date },
+) {
+  const asked = actionsToAskInRound(await q.doneActionsOfWorkspace(tx, options.workspaceId), options);
+  await q.insertRoundQuestions(
+    tx,
+    options.roundId,
+    asked.map((a) => a.id),
+  );
+}
+
+/** The round's follow-up questions as the answer page shows them. */
+export async function roundQuestionsToAnswer(db: Db, roundId: string) {
+  const rows = await q.questionsOfRound(db, roundId);
+  return rows.map((r) => ({ id: r.id, question: followUpQuestion(r.actionTitle, r.componentTitle) }));
+}
+
+export const storeRoundAnswers = q.upsertRoundAnswers;
+export const storeRoundCounts = q.storeRoundCounts;
+
+/**
+ * A round's follow-ups for Loop Results: each released by the round's own rule applied to its answers
+ * (`roundResultState`, as each question of the round), so nothing while an anonymous round is open and nothing
+ * below the round's minimum; figures null otherwise.
+ */
+export async function roundFollowUps(
+  db: Db,
+  round: { id: string; anonymous: boolean; open: boolean; minResponses: number; answered: number },
+): Promise<FollowUpResult[]> {
+  const rows = await q.roundFollowUpResults(db, round.id);
+  const whole = { ...round, answers: round.answered };
+  const roundState = roundResultState(whole);
+  return rows.map((r) => {
+    // Nothing of a round that may not show, not even how many answered a question (as its other questions).
+    if (roundState !== 'released')
+      return {
+        id: r.id,
+        actionItemId: r.actionItemId,
+        actionTitle: r.actionTitle,
+        question: followUpQuestion(r.actionTitle, r.componentTitle),
+        answers: 0,
+        state: roundState,
+        message: roundResultMessage(roundState, whole),
+        counts: null,
+        percentages: null,
+      };
+    const counts: FollowUpCounts = {
+      yes: r.counts.yes,
+      partly: r.counts.partly,
+      no: r.counts.no,
+      'too-early': r.counts['too-early'],
+    };
+    const answers = counts.yes + counts.partly + counts.no + counts['too-early'];
+    const figure = { ...round, answers };
+    const state = roundResultState(figure);
+    const released = state === 'released';
+    return {
+      id: r.id,
+      actionItemId: r.actionItemId,
+      actionTitle: r.actionTitle,
+      question: followUpQuestion(r.actionTitle, r.componentTitle),
+      answers,
+      state,
+      message: roundResultMessage(state, figure),
+      counts: released ? counts : null,
+      percentages: released ? followUpPercentages(counts) : null,
+    };
+  });
+}
+
+/**
+ * 'Actions that worked' for a loop (issue 33 item 5): its closed rounds' follow-ups pooled by the shared rules
+ * (`workedFigures`): a question's answers count only when its round shows (respondents at its minimum) and at
+ * least that many answered it.
+ */
+export async function loopActionsWorked(db: Db, loopId: string): Promise<LoopInsights['actionsWorked']> {
+  const rows = await q.loopFollowUpCounts(db, loopId);
+  const figures = workedFigures(
+    rows.map((r) => ({
+      asked: true,
+      checkShown:
+        roundResultState({
+          anonymous: r.anonymous,
+          open: false,
+          answers: r.answered,
+          minResponses: r.min_responses,
+        }) === 'released',
+      floor: r.min_responses,
+      counts: r.counts,
+      before: null,
+      after: null,
+    })),
+  );
+  return {
+    asked: figures.asked,
+    answered: figures.answered,
+    workedShare: shareOf(figures.worked, figures.answered),
+  };
 }

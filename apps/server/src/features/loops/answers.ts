@@ -11,8 +11,11 @@ import {
   answerValueSchema,
   roundAnswersSchema,
   type AnswersBody,
+  type FollowUpAnswers,
   type RoundAnswers,
 } from '@pulsecheck/shared/loops/schemas';
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
+import { roundQuestionsToAnswer, storeRoundAnswers } from '../follow-ups/service';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
@@ -86,6 +89,7 @@ export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundTo
     workspaceName: round.workspace_name,
     round: { id: round.round_id, number: round.number, closesAt: new Date(round.closes_at).toISOString() },
     questions: (await roundQuestions(db, round.question_ids)).map(questionOut),
+    followUps: await roundQuestionsToAnswer(db, round.round_id),
     state: refusal ?? 'open',
     message: refusal ? ANSWER_REFUSAL_MESSAGES[refusal] : null,
     branding: await brandingOfWorkspace(db, round.workspace_id),
@@ -136,7 +140,7 @@ async function writeAnswer(
   deps: Deps,
   identity: Identity,
   answers: RoundAnswers,
-  options: { continuationHash?: string } = {},
+  options: { continuationHash?: string; followUps?: FollowUpAnswers } = {},
 ) {
   await deps.db.transaction(async (tx) => {
     const answered = await q.hasAnswered(tx, identity.roundId, identity.memberId);
@@ -149,6 +153,11 @@ async function writeAnswer(
       continuationHash: options.continuationHash ?? null,
     });
     await q.upsertAnswers(tx, responseId, answerRows(answers));
+    await storeRoundAnswers(tx, {
+      roundId: identity.roundId,
+      responseId,
+      answers: options.followUps ?? {},
+    });
     await publishLoopChanged(deps, { id: locked.loop_id, workspaceId: locked.workspace_id }, tx);
   });
 }
@@ -162,10 +171,26 @@ async function roundOf(db: Db, roundId: string) {
 const kinds = (questions: q.QuestionRow[]) =>
   questions.map((question) => ({ id: question.id, kind: question.kind as QuestionKind }));
 
-/** The whole form: scale and eNPS questions answered, free text optional. */
+/**
+ * Follow-up answers ('Follow-up on actions') checked against the round's own follow-up questions: an id of any
+ * other question is refused (400), nothing written.
+ */
+async function checkFollowUps(db: Db, roundId: string, followUps: FollowUpAnswers | undefined) {
+  if (!followUps || Object.keys(followUps).length === 0) return {};
+  const own = new Set((await roundQuestionsToAnswer(db, roundId)).map((question) => question.id));
+  if (Object.keys(followUps).some((id) => !own.has(id)))
+    throw invalid(FOLLOW_UP_MESSAGES.unknownRoundQuestion, {
+      followUps: FOLLOW_UP_MESSAGES.unknownRoundQuestion,
+    });
+  return followUps;
+}
+
+/** The whole form: scale and eNPS questions answered, free text optional, follow-ups optional. */
 export async function submitAnswers(deps: Deps, identity: Identity, body: AnswersBody) {
   const { questions } = await roundOf(deps.db, identity.roundId);
-  await writeAnswer(deps, identity, parseAnswers(roundAnswersSchema(kinds(questions)), body.answers));
+  const answers = parseAnswers(roundAnswersSchema(kinds(questions)), body.answers);
+  const followUps = await checkFollowUps(deps.db, identity.roundId, body.followUps);
+  await writeAnswer(deps, identity, answers, { followUps });
 }
 
 /**
@@ -198,17 +223,23 @@ export async function quickAnswer(deps: Deps, identity: Identity, value: number)
  */
 export async function continueAnswer(
   deps: Deps,
-  options: { continuation: string; answers: Record<string, number | string> },
+  options: {
+    continuation: string;
+    answers: Record<string, number | string>;
+    followUps?: FollowUpAnswers | undefined;
+  },
 ) {
   const response = await q.responseByContinuation(deps.db, secretHash(options.continuation));
   if (!response) throw linkNotValid();
   const { questions } = await roundOf(deps.db, response.roundId);
   const answers = parseAnswers(roundAnswersSchema(kinds(questions), { partial: true }), options.answers);
+  const followUps = await checkFollowUps(deps.db, response.roundId, options.followUps);
   await deps.db.transaction(async (tx) => {
     const locked = await lockForAnswer(tx, response.roundId, false);
     // Sealing may have replaced the response since it was found.
     if (!(await q.responseByContinuation(tx, secretHash(options.continuation)))) throw linkNotValid();
     await q.upsertAnswers(tx, response.id, answerRows(answers));
+    await storeRoundAnswers(tx, { roundId: response.roundId, responseId: response.id, answers: followUps });
     await publishLoopChanged(deps, { id: locked.loop_id, workspaceId: locked.workspace_id }, tx);
   });
 }

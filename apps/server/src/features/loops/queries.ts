@@ -206,6 +206,15 @@ export async function roundsWithAnswered(db: Db, loopId: string) {
 }
 export type RoundWithAnswered = Awaited<ReturnType<typeof roundsWithAnswered>>[number];
 
+/** When the loop's last round opened; null before its first. */
+export async function lastOpenedAt(db: Db, loopId: string) {
+  const [row] = await queryRows<{ at: string | Date | null }>(
+    db,
+    sql`select max(opened_at) as at from loop_rounds where loop_id = ${loopId}`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 export async function nextRoundNumber(db: Db, loopId: string) {
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -390,7 +399,8 @@ export const storedCounts = (db: Db, loopId: string) =>
  * Sealing an anonymous round at close (0009): its responses and answers are rewritten in one statement, in
  * random order and with new random ids, and the old rows deleted (their answers go with them by the cascade), so
  * afterwards every response of the round shares this transaction's id and lies on disk in an order unrelated to
- * when it came; nothing ties a response to the ledger row written with it. Continuation secrets go too.
+ * when it came; nothing ties a response to the ledger row written with it. Their follow-up answers ('Follow-up on
+ * actions') are rewritten with them. Continuation secrets go too.
  */
 export async function sealResponses(db: Db, roundId: string) {
   await db.execute(
@@ -398,7 +408,11 @@ export async function sealResponses(db: Db, roundId: string) {
         mapping as materialized (select id as old_id, gen_random_uuid() as new_id, anonymous, random() as shuffle
                                  from old),
         responses as (insert into loop_responses (id, round_id, anonymous)
-                      select new_id, ${roundId}, anonymous from mapping order by shuffle)
+                      select new_id, ${roundId}, anonymous from mapping order by shuffle),
+        follow_ups as (insert into loop_follow_up_answers (response_id, question_id, answer)
+                       select m.new_id, f.question_id, f.answer
+                       from loop_follow_up_answers f join mapping m on m.old_id = f.response_id
+                       order by m.shuffle)
         insert into loop_answers (response_id, question_id, score, text)
         select m.new_id, a.question_id, a.score, a.text
         from loop_answers a join mapping m on m.old_id = a.response_id

@@ -43,6 +43,8 @@ import {
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as q from './queries';
+import { loopActionsWorked, roundFollowUps } from '../follow-ups/service';
+import { FOLLOW_UP_ANSWER_LABELS, FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
 import { roundSummary, scheduleOf, toIso } from './rounds';
 import { questionOut, requireLoop } from './service';
 
@@ -200,6 +202,13 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
     state,
     message: roundResultMessage(state, resultBase(round, round.answered)),
     questions: results,
+    followUps: await roundFollowUps(db, {
+      id: round.id,
+      anonymous: round.anonymous,
+      open: round.status === 'open',
+      minResponses: round.min_responses,
+      answered: round.answered,
+    }),
   };
 }
 
@@ -285,6 +294,37 @@ export async function loopResultsCsv(
       ]);
     }
   }
+  // 'Follow-up on actions': a line per answer of each released follow-up, as the questions' values.
+  for (const followUp of results.followUps) {
+    if (followUp.state !== 'released' || !followUp.counts || !followUp.percentages) {
+      rows.push([
+        ...prefix,
+        followUp.question,
+        'follow-up',
+        null,
+        followUp.answers,
+        null,
+        null,
+        null,
+        followUp.message,
+        null,
+      ]);
+      continue;
+    }
+    for (const answer of FOLLOW_UP_ANSWERS)
+      rows.push([
+        ...prefix,
+        followUp.question,
+        'follow-up',
+        FOLLOW_UP_ANSWER_LABELS[answer],
+        followUp.counts[answer],
+        followUp.percentages[answer],
+        null,
+        null,
+        null,
+        null,
+      ]);
+  }
   return {
     fileName: `loop-${round.number}-${loop.title.replace(/[^\w-]+/g, '-').slice(0, 40)}.csv`,
     body: csvFile(rows),
@@ -338,9 +378,10 @@ export async function loopInsights(
   options: { userId: string; loopId: string },
 ): Promise<LoopInsights> {
   // Read together with the access check (in parallel on a server database); nothing is answered unless it passes.
-  const [{ header }, { rounds, questions, counts: stored }] = await Promise.all([
+  const [{ header }, { rounds, questions, counts: stored }, actionsWorked] = await Promise.all([
     loopHeader(deps.db, options.userId, options.loopId),
     q.insightsData(deps.db, options.loopId),
+    loopActionsWorked(deps.db, options.loopId),
   ]);
   const chronological = [...rounds].reverse();
   const counts = new Map<string, { value: number; count: number }[]>();
@@ -397,6 +438,7 @@ export async function loopInsights(
     lines,
     enps: lines.filter((line) => line.kind === 'enps'),
     participation,
+    actionsWorked,
     method: INSIGHTS_METHOD,
   };
 }

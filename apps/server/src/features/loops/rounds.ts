@@ -30,6 +30,7 @@ import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
 import { channelsFor, everyoneBell, notify, notifyBell } from '../notifications/service';
 import * as q from './queries';
+import { snapshotRoundQuestions, storeRoundCounts as storeRoundFollowUpCounts } from '../follow-ups/service';
 import { loopRoundChanged } from '../../webhooks/emit';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
 import { mailBrandingOfWorkspace } from '../branding/service';
@@ -142,6 +143,7 @@ export async function openRound(
   const schedule = scheduleOf(loop);
   const closesAt = roundClosing(schedule, now, loop.roundDays);
   const questions = await q.currentQuestions(tx, loop.id);
+  const previousOpening = await q.lastOpenedAt(tx, loop.id);
   const inserted = await q.insertRound(tx, {
     loopId: loop.id,
     number: await q.nextRoundNumber(tx, loop.id),
@@ -156,6 +158,15 @@ export async function openRound(
   // The audience as it is now, one array on the round; its members become recipients with their e-mails.
   const audience = await q.snapshotAudience(tx, inserted.id, q.roundAudience(loop));
   const round = { ...inserted, audience };
+  // 'Follow-up on actions': the workspace's actions done since the previous round opened (the loop's creation for
+  // its first), fixed now, so a question never appears or disappears while the round is open (decision 0019).
+  if (loop.followUpActions)
+    await snapshotRoundQuestions(tx, {
+      workspaceId: loop.workspaceId,
+      roundId: round.id,
+      since: previousOpening ?? loop.createdAt,
+      openAt: now,
+    });
   await loopRoundChanged(tx, 'loop.round_opened', loop, round);
   // A round opened by its job stands for the job's slot (even if it ran early or late); one opened by hand for now.
   const served = options.expectedAt ?? now;
@@ -238,6 +249,7 @@ export async function closeLockedRound(
   if (round.status === 'closed') return round;
   const answered = await q.countLedger(tx, round.id);
   await q.storeRoundCounts(tx, round.id);
+  await storeRoundFollowUpCounts(tx, round.id);
   if (round.anonymous) await q.sealResponses(tx, round.id);
   else await q.clearContinuations(tx, round.id);
   const closedAt = options.now ?? new Date();

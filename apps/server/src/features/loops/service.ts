@@ -162,6 +162,7 @@ export async function launchLoop(
         anonymous: input.anonymous,
         minResponses: input.minResponses,
         reminder: input.reminder,
+        followUpActions: input.followUpActions,
         nextRoundAt: plan.opensAt,
         templateId: input.templateId,
         createdBy: userId,
@@ -235,6 +236,7 @@ async function loopDetail(db: Db, loopId: string, canChange: boolean): Promise<L
     anonymous: loop.anonymous,
     minResponses: loop.minResponses,
     reminder: loop.reminder,
+    followUpActions: loop.followUpActions,
     schedule: scheduleSentence(scheduleOf(loop)),
     nextRoundAt: loop.nextRoundAt ? toIso(loop.nextRoundAt) : null,
     currentRound: open ? roundSummary(open) : null,
@@ -316,6 +318,7 @@ export async function editLoop(deps: Deps, options: LoopDefinition & { userId: s
       anonymous: input.anonymous,
       minResponses: input.minResponses,
       reminder: input.reminder,
+      followUpActions: input.followUpActions,
       nextRoundAt,
     });
     await publishLoopChanged(deps, loop, tx);

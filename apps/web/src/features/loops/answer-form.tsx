@@ -9,7 +9,9 @@ import {
 } from '@pulsecheck/shared/loops/rules';
 import type * as LoopSchemas from '@pulsecheck/shared/loops/schemas';
 import type { RoundAnswers } from '@pulsecheck/shared/loops/schemas';
+import { FOLLOW_UP_MESSAGES, type FollowUpAnswer } from '@pulsecheck/shared/action-items/follow-up';
 import { useState, type FormEvent } from 'react';
+import { FollowUpQuestion } from '@/components/follow-ups/follow-up-question';
 import { SubmitButton } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Textarea } from '@/components/ui/input';
@@ -137,6 +139,7 @@ function ValueChoice({
  */
 export function AnswerForm<Sent>({
   questions,
+  followUps = [],
   initial = {},
   partial = false,
   submitLabel = 'Submit Answers',
@@ -146,15 +149,18 @@ export function AnswerForm<Sent>({
   onRefused,
 }: {
   questions: LoopQuestionOut[];
+  /** The actions the round asks about ('Follow-up on actions'), each optional, after the questions. */
+  followUps?: RoundToAnswer['followUps'];
   initial?: RoundAnswers;
   partial?: boolean;
   submitLabel?: string;
   note?: string;
-  send: (answers: RoundAnswers) => Promise<Sent>;
+  send: (answers: RoundAnswers, followUps: Record<string, FollowUpAnswer>) => Promise<Sent>;
   onSent: (sent: Sent) => void;
   onRefused: (refusal: Refusal) => void;
 }) {
   const [values, setValues] = useState<RoundAnswers>(initial);
+  const [followUpValues, setFollowUpValues] = useState<Record<string, FollowUpAnswer>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -186,7 +192,7 @@ export function AnswerForm<Sent>({
     }
     setPending(true);
     try {
-      onSent(await send(parsed.data));
+      onSent(await send(parsed.data, followUpValues));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal) onRefused(refusal);
@@ -205,6 +211,33 @@ export function AnswerForm<Sent>({
       noValidate
     >
       <QuestionFields questions={questions} values={values} errors={errors} onChange={set} />
+      {followUps.length > 0 && (
+        <section
+          aria-labelledby="follow-ups-title"
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+        >
+          <h2 id="follow-ups-title" className="font-medium text-slate-900">
+            {FOLLOW_UP_MESSAGES.loopSectionTitle}
+          </h2>
+          <p className="text-sm text-slate-600">{FOLLOW_UP_MESSAGES.loopAnswerHint}</p>
+          {followUps.map((followUp) => (
+            <FollowUpQuestion
+              key={followUp.id}
+              followUp={followUp}
+              answer={followUpValues[followUp.id]}
+              comment=""
+              commentsOn={false}
+              onAnswer={(answer) => setFollowUpValues((current) => ({ ...current, [followUp.id]: answer }))}
+              onComment={() => undefined}
+            />
+          ))}
+          {errors.followUps && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {errors.followUps}
+            </p>
+          )}
+        </section>
+      )}
       {failure && <Notice tone="error">{failure}</Notice>}
       {note && (
         <p id="answer-form-note" className="text-sm text-slate-700">

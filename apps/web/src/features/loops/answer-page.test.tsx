@@ -1,3 +1,4 @@
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -28,6 +29,7 @@ const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
     { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null },
     { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null },
   ],
+  followUps: [],
   state: 'open',
   message: null,
   branding: null,
@@ -195,6 +197,34 @@ describe('answer page from the personal link', () => {
     await screen.findByRole('heading', { name: 'Thank you!' });
     expect(posts(calls)).toEqual([
       { url: `/api/loop-answer/${TOKEN}`, method: 'POST', body: { answers: { [Q.scale]: 5, [Q.enps]: 0 } } },
+    ]);
+  });
+
+  it("asks the round's follow-ups after the questions, optional, and sends the answers given", async () => {
+    const user = userEvent.setup();
+    const FOLLOW_UP = '44444444-4444-4444-8444-444444444444';
+    const calls = serve(round({ followUps: [{ id: FOLLOW_UP, question: 'Did "Shorter stand-ups" help?' }] }));
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}`,
+    });
+    await screen.findByRole('heading', { name: FOLLOW_UP_MESSAGES.loopSectionTitle });
+    const followUp = group(/Shorter stand-ups/);
+    expect(
+      within(followUp)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Yes', 'Partly', 'No', 'Too early to say']);
+    await user.click(within(group(/How was your week/)).getByRole('radio', { name: '4' }));
+    await user.click(within(group(/Would you recommend/)).getByRole('radio', { name: '7' }));
+    await user.click(within(followUp).getByRole('radio', { name: 'Partly' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    await screen.findByRole('heading', { name: 'Thank you!' });
+    expect(posts(calls)).toEqual([
+      {
+        url: `/api/loop-answer/${TOKEN}`,
+        method: 'POST',
+        body: { answers: { [Q.scale]: 4, [Q.enps]: 7 }, followUps: { [FOLLOW_UP]: 'partly' } },
+      },
     ]);
   });
 

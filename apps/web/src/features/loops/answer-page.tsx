@@ -174,7 +174,8 @@ function LinkAnswer({
 
   // After the first answer was sent: the rest of the form, adding to it (the round now says 'answered').
   if (first && (data.state === 'open' || data.state === 'already-answered')) {
-    if (first.value !== null && data.questions.length === 1) return <Thanks home={null} />;
+    if (first.value !== null && data.questions.length === 1 && data.followUps.length === 0)
+      return <Thanks home={null} />;
     return (
       <>
         <RoundHeading round={data} />
@@ -186,9 +187,10 @@ function LinkAnswer({
         </Notice>
         <AnswerForm
           questions={data.questions}
+          followUps={data.followUps}
           initial={first.value !== null && question ? { [question.id]: first.value } : {}}
           partial
-          send={(answers) => continueAnswers(first.continuation, answers)}
+          send={(answers, followUps) => continueAnswers(first.continuation, answers, followUps)}
           onSent={() => {
             forget();
             setDone(true);
@@ -229,7 +231,8 @@ function LinkAnswer({
       <RoundHeading round={data} />
       <AnswerForm
         questions={data.questions}
-        send={(answers) => submitAnswers({ token }, answers)}
+        followUps={data.followUps}
+        send={(answers, followUps) => submitAnswers({ token }, answers, followUps)}
         onSent={() => setDone(true)}
         onRefused={setRefused}
       />
@@ -291,7 +294,8 @@ function MemberForm({
       <RoundHeading round={round} />
       <AnswerForm
         questions={round.questions}
-        send={(answers) => submitAnswers(target, answers)}
+        followUps={round.followUps}
+        send={(answers, followUps) => submitAnswers(target, answers, followUps)}
         onSent={() => {
           finish();
           onSent();

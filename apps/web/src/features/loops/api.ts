@@ -1,3 +1,4 @@
+import type { FollowUpAnswer } from '@pulsecheck/shared/action-items/follow-up';
 import type { LaunchLoop, LoopDefinition } from '@pulsecheck/shared/loops/schemas';
 import type {
   CompletionStatus,
@@ -165,14 +166,24 @@ export function useRoundToAnswer(target: AnswerTarget) {
   });
 }
 
-export const submitAnswers = (target: AnswerTarget, answers: RoundAnswers) =>
-  apiPost<{ ok: true }>(answerPath(target), { answers });
+/** Follow-up answers go with the body only when there are any (a round without them sends what it always did). */
+const withFollowUps = <T extends object>(body: T, followUps: Record<string, FollowUpAnswer>) =>
+  Object.keys(followUps).length > 0 ? { ...body, followUps } : body;
+
+export const submitAnswers = (
+  target: AnswerTarget,
+  answers: RoundAnswers,
+  followUps: Record<string, FollowUpAnswer> = {},
+) => apiPost<{ ok: true }>(answerPath(target), withFollowUps({ answers }, followUps));
 
 export const quickAnswer = (token: string, value: number) =>
   apiPost<{ continuation: string }>(`/loop-answer/${enc(token)}/quick`, { value });
 
-export const continueAnswers = (continuation: string, answers: RoundAnswers) =>
-  apiPost<{ ok: true }>('/loop-responses/continue', { continuation, answers });
+export const continueAnswers = (
+  continuation: string,
+  answers: RoundAnswers,
+  followUps: Record<string, FollowUpAnswer> = {},
+) => apiPost<{ ok: true }>('/loop-responses/continue', withFollowUps({ continuation, answers }, followUps));
 
 /** The signed-in member's open rounds (/dashboard). */
 export function useMyLoopRounds() {

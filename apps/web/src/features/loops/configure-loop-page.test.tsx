@@ -1,3 +1,4 @@
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
@@ -297,6 +298,7 @@ describe('Configure Loop', () => {
       anonymous: true,
       minResponses: 4,
       reminder: true,
+      followUpActions: false,
       schedule: 'Every Monday at 09:00 (Asia/Tokyo)',
       nextRoundAt: '2026-11-30T00:00:00Z',
       currentRound: null,
@@ -340,6 +342,10 @@ describe('Configure Loop', () => {
     await user.type(within(question(1)).getByLabelText('Wording'), ' overall');
     await user.clear(screen.getByLabelText('Minimum responses'));
     await user.type(screen.getByLabelText('Minimum responses'), '3');
+    // 'Follow-up on actions' starts as the loop has it (off) and is sent as switched.
+    const followUps = screen.getByRole('switch', { name: FOLLOW_UP_MESSAGES.loopSwitch });
+    expect(followUps).not.toBeChecked();
+    await user.click(followUps);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText(LOOP_MESSAGES.minResponsesOnlyRises(4))).toBeInTheDocument();
@@ -366,6 +372,7 @@ describe('Configure Loop', () => {
         anonymous: true,
         minResponses: 3,
         reminder: true,
+        followUpActions: true,
       },
     ]);
   });

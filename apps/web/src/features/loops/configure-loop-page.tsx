@@ -38,6 +38,7 @@ export function loopFormDefaults(
     anonymous: settings.anonymous,
     minResponses: settings.minResponses,
     reminder: settings.reminder,
+    followUpActions: false,
     start: 'now',
     workspaceId: ids.workspaceId,
     templateId: ids.templateId,
@@ -66,6 +67,7 @@ export function loopEditDefaults(loop: LoopDetail): LaunchLoopInput {
     anonymous: loop.anonymous,
     minResponses: loop.minResponses,
     reminder: loop.reminder,
+    followUpActions: loop.followUpActions,
     // Not sent when editing: the launch's own fields, kept so one schema checks both.
     start: 'now',
     workspaceId: loop.workspace.id,

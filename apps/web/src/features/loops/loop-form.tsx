@@ -1,3 +1,4 @@
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CADENCE_LABELS,
@@ -322,6 +323,12 @@ export function ConfigureLoopForm({
           label="Reminder"
           hint="Reminds those who have not answered before the round closes."
         />
+        <SwitchRow
+          form={form}
+          name="followUpActions"
+          label={FOLLOW_UP_MESSAGES.loopSwitch}
+          hint={FOLLOW_UP_MESSAGES.loopSwitchHint}
+        />
       </SectionCard>
 
       <SectionCard
@@ -415,7 +422,7 @@ function SwitchRow({
   disabled,
 }: {
   form: LoopForm;
-  name: 'anonymous' | 'reminder';
+  name: 'anonymous' | 'reminder' | 'followUpActions';
   label: string;
   hint: string;
   disabled?: boolean;

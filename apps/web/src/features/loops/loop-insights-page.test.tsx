@@ -65,6 +65,7 @@ const insights: LoopInsights = {
       ],
     }),
   ],
+  actionsWorked: { asked: 0, answered: 0, workedShare: null },
   participation: [
     { ...point(1, 80, null, CHANGE_LABELS.none), audience: 10, answers: 8 },
     {

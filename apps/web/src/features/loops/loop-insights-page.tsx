@@ -1,3 +1,4 @@
+import { WORKED_MESSAGES } from '@pulsecheck/shared/action-items/worked';
 import type { LoopInsights, TrendLine, TrendPoint } from '@pulsecheck/shared/loops/contract';
 import { useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -78,6 +79,7 @@ function Insights({ data }: { data: LoopInsights }) {
       ) : (
         <>
           <p className="text-sm text-slate-600">{data.method}</p>
+          {data.actionsWorked.asked > 0 && <ActionsWorked figures={data.actionsWorked} />}
           <TrendCard
             title="Participation"
             description="The share of the audience that answered each round."
@@ -271,6 +273,41 @@ function TrendCard({
             </tbody>
           </table>
         </TableScroll>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * 'Actions that worked' for the loop's follow-ups (issue 33 item 5, decision 0019): the actions its closed rounds
+ * asked about and the share of counted answers 'Yes' or 'Partly' (only questions released by the round's rule count).
+ */
+function ActionsWorked({ figures }: { figures: LoopInsights['actionsWorked'] }) {
+  return (
+    <Card role="article" aria-labelledby="actions-worked-title" data-testid="loop-actions-worked">
+      <CardHeader>
+        <CardTitle id="actions-worked-title" className="text-base">
+          {WORKED_MESSAGES.title}
+        </CardTitle>
+        <CardDescription>{WORKED_MESSAGES.loopNote}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+          <div className="rounded-md bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.asked}</dt>
+            <dd className="font-semibold text-slate-900">{figures.asked}</dd>
+          </div>
+          <div className="rounded-md bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.answersCounted}</dt>
+            <dd className="font-semibold text-slate-900">{figures.answered}</dd>
+          </div>
+          <div className="rounded-md bg-slate-50 p-2">
+            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.worked}</dt>
+            <dd className="font-semibold text-slate-900">
+              {figures.workedShare === null ? WORKED_MESSAGES.tooFew : `${figures.workedShare}%`}
+            </dd>
+          </div>
+        </dl>
       </CardContent>
     </Card>
   );

@@ -49,6 +49,7 @@ const released: LoopResults = {
     ...round(R2, 2),
     state: 'released',
     message: null,
+    followUps: [],
     questions: [
       question({ counts: [0, 1, 0, 2, 1], shares: [0, 25, 0, 50, 25], mean: 3.75 }),
       question({
@@ -131,7 +132,13 @@ describe('Loop Results', () => {
       roundId === R1
         ? {
             ...released,
-            round: { ...round(R1, 1, { answered: 2 }), state: 'below-threshold', message, questions: [] },
+            round: {
+              ...round(R1, 1, { answered: 2 }),
+              state: 'below-threshold',
+              message,
+              questions: [],
+              followUps: [],
+            },
           }
         : released,
     );

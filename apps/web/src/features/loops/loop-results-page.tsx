@@ -1,4 +1,14 @@
-import type { LoopResults, QuestionResult, RoundSummary } from '@pulsecheck/shared/loops/contract';
+import {
+  FOLLOW_UP_ANSWER_LABELS,
+  FOLLOW_UP_ANSWERS,
+  FOLLOW_UP_MESSAGES,
+} from '@pulsecheck/shared/action-items/follow-up';
+import type {
+  FollowUpResult,
+  LoopResults,
+  QuestionResult,
+  RoundSummary,
+} from '@pulsecheck/shared/loops/contract';
 import { ENPS_LABELS, ENPS_MIN, SCALE_MIN } from '@pulsecheck/shared/loops/rules';
 import { shares } from '@pulsecheck/shared/loops/stats';
 import { Download } from 'lucide-react';
@@ -118,7 +128,52 @@ function Round({ loopId, round }: { loopId: string; round: NonNullable<LoopResul
           ))}
         </ol>
       )}
+      {released && <RoundFollowUps followUps={round.followUps} />}
     </section>
+  );
+}
+
+/**
+ * 'Actions since last round' ('Follow-up on actions', decision 0019): each action the round asked about with its
+ * answers, each released by the round's rule applied to its own answers; otherwise why not.
+ */
+function RoundFollowUps({ followUps }: { followUps: FollowUpResult[] }) {
+  if (followUps.length === 0) return null;
+  return (
+    <Card role="article" aria-labelledby="round-follow-ups-title" data-testid="round-follow-ups">
+      <CardHeader>
+        <CardTitle id="round-follow-ups-title" className="text-base">
+          {FOLLOW_UP_MESSAGES.loopSectionTitle}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col gap-3">
+          {followUps.map((f) => (
+            <li key={f.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+              <p className="font-medium break-words text-slate-900">{f.question}</p>
+              <p className="text-xs text-slate-600">{responsesWord(f.answers)}</p>
+              {f.counts && f.percentages ? (
+                <dl
+                  className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4"
+                  aria-label={`Answers: ${f.question}`}
+                >
+                  {FOLLOW_UP_ANSWERS.map((answer) => (
+                    <div key={answer} className="rounded-md bg-slate-50 p-2">
+                      <dt className="text-xs text-slate-600">{FOLLOW_UP_ANSWER_LABELS[answer]}</dt>
+                      <dd className="font-semibold text-slate-900">
+                        {f.counts![answer]} ({f.percentages![answer]}%)
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <p className="mt-2 text-sm text-slate-700">{f.message}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -20,7 +20,7 @@ import { useLiveEvents } from '@/lib/live-events';
 import { participationKeys, submitResponses } from './api';
 import { ParticipationShell } from './participation-shell';
 import { RatingOptions } from './rating-options';
-import { FollowUpQuestion } from './follow-up-question';
+import { FollowUpQuestion } from '@/components/follow-ups/follow-up-question';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft, useAutosave, type SaveState } from './use-autosave';
 

@@ -10,7 +10,8 @@ import { Textarea } from '@/components/ui/input';
 
 /**
  * A follow-up question after a component's rating (decision 0019): 'Did "<action>" help with <component>?', four
- * answers as radio buttons, and an optional comment when the check takes comments. Answering is optional.
+ * answers as radio buttons, and an optional comment when the check takes comments. Answering is optional. Shared by
+ * a check's rating flow and a loop round's answer form ('Follow-up on actions', which takes no comment).
  */
 export function FollowUpQuestion({
   followUp,
@@ -20,7 +21,8 @@ export function FollowUpQuestion({
   onAnswer,
   onComment,
 }: {
-  followUp: ParticipationFollowUp;
+  /** A check's question, or a loop round's (which has no component and takes no comment). */
+  followUp: Pick<ParticipationFollowUp, 'question'>;
   answer: FollowUpAnswer | undefined;
   comment: string;
   commentsOn: boolean;
