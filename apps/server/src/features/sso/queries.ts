@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import { ssoProvider, verification } from '../../db/schema/auth';
 import { organizationMemberSql } from '../../auth/access';
+import { ssoProviderRows } from '../../auth/sso';
 import { user } from '../../db/schema/auth';
 import {
   organizations,
@@ -136,6 +137,53 @@ export async function domainsTakenElsewhere(db: Db, organizationId: string, doma
           and status = 'verified'`,
   );
   return rows.map((row) => row.domain);
+}
+
+/**
+ * Saves the organisation's one single sign-on provider, OpenID Connect or SAML (the other's settings are cleared:
+ * one of the two per organisation), and its domains, in one transaction. A `changed` identity provider must be
+ * tested and switched on again.
+ */
+export async function storeProvider(
+  db: Db,
+  authSecret: string,
+  options: {
+    organizationId: string;
+    providerId: string;
+    userId: string;
+    issuer: string;
+    oidcConfig: string | null;
+    samlConfig: string | null;
+    domains: string[];
+    changed: boolean;
+    newToken: () => string;
+  },
+) {
+  const { organizationId, providerId } = options;
+  const table = ssoProviderRows(authSecret);
+  await db.transaction(async (tx: Db) => {
+    const row = {
+      issuer: options.issuer,
+      oidcConfig: options.oidcConfig,
+      samlConfig: options.samlConfig,
+      userId: options.userId,
+      organizationId,
+      domain: options.domains.join(','),
+    };
+    await tx
+      .insert(table)
+      .values({ id: providerId, providerId, ...row })
+      .onConflictDoUpdate({ target: table.providerId, set: row });
+    const reset = options.changed ? { testedAt: null, enabled: false, required: false } : {};
+    await tx
+      .insert(organizationSso)
+      .values({ organizationId, providerId })
+      .onConflictDoUpdate({
+        target: organizationSso.organizationId,
+        set: { ...reset, updatedAt: new Date() },
+      });
+    await replaceDomains(tx, organizationId, options.domains, options.newToken);
+  });
 }
 
 /** Replaces the organisation's domains: those kept keep their token and state, new ones start pending. */

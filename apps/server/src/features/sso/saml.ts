@@ -19,7 +19,7 @@ import {
   joinOrganization,
   peekFlow,
   rememberAssertion,
-  replaceDomains,
+  storeProvider,
   saveFlow,
   ssoOfOrganization,
   takeFlow,
@@ -188,29 +188,16 @@ export async function saveSamlSettings(
     previous.idpEntityId !== config.idpEntityId ||
     previous.idpSsoUrl !== config.idpSsoUrl ||
     previous.certificates.join() !== config.certificates.join();
-  const table = ssoProviderRows(deps.config.authSecret);
-  await deps.db.transaction(async (tx: Db) => {
-    const row = {
-      issuer: config.idpEntityId,
-      oidcConfig: null,
-      samlConfig: JSON.stringify(config),
-      userId: options.userId,
-      organizationId: organization.id,
-      domain: options.domains.join(','),
-    };
-    await tx
-      .insert(table)
-      .values({ id: providerId, providerId, ...row })
-      .onConflictDoUpdate({ target: table.providerId, set: row });
-    const reset = changed ? { testedAt: null, enabled: false, required: false } : {};
-    await tx
-      .insert(organizationSso)
-      .values({ organizationId: organization.id, providerId })
-      .onConflictDoUpdate({
-        target: organizationSso.organizationId,
-        set: { ...reset, updatedAt: new Date() },
-      });
-    await replaceDomains(tx, organization.id, options.domains, newDomainToken);
+  await storeProvider(deps.db, deps.config.authSecret, {
+    organizationId: organization.id,
+    providerId,
+    userId: options.userId,
+    issuer: config.idpEntityId,
+    oidcConfig: null,
+    samlConfig: JSON.stringify(config),
+    domains: options.domains,
+    changed,
+    newToken: newDomainToken,
   });
 }
 

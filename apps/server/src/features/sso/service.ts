@@ -31,7 +31,7 @@ import {
   domainsTakenElsewhere,
   isMember,
   ssoBound,
-  replaceDomains,
+  storeProvider,
   saveFlow,
   ssoForDomain,
   ssoOfOrganization,
@@ -187,30 +187,16 @@ export async function saveSettings(
     previous.issuer !== config.issuer ||
     previous.clientId !== config.clientId ||
     previous.clientSecret !== config.clientSecret;
-  const table = ssoProviderRows(deps.config.authSecret);
-  await deps.db.transaction(async (tx: Db) => {
-    const row = {
-      issuer: config.issuer,
-      oidcConfig: JSON.stringify(config),
-      // One of the two per organisation: saving OpenID Connect replaces SAML (features/sso/saml.ts).
-      samlConfig: null,
-      userId: options.userId,
-      organizationId: organization.id,
-      domain: options.domains.join(','),
-    };
-    await tx
-      .insert(table)
-      .values({ id: providerId, providerId, ...row })
-      .onConflictDoUpdate({ target: table.providerId, set: row });
-    const reset = changed ? { testedAt: null, enabled: false, required: false } : {};
-    await tx
-      .insert(organizationSso)
-      .values({ organizationId: organization.id, providerId })
-      .onConflictDoUpdate({
-        target: organizationSso.organizationId,
-        set: { ...reset, updatedAt: new Date() },
-      });
-    await replaceDomains(tx, organization.id, options.domains, newDomainToken);
+  await storeProvider(deps.db, deps.config.authSecret, {
+    organizationId: organization.id,
+    providerId,
+    userId: options.userId,
+    issuer: config.issuer,
+    oidcConfig: JSON.stringify(config),
+    samlConfig: null,
+    domains: options.domains,
+    changed,
+    newToken: newDomainToken,
   });
   return getSettings(deps, options.userId);
 }
