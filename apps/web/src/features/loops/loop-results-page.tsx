@@ -1,8 +1,4 @@
-import {
-  FOLLOW_UP_ANSWER_LABELS,
-  FOLLOW_UP_ANSWERS,
-  FOLLOW_UP_MESSAGES,
-} from '@pulsecheck/shared/action-items/follow-up';
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type {
   FollowUpResult,
   LoopResults,
@@ -21,6 +17,7 @@ import { Notice } from '@/components/ui/notice';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
+import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDateTime } from '@/lib/dates';
 import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
 import { answeredOf, responsesWord } from './format';
@@ -153,19 +150,7 @@ function RoundFollowUps({ followUps }: { followUps: FollowUpResult[] }) {
               <p className="font-medium break-words text-slate-900">{f.question}</p>
               <p className="text-xs text-slate-600">{responsesWord(f.answers)}</p>
               {f.counts && f.percentages ? (
-                <dl
-                  className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4"
-                  aria-label={`Answers: ${f.question}`}
-                >
-                  {FOLLOW_UP_ANSWERS.map((answer) => (
-                    <div key={answer} className="rounded-md bg-slate-50 p-2">
-                      <dt className="text-xs text-slate-600">{FOLLOW_UP_ANSWER_LABELS[answer]}</dt>
-                      <dd className="font-semibold text-slate-900">
-                        {f.counts![answer]} ({f.percentages![answer]}%)
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                <FollowUpAnswerCounts question={f.question} counts={f.counts} percentages={f.percentages} />
               ) : (
                 <p className="mt-2 text-sm text-slate-700">{f.message}</p>
               )}

@@ -1,10 +1,7 @@
-import {
-  FOLLOW_UP_ANSWER_LABELS,
-  FOLLOW_UP_ANSWERS,
-  FOLLOW_UP_MESSAGES,
-} from '@pulsecheck/shared/action-items/follow-up';
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
 import { Badge } from '@/components/ui/badge';
+import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDate } from '@/lib/dates';
 
 const CHANGE_TONE = { improved: 'green', stayed: 'neutral', worsened: 'red' } as const;
@@ -27,19 +24,7 @@ export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] 
               {f.doneAt && <span>Done {formatDate(f.doneAt)}</span>}
             </p>
             {f.counts && f.percentages ? (
-              <dl
-                className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4"
-                aria-label={`Answers: ${f.question}`}
-              >
-                {FOLLOW_UP_ANSWERS.map((answer) => (
-                  <div key={answer} className="rounded-md bg-slate-50 p-2">
-                    <dt className="text-xs text-slate-600">{FOLLOW_UP_ANSWER_LABELS[answer]}</dt>
-                    <dd className="font-semibold text-slate-900">
-                      {f.counts![answer]} ({f.percentages![answer]}%)
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FollowUpAnswerCounts question={f.question} counts={f.counts} percentages={f.percentages} />
             ) : (
               <p className="mt-2 text-xs text-slate-600">
                 {f.answered === 0 ? FOLLOW_UP_MESSAGES.noAnswersYet : FOLLOW_UP_MESSAGES.answersHidden}
