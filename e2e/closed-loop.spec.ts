@@ -132,6 +132,12 @@ test('the closed loop: an action from the worst area, done, asked about in the n
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(effect.getByTestId('follow-up-change')).toBeVisible();
   await expectAccessible(page);
+  // The print layout carries it too: every area's details print open, this one closed on screen included.
+  await area.getByRole('button', { expanded: true }).click();
+  await expect(effect).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  await expect(effect.getByTestId('follow-up-change')).toHaveText('improved from Fire Warning to Healthy');
+  await page.emulateMedia({ media: 'screen' });
 
   // Insights show it: the action counted as done and asked about; one answer is under the privacy floor (3), so
   // no share is shown, and neither is the component's change (each check had one response).
