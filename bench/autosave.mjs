@@ -7,7 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { addParticipants, freePort, setUpCheck, startApp } from './app-server.mjs';
-import { result } from './report.mjs';
+import { result, skippedWithoutPostgres } from './report.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -137,14 +137,6 @@ export async function benchAutosave() {
   const results = await benchOne('embedded', '');
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) results.push(...(await withScratchDatabase(pgUrl, (url) => benchOne('PostgreSQL', url))));
-  else
-    results.push(
-      result({
-        name: 'autosave (PostgreSQL)',
-        metric: 'skipped: BENCH_DATABASE_URL not set',
-        value: 0,
-        target: { min: 1 },
-      }),
-    );
+  else results.push(skippedWithoutPostgres('autosave (PostgreSQL)'));
   return results;
 }

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { addParticipants, freePort, setUpCheck, spawnServer, startApp } from './app-server.mjs';
 import { withScratchDatabase } from './autosave.mjs';
-import { result } from './report.mjs';
+import { result, skippedWithoutPostgres } from './report.mjs';
 
 const root = path.join(import.meta.dirname, '..');
 const IDLE_MS = 5000;
@@ -172,14 +172,7 @@ export async function benchMemory() {
   ];
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (!pgUrl) {
-    results.push(
-      result({
-        name: 'memory (PostgreSQL) idle RSS MiB',
-        metric: 'skipped: BENCH_DATABASE_URL not set',
-        value: 0,
-        target: { min: 1 },
-      }),
-    );
+    results.push(skippedWithoutPostgres('memory (PostgreSQL) idle RSS MiB'));
     return results;
   }
   const pgIdle = await withScratchDatabase(pgUrl, async (databaseUrl) => {

@@ -2,20 +2,8 @@
 // (580,000 ratings), against the bare SQL aggregate of those ratings and against the one statement it runs, timed in
 // the same process (medians of 30 interleaved runs), on the embedded database and PostgreSQL; and the insights page
 // at 500 columns in Chromium (longest main-thread task).
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { withScratchDatabase } from './autosave.mjs';
-import { result } from './report.mjs';
-
-function runWorker(args) {
-  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'insights-worker.ts'), ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = run.stdout.trim().split('\n').at(-1) ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`insights worker failed:\n${run.stdout}`);
-  return JSON.parse(line);
-}
+import { result, runWorker, skippedWithoutPostgres } from './report.mjs';
 
 function figures(kind, run) {
   const name = `org-insights (${kind}, ${run.workspaces} workspaces, ${run.ratings.toLocaleString('en')} ratings)`;
@@ -71,18 +59,15 @@ function figures(kind, run) {
 }
 
 export async function benchOrgInsights() {
-  const results = figures('embedded', runWorker(['--page']));
+  const results = figures('embedded', runWorker('insights-worker.ts', ['--page']));
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl)
-    results.push(...figures('PostgreSQL', await withScratchDatabase(pgUrl, async (url) => runWorker([url]))));
-  else
     results.push(
-      result({
-        name: 'org-insights (PostgreSQL)',
-        metric: 'skipped: BENCH_DATABASE_URL not set',
-        value: 0,
-        target: { min: 1 },
-      }),
+      ...figures(
+        'PostgreSQL',
+        await withScratchDatabase(pgUrl, async (url) => runWorker('insights-worker.ts', [url])),
+      ),
     );
+  else results.push(skippedWithoutPostgres('org-insights (PostgreSQL)'));
   return results;
 }

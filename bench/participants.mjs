@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { baseline, withScratchDatabase } from './autosave.mjs';
 import { addParticipants, setUpCheck, startApp } from './app-server.mjs';
 import { Pool } from './http-load.mjs';
-import { result } from './report.mjs';
+import { result, skippedWithoutPostgres } from './report.mjs';
 
 /** The soak sizes: 2,000 and 5,000 participants (BENCH_PARTICIPANTS runs one size instead). */
 const SIZES = process.env.BENCH_PARTICIPANTS ? [Number(process.env.BENCH_PARTICIPANTS)] : [2000, 5000];
@@ -126,9 +126,7 @@ export async function benchParticipants() {
   for (const count of SIZES) {
     const name = `participants (PostgreSQL, ${count} × every 2 s)`;
     if (!pgUrl) {
-      results.push(
-        result({ name, metric: 'skipped: BENCH_DATABASE_URL not set', value: 0, target: { min: 1 } }),
-      );
+      results.push(skippedWithoutPostgres(name));
       continue;
     }
     const twoProcesses = count === Math.max(...SIZES);

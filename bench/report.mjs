@@ -1,4 +1,5 @@
 // Shared by every benchmark: the machine record and the report files (latest.json and latest.md).
+import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +39,24 @@ export function result({ name, metric, value, baseline = null, target = null, un
     target,
     pass,
   };
+}
+
+/** The PostgreSQL half of a benchmark without BENCH_DATABASE_URL: a failed row that says why. */
+export const skippedWithoutPostgres = (name) =>
+  result({ name, metric: 'skipped: BENCH_DATABASE_URL not set', value: 0, target: { min: 1 } });
+
+/**
+ * Runs a TypeScript worker of bench/ (`tsx <script> ...args`) in a process of its own and answers the JSON of the
+ * last line it prints; throws with its output when it fails.
+ */
+export function runWorker(script, args = []) {
+  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, script), ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`${script} failed:\n${run.stdout}`);
+  return JSON.parse(line);
 }
 
 const round = (n) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100);

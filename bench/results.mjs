@@ -3,20 +3,8 @@
 // aggregate of its ratings, timed in the same process (median of 30 runs), on the embedded database and
 // PostgreSQL. The endpoint's first read after collection counts the ratings once and stores the counts; it is
 // printed apart.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { withScratchDatabase } from './autosave.mjs';
-import { result } from './report.mjs';
-
-function runWorker(databaseUrl = '') {
-  const run = spawnSync('npx', ['tsx', path.join(import.meta.dirname, 'results-worker.ts'), databaseUrl], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = run.stdout.trim().split('\n').at(-1) ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`results worker failed:\n${run.stdout}`);
-  return JSON.parse(line);
-}
+import { result, runWorker } from './report.mjs';
 
 function figures(kind, { endpointMs, aggregateMs, firstMs }) {
   const name = `results (${kind}, 10,000 × 29, 60 follow-ups)`;
@@ -37,9 +25,14 @@ function figures(kind, { endpointMs, aggregateMs, firstMs }) {
 }
 
 export async function benchResults() {
-  const results = figures('embedded', runWorker());
+  const results = figures('embedded', runWorker('results-worker.ts'));
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl)
-    results.push(...figures('PostgreSQL', await withScratchDatabase(pgUrl, async (url) => runWorker(url))));
+    results.push(
+      ...figures(
+        'PostgreSQL',
+        await withScratchDatabase(pgUrl, async (url) => runWorker('results-worker.ts', [url])),
+      ),
+    );
   return results;
 }
