@@ -204,6 +204,28 @@ async function linkOf(db: Db, where: { linkId?: string; actionItemId?: string })
 /** Only a tracker that did not answer is worth the queue's retries; a refusal waits for people. */
 const retryable = (error: unknown) => problemOf(error) === 'unreachable';
 
+/**
+ * Calls the tracker about a link's issue. A failure is recorded on the link and its connection and shown on live
+ * screens; a tracker that did not answer is thrown again for the queue's retries (`rethrow`). Undefined on failure.
+ */
+async function callForLink(
+  deps: SyncDeps,
+  context: { link: LinkRow; connection: ConnectionRow; checkId: string; rethrow: boolean },
+  call: (tracker: Tracker) => Promise<RemoteIssue>,
+): Promise<RemoteIssue | undefined> {
+  try {
+    return await call(clientOf(deps, context.connection));
+  } catch (error) {
+    await recordProblem(deps.db, { linkId: context.link.id, connectionId: context.connection.id }, error);
+    await deps.realtime.publish({
+      topic: topics.healthCheck(context.checkId),
+      type: LIVE_EVENT.actionItemsChanged,
+    });
+    if (context.rethrow && retryable(error)) throw error;
+    return undefined;
+  }
+}
+
 /** The job that creates a link's issue. Creating twice is prevented by the link: once it has a number, never again. */
 export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }, rethrow = true) {
   const link = await linkOf(deps.db, { linkId: payload.linkId });
@@ -211,23 +233,15 @@ export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }
   const connection = await findConnection(deps.db, link.connectionId);
   const wanted = await wantedIssue(deps, link.actionItemId);
   if (!connection || !wanted) return;
-  let issue: RemoteIssue;
-  try {
-    issue = await clientOf(deps, connection).createIssue({
+  const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
+    tracker.createIssue({
       repository: link.repository,
       title: wanted.title,
       body: wanted.body,
       assigneeEmail: link.assignOwner ? wanted.ownerEmail : null,
-    });
-  } catch (error) {
-    await recordProblem(deps.db, { linkId: link.id, connectionId: connection.id }, error);
-    await deps.realtime.publish({
-      topic: topics.healthCheck(wanted.checkId),
-      type: LIVE_EVENT.actionItemsChanged,
-    });
-    if (rethrow && retryable(error)) throw error;
-    return;
-  }
+    }),
+  );
+  if (!issue) return;
   await deps.db.transaction(async (tx) => {
     await tx.execute(
       sql`update tracker_links set number = ${issue.number}, url = ${issue.url}, title = ${issue.title},
@@ -254,21 +268,11 @@ export async function pushIssue(deps: SyncDeps, payload: { actionItemId: string 
   const connection = await findConnection(deps.db, link.connectionId);
   if (!wanted || !connection) return;
   if (wanted.title === link.pushedTitle && wanted.body === link.pushedBody) return;
-  let issue: RemoteIssue;
-  try {
-    issue = await clientOf(deps, connection).updateIssue(
-      { repository: link.repository, number: link.number },
-      { title: wanted.title, body: wanted.body },
-    );
-  } catch (error) {
-    await recordProblem(deps.db, { linkId: link.id, connectionId: connection.id }, error);
-    await deps.realtime.publish({
-      topic: topics.healthCheck(wanted.checkId),
-      type: LIVE_EVENT.actionItemsChanged,
-    });
-    if (rethrow && retryable(error)) throw error;
-    return;
-  }
+  const number = link.number;
+  const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
+    tracker.updateIssue({ repository: link.repository, number }, { title: wanted.title, body: wanted.body }),
+  );
+  if (!issue) return;
   await deps.db.transaction(async (tx) => {
     await tx.execute(
       sql`update tracker_links set pushed_title = ${wanted.title}, pushed_body = ${wanted.body}, problem = null,

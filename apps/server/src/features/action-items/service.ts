@@ -176,6 +176,31 @@ export async function createActionItem(
   return item!;
 }
 
+/**
+ * What a changed item announces, in the transaction that changed it: its webhook events (completed now or not) and
+ * the check's live screens. Answers the item as it now reads.
+ */
+async function announceChange(
+  deps: Pick<AppDeps, 'realtime'>,
+  tx: Db,
+  check: { id: string; workspaceId: string },
+  before: { id: string; status: string },
+) {
+  const [current] = await listActionItems(tx, check.id, before.id);
+  await actionItemChanged(tx, {
+    workspaceId: check.workspaceId,
+    healthCheckId: check.id,
+    item: current!,
+    created: false,
+    completedNow: current!.status === 'completed' && before.status !== 'completed',
+  });
+  await deps.realtime.publish(
+    { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
+    tx,
+  );
+  return current!;
+}
+
 /** Edits an action item; people newly assigned or newly mentioned are notified. */
 export async function updateActionItem(
   deps: Deps,
@@ -207,25 +232,14 @@ export async function updateActionItem(
     // What its issue shows (decision 0023): written to the tracker by a job, never during this request.
     if (input.description !== undefined || input.dueDate !== undefined || input.componentId !== undefined)
       await queueIssueUpdate(tx, existing.id);
-    const [current] = await listActionItems(tx, check.id, existing.id);
-    await actionItemChanged(tx, {
-      workspaceId: check.workspaceId,
-      healthCheckId: check.id,
-      item: current!,
-      created: false,
-      completedNow: current!.status === 'completed' && existing.status !== 'completed',
-    });
+    const current = await announceChange(deps, tx, check, existing);
     await notifyPeople(deps, tx, {
       actor: options.actor,
       check,
-      description: current!.description,
+      description: current.description,
       newOwner: input.ownerId && input.ownerId !== existing.ownerId ? input.ownerId : null,
       newlyMentioned: (mentioned ?? []).filter((id) => !before.includes(id)),
     });
-    await deps.realtime.publish(
-      { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
-      tx,
-    );
   });
   const [item] = await listActionItems(deps.db, check.id, existing.id);
   return item!;
@@ -246,16 +260,5 @@ export async function setStatusFromTracker(
   const check = await q.findCheckBasics(tx, existing.healthCheckId);
   if (!check) return;
   await q.updateItem(tx, existing.id, { status: options.status });
-  const [current] = await listActionItems(tx, check.id, existing.id);
-  await actionItemChanged(tx, {
-    workspaceId: check.workspaceId,
-    healthCheckId: check.id,
-    item: current!,
-    created: false,
-    completedNow: options.status === 'completed' && existing.status !== 'completed',
-  });
-  await deps.realtime.publish(
-    { topic: topics.healthCheck(check.id), type: LIVE_EVENT.actionItemsChanged },
-    tx,
-  );
+  await announceChange(deps, tx, check, existing);
 }
