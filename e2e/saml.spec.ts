@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startDnsServer, type DnsServer } from '../apps/server/src/test/dns-server';
-import { simpleSamlPhpMissing, startSamlIdp, type SamlIdp } from '../apps/server/src/test/saml-idp';
+import {
+  simpleSamlPhpMissing,
+  SIMPLESAMLPHP_INSTALL,
+  startSamlIdp,
+  type SamlIdp,
+} from '../apps/server/src/test/saml-idp';
 import { signUpAdmin, uniqueEmail } from './support/accounts';
 import { startApp } from './support/app-server';
 import { expect, expectAccessible, test } from './support/fixtures';
@@ -19,9 +24,9 @@ const registered = (page: Page, label: string) =>
   page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').innerText();
 
 test.describe('SAML single sign-on', () => {
-  // Debian's simplesamlphp, php-cli and php-xml: CI installs them (.ci/run) and fails without; elsewhere skipped, loudly.
+  // Debian's simplesamlphp, php-cli, php-xml and php-mbstring: CI installs them (.ci/run) and fails without; elsewhere skipped, loudly.
   const missing = simpleSamlPhpMissing();
-  test.skip(missing, 'SimpleSAMLphp is missing (apt-get install -y simplesamlphp php-cli php-xml)');
+  test.skip(missing, `SimpleSAMLphp is missing (${SIMPLESAMLPHP_INSTALL})`);
   let app: Awaited<ReturnType<typeof startApp>>;
   let work: string;
   let dns: DnsServer;

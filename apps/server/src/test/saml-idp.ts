@@ -6,10 +6,10 @@ import { loadTestSettings } from '../config';
 import { freePort } from './server-process';
 
 const SIMPLESAMLPHP = process.env.SIMPLESAMLPHP_DIR ?? '/usr/share/simplesamlphp';
-const INSTALL = 'apt-get install -y simplesamlphp php-cli php-xml';
+export const SIMPLESAMLPHP_INSTALL = 'apt-get install -y simplesamlphp php-cli php-xml php-mbstring';
 
 /**
- * Whether SimpleSAMLphp (Debian's `simplesamlphp`, with php-cli and php-xml) is missing: CI installs it (.ci/run)
+ * Whether SimpleSAMLphp (Debian's `simplesamlphp`, with php-cli, php-xml and php-mbstring) is missing: CI installs it (.ci/run)
  * and fails without it; elsewhere the SAML tests that need it are skipped, loudly.
  */
 export function simpleSamlPhpMissing(): boolean {
@@ -17,8 +17,8 @@ export function simpleSamlPhpMissing(): boolean {
   const ready =
     php.status === 0 && /^dom$/m.test(php.stdout.toString()) && existsSync(path.join(SIMPLESAMLPHP, 'www'));
   if (ready) return false;
-  if (loadTestSettings().ci) throw new Error(`SimpleSAMLphp is missing: ${INSTALL}`);
-  console.warn(`\n!!! SAML tests against SimpleSAMLphp SKIPPED: it is missing (${INSTALL}).\n`);
+  if (loadTestSettings().ci) throw new Error(`SimpleSAMLphp is missing: ${SIMPLESAMLPHP_INSTALL}`);
+  console.warn(`\n!!! SAML tests against SimpleSAMLphp SKIPPED: it is missing (${SIMPLESAMLPHP_INSTALL}).\n`);
   return true;
 }
 
