@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
-import { GITHUB_COM_API } from '@pulsecheck/shared/trackers/rules';
+import { GITHUB_COM_API, ISSUE_KEYS } from '@pulsecheck/shared/trackers/rules';
 import { outboundFetch, type OutboundPolicy } from '../lib/outbound';
 import {
   problemOfStatus,
@@ -53,7 +53,7 @@ type GithubIssue = {
 const toIssue = (repository: string, issue: GithubIssue): RemoteIssue => ({
   repository,
   number: issue.number,
-  key: `${repository}#${issue.number}`,
+  key: ISSUE_KEYS.github(repository, issue.number),
   url: issue.html_url,
   title: issue.title,
   state: issue.state === 'closed' ? 'closed' : 'open',

@@ -18,3 +18,15 @@ export const newWebhookSecret = () => randomBytes(32).toString('base64url');
 export const sealCredential = (authSecret: string, plain: string) => seal(keyOf(authSecret), plain);
 /** The plain value, or null when AUTH_SECRET changed since it was sealed. */
 export const openCredential = (authSecret: string, sealed: string) => unseal(keyOf(authSecret), sealed);
+
+/**
+ * The credentials kept in the sealed token column: the token alone, or for trackers that take an account e-mail with
+ * it (Jira Cloud) `<e-mail>\n<token>` — sealed together, so the e-mail needs no column and never reaches an answer.
+ * Neither an e-mail address nor a token holds a line break.
+ */
+export const packCredential = (token: string, email: string | null | undefined) =>
+  email ? `${email}\n${token}` : token;
+export function unpackCredential(plain: string): { token: string; email: string | null } {
+  const at = plain.indexOf('\n');
+  return at < 0 ? { token: plain, email: null } : { email: plain.slice(0, at), token: plain.slice(at + 1) };
+}

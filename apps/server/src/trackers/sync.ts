@@ -20,7 +20,7 @@ import type { AppDeps } from '../lib/router';
 import { setStatusFromTracker } from '../features/action-items/service';
 import { PUSH_JOB } from './links';
 import { TRACKERS } from './modules';
-import { openCredential } from './secret';
+import { openCredential, unpackCredential } from './secret';
 import { TrackerFailure, type RemoteIssue, type Tracker } from './tracker';
 
 /**
@@ -68,12 +68,12 @@ export async function findConnection(db: Db, connectionId: string) {
 
 /** The connection's client, or a 'credentials' failure when its token cannot be opened (AUTH_SECRET changed). */
 export function clientOf(deps: SyncDeps, connection: ConnectionRow): Tracker {
-  const token = openCredential(deps.config.authSecret, connection.token);
-  if (token === null)
+  const sealed = openCredential(deps.config.authSecret, connection.token);
+  if (sealed === null)
     throw new TrackerFailure('credentials', 'the token cannot be opened (AUTH_SECRET changed)');
   return TRACKERS[connection.kind].client({
     apiUrl: connection.apiUrl,
-    token,
+    ...unpackCredential(sealed),
     policy: trackerPolicy(deps.config),
   });
 }
@@ -187,6 +187,7 @@ async function wantedIssue(deps: SyncDeps, actionItemId: string) {
       checkTitle: row.checkTitle,
       resultsUrl: `${deps.config.appUrl}/health-check/${row.checkId}/results`,
     }),
+    dueDate: row.dueDate,
     ownerEmail: row.ownerEmail,
     checkId: row.checkId,
   };
@@ -238,6 +239,7 @@ export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }
       repository: link.repository,
       title: wanted.title,
       body: wanted.body,
+      dueDate: wanted.dueDate,
       assigneeEmail: link.assignOwner ? wanted.ownerEmail : null,
     }),
   );
@@ -270,7 +272,11 @@ export async function pushIssue(deps: SyncDeps, payload: { actionItemId: string 
   if (wanted.title === link.pushedTitle && wanted.body === link.pushedBody) return;
   const number = link.number;
   const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
-    tracker.updateIssue({ repository: link.repository, number }, { title: wanted.title, body: wanted.body }),
+    tracker.updateIssue({ repository: link.repository, number }, {
+      title: wanted.title,
+      body: wanted.body,
+      dueDate: wanted.dueDate,
+    }),
   );
   if (!issue) return;
   await deps.db.transaction(async (tx) => {
@@ -297,7 +303,7 @@ export async function receiveWebhook(
   if (!connection) return 'unknown';
   const secret = openCredential(deps.config.authSecret, connection.webhookSecret);
   const event = secret
-    ? TRACKERS[connection.kind].readWebhook(options.headers, options.rawBody, secret)
+    ? TRACKERS[connection.kind].readWebhook(options.headers, options.rawBody, secret, connection.apiUrl)
     : null;
   if (!event) return 'refused';
   return deps.db.transaction(async (tx) => {

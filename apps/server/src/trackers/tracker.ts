@@ -11,7 +11,7 @@ import type { OutboundPolicy } from '../lib/outbound';
 export type RemoteIssue = {
   repository: string;
   number: number;
-  /** 'owner/repo#12' */
+  /** 'owner/repo#12', 'PROJ-12' (ISSUE_KEYS) */
   key: string;
   url: string;
   title: string;
@@ -34,10 +34,15 @@ export type Tracker = {
     repository: string;
     title: string;
     body: string;
+    /** 'YYYY-MM-DD': for trackers with a due date field (it is in the body for all). */
+    dueDate: string | null;
     assigneeEmail: string | null;
   }): Promise<RemoteIssue>;
   getIssue(ref: IssueRef): Promise<RemoteIssue>;
-  updateIssue(ref: IssueRef, change: { title: string; body: string }): Promise<RemoteIssue>;
+  updateIssue(
+    ref: IssueRef,
+    change: { title: string; body: string; dueDate: string | null },
+  ): Promise<RemoteIssue>;
   /** The repository's issues changed since `since` (all when null): the poll's one request per repository. */
   changedSince(repository: string, since: Date | null): Promise<RemoteIssue[]>;
 };
@@ -48,7 +53,10 @@ export type TrackerModule = {
   apiUrl(baseUrl: string): string | null;
   /** Where people see it: 'github.com', or the server's host. */
   target(apiUrl: string): string;
-  client(options: { apiUrl: string; token: string; policy: OutboundPolicy }): Tracker;
+  /** `email`: the account e-mail for trackers whose credentials are an e-mail and a token (Jira Cloud). */
+  client(options: { apiUrl: string; token: string; email?: string | null; policy: OutboundPolicy }): Tracker;
+  /** Whether connecting to this address needs the account e-mail too (Jira Cloud); absent: never. */
+  needsEmail?(apiUrl: string): boolean;
   /** The issue a pasted URL names on this connection, or null. */
   parseIssueUrl(apiUrl: string, url: string): IssueRef | null;
   webOrigin(apiUrl: string): string;
@@ -56,7 +64,7 @@ export type TrackerModule = {
    * Checks the vendor's documented signature over the raw body and reads the event. Null when the signature is
    * missing or wrong.
    */
-  readWebhook(headers: Headers, rawBody: string, secret: string): WebhookEvent | null;
+  readWebhook(headers: Headers, rawBody: string, secret: string, apiUrl: string): WebhookEvent | null;
 };
 
 /** A tracker's refusal or absence, with what it means for people (TRACKER_PROBLEMS). */

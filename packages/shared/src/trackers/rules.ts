@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../api/fields';
+import { emailAddress, requiredText } from '../api/fields';
 
 /**
  * Action items synced with the tracker a team works in (issue 36, decision 0023): the trackers there are, the words
@@ -11,10 +11,10 @@ import { requiredText } from '../api/fields';
  * The trackers the product offers. Only finished ones are listed: a tracker appears on a screen only when connect,
  * create, link, both directions and failures all work for it (GitLab, Jira and Linear come later).
  */
-export const TRACKER_KINDS = ['github'] as const;
+export const TRACKER_KINDS = ['github', 'jira'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
-export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub' };
+export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub', jira: 'Jira' };
 
 /** github.com's API; a GitHub Enterprise Server's is `<base URL>/api/v3`. */
 export const GITHUB_COM_API = 'https://api.github.com';
@@ -24,31 +24,18 @@ export const TRACKER_MESSAGES = {
   intro:
     'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
   tokenRequired: 'Enter a token',
-  tokenHelp:
-    'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
-  baseUrlHelp:
-    'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
-  baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
   baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
-  refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
-  unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
   connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
   disconnected: 'Disconnected',
   saved: 'Saved',
   closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
   webhookTitle: 'Updates within a minute',
-  webhookHelp:
-    'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
   webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
   notConnected: 'No tracker is connected to this workspace.',
   createIssue: (label: string) => `Create issue in ${label}`,
   linkIssue: 'Link existing issue',
   unlink: 'Unlink issue',
-  repository: 'Repository',
-  repositoryRequired: 'Choose a repository',
-  noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
   assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
-  issueUrl: 'Issue URL',
   issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
   issueNotFound: 'The tracker has no such issue, or the token cannot see it',
   alreadyLinked: 'This action item is already linked to an issue',
@@ -56,7 +43,87 @@ export const TRACKER_MESSAGES = {
   creating: 'Creating the issue…',
   notConnectedHere: 'Connect a tracker in Workspace Settings → Integrations first',
   connectionNotFound: 'Integration not found',
+  emailLabel: 'Account e-mail',
+  emailInvalid: 'Enter a valid e-mail address',
 } as const;
+
+type KindWords = {
+  tokenHelp: string;
+  /** The server address field: its label, hint, example and what is said when it is not one. */
+  baseUrlLabel: string;
+  baseUrlHelp: string;
+  baseUrlPlaceholder: string;
+  baseUrlInvalid: string;
+  /** The account e-mail field, for trackers that take one (null: no such field): its hint, and when it is missing. */
+  email: { help: string; required: string } | null;
+  refusedToken: string;
+  unreachable: string;
+  webhookHelp: string;
+  /** What an issue is created in: a repository, a project… */
+  repository: string;
+  repositoryRequired: string;
+  noRepositories: string;
+  issueUrl: string;
+  issueUrlPlaceholder: string;
+};
+
+/** The words that differ by tracker, one record per tracker (decision 0007: one home for each word). */
+export const TRACKER_KIND_WORDS: Record<TrackerKind, KindWords> = {
+  github: {
+    tokenHelp:
+      'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
+    baseUrlLabel: 'Server address (optional)',
+    baseUrlHelp:
+      'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
+    baseUrlPlaceholder: 'https://github.example.com',
+    baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
+    email: null,
+    refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
+    unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
+    repository: 'Repository',
+    repositoryRequired: 'Choose a repository',
+    noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
+    issueUrl: 'Issue URL',
+    issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+  },
+  jira: {
+    tokenHelp:
+      'Jira Cloud: an API token of the account below (id.atlassian.com → Security → API tokens). Jira Data Center or Server: a personal access token (Profile → Personal Access Tokens). The account must be allowed to browse, create and edit issues in the projects to use. It is stored encrypted and never shown again.',
+    baseUrlLabel: 'Jira address',
+    baseUrlHelp:
+      "Your Jira Cloud site (https://your-site.atlassian.net) or your Jira Data Center or Server's address.",
+    baseUrlPlaceholder: 'https://your-site.atlassian.net',
+    baseUrlInvalid: 'Enter the https:// address of your Jira site or server',
+    email: {
+      help: 'Jira Cloud only: the e-mail address of the Atlassian account the API token belongs to. Leave it empty for Jira Data Center or Server.',
+      required: 'Jira Cloud needs the e-mail address of the account the API token belongs to',
+    },
+    refusedToken:
+      'Jira refused these credentials. Check the e-mail address (Jira Cloud) and that the token is copied whole and has not expired.',
+    unreachable: 'Jira could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'In Jira, as an administrator: System → WebHooks → Create a WebHook with this URL and secret, for the events Issue created and Issue updated (a JQL filter such as project = KEY may narrow it). Without it, changes still arrive within 15 minutes.',
+    repository: 'Project',
+    repositoryRequired: 'Choose a project',
+    noRepositories: 'The account sees no project it may create issues in. Give it access to the projects to use.',
+    issueUrl: 'Issue URL or key',
+    issueUrlPlaceholder: 'https://your-site.atlassian.net/browse/PROJ-12 or PROJ-12',
+  },
+};
+
+/** How each tracker names an issue: 'owner/repo#12', 'PROJ-12'. */
+export const ISSUE_KEYS: Record<TrackerKind, (repository: string, number: number) => string> = {
+  github: (repository, number) => `${repository}#${number}`,
+  jira: (project, number) => `${project}-${number}`,
+};
+
+/** What an issue is created in, per tracker: GitHub's 'owner/repo', Jira's project key. */
+export const REPOSITORY_PATTERNS: Record<TrackerKind, RegExp> = {
+  github: /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/,
+  jira: /^[A-Z][A-Z0-9_]{0,99}$/,
+};
 
 /** What went wrong with a tracker, and what to do: shown on the action item and on the Integrations screen. */
 export const TRACKER_PROBLEMS = {
@@ -76,9 +143,14 @@ const baseUrl = z.string().trim().max(500);
 /** Connecting (or replacing) the workspace's tracker; the token is tested before it is kept. */
 export const trackerConnectSchema = z.strictObject({
   kind: z.enum(TRACKER_KINDS),
-  /** '' for github.com; the server's https:// address for GitHub Enterprise Server. */
+  /** '' for github.com; the server's https:// address for GitHub Enterprise Server; the Jira site or server. */
   baseUrl: baseUrl.default(''),
   token: requiredText(TRACKER_MESSAGES.tokenRequired, 500),
+  /** Jira Cloud's basic auth: the account's e-mail with its API token (sealed with it); absent for a bearer token. */
+  email: emailAddress({
+    required: TRACKER_MESSAGES.emailInvalid,
+    invalid: TRACKER_MESSAGES.emailInvalid,
+  }).optional(),
   closeMarksDone: z.boolean().default(true),
 });
 export type TrackerConnectInput = z.input<typeof trackerConnectSchema>;
@@ -128,7 +200,7 @@ export const ISSUE_STATES = ['creating', 'open', 'closed'] as const;
 export const trackerIssueSchema = z.object({
   kind: z.enum(TRACKER_KINDS),
   label: z.string(),
-  /** 'owner/repo#12'; null while it is being created. */
+  /** 'owner/repo#12', 'PROJ-12' (ISSUE_KEYS); null while it is being created. */
   key: z.string().nullable(),
   url: z.string().nullable(),
   title: z.string().nullable(),
@@ -139,11 +211,14 @@ export const trackerIssueSchema = z.object({
 });
 export type TrackerIssue = z.infer<typeof trackerIssueSchema>;
 
-const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+const REPOSITORY_REQUIRED = 'Choose where to create the issue';
 export const createTrackerIssueSchema = z.strictObject({
+  /** Checked against the connected tracker's own pattern by the server. */
   repository: z
-    .string({ error: TRACKER_MESSAGES.repositoryRequired })
-    .regex(REPOSITORY, TRACKER_MESSAGES.repositoryRequired),
+    .string({ error: REPOSITORY_REQUIRED })
+    .refine((value) => Object.values(REPOSITORY_PATTERNS).some((pattern) => pattern.test(value)), {
+      error: REPOSITORY_REQUIRED,
+    }),
   assignOwner: z.boolean().default(true),
 });
 export const linkTrackerIssueSchema = z.strictObject({
@@ -152,8 +227,8 @@ export const linkTrackerIssueSchema = z.strictObject({
 
 // ---- The sync rules (decision 0023) ----
 
-/** The most of an action item's description an issue title takes (GitHub's titles are one line). */
-export const ISSUE_TITLE_MAX = 256;
+/** The most of an action item's description an issue title takes: the shortest limit of the trackers (Jira's 255). */
+export const ISSUE_TITLE_MAX = 255;
 
 /** Pulsecheck wins on the title: the action item's description, on one line, cut at ISSUE_TITLE_MAX. */
 export function issueTitle(description: string): string {

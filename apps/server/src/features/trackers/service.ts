@@ -3,6 +3,8 @@ import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   createKey,
+  REPOSITORY_PATTERNS,
+  TRACKER_KIND_WORDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
@@ -19,7 +21,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { outboundUrl, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { TRACKERS } from '../../trackers/modules';
-import { newWebhookSecret, sealCredential } from '../../trackers/secret';
+import { newWebhookSecret, packCredential, sealCredential } from '../../trackers/secret';
 import {
   applyIssue,
   clientOf,
@@ -99,7 +101,8 @@ const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])
 /** The API URL for what was typed, by the URL rule: https, or http to loopback when WEBHOOKS_ALLOW_LOOPBACK. */
 function apiUrlOf(deps: Deps, kind: TrackerKind, baseUrl: string) {
   const apiUrl = TRACKERS[kind].apiUrl(baseUrl);
-  const bad = () => invalid(TRACKER_MESSAGES.baseUrlInvalid, { baseUrl: TRACKER_MESSAGES.baseUrlInvalid });
+  const message = TRACKER_KIND_WORDS[kind].baseUrlInvalid;
+  const bad = () => invalid(message, { baseUrl: message });
   if (!apiUrl) throw bad();
   const url = new URL(apiUrl);
   if (url.protocol !== 'https:' && !(deps.config.allowLoopbackWebhooks && isLoopbackHost(url.hostname)))
@@ -125,15 +128,22 @@ export async function connect(
     kind: TrackerKind;
     baseUrl: string;
     token: string;
+    email?: string;
     closeMarksDone: boolean;
   },
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const apiUrl = apiUrlOf(deps, input.kind, input.baseUrl);
+  const module = TRACKERS[input.kind];
+  const words = TRACKER_KIND_WORDS[input.kind];
+  // An e-mail is kept only for trackers that take one.
+  const email = words.email ? (input.email ?? null) : null;
+  if (words.email && !email && module.needsEmail?.(apiUrl))
+    throw invalid(words.email.required, { email: words.email.required });
   let account: string;
   try {
-    account = await TRACKERS[input.kind]
-      .client({ apiUrl, token: input.token, policy: trackerPolicy(deps.config) })
+    account = await module
+      .client({ apiUrl, token: input.token, email, policy: trackerPolicy(deps.config) })
       .whoAmI();
   } catch (error) {
     deps.logger.info({ err: error, workspaceId: input.workspaceId }, 'tracker: the connection test failed');
@@ -143,13 +153,13 @@ export async function connect(
       error instanceof TrackerFailure &&
       (error.problem === 'credentials' || error.problem === 'permission')
     )
-      throw invalid(TRACKER_MESSAGES.refusedToken, { token: TRACKER_MESSAGES.refusedToken });
-    throw invalid(TRACKER_MESSAGES.unreachable, { baseUrl: TRACKER_MESSAGES.unreachable });
+      throw invalid(words.refusedToken, { token: words.refusedToken });
+    throw invalid(words.unreachable, { baseUrl: words.unreachable });
   }
   const existing = await connectionOfWorkspace(deps.db, input.workspaceId);
   const same = existing && existing.kind === input.kind && existing.apiUrl === apiUrl;
   const secret = same ? null : newWebhookSecret();
-  const token = sealCredential(deps.config.authSecret, input.token);
+  const token = sealCredential(deps.config.authSecret, packCredential(input.token, email));
   const id = await deps.db.transaction(async (tx) => {
     if (same) {
       await tx.execute(
@@ -265,6 +275,10 @@ export async function createIssue(
 ) {
   const item = await overseenItem(deps.db, input.userId, input.actionItemId);
   const connection = await connectionFor(deps.db, item.workspaceId);
+  if (!REPOSITORY_PATTERNS[connection.kind].test(input.repository)) {
+    const message = TRACKER_KIND_WORDS[connection.kind].repositoryRequired;
+    throw invalid(message, { repository: message });
+  }
   await deps.db.transaction(async (tx) => {
     const [link] = await queryRows<{ id: string }>(
       tx,
