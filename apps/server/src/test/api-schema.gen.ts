@@ -3698,7 +3698,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "jira";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4696,7 +4696,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "jira";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4845,7 +4845,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5003,7 +5003,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5237,7 +5237,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             account: string;
                             target: string;
@@ -5320,10 +5320,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github";
+                    kind: "github" | "jira";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
+                    email?: string;
                     /** @default true */
                     closeMarksDone?: boolean;
                 };
@@ -5340,7 +5341,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             account: string;
                             target: string;
@@ -5536,7 +5537,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             account: string;
                             target: string;
@@ -5662,7 +5663,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                         } | null;
                     };
@@ -5761,7 +5762,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github";
+                        kind: "github" | "jira";
                         label: string;
                         repositories: {
                             id: string;
@@ -5907,7 +5908,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6070,7 +6071,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6203,7 +6204,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;

@@ -272,11 +272,14 @@ export async function pushIssue(deps: SyncDeps, payload: { actionItemId: string 
   if (wanted.title === link.pushedTitle && wanted.body === link.pushedBody) return;
   const number = link.number;
   const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
-    tracker.updateIssue({ repository: link.repository, number }, {
-      title: wanted.title,
-      body: wanted.body,
-      dueDate: wanted.dueDate,
-    }),
+    tracker.updateIssue(
+      { repository: link.repository, number },
+      {
+        title: wanted.title,
+        body: wanted.body,
+        dueDate: wanted.dueDate,
+      },
+    ),
   );
   if (!issue) return;
   await deps.db.transaction(async (tx) => {

@@ -107,7 +107,8 @@ export const TRACKER_KIND_WORDS: Record<TrackerKind, KindWords> = {
       'In Jira, as an administrator: System → WebHooks → Create a WebHook with this URL and secret, for the events Issue created and Issue updated (a JQL filter such as project = KEY may narrow it). Without it, changes still arrive within 15 minutes.',
     repository: 'Project',
     repositoryRequired: 'Choose a project',
-    noRepositories: 'The account sees no project it may create issues in. Give it access to the projects to use.',
+    noRepositories:
+      'The account sees no project it may create issues in. Give it access to the projects to use.',
     issueUrl: 'Issue URL or key',
     issueUrlPlaceholder: 'https://your-site.atlassian.net/browse/PROJ-12 or PROJ-12',
   },

@@ -1,4 +1,5 @@
 import {
+  TRACKER_KIND_WORDS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
   type TrackerConnection,
@@ -42,8 +43,8 @@ describe('the Integrations card', () => {
             {
               error: {
                 code: 'invalid',
-                message: TRACKER_MESSAGES.refusedToken,
-                fields: { token: TRACKER_MESSAGES.refusedToken },
+                message: TRACKER_KIND_WORDS.github.refusedToken,
+                fields: { token: TRACKER_KIND_WORDS.github.refusedToken },
               },
             },
             { status: 400 },
@@ -60,10 +61,10 @@ describe('the Integrations card', () => {
     renderCard();
     expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
     // Only trackers that are finished are offered.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub', 'Jira']);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText(TRACKER_MESSAGES.refusedToken)).toBeVisible();
+    expect(await screen.findByText(TRACKER_KIND_WORDS.github.refusedToken)).toBeVisible();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Token'));
@@ -75,6 +76,50 @@ describe('the Integrations card', () => {
     expect(sent).toEqual([
       { kind: 'github', baseUrl: '', token: 'github_pat_bad', closeMarksDone: true },
       { kind: 'github', baseUrl: '', token: 'github_pat_good', closeMarksDone: true },
+    ]);
+  });
+
+  it('asks Jira for its address and, for Jira Cloud, the account e-mail, and sends them with the token', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    let connection: TrackerConnection | null = null;
+    stubFetch((_url, init) => {
+      if (init?.method === 'PUT') {
+        sent.push(JSON.parse(init.body as string));
+        connection = {
+          ...connected,
+          kind: 'jira',
+          label: 'Jira',
+          account: 'Pulse Bot',
+          target: 'acme.atlassian.net',
+        };
+        return Response.json({
+          connection,
+          webhookSecret: 'secret-shown-once',
+          message: TRACKER_MESSAGES.connected('Pulse Bot', 'acme.atlassian.net'),
+        });
+      }
+      return Response.json({ connection });
+    });
+    renderCard();
+    await screen.findByText(TRACKER_MESSAGES.notConnected);
+    expect(screen.queryByLabelText(TRACKER_MESSAGES.emailLabel)).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Tracker'), 'jira');
+    const jira = TRACKER_KIND_WORDS.jira;
+    expect(screen.getByLabelText(jira.baseUrlLabel)).toHaveAttribute('placeholder', jira.baseUrlPlaceholder);
+    await user.type(screen.getByLabelText(jira.baseUrlLabel), 'https://acme.atlassian.net');
+    await user.type(screen.getByLabelText(TRACKER_MESSAGES.emailLabel), 'bot@acme.example');
+    await user.type(screen.getByLabelText('Token'), 'ATATT-token{Enter}');
+    expect(await screen.findByText('Connected as Pulse Bot to acme.atlassian.net')).toBeVisible();
+    expect(screen.getByText(jira.webhookHelp)).toBeVisible();
+    expect(sent).toEqual([
+      {
+        kind: 'jira',
+        baseUrl: 'https://acme.atlassian.net',
+        email: 'bot@acme.example',
+        token: 'ATATT-token',
+        closeMarksDone: true,
+      },
     ]);
   });
 

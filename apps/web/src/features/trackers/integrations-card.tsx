@@ -1,4 +1,5 @@
 import {
+  TRACKER_KIND_WORDS,
   TRACKER_KINDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
@@ -107,7 +108,7 @@ function Connected({
         <h3 id="tracker-webhook" className="text-sm font-semibold text-slate-900">
           {TRACKER_MESSAGES.webhookTitle}
         </h3>
-        <p className="text-sm text-slate-700">{TRACKER_MESSAGES.webhookHelp}</p>
+        <p className="text-sm text-slate-700">{TRACKER_KIND_WORDS[connection.kind].webhookHelp}</p>
         <p className="text-sm text-slate-900">
           Payload URL:{' '}
           <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
@@ -159,7 +160,9 @@ function ConnectForm({
   const [baseUrl, setBaseUrl] = useState(
     replacing && replacing.target !== 'github.com' ? `https://${replacing.target}` : '',
   );
+  const [email, setEmail] = useState('');
   const [token, setToken] = useState('');
+  const words = TRACKER_KIND_WORDS[kind];
   const [fields, setFields] = useState<Record<string, string>>({});
   const [connected, setConnected] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -168,7 +171,13 @@ function ConnectForm({
     setConnected(null);
     if (!token.trim()) return setFields({ token: TRACKER_MESSAGES.tokenRequired });
     connect.mutate(
-      { kind, baseUrl: baseUrl.trim(), token, closeMarksDone: replacing?.closeMarksDone ?? true },
+      {
+        kind,
+        baseUrl: baseUrl.trim(),
+        token,
+        ...(words.email && email.trim() ? { email: email.trim() } : {}),
+        closeMarksDone: replacing?.closeMarksDone ?? true,
+      },
       {
         onSuccess: (answer) => {
           setToken('');
@@ -197,17 +206,27 @@ function ConnectForm({
           ))}
         </Select>
       </FormField>
-      <FormField label="Server address (optional)" error={fields.baseUrl} hint={TRACKER_MESSAGES.baseUrlHelp}>
+      <FormField label={words.baseUrlLabel} error={fields.baseUrl} hint={words.baseUrlHelp}>
         <Input
           type="url"
           inputMode="url"
           autoComplete="off"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://github.example.com"
+          placeholder={words.baseUrlPlaceholder}
         />
       </FormField>
-      <FormField label="Token" error={fields.token} hint={TRACKER_MESSAGES.tokenHelp}>
+      {words.email && (
+        <FormField label={TRACKER_MESSAGES.emailLabel} error={fields.email} hint={words.email.help}>
+          <Input
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </FormField>
+      )}
+      <FormField label="Token" error={fields.token} hint={words.tokenHelp}>
         <Input
           type="password"
           autoComplete="off"
