@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256; Jira: X-Hub-Signature) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createTrackerIssueSchema,
   deliveryKey,
+  ISSUE_KEYS,
+  REPOSITORY_PATTERNS,
+  trackerConnectSchema,
   issueBody,
   issueTitle,
   isNotOlder,
@@ -73,5 +77,28 @@ describe('the sync rules (decision 0023)', () => {
     const at = new Date('2026-11-28T10:01:00Z');
     expect(pollKey('c1', at)).toBe(pollKey('c1', new Date('2026-11-28T10:14:59Z')));
     expect(pollKey('c1', at)).not.toBe(pollKey('c1', new Date('2026-11-28T10:15:00Z')));
+  });
+
+  it("names issues and what they are created in each tracker's way", () => {
+    expect(ISSUE_KEYS.github('acme/web', 12)).toBe('acme/web#12');
+    expect(ISSUE_KEYS.jira('PROJ', 12)).toBe('PROJ-12');
+    expect(REPOSITORY_PATTERNS.jira.test('PROJ')).toBe(true);
+    expect(REPOSITORY_PATTERNS.jira.test('acme/web')).toBe(false);
+    expect(REPOSITORY_PATTERNS.github.test('PROJ')).toBe(false);
+    expect(createTrackerIssueSchema.safeParse({ repository: 'PROJ' }).success).toBe(true);
+    expect(createTrackerIssueSchema.safeParse({ repository: 'PROJ" OR 1=1' }).success).toBe(false);
+  });
+
+  it('takes an account e-mail with the token where a tracker needs one, lower-cased', () => {
+    const parsed = trackerConnectSchema.parse({
+      kind: 'jira',
+      baseUrl: 'https://acme.atlassian.net',
+      token: 't',
+      email: ' Bot@Acme.example ',
+    });
+    expect(parsed.email).toBe('bot@acme.example');
+    expect(
+      trackerConnectSchema.safeParse({ kind: 'jira', token: 't', email: 'not-an-address' }).success,
+    ).toBe(false);
   });
 });
