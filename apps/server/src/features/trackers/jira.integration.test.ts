@@ -23,6 +23,8 @@ import {
   type CheckFixture,
 } from '../../test/health-checks';
 import { startFakeJira, type FakeJira, type FakeJiraIssue } from '../../test/jira-server';
+import { OutboundRefused } from '../../lib/outbound';
+import { jira as jiraModule } from '../../trackers/jira';
 import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
 
 /**
@@ -201,6 +203,19 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       expect(jira.violations.length).toBe(before + 3);
       jira.violations.splice(before);
     });
+  });
+
+  it("sends jira.js's requests through the outbound guard: without the loopback allowed, none leaves", async () => {
+    const before = jira.requests.length;
+    const client = jiraModule.client({
+      apiUrl: jira.origin,
+      token: TOKEN,
+      email: cloud ? EMAIL : null,
+      policy: { dnsServers: [], allowLoopback: false },
+    });
+    await expect(client.whoAmI()).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(client.getIssue({ repository: 'API', number: 1 })).rejects.toBeInstanceOf(OutboundRefused);
+    expect(jira.requests.length).toBe(before);
   });
 
   describe('connecting Jira (item 1)', () => {
