@@ -93,17 +93,41 @@ export async function recordAudit(
 }
 
 /**
- * The same record in each organisation where the user oversees something (owner, organisation admin, or admin of
- * one of its workspaces): an admin's sign-in, which belongs to no one organisation.
+ * The same record in each organisation of the user: where they oversee something ('admin': owner, organisation
+ * admin, or admin of one of its workspaces; an admin's sign-in, which belongs to no one organisation), or where they
+ * are a member at all ('member': a personal API token, which acts in all of them). In a fixed order, so that two
+ * transactions never wait for each other's chain rows.
  */
-export async function recordAuditWhereAdmin(tx: Db, userId: string, by: AuditBy, record: AuditRecord) {
+export async function recordAuditWhereUser(
+  tx: Db,
+  userId: string,
+  as: 'admin' | 'member',
+  by: AuditBy,
+  record: AuditRecord,
+) {
+  const access = as === 'admin' ? sql`m.access = 'admin'` : sql`true`;
   const organizations = await queryRows<{ id: string }>(
     tx,
     sql`select o.id from organizations o where o.created_by = ${userId}
         union select a.organization_id from organization_admins a where a.user_id = ${userId}
         union select w.organization_id from workspace_members m join workspaces w on w.id = m.workspace_id
-              where m.user_id = ${userId} and m.access = 'admin' and m.status = 'active'
+              where m.user_id = ${userId} and m.status = 'active' and ${access}
         order by 1`,
   );
   for (const organization of organizations) await recordAudit(tx, organization.id, by, record);
+}
+
+/** Makes a change and records it, in one transaction; the record may depend on what the change answered. */
+export function audited<T>(
+  db: Db,
+  organizationId: string,
+  by: AuditBy,
+  record: AuditRecord | ((result: T) => AuditRecord),
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, organizationId, by, typeof record === 'function' ? record(result) : record);
+    return result;
+  });
 }

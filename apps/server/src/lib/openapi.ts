@@ -229,13 +229,10 @@ export function routes(...tags: string[]) {
         const valid = (target: 'param' | 'query' | 'json') =>
           (c.req.valid as (target: string) => object | undefined)(target);
         // The path names the resource: it wins over a body or query field of the same name.
-        const input = {
-          ...valid('json'),
-          ...valid('query'),
-          ...valid('param'),
-          userId: user.id,
-          by: auditBy(c, user),
-        };
+        const input = { ...valid('json'), ...valid('query'), ...valid('param'), userId: user.id };
+        // `by` is read by name and left out of a spread (not enumerable): a route that spreads the rest of its input
+        // into a body, a strict schema or a row never carries it along.
+        Object.defineProperty(input, 'by', { value: auditBy(c, user), enumerable: false });
         const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };
