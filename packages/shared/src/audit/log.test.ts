@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActorName, auditChangeLines } from './log';
+import { auditActorName, auditChangeLines, auditFilterSchema } from './log';
 
 describe('auditChangeLines', () => {
   it('says a setting before → after, and facts as they are, in words', () => {
@@ -25,5 +25,14 @@ describe('auditChangeLines', () => {
     expect(auditActorName({ actorKind: 'api-token', actorLabel: 'CI' })).toBe('API token “CI”');
     expect(auditActorName({ actorKind: 'scim-token', actorLabel: 'x' })).toBe('SCIM token');
     expect(auditActorName({ actorKind: 'system', actorLabel: 'x' })).toBe('Pulsecheck');
+  });
+});
+
+describe('auditFilterSchema', () => {
+  it('takes only calendar days that exist (the database refuses the others)', () => {
+    for (const day of ['2026-02-31', '2026-02-29', '2026-04-31', '0000-01-01', '2026-13-01', '2026-1-01'])
+      expect(auditFilterSchema.safeParse({ from: day }).success, day).toBe(false);
+    for (const day of ['2024-02-29', '2026-12-31', '0001-01-01'])
+      expect(auditFilterSchema.safeParse({ to: day }).success, day).toBe(true);
   });
 });

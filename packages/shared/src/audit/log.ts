@@ -118,10 +118,21 @@ export const AUDIT_MESSAGES = {
   no: 'no',
 } as const;
 
+/**
+ * A calendar day that exists: `Date.parse` takes 2026-02-31 (as 3 March), which the database refuses, so the day
+ * must read back as written; year 0 is not one the database knows either.
+ */
+const isRealDay = (value: string) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(time) && !value.startsWith('0000') && new Date(time).toISOString().slice(0, 10) === value
+  );
+};
+
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_MESSAGES.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(value)), AUDIT_MESSAGES.dateInvalid);
+  .refine(isRealDay, AUDIT_MESSAGES.dateInvalid);
 
 /** The list's filters (all optional); `from`/`to` are whole days, UTC, both included. */
 export const auditFilterSchema = z.object({

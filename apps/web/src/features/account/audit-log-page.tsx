@@ -244,7 +244,7 @@ function FilterForm({
 function EntriesTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <TableScroll label={AUDIT_MESSAGES.entries} className="rounded-lg border border-slate-200">
-      <table className="w-full min-w-[52rem] text-left text-sm">
+      <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
           <tr>
             {[
@@ -264,7 +264,7 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
         <tbody className="divide-y divide-slate-200">
           {entries.map((entry) => (
             <tr key={entry.seq} data-testid="audit-entry" className="align-top">
-              <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+              <td className="px-3 py-2 text-slate-700">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
               <td className="px-3 py-2 break-words text-slate-900">{auditActorName(entry)}</td>
