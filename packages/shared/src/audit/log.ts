@@ -67,12 +67,19 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export const AUDIT_MESSAGES = {
   title: 'Audit log',
+  notForYou: "The audit log is for the organisation's owner and organisation admins.",
+  loadFailed: 'The audit log could not be loaded',
+  verifyFailed: 'The chain could not be verified.',
+  saveFailed: 'The retention could not be saved.',
   intro:
     'Who changed what, and when: settings, roles, members, invitations, sign-in and provisioning, tokens, webhooks, launches, exports and deletions. Answers and ratings are never recorded here.',
   empty: 'No entries match.',
   emptyAll: 'Nothing has been recorded yet.',
   filters: 'Filters',
   actor: 'Actor',
+  actorHint: 'An e-mail address or an API token’s name, exactly',
+  targetHint: 'A name as the list shows it, exactly',
+  entries: 'Audit log entries',
   action: 'Action',
   target: 'Target',
   from: 'From',
@@ -92,6 +99,7 @@ export const AUDIT_MESSAGES = {
     `The chain is intact: ${count} ${count === 1 ? 'entry' : 'entries'} checked, none altered.`,
   broken: (seq: number) =>
     `Entry ${seq} does not match the chain: it, or the entry before it, was altered or removed.`,
+  retentionTitle: 'Retention',
   retention: 'Keep entries for',
   retentionDays: 'Days',
   retentionHelp: `Older entries are deleted once a day (${AUDIT_RETENTION.minDays} to ${AUDIT_RETENTION.maxDays} days). The chain stays verifiable.`,
@@ -102,12 +110,27 @@ export const AUDIT_MESSAGES = {
   system: 'Pulsecheck',
   scimToken: 'SCIM token',
   apiToken: (name: string) => `API token “${name}”`,
+  /** A value that was not set, in 'What changed'. */
+  noValue: 'none',
+  yes: 'yes',
+  no: 'no',
 } as const;
+
+/**
+ * A calendar day that exists: `Date.parse` takes 2026-02-31 (as 3 March), which the database refuses, so the day
+ * must read back as written; year 0 is not one the database knows either.
+ */
+const isRealDay = (value: string) => {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(time) && !value.startsWith('0000') && new Date(time).toISOString().slice(0, 10) === value
+  );
+};
 
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_MESSAGES.dateInvalid)
-  .refine((value) => !Number.isNaN(Date.parse(value)), AUDIT_MESSAGES.dateInvalid);
+  .refine(isRealDay, AUDIT_MESSAGES.dateInvalid);
 
 /** The list's filters (all optional); `from`/`to` are whole days, UTC, both included. */
 export const auditFilterSchema = z.object({
@@ -178,3 +201,60 @@ export const AUDIT_CSV_COLUMNS = [
   ['changes', 'What changed'],
   ['hash', 'Hash'],
 ] as const;
+
+/** Account Settings → 'Audit log' (the organisation's settings; owner and organisation admins). */
+export const AUDIT_LOG_PATH = '/admin/account-settings/audit-log';
+
+/** Who did it, as the screen names them: the person's e-mail, the API token by its name, the SCIM token, Pulsecheck. */
+export function auditActorName(entry: Pick<AuditEntry, 'actorKind' | 'actorLabel'>): string {
+  if (entry.actorKind === 'api-token') return AUDIT_MESSAGES.apiToken(entry.actorLabel);
+  if (entry.actorKind === 'scim-token') return AUDIT_MESSAGES.scimToken;
+  if (entry.actorKind === 'system') return AUDIT_MESSAGES.system;
+  return entry.actorLabel;
+}
+
+/** 'retentionDays' → 'Retention days'. */
+const fieldName = (key: string) => {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return AUDIT_MESSAGES.noValue;
+  if (typeof value === 'boolean') return value ? AUDIT_MESSAGES.yes : AUDIT_MESSAGES.no;
+  if (typeof value === 'string') return value in AUDIT_ACTIONS ? AUDIT_ACTIONS[value as AuditAction] : value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? AUDIT_MESSAGES.noValue : value.map(valueText).join(', ');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return parts.length === 0
+      ? AUDIT_MESSAGES.noValue
+      : parts.map(([key, v]) => `${fieldName(key)} ${valueText(v)}`).join(', ');
+  }
+  return JSON.stringify(value);
+}
+
+const isBeforeAfter = (value: unknown): value is { before: unknown; after: unknown } =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 2 &&
+  'before' in value &&
+  'after' in value;
+
+/**
+ * 'What changed' in words, one line per field: `Name: Old → New` for a setting (before → after), `Format: csv` for
+ * a fact of the change. The exports keep the entry's own JSON.
+ */
+export function auditChangeLines(changes: AuditChanges | null): string[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(([key, value]) =>
+    isBeforeAfter(value)
+      ? `${fieldName(key)}: ${valueText(value.before)} → ${valueText(value.after)}`
+      : `${fieldName(key)}: ${valueText(value)}`,
+  );
+}
