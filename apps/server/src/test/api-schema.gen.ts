@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;
@@ -3698,7 +3698,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "gitlab";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4696,7 +4696,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "gitlab";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4845,7 +4845,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5003,7 +5003,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5237,7 +5237,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5320,7 +5320,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github";
+                    kind: "github" | "gitlab";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
@@ -5340,7 +5340,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5536,7 +5536,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5662,7 +5662,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                         } | null;
                     };
@@ -5761,7 +5761,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github";
+                        kind: "github" | "gitlab";
                         label: string;
                         repositories: {
                             id: string;
@@ -5907,7 +5907,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6070,7 +6070,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6203,7 +6203,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;

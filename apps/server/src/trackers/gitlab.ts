@@ -40,7 +40,10 @@ const SEGMENT = '[A-Za-z0-9_.-]+';
  * `https://gitlab.com/group/sub/project/-/issues/12` (or `…/issues/12`, or `…/-/work_items/12`) on the connection's
  * instance → its project path and iid.
  */
-export function parseGitlabIssueUrl(url: string, webBase: string): { repository: string; number: number } | null {
+export function parseGitlabIssueUrl(
+  url: string,
+  webBase: string,
+): { repository: string; number: number } | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -51,7 +54,7 @@ export function parseGitlabIssueUrl(url: string, webBase: string): { repository:
   const prefix = base.pathname.replace(/\/+$/, '');
   if (parsed.origin !== base.origin || !parsed.pathname.startsWith(`${prefix}/`)) return null;
   const match = new RegExp(
-    `^/(${SEGMENT}(?:/${SEGMENT}){1,20})/(?:-/)?(?:issues|work_items)/(\\d{1,9})/?$`,
+    `^/(${SEGMENT}(?:/${SEGMENT}){1,20}?)/(?:-/)?(?:issues|work_items)/(\\d{1,9})/?$`,
   ).exec(parsed.pathname.slice(prefix.length));
   if (!match || match[1]!.split('/').includes('-')) return null;
   return { repository: match[1]!, number: Number(match[2]) };
@@ -98,7 +101,8 @@ function toIssue(repository: string, issue: GitlabIssue): RemoteIssue | null {
 
 const required = (repository: string, issue: GitlabIssue) => {
   const remote = toIssue(repository, issue);
-  if (!remote) throw new TrackerFailure('invalid', 'GitLab answered an issue without iid, web_url or updated_at');
+  if (!remote)
+    throw new TrackerFailure('invalid', 'GitLab answered an issue without iid, web_url or updated_at');
   return remote;
 };
 
@@ -194,11 +198,14 @@ function client(options: { apiUrl: string; token: string; policy: OutboundPolicy
           ...(input.dueDate ? { dueDate: input.dueDate } : {}),
           ...(assignee !== null ? { assigneeIds: [assignee] } : {}),
         });
-        return required(input.repository, issue as GitlabIssue);
+        return required(input.repository, issue);
       }),
     getIssue: (ref) =>
       call(async () =>
-        required(ref.repository, (await issues.show(ref.number, { projectId: ref.repository })) as GitlabIssue),
+        required(
+          ref.repository,
+          (await issues.show(ref.number, { projectId: ref.repository })) as GitlabIssue,
+        ),
       ),
     updateIssue: (ref, change) =>
       call(async () => {
@@ -208,7 +215,7 @@ function client(options: { apiUrl: string; token: string; policy: OutboundPolicy
           description: change.body,
           dueDate: change.dueDate ?? '',
         });
-        return required(ref.repository, issue as GitlabIssue);
+        return required(ref.repository, issue);
       }),
     changedSince: (repository, since) =>
       call(async () => {
