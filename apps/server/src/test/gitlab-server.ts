@@ -32,7 +32,14 @@ export type FakeGitlabProject = {
 
 export type FakeGitlabUser = { id: number; username: string; publicEmail: string | null };
 
-export type GitlabRequest = { method: string; path: string; query: Record<string, string>; body: unknown };
+export type GitlabRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** The sender's port on the loopback (its socket is open while `observe` runs): which process sent it. */
+  peerPort: number;
+};
 
 export type FakeGitlab = {
   /** The address to type as the GitLab Self-Managed instance's. */
@@ -46,6 +53,10 @@ export type FakeGitlab = {
   users: FakeGitlabUser[];
   /** Answer the next requests with this status (a tracker that refuses or is down); null: answer normally. */
   failWith: number | null;
+  /** Answer every request this much later (a slow tracker). */
+  delayMs: number;
+  /** Called with each request as it arrives, while its socket is open. */
+  observe: ((request: GitlabRequest) => void) | null;
   /** Changes an issue as someone on GitLab would: a later updated_at. */
   change(path: string, iid: number, change: Partial<Omit<FakeGitlabIssue, 'iid'>>): FakeGitlabIssue;
   /** An 'Issue Hook' body as GitLab's webhook events page documents it (the fields a receiver reads, and more). */
@@ -197,6 +208,8 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
     issues: new Map(),
     users: [],
     failWith: null,
+    delayMs: 0,
+    observe: null,
     change(path, iid, change) {
       const issue = fake.issues.get(path)?.find((i) => i.iid === iid);
       if (!issue) throw new Error(`no issue ${path}#${iid}`);
@@ -309,7 +322,10 @@ export async function startFakeGitlab(): Promise<FakeGitlab> {
       fake.violations.push(`${method} ${path}: the body is no JSON`);
       return { status: 400, body: { error: 'body is not valid JSON' } };
     }
-    fake.requests.push({ method, path, query, body });
+    const request = { method, path, query, body, peerPort: req.socket.remotePort ?? 0 };
+    fake.requests.push(request);
+    fake.observe?.(request);
+    if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
     const operation = OPERATIONS.find((op) => op.method === method && op.pattern.test(path));
     if (!operation) {
       fake.violations.push(`${method} ${path}: no such operation in GitLab's REST API documentation`);
