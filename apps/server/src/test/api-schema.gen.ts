@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;
@@ -3766,7 +3766,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "gitlab";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4764,7 +4764,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "gitlab";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4913,7 +4913,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5071,7 +5071,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5305,7 +5305,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5388,7 +5388,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github";
+                    kind: "github" | "gitlab";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
@@ -5408,7 +5408,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5604,7 +5604,7 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             account: string;
                             target: string;
@@ -5730,7 +5730,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                         } | null;
                     };
@@ -5829,7 +5829,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github";
+                        kind: "github" | "gitlab";
                         label: string;
                         repositories: {
                             id: string;
@@ -5975,7 +5975,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6138,7 +6138,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6271,7 +6271,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "gitlab";
                             label: string;
                             key: string | null;
                             url: string | null;

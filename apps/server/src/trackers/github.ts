@@ -61,8 +61,11 @@ const toIssue = (repository: string, issue: GithubIssue): RemoteIssue => ({
   updatedAt: issue.updated_at,
 });
 
+/** 'owner/repo' → its parts; anything else (a GitLab-style nested path) names no GitHub repository. */
 const split = (repository: string) => {
-  const [owner = '', repo = ''] = repository.split('/');
+  const [owner = '', repo = '', ...rest] = repository.split('/');
+  if (!owner || !repo || rest.length > 0)
+    throw new TrackerFailure('invalid', `${repository} is not a GitHub repository (owner/repo)`);
   return { owner, repo };
 };
 

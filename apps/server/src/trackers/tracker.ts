@@ -34,10 +34,15 @@ export type Tracker = {
     repository: string;
     title: string;
     body: string;
+    /** 'YYYY-MM-DD': for trackers whose issues have a due date (the body says it for the others). */
+    dueDate: string | null;
     assigneeEmail: string | null;
   }): Promise<RemoteIssue>;
   getIssue(ref: IssueRef): Promise<RemoteIssue>;
-  updateIssue(ref: IssueRef, change: { title: string; body: string }): Promise<RemoteIssue>;
+  updateIssue(
+    ref: IssueRef,
+    change: { title: string; body: string; dueDate: string | null },
+  ): Promise<RemoteIssue>;
   /** The repository's issues changed since `since` (all when null): the poll's one request per repository. */
   changedSince(repository: string, since: Date | null): Promise<RemoteIssue[]>;
 };

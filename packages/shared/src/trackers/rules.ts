@@ -9,44 +9,88 @@ import { requiredText } from '../api/fields';
 
 /**
  * The trackers the product offers. Only finished ones are listed: a tracker appears on a screen only when connect,
- * create, link, both directions and failures all work for it (GitLab, Jira and Linear come later).
+ * create, link, both directions and failures all work for it (Jira and Linear come later).
  */
-export const TRACKER_KINDS = ['github'] as const;
+export const TRACKER_KINDS = ['github', 'gitlab'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
-export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub' };
+export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub', gitlab: 'GitLab' };
 
 /** github.com's API; a GitHub Enterprise Server's is `<base URL>/api/v3`. */
 export const GITHUB_COM_API = 'https://api.github.com';
+/** gitlab.com's API; a GitLab Self-Managed instance's is `<base URL>/api/v4`. */
+export const GITLAB_COM_API = 'https://gitlab.com/api/v4';
+
+/** The words that differ by tracker: what its token is, where it lives, what it calls a repository. */
+export type TrackerWords = {
+  tokenHelp: string;
+  baseUrlHelp: string;
+  baseUrlPlaceholder: string;
+  baseUrlInvalid: string;
+  refusedToken: string;
+  unreachable: string;
+  webhookHelp: string;
+  /** What the tracker calls the place an issue lives in. */
+  repository: string;
+  repositoryRequired: string;
+  noRepositories: string;
+  issueUrlPlaceholder: string;
+};
+
+export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
+  github: {
+    tokenHelp:
+      'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
+    baseUrlHelp:
+      'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
+    baseUrlPlaceholder: 'https://github.example.com',
+    baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
+    refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
+    unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
+    repository: 'Repository',
+    repositoryRequired: 'Choose a repository',
+    noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
+    issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+  },
+  gitlab: {
+    tokenHelp:
+      'A project or group access token with the api scope and at least the Reporter role in the projects to use. It is stored encrypted and never shown again.',
+    baseUrlHelp:
+      'Leave empty for gitlab.com; for GitLab Self-Managed, its address (https://gitlab.example.com).',
+    baseUrlPlaceholder: 'https://gitlab.example.com',
+    baseUrlInvalid: 'Enter the https:// address of your GitLab Self-Managed instance, or leave it empty',
+    refusedToken:
+      'GitLab refused this token. Check that it is copied whole, has the api scope and has not expired.',
+    unreachable: 'GitLab could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'Add a webhook to each project (or its group) with this URL and this secret token, and the Issues events trigger. Without it, changes still arrive within 15 minutes.',
+    repository: 'Project',
+    repositoryRequired: 'Choose a project',
+    noRepositories: 'The token sees no project with issues. Give it a role in the projects to use.',
+    issueUrlPlaceholder: 'https://gitlab.com/group/project/-/issues/12',
+  },
+};
 
 export const TRACKER_MESSAGES = {
   title: 'Integrations',
   intro:
     'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
   tokenRequired: 'Enter a token',
-  tokenHelp:
-    'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
-  baseUrlHelp:
-    'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
-  baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
   baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
-  refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
-  unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
   connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
   disconnected: 'Disconnected',
   saved: 'Saved',
   closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
   webhookTitle: 'Updates within a minute',
-  webhookHelp:
-    'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
   webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
   notConnected: 'No tracker is connected to this workspace.',
   createIssue: (label: string) => `Create issue in ${label}`,
   linkIssue: 'Link existing issue',
   unlink: 'Unlink issue',
-  repository: 'Repository',
-  repositoryRequired: 'Choose a repository',
-  noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
+  /** An API client that names no place for the issue (the screens ask in the tracker's words, TRACKER_WORDS). */
+  placeRequired: 'Choose where to create the issue',
   assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
   issueUrl: 'Issue URL',
   issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
@@ -139,11 +183,12 @@ export const trackerIssueSchema = z.object({
 });
 export type TrackerIssue = z.infer<typeof trackerIssueSchema>;
 
-const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+/** 'owner/repo' (GitHub), or 'group/subgroup/project' (GitLab's namespaces nest, up to 20 levels). */
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}(\/[A-Za-z0-9_.-]{1,100}){1,20}$/;
 export const createTrackerIssueSchema = z.strictObject({
   repository: z
-    .string({ error: TRACKER_MESSAGES.repositoryRequired })
-    .regex(REPOSITORY, TRACKER_MESSAGES.repositoryRequired),
+    .string({ error: TRACKER_MESSAGES.placeRequired })
+    .regex(REPOSITORY, TRACKER_MESSAGES.placeRequired),
   assignOwner: z.boolean().default(true),
 });
 export const linkTrackerIssueSchema = z.strictObject({

@@ -85,7 +85,7 @@ export const trackerRoutes = routes('trackers')
   )
   .handle(
     'post /tracker-connections/{connectionId}/webhook',
-    "The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256)",
+    "The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token)",
     { public: true, ok: [200, okSchema, 'Received'], errors: [401] },
     async (c) => {
       const outcome = await receiveWebhook(c.get('deps'), {

@@ -6,6 +6,7 @@ import {
   TRACKER_LABELS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
   type TrackerKind,
   type TrackerProblem,
@@ -99,7 +100,8 @@ const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])
 /** The API URL for what was typed, by the URL rule: https, or http to loopback when WEBHOOKS_ALLOW_LOOPBACK. */
 function apiUrlOf(deps: Deps, kind: TrackerKind, baseUrl: string) {
   const apiUrl = TRACKERS[kind].apiUrl(baseUrl);
-  const bad = () => invalid(TRACKER_MESSAGES.baseUrlInvalid, { baseUrl: TRACKER_MESSAGES.baseUrlInvalid });
+  const message = TRACKER_WORDS[kind].baseUrlInvalid;
+  const bad = () => invalid(message, { baseUrl: message });
   if (!apiUrl) throw bad();
   const url = new URL(apiUrl);
   if (url.protocol !== 'https:' && !(deps.config.allowLoopbackWebhooks && isLoopbackHost(url.hostname)))
@@ -142,9 +144,12 @@ export async function connect(
     if (
       error instanceof TrackerFailure &&
       (error.problem === 'credentials' || error.problem === 'permission')
-    )
-      throw invalid(TRACKER_MESSAGES.refusedToken, { token: TRACKER_MESSAGES.refusedToken });
-    throw invalid(TRACKER_MESSAGES.unreachable, { baseUrl: TRACKER_MESSAGES.unreachable });
+    ) {
+      const refusedToken = TRACKER_WORDS[input.kind].refusedToken;
+      throw invalid(refusedToken, { token: refusedToken });
+    }
+    const unreachable = TRACKER_WORDS[input.kind].unreachable;
+    throw invalid(unreachable, { baseUrl: unreachable });
   }
   const existing = await connectionOfWorkspace(deps.db, input.workspaceId);
   const same = existing && existing.kind === input.kind && existing.apiUrl === apiUrl;

@@ -284,9 +284,9 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
   const checkTracker = useQuery({ ...checkTrackerQuery(data.healthCheck.id), enabled: manages });
   const [issueFor, setIssueFor] = useState<string | null>(null);
   const issueDialogUsed = useDialogUsed(issueFor !== null);
-  const trackerLabel = checkTracker.data?.tracker?.label;
+  const connected = checkTracker.data?.tracker;
   const tracker: TrackerControl | undefined =
-    manages && trackerLabel ? { label: trackerLabel, open: (item) => setIssueFor(item.id) } : undefined;
+    manages && connected ? { ...connected, open: (item) => setIssueFor(item.id) } : undefined;
   const issueItem = items.find((i) => i.id === issueFor);
   return (
     <>
@@ -402,6 +402,7 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           <TrackerIssueDialog
             healthCheckId={data.healthCheck.id}
             item={issueItem}
+            kind={tracker.kind}
             label={tracker.label}
             open={issueFor !== null}
             onOpenChange={(open) => !open && setIssueFor(null)}

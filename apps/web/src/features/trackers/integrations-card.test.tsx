@@ -1,11 +1,12 @@
 import {
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
 } from '@pulsecheck/shared/trackers/rules';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { IntegrationsCard } from './integrations-card';
 
@@ -42,8 +43,8 @@ describe('the Integrations card', () => {
             {
               error: {
                 code: 'invalid',
-                message: TRACKER_MESSAGES.refusedToken,
-                fields: { token: TRACKER_MESSAGES.refusedToken },
+                message: TRACKER_WORDS.github.refusedToken,
+                fields: { token: TRACKER_WORDS.github.refusedToken },
               },
             },
             { status: 400 },
@@ -60,10 +61,10 @@ describe('the Integrations card', () => {
     renderCard();
     expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
     // Only trackers that are finished are offered.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub', 'GitLab']);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText(TRACKER_MESSAGES.refusedToken)).toBeVisible();
+    expect(await screen.findByText(TRACKER_WORDS.github.refusedToken)).toBeVisible();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Token'));
@@ -76,6 +77,24 @@ describe('the Integrations card', () => {
       { kind: 'github', baseUrl: '', token: 'github_pat_bad', closeMarksDone: true },
       { kind: 'github', baseUrl: '', token: 'github_pat_good', closeMarksDone: true },
     ]);
+  });
+
+  it("asks for GitLab's token and address in GitLab's words, and sends its kind", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init?.method === 'PUT') sent.push(JSON.parse(init.body as string));
+      return Response.json({ connection: null });
+    });
+    renderCard();
+    await user.selectOptions(await screen.findByLabelText('Tracker'), 'gitlab');
+    expect(screen.getByText(TRACKER_WORDS.gitlab.tokenHelp)).toBeVisible();
+    expect(screen.getByText(TRACKER_WORDS.gitlab.baseUrlHelp)).toBeVisible();
+    expect(screen.queryByText(TRACKER_WORDS.github.tokenHelp)).toBeNull();
+    await user.type(screen.getByLabelText('Token'), 'glpat-good{Enter}');
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ kind: 'gitlab', baseUrl: '', token: 'glpat-good', closeMarksDone: true }]),
+    );
   });
 
   it('shows the last failure with what to do', async () => {

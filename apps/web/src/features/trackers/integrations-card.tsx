@@ -2,6 +2,7 @@ import {
   TRACKER_KINDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
+  TRACKER_WORDS,
   type TrackerConnection,
   type TrackerKind,
 } from '@pulsecheck/shared/trackers/rules';
@@ -107,7 +108,7 @@ function Connected({
         <h3 id="tracker-webhook" className="text-sm font-semibold text-slate-900">
           {TRACKER_MESSAGES.webhookTitle}
         </h3>
-        <p className="text-sm text-slate-700">{TRACKER_MESSAGES.webhookHelp}</p>
+        <p className="text-sm text-slate-700">{TRACKER_WORDS[connection.kind].webhookHelp}</p>
         <p className="text-sm text-slate-900">
           Payload URL:{' '}
           <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
@@ -145,6 +146,9 @@ function Connected({
   );
 }
 
+/** The vendors' clouds: connecting to them needs no address. */
+const CLOUD_TARGETS = new Set(['github.com', 'gitlab.com']);
+
 function ConnectForm({
   workspaceId,
   replacing,
@@ -157,8 +161,9 @@ function ConnectForm({
   const connect = useConnectTracker(workspaceId);
   const [kind, setKind] = useState<TrackerKind>(replacing?.kind ?? 'github');
   const [baseUrl, setBaseUrl] = useState(
-    replacing && replacing.target !== 'github.com' ? `https://${replacing.target}` : '',
+    replacing && !CLOUD_TARGETS.has(replacing.target) ? `https://${replacing.target}` : '',
   );
+  const words = TRACKER_WORDS[kind];
   const [token, setToken] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [connected, setConnected] = useState<string | null>(null);
@@ -197,17 +202,17 @@ function ConnectForm({
           ))}
         </Select>
       </FormField>
-      <FormField label="Server address (optional)" error={fields.baseUrl} hint={TRACKER_MESSAGES.baseUrlHelp}>
+      <FormField label="Server address (optional)" error={fields.baseUrl} hint={words.baseUrlHelp}>
         <Input
           type="url"
           inputMode="url"
           autoComplete="off"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://github.example.com"
+          placeholder={words.baseUrlPlaceholder}
         />
       </FormField>
-      <FormField label="Token" error={fields.token} hint={TRACKER_MESSAGES.tokenHelp}>
+      <FormField label="Token" error={fields.token} hint={words.tokenHelp}>
         <Input
           type="password"
           autoComplete="off"
