@@ -187,6 +187,7 @@ async function wantedIssue(deps: SyncDeps, actionItemId: string) {
       checkTitle: row.checkTitle,
       resultsUrl: `${deps.config.appUrl}/health-check/${row.checkId}/results`,
     }),
+    dueDate: row.dueDate,
     ownerEmail: row.ownerEmail,
     checkId: row.checkId,
   };
@@ -238,6 +239,7 @@ export async function createIssueJob(deps: SyncDeps, payload: { linkId: string }
       repository: link.repository,
       title: wanted.title,
       body: wanted.body,
+      dueDate: wanted.dueDate,
       assigneeEmail: link.assignOwner ? wanted.ownerEmail : null,
     }),
   );
@@ -270,7 +272,10 @@ export async function pushIssue(deps: SyncDeps, payload: { actionItemId: string 
   if (wanted.title === link.pushedTitle && wanted.body === link.pushedBody) return;
   const number = link.number;
   const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
-    tracker.updateIssue({ repository: link.repository, number }, { title: wanted.title, body: wanted.body }),
+    tracker.updateIssue(
+      { repository: link.repository, number },
+      { title: wanted.title, body: wanted.body, dueDate: wanted.dueDate },
+    ),
   );
   if (!issue) return;
   await deps.db.transaction(async (tx) => {

@@ -11,42 +11,101 @@ import { requiredText } from '../api/fields';
  * The trackers the product offers. Only finished ones are listed: a tracker appears on a screen only when connect,
  * create, link, both directions and failures all work for it (GitLab, Jira and Linear come later).
  */
-export const TRACKER_KINDS = ['github'] as const;
+export const TRACKER_KINDS = ['github', 'linear'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
-export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub' };
+export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub', linear: 'Linear' };
 
 /** github.com's API; a GitHub Enterprise Server's is `<base URL>/api/v3`. */
 export const GITHUB_COM_API = 'https://api.github.com';
+/** Linear's GraphQL API: Linear is a cloud service only (a base URL is for tests on the loopback). */
+export const LINEAR_API = 'https://api.linear.app/graphql';
+
+/**
+ * The words that differ by tracker, one record per kind (decision 0007: one home each). `secretFromTracker`: the
+ * tracker makes the webhook's signing secret itself (Linear shows it once the webhook is added), so it is pasted
+ * into Pulsecheck instead of Pulsecheck making one.
+ */
+export type TrackerKindWords = {
+  /** Where an issue is created: a repository, a team. */
+  repository: string;
+  repositoryRequired: string;
+  noRepositories: string;
+  tokenHelp: string;
+  baseUrlHelp: string;
+  baseUrlPlaceholder: string;
+  baseUrlInvalid: string;
+  refusedToken: string;
+  unreachable: string;
+  webhookHelp: string;
+  issueUrlPlaceholder: string;
+  secretFromTracker: boolean;
+};
+
+export const TRACKER_WORDS: Record<TrackerKind, TrackerKindWords> = {
+  github: {
+    repository: 'Repository',
+    repositoryRequired: 'Choose a repository',
+    noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
+    tokenHelp:
+      'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
+    baseUrlHelp:
+      'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
+    baseUrlPlaceholder: 'https://github.example.com',
+    baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
+    refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
+    unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
+    issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+    secretFromTracker: false,
+  },
+  linear: {
+    repository: 'Team',
+    repositoryRequired: 'Choose a team',
+    noRepositories: 'The API key sees no team. Use the key of someone who is a member of the teams to use.',
+    tokenHelp:
+      'A personal API key (Linear: Settings → Account → Security & access) of someone in the teams to use, with read and write access. It is stored encrypted and never shown again.',
+    baseUrlHelp: 'Leave empty: Linear is at linear.app.',
+    baseUrlPlaceholder: '',
+    baseUrlInvalid: 'Leave the address empty for Linear',
+    refusedToken: 'Linear refused this API key. Check that it is copied whole and has not been revoked.',
+    unreachable: 'Linear could not be reached. Try again in a moment.',
+    webhookHelp:
+      'In Linear, Settings → API → Webhooks: add a webhook with this URL for Issues of the teams to use, then paste the signing secret Linear shows below. Without it, changes still arrive within 15 minutes.',
+    issueUrlPlaceholder: 'https://linear.app/your-workspace/issue/ENG-12 or ENG-12',
+    secretFromTracker: true,
+  },
+};
+
+/** An issue's key as its tracker writes it: 'owner/repo#12' on GitHub, 'ENG-12' on Linear. */
+export const issueKey = (kind: TrackerKind, repository: string, number: number) =>
+  kind === 'linear' ? `${repository}-${number}` : `${repository}#${number}`;
 
 export const TRACKER_MESSAGES = {
   title: 'Integrations',
   intro:
     'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
   tokenRequired: 'Enter a token',
-  tokenHelp:
-    'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
-  baseUrlHelp:
-    'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
-  baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
   baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
-  refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
-  unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
   connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
   disconnected: 'Disconnected',
   saved: 'Saved',
   closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
   webhookTitle: 'Updates within a minute',
-  webhookHelp:
-    'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
   webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
+  signingSecret: 'Signing secret',
+  signingSecretSave: 'Save signing secret',
+  signingSecretSaved: 'Signing secret saved: webhooks are checked with it.',
+  signingSecretMissing: 'No signing secret saved yet: webhooks are refused until it is.',
+  signingSecretRequired: 'Paste the signing secret',
+  signingSecretOurs: "This tracker's webhooks are signed with the secret Pulsecheck made when connecting",
   notConnected: 'No tracker is connected to this workspace.',
   createIssue: (label: string) => `Create issue in ${label}`,
   linkIssue: 'Link existing issue',
   unlink: 'Unlink issue',
-  repository: 'Repository',
-  repositoryRequired: 'Choose a repository',
-  noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
+  /** The API's answer when no place to create the issue is chosen (the screens say it per kind, TRACKER_WORDS). */
+  repositoryRequired: 'Choose where to create the issue',
   assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
   issueUrl: 'Issue URL',
   issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
@@ -76,14 +135,18 @@ const baseUrl = z.string().trim().max(500);
 /** Connecting (or replacing) the workspace's tracker; the token is tested before it is kept. */
 export const trackerConnectSchema = z.strictObject({
   kind: z.enum(TRACKER_KINDS),
-  /** '' for github.com; the server's https:// address for GitHub Enterprise Server. */
+  /** '' for the vendor's cloud (github.com, linear.app); the server's https:// address for GitHub Enterprise Server. */
   baseUrl: baseUrl.default(''),
   token: requiredText(TRACKER_MESSAGES.tokenRequired, 500),
   closeMarksDone: z.boolean().default(true),
 });
 export type TrackerConnectInput = z.input<typeof trackerConnectSchema>;
 
-export const trackerSettingsSchema = z.strictObject({ closeMarksDone: z.boolean() });
+/** Whether closing marks done; and, for a tracker that makes its own signing secret (Linear), that secret. */
+export const trackerSettingsSchema = z.strictObject({
+  closeMarksDone: z.boolean().optional(),
+  webhookSecret: requiredText(TRACKER_MESSAGES.signingSecretRequired, 200).optional(),
+});
 
 export const trackerConnectionSchema = z.object({
   id: z.string(),
@@ -95,6 +158,8 @@ export const trackerConnectionSchema = z.object({
   closeMarksDone: z.boolean(),
   /** Where the tracker's webhooks go. */
   webhookUrl: z.string(),
+  /** False while a tracker that makes its own signing secret (Linear) has none saved: its webhooks are refused. */
+  webhookSecretSaved: z.boolean(),
   /** The last failure and what to do, or null while it works. */
   problem: z.string().nullable(),
   problemAt: z.string().nullable(),
@@ -128,7 +193,7 @@ export const ISSUE_STATES = ['creating', 'open', 'closed'] as const;
 export const trackerIssueSchema = z.object({
   kind: z.enum(TRACKER_KINDS),
   label: z.string(),
-  /** 'owner/repo#12'; null while it is being created. */
+  /** 'owner/repo#12', 'ENG-12'; null while it is being created. */
   key: z.string().nullable(),
   url: z.string().nullable(),
   title: z.string().nullable(),
@@ -139,7 +204,8 @@ export const trackerIssueSchema = z.object({
 });
 export type TrackerIssue = z.infer<typeof trackerIssueSchema>;
 
-const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+/** A GitHub repository ('owner/repo') or a Linear team key ('ENG'). */
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}(\/[A-Za-z0-9_.-]{1,100})?$/;
 export const createTrackerIssueSchema = z.strictObject({
   repository: z
     .string({ error: TRACKER_MESSAGES.repositoryRequired })

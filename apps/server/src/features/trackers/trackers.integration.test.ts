@@ -4,6 +4,7 @@ import type { ActionItem } from '@pulsecheck/shared/results/schemas';
 import {
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
 } from '@pulsecheck/shared/trackers/rules';
 import { sql } from 'drizzle-orm';
@@ -182,7 +183,7 @@ describe('connecting GitHub (item 1)', () => {
   it('tests the token on save, keeps it sealed, and shows who it acts as', async () => {
     const bad = await connect(admin.jar, 'github_pat_wrong');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { fields: { token: TRACKER_MESSAGES.refusedToken } } });
+    expect(await bad.json()).toMatchObject({ error: { fields: { token: TRACKER_WORDS.github.refusedToken } } });
     expect((await ctx.call(admin.jar, 'GET', connectionPath())).status).toBe(200);
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
       connection: null,

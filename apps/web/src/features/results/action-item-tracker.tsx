@@ -1,5 +1,5 @@
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
-import { TRACKER_MESSAGES } from '@pulsecheck/shared/trackers/rules';
+import { TRACKER_MESSAGES, TRACKER_WORDS, type TrackerKind } from '@pulsecheck/shared/trackers/rules';
 import { TrackerIssueLine } from './tracker-issue-line';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -31,12 +31,14 @@ export function TrackerIssueDialog({
   healthCheckId,
   item,
   label,
+  kind,
   open,
   onOpenChange,
 }: {
   healthCheckId: string;
   item: ActionItem;
   label: string;
+  kind: TrackerKind;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -48,6 +50,7 @@ export function TrackerIssueDialog({
             healthCheckId={healthCheckId}
             item={item}
             label={label}
+            kind={kind}
             onDone={() => onOpenChange(false)}
           />
         </DialogContent>
@@ -60,11 +63,13 @@ function TrackerIssueForms({
   healthCheckId,
   item,
   label,
+  kind,
   onDone,
 }: {
   healthCheckId: string;
   item: ActionItem;
   label: string;
+  kind: TrackerKind;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -87,13 +92,24 @@ function TrackerIssueForms({
     );
   return (
     <div className="space-y-6">
-      <CreateIssue item={item} label={label} onCreated={() => void refresh().then(onDone)} />
-      <LinkIssue item={item} onLinked={() => void refresh().then(onDone)} />
+      <CreateIssue item={item} label={label} kind={kind} onCreated={() => void refresh().then(onDone)} />
+      <LinkIssue item={item} kind={kind} onLinked={() => void refresh().then(onDone)} />
     </div>
   );
 }
 
-function CreateIssue({ item, label, onCreated }: { item: ActionItem; label: string; onCreated: () => void }) {
+function CreateIssue({
+  item,
+  label,
+  kind,
+  onCreated,
+}: {
+  item: ActionItem;
+  label: string;
+  kind: TrackerKind;
+  onCreated: () => void;
+}) {
+  const words = TRACKER_WORDS[kind];
   const repositories = useQuery(trackerRepositoriesQuery(item.id));
   const [repository, setRepository] = useState('');
   const [assignOwner, setAssignOwner] = useState(true);
@@ -101,7 +117,7 @@ function CreateIssue({ item, label, onCreated }: { item: ActionItem; label: stri
   const create = useMutation({ mutationFn: () => createTrackerIssue(item.id, { repository, assignOwner }) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!repository) return setError(TRACKER_MESSAGES.repositoryRequired);
+    if (!repository) return setError(words.repositoryRequired);
     setError(undefined);
     create.mutate(undefined, {
       onSuccess: onCreated,
@@ -118,14 +134,14 @@ function CreateIssue({ item, label, onCreated }: { item: ActionItem; label: stri
     <form className="space-y-3" onSubmit={submit} noValidate aria-label={heading}>
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       {repositories.isPending ? (
-        <Spinner label="Loading repositories..." />
+        <Spinner label={`Loading ${words.repository.toLowerCase()} list...`} />
       ) : repositories.isError ? (
         <Notice tone="error">{repositories.error.message}</Notice>
       ) : repositories.data.length === 0 ? (
-        <Notice tone="warning">{TRACKER_MESSAGES.noRepositories}</Notice>
+        <Notice tone="warning">{words.noRepositories}</Notice>
       ) : (
         <>
-          <FormField label={TRACKER_MESSAGES.repository} error={error}>
+          <FormField label={words.repository} error={error}>
             <Select value={repository} onChange={(event) => setRepository(event.target.value)}>
               <option value="">Choose…</option>
               {repositories.data.map((r) => (
@@ -149,7 +165,15 @@ function CreateIssue({ item, label, onCreated }: { item: ActionItem; label: stri
   );
 }
 
-function LinkIssue({ item, onLinked }: { item: ActionItem; onLinked: () => void }) {
+function LinkIssue({
+  item,
+  kind,
+  onLinked,
+}: {
+  item: ActionItem;
+  kind: TrackerKind;
+  onLinked: () => void;
+}) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const link = useMutation({ mutationFn: () => linkTrackerIssue(item.id, url.trim()) });
@@ -176,7 +200,7 @@ function LinkIssue({ item, onLinked }: { item: ActionItem; onLinked: () => void 
           autoComplete="off"
           value={url}
           onChange={(event) => setUrl(event.target.value)}
-          placeholder="https://github.com/owner/repository/issues/12"
+          placeholder={TRACKER_WORDS[kind].issueUrlPlaceholder}
         />
       </FormField>
       <Button type="submit" variant="secondary" disabled={link.isPending}>

@@ -1,4 +1,5 @@
 import { HIGHLIGHTED_TOP } from '@pulsecheck/shared/results/rules';
+import type { TrackerKind } from '@pulsecheck/shared/trackers/rules';
 import type { ActionItem, ComponentResult } from '@pulsecheck/shared/results/schemas';
 import { TrackerIssueLine } from './tracker-issue-line';
 import { ArrowDownRight, ArrowRight, ArrowUpRight, ChevronDown } from 'lucide-react';
@@ -169,7 +170,7 @@ export function ComponentRow({
 const STATUS_TONE = { pending: 'neutral', 'in-progress': 'blue', completed: 'green' } as const;
 
 /** The check's tracker and how to open an action item's issue dialog (none: no tracker controls). */
-export type TrackerControl = { label: string; open: (item: ActionItem) => void };
+export type TrackerControl = { label: string; kind: TrackerKind; open: (item: ActionItem) => void };
 
 export function ActionItemRow({
   item,

@@ -284,9 +284,11 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
   const checkTracker = useQuery({ ...checkTrackerQuery(data.healthCheck.id), enabled: manages });
   const [issueFor, setIssueFor] = useState<string | null>(null);
   const issueDialogUsed = useDialogUsed(issueFor !== null);
-  const trackerLabel = checkTracker.data?.tracker?.label;
+  const checkTrackerKind = checkTracker.data?.tracker;
   const tracker: TrackerControl | undefined =
-    manages && trackerLabel ? { label: trackerLabel, open: (item) => setIssueFor(item.id) } : undefined;
+    manages && checkTrackerKind
+      ? { label: checkTrackerKind.label, kind: checkTrackerKind.kind, open: (item) => setIssueFor(item.id) }
+      : undefined;
   const issueItem = items.find((i) => i.id === issueFor);
   return (
     <>
@@ -403,6 +405,7 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
             healthCheckId={data.healthCheck.id}
             item={issueItem}
             label={tracker.label}
+            kind={tracker.kind}
             open={issueFor !== null}
             onOpenChange={(open) => !open && setIssueFor(null)}
           />

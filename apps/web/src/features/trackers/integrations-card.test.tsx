@@ -1,6 +1,7 @@
 import {
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
 } from '@pulsecheck/shared/trackers/rules';
 import { screen } from '@testing-library/react';
@@ -19,6 +20,7 @@ const connected: TrackerConnection = {
   closeMarksDone: true,
   webhookUrl:
     'https://pulse.example.com/api/tracker-connections/00000000-0000-4000-8000-0000000000bb/webhook',
+  webhookSecretSaved: true,
   problem: null,
   problemAt: null,
   lastPolledAt: null,
@@ -42,8 +44,8 @@ describe('the Integrations card', () => {
             {
               error: {
                 code: 'invalid',
-                message: TRACKER_MESSAGES.refusedToken,
-                fields: { token: TRACKER_MESSAGES.refusedToken },
+                message: TRACKER_WORDS.github.refusedToken,
+                fields: { token: TRACKER_WORDS.github.refusedToken },
               },
             },
             { status: 400 },
@@ -63,7 +65,7 @@ describe('the Integrations card', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub']);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText(TRACKER_MESSAGES.refusedToken)).toBeVisible();
+    expect(await screen.findByText(TRACKER_WORDS.github.refusedToken)).toBeVisible();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Token'));

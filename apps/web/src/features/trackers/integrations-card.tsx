@@ -2,6 +2,7 @@ import {
   TRACKER_KINDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
+  TRACKER_WORDS,
   type TrackerConnection,
   type TrackerKind,
 } from '@pulsecheck/shared/trackers/rules';
@@ -107,13 +108,16 @@ function Connected({
         <h3 id="tracker-webhook" className="text-sm font-semibold text-slate-900">
           {TRACKER_MESSAGES.webhookTitle}
         </h3>
-        <p className="text-sm text-slate-700">{TRACKER_MESSAGES.webhookHelp}</p>
+        <p className="text-sm text-slate-700">{TRACKER_WORDS[connection.kind].webhookHelp}</p>
         <p className="text-sm text-slate-900">
           Payload URL:{' '}
           <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
             {connection.webhookUrl}
           </code>
         </p>
+        {TRACKER_WORDS[connection.kind].secretFromTracker && (
+          <SigningSecretForm workspaceId={workspaceId} saved={connection.webhookSecretSaved} />
+        )}
         {secret && (
           <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2">
             <p className="text-sm font-medium text-slate-900">{TRACKER_MESSAGES.webhookSecretOnce}</p>
@@ -145,6 +149,51 @@ function Connected({
   );
 }
 
+/** The signing secret of a tracker that makes its own (Linear shows it once the webhook is added). */
+function SigningSecretForm({ workspaceId, saved }: { workspaceId: string; saved: boolean }) {
+  const settings = useTrackerSettings(workspaceId);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!value.trim()) return setError(TRACKER_MESSAGES.signingSecretRequired);
+    settings.mutate(
+      { webhookSecret: value.trim() },
+      {
+        onSuccess: () => {
+          setValue('');
+          toast.success(TRACKER_MESSAGES.saved, { duration: TOAST.save });
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.fields?.webhookSecret
+              ? failure.fields.webhookSecret
+              : errorMessage(failure, 'Something went wrong'),
+          ),
+      },
+    );
+  };
+  return (
+    <form className="space-y-2" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.signingSecretSave}>
+      <p className="text-sm text-slate-700" data-testid="tracker-signing-secret-state">
+        {saved ? TRACKER_MESSAGES.signingSecretSaved : TRACKER_MESSAGES.signingSecretMissing}
+      </p>
+      <FormField label={TRACKER_MESSAGES.signingSecret} error={error}>
+        <Input
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </FormField>
+      <Button type="submit" size="sm" variant="secondary" disabled={settings.isPending}>
+        {TRACKER_MESSAGES.signingSecretSave}
+      </Button>
+    </form>
+  );
+}
+
 function ConnectForm({
   workspaceId,
   replacing,
@@ -157,7 +206,7 @@ function ConnectForm({
   const connect = useConnectTracker(workspaceId);
   const [kind, setKind] = useState<TrackerKind>(replacing?.kind ?? 'github');
   const [baseUrl, setBaseUrl] = useState(
-    replacing && replacing.target !== 'github.com' ? `https://${replacing.target}` : '',
+    replacing && !['github.com', 'linear.app'].includes(replacing.target) ? `https://${replacing.target}` : '',
   );
   const [token, setToken] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -197,17 +246,17 @@ function ConnectForm({
           ))}
         </Select>
       </FormField>
-      <FormField label="Server address (optional)" error={fields.baseUrl} hint={TRACKER_MESSAGES.baseUrlHelp}>
+      <FormField label="Server address (optional)" error={fields.baseUrl} hint={TRACKER_WORDS[kind].baseUrlHelp}>
         <Input
           type="url"
           inputMode="url"
           autoComplete="off"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder="https://github.example.com"
+          placeholder={TRACKER_WORDS[kind].baseUrlPlaceholder}
         />
       </FormField>
-      <FormField label="Token" error={fields.token} hint={TRACKER_MESSAGES.tokenHelp}>
+      <FormField label="Token" error={fields.token} hint={TRACKER_WORDS[kind].tokenHelp}>
         <Input
           type="password"
           autoComplete="off"
