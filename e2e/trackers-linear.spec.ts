@@ -13,7 +13,13 @@ test.describe('trackers: Linear', () => {
   let linear: FakeLinear;
   test.beforeAll(async () => {
     linear = await startFakeLinear();
-    linear.users.push({ id: 'user-ada', name: 'Ada Lovelace', email: 'nobody@example.com', active: true, teams: ['ENG'] });
+    linear.users.push({
+      id: 'user-ada',
+      name: 'Ada Lovelace',
+      email: 'nobody@example.com',
+      active: true,
+      teams: ['ENG'],
+    });
     linear.apiKeys.set('lin_api_e2e_good', 'user-ada');
     linear.teams.set('ENG', 'Engineering');
   });
@@ -27,7 +33,9 @@ test.describe('trackers: Linear', () => {
     const check = await launchThroughApi(page, { workspaceId, title: 'Linear check' });
     const context = await browser.newContext();
     await joinedParticipant(context, mailDir, check.id, 'Rae Rater');
-    const read = (await (await context.request.get(`/api/health-checks/${check.id}/participation`)).json()) as {
+    const read = (await (
+      await context.request.get(`/api/health-checks/${check.id}/participation`)
+    ).json()) as {
       components: { id: string }[];
     };
     const submitted = await context.request.post(`/api/health-checks/${check.id}/submit`, {
@@ -46,7 +54,11 @@ test.describe('trackers: Linear', () => {
     return check.id;
   }
 
-  test('an admin connects Linear and creates an issue from an action item', async ({ page, browser, mailDir }) => {
+  test('an admin connects Linear and creates an issue from an action item', async ({
+    page,
+    browser,
+    mailDir,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 360, height: 800 });
     const admin = await signUpAdmin(page, mailDir, { companyName: 'Linear Co' });

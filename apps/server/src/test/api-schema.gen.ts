@@ -460,7 +460,7 @@ export interface paths {
         delete: operations["deleteWorkspacesByWorkspaceIdTrackerConnection"];
         options?: never;
         head?: never;
-        /** Whether an issue closed in the tracker marks its action item done */
+        /** Whether an issue closed in the tracker marks its action item done; the webhooks' signing secret of a tracker that makes its own (Linear) */
         patch: operations["patchWorkspacesByWorkspaceIdTrackerConnection"];
         trace?: never;
     };
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256; Linear: Linear-Signature and the signed webhookTimestamp) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;
@@ -3698,7 +3698,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "linear";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4696,7 +4696,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github";
+                                kind: "github" | "linear";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4845,7 +4845,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5003,7 +5003,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5237,12 +5237,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5320,7 +5321,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github";
+                    kind: "github" | "linear";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
@@ -5340,12 +5341,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5521,7 +5523,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    closeMarksDone: boolean;
+                    closeMarksDone?: boolean;
+                    webhookSecret?: string;
                 };
             };
         };
@@ -5536,12 +5539,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5662,7 +5666,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                         } | null;
                     };
@@ -5761,7 +5765,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github";
+                        kind: "github" | "linear";
                         label: string;
                         repositories: {
                             id: string;
@@ -5907,7 +5911,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6070,7 +6074,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6203,7 +6207,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github";
+                            kind: "github" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;

@@ -8,7 +8,6 @@ import {
   buildSchema,
   execute,
   GraphQLError,
-  GraphQLScalarType,
   getOperationAST,
   isInputObjectType,
   isListType,
@@ -20,7 +19,9 @@ import {
   validate,
   type GraphQLInputType,
   type GraphQLOutputType,
+  type GraphQLScalarType,
   type GraphQLSchema,
+  type ValueNode,
 } from 'graphql';
 
 /**
@@ -151,7 +152,10 @@ function sdkDeclarations(): string {
 }
 
 /** `type Name = {…}` (or `= Node & {…}`) of the declarations: field name → [declared type, optional]. */
-function declaredFields(source: string, name: string): Map<string, { type: string; optional: boolean }> | null {
+function declaredFields(
+  source: string,
+  name: string,
+): Map<string, { type: string; optional: boolean }> | null {
   const start = new RegExp(`^type ${name} = (?:Node & )?\\{$`, 'm').exec(source);
   if (!start) return null;
   const body = source.slice(start.index, source.indexOf('\n};', start.index));
@@ -162,7 +166,10 @@ function declaredFields(source: string, name: string): Map<string, { type: strin
 }
 
 /** How the SDK's declarations spell a GraphQL type. */
-function declared(type: GraphQLInputType | GraphQLOutputType, input: boolean): { type: string; optional: boolean } {
+function declared(
+  type: GraphQLInputType | GraphQLOutputType,
+  input: boolean,
+): { type: string; optional: boolean } {
   const inner = (t: GraphQLInputType | GraphQLOutputType): string => {
     const bare = isNonNullType(t) ? t.ofType : t;
     if (isListType(bare)) return `Array<${inner(bare.ofType)}>`;
@@ -187,7 +194,9 @@ export function differencesFromLinear(schema: GraphQLSchema): string[] {
     const ours = declared(type, input);
     if (!theirs) problems.push(`${where}.${name}: not in Linear's schema`);
     else if (theirs.type !== ours.type || theirs.optional !== ours.optional)
-      problems.push(`${where}.${name}: Linear has ${theirs.type}${theirs.optional ? ' (optional)' : ''}, here ${ours.type}`);
+      problems.push(
+        `${where}.${name}: Linear has ${theirs.type}${theirs.optional ? ' (optional)' : ''}, here ${ours.type}`,
+      );
   };
   for (const type of Object.values(schema.getTypeMap())) {
     if (type.name.startsWith('__')) continue;
@@ -211,7 +220,8 @@ export function differencesFromLinear(schema: GraphQLSchema): string[] {
       const ours = type.getFields();
       for (const field of Object.values(ours)) compare(type.name, fields, field.name, field.type, true);
       for (const [name, theirs] of fields ?? [])
-        if (!theirs.optional && !ours[name]) problems.push(`${type.name}.${name}: required by Linear, missing here`);
+        if (!theirs.optional && !ours[name])
+          problems.push(`${type.name}.${name}: required by Linear, missing here`);
     } else if (isScalarType(type) && !['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) {
       if (!new RegExp(`^ {2}${type.name}: `, 'm').test(source))
         problems.push(`scalar ${type.name}: not in Linear's schema`);
@@ -234,8 +244,7 @@ function strictScalar(schema: GraphQLSchema, name: string, valid: (value: string
   };
   Object.assign(scalar, {
     parseValue: check,
-    parseLiteral: (node: { kind: string; value?: string }) =>
-      check(node.kind === Kind.STRING ? node.value : undefined),
+    parseLiteral: (node: ValueNode) => check(node.kind === Kind.STRING ? node.value : undefined),
   });
 }
 
@@ -244,7 +253,8 @@ function linearSchema(): GraphQLSchema {
   if (built) return built;
   const schema = buildSchema(SDL);
   const differences = differencesFromLinear(schema);
-  if (differences.length) throw new Error(`The stand-in's schema is not Linear's:\n${differences.join('\n')}`);
+  if (differences.length)
+    throw new Error(`The stand-in's schema is not Linear's:\n${differences.join('\n')}`);
   strictScalar(schema, 'TimelessDate', (v) => DATE.test(v) && !Number.isNaN(Date.parse(v)));
   strictScalar(schema, 'DateTimeOrDuration', (v) => DATE_TIME.test(v) || DURATION.test(v));
   strictScalar(schema, 'DateTime', (v) => DATE_TIME.test(v));
@@ -264,7 +274,11 @@ export type FakeLinearIssue = {
   dueDate: string | null;
   updatedAt: string;
 };
-export type LinearRequest = { operationName: string | null; query: string; variables: Record<string, unknown> };
+export type LinearRequest = {
+  operationName: string | null;
+  query: string;
+  variables: Record<string, unknown>;
+};
 
 export type FakeLinear = {
   /** The address to type as the base URL (tests only: Linear is a cloud service). */
@@ -283,7 +297,10 @@ export type FakeLinear = {
   add(issue: Omit<FakeLinearIssue, 'id' | 'number' | 'updatedAt'> & { number?: number }): FakeLinearIssue;
   find(identifier: string): FakeLinearIssue;
   /** Changes an issue as someone in Linear would: a later updatedAt. */
-  change(identifier: string, change: Partial<Omit<FakeLinearIssue, 'id' | 'team' | 'number'>>): FakeLinearIssue;
+  change(
+    identifier: string,
+    change: Partial<Omit<FakeLinearIssue, 'id' | 'team' | 'number'>>,
+  ): FakeLinearIssue;
   issueUrl(identifier: string): string;
   /** An `Issue` webhook's `data` for the issue as it is now, as Linear sends it (IssueWebhookPayload). */
   webhookData(identifier: string): Record<string, unknown>;
@@ -324,7 +341,8 @@ export async function startFakeLinear(): Promise<FakeLinear> {
     failWith: null,
     add(input) {
       const number =
-        input.number ?? Math.max(0, ...fake.issues.filter((i) => i.team === input.team).map((i) => i.number)) + 1;
+        input.number ??
+        Math.max(0, ...fake.issues.filter((i) => i.team === input.team).map((i) => i.number)) + 1;
       const issue: FakeLinearIssue = { ...input, id: randomUUID(), number, updatedAt: nextTime() };
       fake.issues.push(issue);
       return issue;
@@ -361,12 +379,22 @@ export async function startFakeLinear(): Promise<FakeLinear> {
         labelIds: [],
         labels: [],
         stateId: `${issue.team}-${issue.stateType}`,
-        state: { id: `${issue.team}-${issue.stateType}`, name: STATE_NAMES[issue.stateType], type: issue.stateType, color: '#000' },
+        state: {
+          id: `${issue.team}-${issue.stateType}`,
+          name: STATE_NAMES[issue.stateType],
+          type: issue.stateType,
+          color: '#000',
+        },
         teamId: issue.team,
         team: { id: issue.team, key: issue.team, name: fake.teams.get(issue.team) },
         assigneeId: issue.assigneeId,
         assignee: assignee
-          ? { id: assignee.id, name: assignee.name, email: assignee.email, url: `${fake.origin}/acme/profiles/${assignee.id}` }
+          ? {
+              id: assignee.id,
+              name: assignee.name,
+              email: assignee.email,
+              url: `${fake.origin}/acme/profiles/${assignee.id}`,
+            }
           : null,
       };
     },
@@ -378,7 +406,10 @@ export async function startFakeLinear(): Promise<FakeLinear> {
     const first = Math.min(args.first ?? 50, 250);
     const nodes = all.slice(start, start + first);
     const end = start + nodes.length;
-    return { nodes, pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? String(end) : null } };
+    return {
+      nodes,
+      pageInfo: { hasNextPage: end < all.length, endCursor: nodes.length ? String(end) : null },
+    };
   };
   const teamJson = (key: string) => ({ id: `team-${key}`, key, name: fake.teams.get(key) ?? key });
   const userJson = (user: FakeLinearUser) => ({
@@ -401,7 +432,11 @@ export async function startFakeLinear(): Promise<FakeLinear> {
       url: fake.issueUrl(identifierOf(issue)),
       updatedAt: issue.updatedAt,
       dueDate: issue.dueDate,
-      state: { id: `${issue.team}-${issue.stateType}`, name: STATE_NAMES[issue.stateType], type: issue.stateType },
+      state: {
+        id: `${issue.team}-${issue.stateType}`,
+        name: STATE_NAMES[issue.stateType],
+        type: issue.stateType,
+      },
       team: teamJson(issue.team),
       assignee: assignee ? userJson(assignee) : null,
     };
@@ -435,7 +470,9 @@ export async function startFakeLinear(): Promise<FakeLinear> {
       organization: () => fake.organization,
       teams: (args: { filter?: { key?: { eq?: string } }; first?: number; after?: string }) =>
         connection(
-          [...fake.teams.keys()].filter((key) => !args.filter?.key?.eq || key === args.filter.key.eq).map(teamJson),
+          [...fake.teams.keys()]
+            .filter((key) => !args.filter?.key?.eq || key === args.filter.key.eq)
+            .map(teamJson),
           args,
         ),
       users: (args: { filter?: { email?: { eq?: string } }; first?: number; after?: string }) =>
@@ -505,7 +542,9 @@ export async function startFakeLinear(): Promise<FakeLinear> {
       fake.violations.push(message);
       return {
         status: 400,
-        body: { errors: [{ message, extensions: { type: 'graphql error', code: 'GRAPHQL_VALIDATION_FAILED' } }] },
+        body: {
+          errors: [{ message, extensions: { type: 'graphql error', code: 'GRAPHQL_VALIDATION_FAILED' } }],
+        },
       };
     };
     let document;
@@ -541,7 +580,10 @@ export async function startFakeLinear(): Promise<FakeLinear> {
     if (answered.length)
       return {
         status: 200,
-        body: { data: null, errors: answered.map((e) => ({ message: e.message, path: e.path, extensions: e.extensions })) },
+        body: {
+          data: null,
+          errors: answered.map((e) => ({ message: e.message, path: e.path, extensions: e.extensions })),
+        },
       };
     return { status: 200, body: { data: result.data } };
   }

@@ -52,9 +52,30 @@ beforeAll(async () => {
   );
   linear.apiKeys.set(KEY, ADA);
   linear.teams.set('ENG', 'Engineering').set('OPS', 'Operations').set('SEC', 'Security');
-  linear.add({ team: 'ENG', title: 'Existing work', description: '', stateType: 'started', assigneeId: 'user-bo', dueDate: null });
-  linear.add({ team: 'ENG', title: 'Already done', description: '', stateType: 'completed', assigneeId: null, dueDate: null });
-  linear.add({ team: 'ENG', title: 'Spare', description: '', stateType: 'unstarted', assigneeId: null, dueDate: null });
+  linear.add({
+    team: 'ENG',
+    title: 'Existing work',
+    description: '',
+    stateType: 'started',
+    assigneeId: 'user-bo',
+    dueDate: null,
+  });
+  linear.add({
+    team: 'ENG',
+    title: 'Already done',
+    description: '',
+    stateType: 'completed',
+    assigneeId: null,
+    dueDate: null,
+  });
+  linear.add({
+    team: 'ENG',
+    title: 'Spare',
+    description: '',
+    stateType: 'unstarted',
+    assigneeId: null,
+    dueDate: null,
+  });
   check = await createCheck(ctx, admin, { phase: 'summarize', title: 'Sprint 12 check' });
   const people = await addParticipants(ctx, check, 3);
   const ratings = await rateAll(ctx, check, people, (_, j) => (j === 0 ? 'fire-warning' : 'healthy'));
@@ -83,12 +104,17 @@ async function connection() {
   return ((await response.json()) as { connection: TrackerConnection }).connection;
 }
 async function newItem(body: Record<string, unknown> = {}) {
-  const response = await ctx.call(admin.jar, 'POST', `/api/health-checks/${check.healthCheckId}/action-items`, {
-    description: 'Make standups shorter',
-    ownerId: admin.userId,
-    componentId: check.componentIds[0],
-    ...body,
-  });
+  const response = await ctx.call(
+    admin.jar,
+    'POST',
+    `/api/health-checks/${check.healthCheckId}/action-items`,
+    {
+      description: 'Make standups shorter',
+      ownerId: admin.userId,
+      componentId: check.componentIds[0],
+      ...body,
+    },
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as ActionItem;
 }
@@ -97,7 +123,8 @@ async function item(id: string) {
   const { actionItems } = (await response.json()) as { actionItems: ActionItem[] };
   return actionItems.find((a) => a.id === id)!;
 }
-const link = (id: string, url: string) => ctx.call(admin.jar, 'POST', `/api/action-items/${id}/tracker-link`, { url });
+const link = (id: string, url: string) =>
+  ctx.call(admin.jar, 'POST', `/api/action-items/${id}/tracker-link`, { url });
 
 const SIGNING_SECRET = 'lin_wh_signing_secret_from_linear_0123456789';
 /**
@@ -128,7 +155,9 @@ async function sendWebhook(
     webhookId: 'webhook-1',
     webhookTimestamp: options.timestamp ?? Date.now(),
   });
-  const signature = createHmac('sha256', options.secret ?? SIGNING_SECRET).update(body).digest('hex');
+  const signature = createHmac('sha256', options.secret ?? SIGNING_SECRET)
+    .update(body)
+    .digest('hex');
   return ctx.request('POST', `/api/tracker-connections/${(await connection()).id}/webhook`, {
     body: JSON.parse(body) as unknown,
     headers: {
@@ -140,7 +169,7 @@ async function sendWebhook(
 }
 
 describe("the stand-in Linear checks documents against Linear's schema", () => {
-  it("is a part of the schema @linear/sdk ships, and would notice one that is not", () => {
+  it('is a part of the schema @linear/sdk ships, and would notice one that is not', () => {
     const mutant = buildSchema(`
       type Query { viewer: User! issue(id: Int): Issue! bogus: String }
       type User { id: ID! nickname: String }
@@ -165,14 +194,15 @@ describe("the stand-in Linear checks documents against Linear's schema", () => {
     expect((await post('query { viewer { login } }')).status).toBe(400);
     expect(
       (
-        await post('mutation($input: IssueUpdateInput!) { issueUpdate(id: "ENG-1", input: $input) { success } }', {
-          input: { dueDate: '15 January 2027' },
-        })
+        await post(
+          'mutation($input: IssueUpdateInput!) { issueUpdate(id: "ENG-1", input: $input) { success } }',
+          {
+            input: { dueDate: '15 January 2027' },
+          },
+        )
       ).status,
     ).toBe(400);
-    expect(
-      (await post('mutation { issueCreate(input: { title: "x" }) { success } }')).status,
-    ).toBe(400);
+    expect((await post('mutation { issueCreate(input: { title: "x" }) { success } }')).status).toBe(400);
     const valid = await post('query { viewer { name } }');
     expect(valid.status).toBe(200);
     expect(linear.violations.length).toBe(before + 3);
@@ -183,13 +213,23 @@ describe("the stand-in Linear checks documents against Linear's schema", () => {
 describe('the Linear module', () => {
   it('reads an identifier or a linear.app issue URL, and only Linear as its address', () => {
     const web = 'https://linear.app';
-    expect(linearModule.parseIssueUrl('https://api.linear.app/graphql', 'ENG-12')).toEqual({ repository: 'ENG', number: 12 });
-    expect(linearModule.parseIssueUrl('https://api.linear.app/graphql', `${web}/acme/issue/ENG-12/make-standups-shorter`)).toEqual({
+    expect(linearModule.parseIssueUrl('https://api.linear.app/graphql', 'ENG-12')).toEqual({
+      repository: 'ENG',
+      number: 12,
+    });
+    expect(
+      linearModule.parseIssueUrl(
+        'https://api.linear.app/graphql',
+        `${web}/acme/issue/ENG-12/make-standups-shorter`,
+      ),
+    ).toEqual({
       repository: 'ENG',
       number: 12,
       workspace: 'acme',
     });
-    expect(linearModule.parseIssueUrl('https://api.linear.app/graphql', 'https://evil.example/acme/issue/ENG-12')).toBeNull();
+    expect(
+      linearModule.parseIssueUrl('https://api.linear.app/graphql', 'https://evil.example/acme/issue/ENG-12'),
+    ).toBeNull();
     expect(linearModule.parseIssueUrl('https://api.linear.app/graphql', `${web}/acme/project/x`)).toBeNull();
     expect(linearModule.apiUrl('')).toBe('https://api.linear.app/graphql');
     expect(linearModule.apiUrl('https://linear.app')).toBe('https://api.linear.app/graphql');
@@ -218,18 +258,26 @@ describe('connecting Linear (item 1)', () => {
   it('tests the API key on save, keeps it sealed, and shows who it acts as; no signing secret until pasted', async () => {
     const bad = await connect(admin.jar, 'lin_api_wrong');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { fields: { token: TRACKER_WORDS.linear.refusedToken } } });
+    expect(await bad.json()).toMatchObject({
+      error: { fields: { token: TRACKER_WORDS.linear.refusedToken } },
+    });
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
       connection: null,
     });
     // Linear is a cloud service: no other address than a stand-in on the loopback (tests).
     const elsewhere = await connect(admin.jar, KEY, 'https://linear.example.com');
     expect(elsewhere.status).toBe(400);
-    expect(await elsewhere.json()).toMatchObject({ error: { fields: { baseUrl: TRACKER_WORDS.linear.baseUrlInvalid } } });
+    expect(await elsewhere.json()).toMatchObject({
+      error: { fields: { baseUrl: TRACKER_WORDS.linear.baseUrlInvalid } },
+    });
 
     const good = await connect(admin.jar);
     expect(good.status).toBe(200);
-    const answer = (await good.json()) as { message: string; webhookSecret: string | null; connection: TrackerConnection };
+    const answer = (await good.json()) as {
+      message: string;
+      webhookSecret: string | null;
+      connection: TrackerConnection;
+    };
     const host = new URL(linear.origin).host;
     expect(answer.message).toBe(`Connected as Ada Lovelace (Acme) to ${host}`);
     // Linear makes the signing secret itself: Pulsecheck makes none, and webhooks are refused until it is saved.
@@ -240,7 +288,9 @@ describe('connecting Linear (item 1)', () => {
 
     const saved = await ctx.call(admin.jar, 'PATCH', connectionPath(), { webhookSecret: SIGNING_SECRET });
     expect(saved.status).toBe(200);
-    expect(((await saved.json()) as { connection: TrackerConnection }).connection.webhookSecretSaved).toBe(true);
+    expect(((await saved.json()) as { connection: TrackerConnection }).connection.webhookSecretSaved).toBe(
+      true,
+    );
     expect((await connection()).closeMarksDone).toBe(true);
 
     const again = JSON.stringify(await connection());
@@ -261,7 +311,9 @@ describe('connecting Linear (item 1)', () => {
     const member = await addMember(ctx, { jar: admin.jar, workspaceId: admin.workspaceId });
     expect((await ctx.call(member.jar, 'GET', connectionPath())).status).toBe(404);
     expect((await connect(member.jar)).status).toBe(404);
-    expect((await ctx.call(member.jar, 'PATCH', connectionPath(), { webhookSecret: 'mine' })).status).toBe(404);
+    expect((await ctx.call(member.jar, 'PATCH', connectionPath(), { webhookSecret: 'mine' })).status).toBe(
+      404,
+    );
     const outsider = await createAdmin(ctx);
     expect((await ctx.call(outsider.jar, 'GET', connectionPath())).status).toBe(404);
     const again = await connect(admin.jar);
@@ -353,7 +405,8 @@ describe('from an action item (item 2)', () => {
     expect(((await (await link(other.id, 'eng-2')).json()) as ActionItem).status).toBe('completed');
     const outsider = await createAdmin(ctx);
     expect(
-      (await ctx.call(outsider.jar, 'POST', `/api/action-items/${action.id}/tracker-link`, { url: 'ENG-3' })).status,
+      (await ctx.call(outsider.jar, 'POST', `/api/action-items/${action.id}/tracker-link`, { url: 'ENG-3' }))
+        .status,
     ).toBe(404);
   });
 });
@@ -384,10 +437,19 @@ describe('both ways (item 3)', () => {
     expect(stale.status).toBe(401);
     expect((await item(actionId)).tracker?.title).toBe('Decisions log');
     // A signature over another body is refused.
-    const tampered = await ctx.request('POST', `/api/tracker-connections/${(await connection()).id}/webhook`, {
-      body: { type: 'Issue', action: 'update', data: linear.webhookData('ENG-3'), webhookTimestamp: Date.now() },
-      headers: { 'Linear-Delivery': randomUUID(), 'Linear-Signature': 'ab'.repeat(32) },
-    });
+    const tampered = await ctx.request(
+      'POST',
+      `/api/tracker-connections/${(await connection()).id}/webhook`,
+      {
+        body: {
+          type: 'Issue',
+          action: 'update',
+          data: linear.webhookData('ENG-3'),
+          webhookTimestamp: Date.now(),
+        },
+        headers: { 'Linear-Delivery': randomUUID(), 'Linear-Signature': 'ab'.repeat(32) },
+      },
+    );
     expect(tampered.status).toBe(401);
     expect((await item(actionId)).description).toBe('Write down decisions');
   });
@@ -395,7 +457,10 @@ describe('both ways (item 3)', () => {
   it('applies one delivery once when it arrives twice at the same moment', async () => {
     linear.change('ENG-3', { assigneeId: 'user-bo' });
     const delivery = randomUUID();
-    const answers = await Promise.all([sendWebhook('ENG-3', { delivery }), sendWebhook('ENG-3', { delivery })]);
+    const answers = await Promise.all([
+      sendWebhook('ENG-3', { delivery }),
+      sendWebhook('ENG-3', { delivery }),
+    ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const [recorded] = await queryRows<{ count: number }>(
       ctx.deps.db,
@@ -469,7 +534,9 @@ describe('both ways (item 3)', () => {
     // One query per linked team, filtered by team and by updatedAt after the last poll (less the overlap).
     const polls = linear.requests.filter((r) => r.operationName === 'PulsecheckChanged');
     expect(polls.length).toBeGreaterThanOrEqual(1);
-    expect(polls.map((r) => (r.variables.filter as { team: unknown }).team)).toContainEqual({ key: { eq: 'ENG' } });
+    expect(polls.map((r) => (r.variables.filter as { team: unknown }).team)).toContainEqual({
+      key: { eq: 'ENG' },
+    });
     await poll();
     const last = linear.requests.filter((r) => r.operationName === 'PulsecheckChanged').at(-1)!;
     expect(last.variables.filter).toMatchObject({ updatedAt: { gt: expect.any(String) as unknown } });
@@ -508,11 +575,20 @@ describe('both ways (item 3)', () => {
 describe('failures are visible, nothing is lost (item 5)', () => {
   it('shows a refused key on the action item and the Integrations screen, and catches up once it works', async () => {
     const action = await newItem({ description: 'Rotate the on-call' });
-    const spare = linear.add({ team: 'ENG', title: 'On-call', description: '', stateType: 'unstarted', assigneeId: null, dueDate: null });
+    const spare = linear.add({
+      team: 'ENG',
+      title: 'On-call',
+      description: '',
+      stateType: 'unstarted',
+      assigneeId: null,
+      dueDate: null,
+    });
     expect((await link(action.id, `ENG-${spare.number}`)).status).toBe(200);
 
     linear.failWith = 401;
-    await ctx.call(admin.jar, 'PATCH', `/api/action-items/${action.id}`, { description: 'Rotate on-call weekly' });
+    await ctx.call(admin.jar, 'PATCH', `/api/action-items/${action.id}`, {
+      description: 'Rotate on-call weekly',
+    });
     await jobs();
     expect((await item(action.id)).tracker?.problem).toBe(TRACKER_PROBLEMS.credentials);
     expect((await connection()).problem).toBe(TRACKER_PROBLEMS.credentials);
@@ -530,20 +606,28 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     linear.failWith = 503;
     await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, { repository: 'ENG' });
     await jobs();
-    expect((await item(action.id)).tracker).toMatchObject({ state: 'creating', problem: TRACKER_PROBLEMS.unreachable });
+    expect((await item(action.id)).tracker).toMatchObject({
+      state: 'creating',
+      problem: TRACKER_PROBLEMS.unreachable,
+    });
     linear.failWith = null;
-    await ctx.deps.db.execute(sql`update jobs set run_at = now() where kind = 'tracker-create' and status = 'pending'`);
+    await ctx.deps.db.execute(
+      sql`update jobs set run_at = now() where kind = 'tracker-create' and status = 'pending'`,
+    );
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({ state: 'open', problem: null });
     expect(linear.issues.filter((i) => i.title === 'Demo every sprint')).toHaveLength(1);
   });
 
-  it("shows a team the key may not write to as a permission problem, and creates nothing", async () => {
+  it('shows a team the key may not write to as a permission problem, and creates nothing', async () => {
     const action = await newItem({ description: 'Security review' });
     // SEC exists in the workspace, but Ada (whose key it is) is not a member: Linear refuses.
     await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, { repository: 'SEC' });
     await jobs();
-    expect((await item(action.id)).tracker).toMatchObject({ state: 'creating', problem: TRACKER_PROBLEMS.permission });
+    expect((await item(action.id)).tracker).toMatchObject({
+      state: 'creating',
+      problem: TRACKER_PROBLEMS.permission,
+    });
     expect(linear.issues.filter((i) => i.team === 'SEC')).toHaveLength(0);
   });
 });

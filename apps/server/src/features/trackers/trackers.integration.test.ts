@@ -183,7 +183,9 @@ describe('connecting GitHub (item 1)', () => {
   it('tests the token on save, keeps it sealed, and shows who it acts as', async () => {
     const bad = await connect(admin.jar, 'github_pat_wrong');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { fields: { token: TRACKER_WORDS.github.refusedToken } } });
+    expect(await bad.json()).toMatchObject({
+      error: { fields: { token: TRACKER_WORDS.github.refusedToken } },
+    });
     expect((await ctx.call(admin.jar, 'GET', connectionPath())).status).toBe(200);
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
       connection: null,

@@ -165,15 +165,7 @@ function CreateIssue({
   );
 }
 
-function LinkIssue({
-  item,
-  kind,
-  onLinked,
-}: {
-  item: ActionItem;
-  kind: TrackerKind;
-  onLinked: () => void;
-}) {
+function LinkIssue({ item, kind, onLinked }: { item: ActionItem; kind: TrackerKind; onLinked: () => void }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const link = useMutation({ mutationFn: () => linkTrackerIssue(item.id, url.trim()) });

@@ -206,7 +206,9 @@ function ConnectForm({
   const connect = useConnectTracker(workspaceId);
   const [kind, setKind] = useState<TrackerKind>(replacing?.kind ?? 'github');
   const [baseUrl, setBaseUrl] = useState(
-    replacing && !['github.com', 'linear.app'].includes(replacing.target) ? `https://${replacing.target}` : '',
+    replacing && !['github.com', 'linear.app'].includes(replacing.target)
+      ? `https://${replacing.target}`
+      : '',
   );
   const [token, setToken] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -246,7 +248,11 @@ function ConnectForm({
           ))}
         </Select>
       </FormField>
-      <FormField label="Server address (optional)" error={fields.baseUrl} hint={TRACKER_WORDS[kind].baseUrlHelp}>
+      <FormField
+        label="Server address (optional)"
+        error={fields.baseUrl}
+        hint={TRACKER_WORDS[kind].baseUrlHelp}
+      >
         <Input
           type="url"
           inputMode="url"
