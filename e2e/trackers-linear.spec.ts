@@ -67,7 +67,7 @@ test.describe('trackers: Linear', () => {
 
     await page.goto('/admin/workspace-settings/integrations');
     await expect(page.getByText('No tracker is connected to this workspace.')).toBeVisible();
-    await page.getByLabel('Tracker').selectOption('linear');
+    await page.getByLabel('Tracker', { exact: true }).selectOption('linear');
     await expect(page.getByText('Leave empty: Linear is at linear.app.')).toBeVisible();
     await expectAccessible(page);
 
@@ -90,12 +90,12 @@ test.describe('trackers: Linear', () => {
       'No signing secret saved yet: webhooks are refused until it is.',
     );
     await expectAccessible(page);
-    await page.getByLabel('Signing secret').fill('lin_wh_e2e_signing_secret');
-    await page.getByLabel('Signing secret').press('Enter');
+    await page.getByLabel('Signing secret', { exact: true }).fill('lin_wh_e2e_signing_secret');
+    await page.getByLabel('Signing secret', { exact: true }).press('Enter');
     await expect(page.getByTestId('tracker-signing-secret-state')).toHaveText(
       'Signing secret saved: webhooks are checked with it.',
     );
-    await expect(page.getByLabel('Signing secret')).toHaveValue('');
+    await expect(page.getByLabel('Signing secret', { exact: true })).toHaveValue('');
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
