@@ -460,7 +460,7 @@ export interface paths {
         delete: operations["deleteWorkspacesByWorkspaceIdTrackerConnection"];
         options?: never;
         head?: never;
-        /** Whether an issue closed in the tracker marks its action item done */
+        /** Whether an issue closed in the tracker marks its action item done; the webhooks' signing secret of a tracker that makes its own (Linear) */
         patch: operations["patchWorkspacesByWorkspaceIdTrackerConnection"];
         trace?: never;
     };
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token; Linear: Linear-Signature and the signed webhookTimestamp) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;
@@ -3766,7 +3766,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github" | "gitlab";
+                                kind: "github" | "gitlab" | "linear";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4764,7 +4764,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github" | "gitlab";
+                                kind: "github" | "gitlab" | "linear";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4913,7 +4913,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5071,7 +5071,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5305,12 +5305,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5388,7 +5389,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github" | "gitlab";
+                    kind: "github" | "gitlab" | "linear";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
@@ -5408,12 +5409,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5589,7 +5591,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    closeMarksDone: boolean;
+                    closeMarksDone?: boolean;
+                    webhookSecret?: string;
                 };
             };
         };
@@ -5604,12 +5607,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5730,7 +5734,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                         } | null;
                     };
@@ -5829,7 +5833,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github" | "gitlab";
+                        kind: "github" | "gitlab" | "linear";
                         label: string;
                         repositories: {
                             id: string;
@@ -5975,7 +5979,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6138,7 +6142,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6271,7 +6275,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "gitlab";
+                            kind: "github" | "gitlab" | "linear";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -19861,7 +19865,7 @@ export interface operations {
         parameters: {
             query?: {
                 actor?: string;
-                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.removed" | "sso.domain-added" | "sso.domain-verified" | "sso.domain-removed" | "scim.token-created" | "scim.token-revoked" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
                 target?: string;
                 from?: string;
                 to?: string;
@@ -19891,7 +19895,7 @@ export interface operations {
                             actorLabel: string;
                             ip: string | null;
                             /** @enum {string} */
-                            action: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.removed" | "sso.domain-added" | "sso.domain-verified" | "sso.domain-removed" | "scim.token-created" | "scim.token-revoked" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                            action: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
                             targetType: string;
                             targetId: string | null;
                             targetLabel: string | null;
@@ -19983,7 +19987,7 @@ export interface operations {
         parameters: {
             query: {
                 actor?: string;
-                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.removed" | "sso.domain-added" | "sso.domain-verified" | "sso.domain-removed" | "scim.token-created" | "scim.token-revoked" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.deleted" | "loop.launched" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
                 target?: string;
                 from?: string;
                 to?: string;

@@ -11,7 +11,7 @@ import type { OutboundPolicy } from '../lib/outbound';
 export type RemoteIssue = {
   repository: string;
   number: number;
-  /** 'owner/repo#12' */
+  /** As the tracker writes it: 'owner/repo#12', 'ENG-12' (shared issueKey). */
   key: string;
   url: string;
   title: string;
@@ -21,7 +21,8 @@ export type RemoteIssue = {
   updatedAt: string;
 };
 
-export type IssueRef = { repository: string; number: number };
+/** An issue by its repository (or team) and number; `workspace` when a pasted URL named one (Linear's). */
+export type IssueRef = { repository: string; number: number; workspace?: string };
 
 /** A webhook the tracker sent, once its signature is checked: an issue's new state, or nothing to apply. */
 export type WebhookEvent = { deliveryId: string; issue: RemoteIssue | null };

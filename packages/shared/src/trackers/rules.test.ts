@@ -4,12 +4,18 @@ import {
   issueBody,
   issueTitle,
   isNotOlder,
+  issueKey,
   ISSUE_TITLE_MAX,
   pollKey,
   statusAfterIssueChange,
 } from './rules';
 
 describe('the sync rules (decision 0023)', () => {
+  it("writes an issue's key as each tracker does", () => {
+    expect(issueKey('github', 'acme/web', 12)).toBe('acme/web#12');
+    expect(issueKey('linear', 'ENG', 12)).toBe('ENG-12');
+  });
+
   it('makes the title from the description: one line, cut at the maximum', () => {
     expect(issueTitle('  Fix\nthe   build  ')).toBe('Fix the build');
     const long = issueTitle('x'.repeat(ISSUE_TITLE_MAX + 10));

@@ -9,19 +9,29 @@ import { requiredText } from '../api/fields';
 
 /**
  * The trackers the product offers. Only finished ones are listed: a tracker appears on a screen only when connect,
- * create, link, both directions and failures all work for it (Jira and Linear come later).
+ * create, link, both directions and failures all work for it (Jira comes later).
  */
-export const TRACKER_KINDS = ['github', 'gitlab'] as const;
+export const TRACKER_KINDS = ['github', 'gitlab', 'linear'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
-export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub', gitlab: 'GitLab' };
+export const TRACKER_LABELS: Record<TrackerKind, string> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  linear: 'Linear',
+};
 
 /** github.com's API; a GitHub Enterprise Server's is `<base URL>/api/v3`. */
 export const GITHUB_COM_API = 'https://api.github.com';
 /** gitlab.com's API; a GitLab Self-Managed instance's is `<base URL>/api/v4`. */
 export const GITLAB_COM_API = 'https://gitlab.com/api/v4';
+/** Linear's GraphQL API: Linear is a cloud service only (a base URL is for tests on the loopback). */
+export const LINEAR_API = 'https://api.linear.app/graphql';
 
-/** The words that differ by tracker: what its token is, where it lives, what it calls a repository. */
+/**
+ * The words that differ by tracker, one record per kind (decision 0007: one home each): what its token is, where it
+ * lives, what it calls a repository. `secretFromTracker`: the tracker makes the webhook's signing secret itself
+ * (Linear shows it once the webhook is added), so it is pasted into Pulsecheck instead of Pulsecheck making one.
+ */
 export type TrackerWords = {
   tokenHelp: string;
   baseUrlHelp: string;
@@ -35,6 +45,7 @@ export type TrackerWords = {
   repositoryRequired: string;
   noRepositories: string;
   issueUrlPlaceholder: string;
+  secretFromTracker: boolean;
 };
 
 export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
@@ -53,6 +64,7 @@ export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
     repositoryRequired: 'Choose a repository',
     noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
     issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+    secretFromTracker: false,
   },
   gitlab: {
     tokenHelp:
@@ -70,8 +82,29 @@ export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
     repositoryRequired: 'Choose a project',
     noRepositories: 'The token sees no project with issues. Give it a role in the projects to use.',
     issueUrlPlaceholder: 'https://gitlab.com/group/project/-/issues/12',
+    secretFromTracker: false,
+  },
+  linear: {
+    repository: 'Team',
+    repositoryRequired: 'Choose a team',
+    noRepositories: 'The API key sees no team. Use the key of someone who is a member of the teams to use.',
+    tokenHelp:
+      'A personal API key (Linear: Settings → Account → Security & access) of someone in the teams to use, with read and write access. It is stored encrypted and never shown again.',
+    baseUrlHelp: 'Leave empty: Linear is at linear.app.',
+    baseUrlPlaceholder: '',
+    baseUrlInvalid: 'Leave the address empty for Linear',
+    refusedToken: 'Linear refused this API key. Check that it is copied whole and has not been revoked.',
+    unreachable: 'Linear could not be reached. Try again in a moment.',
+    webhookHelp:
+      'In Linear, Settings → API → Webhooks: add a webhook with this URL for Issues of the teams to use, then paste the signing secret Linear shows below. Without it, changes still arrive within 15 minutes.',
+    issueUrlPlaceholder: 'https://linear.app/your-workspace/issue/ENG-12 or ENG-12',
+    secretFromTracker: true,
   },
 };
+
+/** An issue's key as its tracker writes it: 'owner/repo#12' on GitHub and GitLab, 'ENG-12' on Linear. */
+export const issueKey = (kind: TrackerKind, repository: string, number: number) =>
+  kind === 'linear' ? `${repository}-${number}` : `${repository}#${number}`;
 
 export const TRACKER_MESSAGES = {
   title: 'Integrations',
@@ -85,6 +118,12 @@ export const TRACKER_MESSAGES = {
   closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
   webhookTitle: 'Updates within a minute',
   webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
+  signingSecret: 'Signing secret',
+  signingSecretSave: 'Save signing secret',
+  signingSecretSaved: 'Signing secret saved: webhooks are checked with it.',
+  signingSecretMissing: 'No signing secret saved yet: webhooks are refused until it is.',
+  signingSecretRequired: 'Paste the signing secret',
+  signingSecretOurs: "This tracker's webhooks are signed with the secret Pulsecheck made when connecting",
   notConnected: 'No tracker is connected to this workspace.',
   createIssue: (label: string) => `Create issue in ${label}`,
   linkIssue: 'Link existing issue',
@@ -120,14 +159,18 @@ const baseUrl = z.string().trim().max(500);
 /** Connecting (or replacing) the workspace's tracker; the token is tested before it is kept. */
 export const trackerConnectSchema = z.strictObject({
   kind: z.enum(TRACKER_KINDS),
-  /** '' for github.com; the server's https:// address for GitHub Enterprise Server. */
+  /** '' for the vendor's cloud (github.com, linear.app); the server's https:// address for GitHub Enterprise Server. */
   baseUrl: baseUrl.default(''),
   token: requiredText(TRACKER_MESSAGES.tokenRequired, 500),
   closeMarksDone: z.boolean().default(true),
 });
 export type TrackerConnectInput = z.input<typeof trackerConnectSchema>;
 
-export const trackerSettingsSchema = z.strictObject({ closeMarksDone: z.boolean() });
+/** Whether closing marks done; and, for a tracker that makes its own signing secret (Linear), that secret. */
+export const trackerSettingsSchema = z.strictObject({
+  closeMarksDone: z.boolean().optional(),
+  webhookSecret: requiredText(TRACKER_MESSAGES.signingSecretRequired, 200).optional(),
+});
 
 export const trackerConnectionSchema = z.object({
   id: z.string(),
@@ -139,6 +182,8 @@ export const trackerConnectionSchema = z.object({
   closeMarksDone: z.boolean(),
   /** Where the tracker's webhooks go. */
   webhookUrl: z.string(),
+  /** False while a tracker that makes its own signing secret (Linear) has none saved: its webhooks are refused. */
+  webhookSecretSaved: z.boolean(),
   /** The last failure and what to do, or null while it works. */
   problem: z.string().nullable(),
   problemAt: z.string().nullable(),
@@ -172,7 +217,7 @@ export const ISSUE_STATES = ['creating', 'open', 'closed'] as const;
 export const trackerIssueSchema = z.object({
   kind: z.enum(TRACKER_KINDS),
   label: z.string(),
-  /** 'owner/repo#12'; null while it is being created. */
+  /** 'owner/repo#12', 'ENG-12'; null while it is being created. */
   key: z.string().nullable(),
   url: z.string().nullable(),
   title: z.string().nullable(),
@@ -183,8 +228,11 @@ export const trackerIssueSchema = z.object({
 });
 export type TrackerIssue = z.infer<typeof trackerIssueSchema>;
 
-/** 'owner/repo' (GitHub), or 'group/subgroup/project' (GitLab's namespaces nest, up to 20 levels). */
-const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}(\/[A-Za-z0-9_.-]{1,100}){1,20}$/;
+/**
+ * 'owner/repo' (GitHub), 'group/subgroup/project' (GitLab's namespaces nest, up to 20 levels) or a team key ('ENG',
+ * Linear); each module refuses the forms that are not its own.
+ */
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}(\/[A-Za-z0-9_.-]{1,100}){0,20}$/;
 export const createTrackerIssueSchema = z.strictObject({
   repository: z
     .string({ error: TRACKER_MESSAGES.placeRequired })

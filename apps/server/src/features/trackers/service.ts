@@ -20,7 +20,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { outboundUrl, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { TRACKERS } from '../../trackers/modules';
-import { newWebhookSecret, sealCredential } from '../../trackers/secret';
+import { newWebhookSecret, openCredential, sealCredential } from '../../trackers/secret';
 import {
   applyIssue,
   clientOf,
@@ -59,6 +59,7 @@ const toConnection = (deps: Deps, row: Row): TrackerConnection => ({
   target: TRACKERS[row.kind].target(row.apiUrl),
   closeMarksDone: row.closeMarksDone,
   webhookUrl: `${deps.config.appUrl}/api/tracker-connections/${row.id}/webhook`,
+  webhookSecretSaved: Boolean(openCredential(deps.config.authSecret, row.webhookSecret)),
   problem: row.problem ? TRACKER_PROBLEMS[row.problem] : null,
   problemAt: iso(row.problemAt),
   lastPolledAt: iso(row.lastPolledAt),
@@ -141,19 +142,19 @@ export async function connect(
     deps.logger.info({ err: error, workspaceId: input.workspaceId }, 'tracker: the connection test failed');
     if (refusalOf(error))
       throw invalid(TRACKER_MESSAGES.baseUrlPrivate, { baseUrl: TRACKER_MESSAGES.baseUrlPrivate });
+    const words = TRACKER_WORDS[input.kind];
     if (
       error instanceof TrackerFailure &&
       (error.problem === 'credentials' || error.problem === 'permission')
-    ) {
-      const refusedToken = TRACKER_WORDS[input.kind].refusedToken;
-      throw invalid(refusedToken, { token: refusedToken });
-    }
-    const unreachable = TRACKER_WORDS[input.kind].unreachable;
-    throw invalid(unreachable, { baseUrl: unreachable });
+    )
+      throw invalid(words.refusedToken, { token: words.refusedToken });
+    throw invalid(words.unreachable, { baseUrl: words.unreachable });
   }
   const existing = await connectionOfWorkspace(deps.db, input.workspaceId);
   const same = existing && existing.kind === input.kind && existing.apiUrl === apiUrl;
-  const secret = same ? null : newWebhookSecret();
+  // A tracker that makes its own signing secret (Linear) gets it pasted later; until then none is kept ('').
+  const fromTracker = TRACKER_WORDS[input.kind].secretFromTracker;
+  const secret = same || fromTracker ? null : newWebhookSecret();
   const token = sealCredential(deps.config.authSecret, input.token);
   const id = await deps.db.transaction(async (tx) => {
     if (same) {
@@ -172,7 +173,7 @@ export async function connect(
       sql`insert into tracker_connections
             (workspace_id, kind, api_url, token, webhook_secret, account, close_marks_done, created_by)
           values (${input.workspaceId}, ${input.kind}, ${apiUrl}, ${token},
-                  ${sealCredential(deps.config.authSecret, secret!)}, ${account}, ${input.closeMarksDone},
+                  ${sealCredential(deps.config.authSecret, secret ?? '')}, ${account}, ${input.closeMarksDone},
                   ${input.userId})
           returning id`,
     );
@@ -188,17 +189,29 @@ export async function connect(
   };
 }
 
+/**
+ * Whether closing marks done; and the signing secret of a tracker that makes its own (Linear shows it when the
+ * webhook is added). Pulsecheck's own secrets (GitHub's) are never replaced this way: they are made, not typed.
+ */
 export async function updateSettings(
   deps: Deps,
-  input: { userId: string; workspaceId: string; closeMarksDone: boolean },
+  input: { userId: string; workspaceId: string; closeMarksDone?: boolean; webhookSecret?: string },
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const row = await connectionOfWorkspace(deps.db, input.workspaceId);
   if (!row) throw conflict(TRACKER_MESSAGES.notConnectedHere);
+  if (input.webhookSecret !== undefined && !TRACKER_WORDS[row.kind].secretFromTracker)
+    throw invalid(TRACKER_MESSAGES.signingSecretOurs, { webhookSecret: TRACKER_MESSAGES.signingSecretOurs });
+  const closeMarksDone = input.closeMarksDone ?? row.closeMarksDone;
+  const webhookSecret =
+    input.webhookSecret === undefined
+      ? row.webhookSecret
+      : sealCredential(deps.config.authSecret, input.webhookSecret);
   await deps.db.execute(
-    sql`update tracker_connections set close_marks_done = ${input.closeMarksDone} where id = ${row.id}`,
+    sql`update tracker_connections set close_marks_done = ${closeMarksDone}, webhook_secret = ${webhookSecret}
+        where id = ${row.id}`,
   );
-  return { connection: toConnection(deps, { ...row, closeMarksDone: input.closeMarksDone }) };
+  return { connection: toConnection(deps, { ...row, closeMarksDone, webhookSecret }) };
 }
 
 /** Disconnects: the credentials and the links go; the action items stay as they are. */

@@ -134,7 +134,7 @@ function CreateIssue({
     <form className="space-y-3" onSubmit={submit} noValidate aria-label={heading}>
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       {repositories.isPending ? (
-        <Spinner label="Loading repositories..." />
+        <Spinner label={`Loading ${words.repository.toLowerCase()} list...`} />
       ) : repositories.isError ? (
         <Notice tone="error">{repositories.error.message}</Notice>
       ) : repositories.data.length === 0 ? (

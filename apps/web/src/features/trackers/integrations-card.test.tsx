@@ -20,6 +20,7 @@ const connected: TrackerConnection = {
   closeMarksDone: true,
   webhookUrl:
     'https://pulse.example.com/api/tracker-connections/00000000-0000-4000-8000-0000000000bb/webhook',
+  webhookSecretSaved: true,
   problem: null,
   problemAt: null,
   lastPolledAt: null,
@@ -61,7 +62,7 @@ describe('the Integrations card', () => {
     renderCard();
     expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
     // Only trackers that are finished are offered.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub', 'GitLab']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub', 'GitLab', 'Linear']);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText(TRACKER_WORDS.github.refusedToken)).toBeVisible();
@@ -95,6 +96,36 @@ describe('the Integrations card', () => {
     await vi.waitFor(() =>
       expect(sent).toEqual([{ kind: 'gitlab', baseUrl: '', token: 'glpat-good', closeMarksDone: true }]),
     );
+  });
+
+  it("asks for Linear's signing secret, which Linear makes, and saves it", async () => {
+    const user = userEvent.setup();
+    let connection: TrackerConnection = {
+      ...connected,
+      kind: 'linear',
+      label: 'Linear',
+      account: 'Ada Lovelace (Acme)',
+      target: 'linear.app',
+      webhookSecretSaved: false,
+    };
+    const patched: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init?.method === 'PATCH') {
+        patched.push(JSON.parse(init.body as string));
+        connection = { ...connection, webhookSecretSaved: true };
+      }
+      return Response.json({ connection });
+    });
+    renderCard();
+    expect(await screen.findByText(TRACKER_WORDS.linear.webhookHelp)).toBeVisible();
+    expect(screen.getByTestId('tracker-signing-secret-state')).toHaveTextContent(
+      TRACKER_MESSAGES.signingSecretMissing,
+    );
+    await user.click(screen.getByRole('button', { name: TRACKER_MESSAGES.signingSecretSave }));
+    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretRequired)).toBeVisible();
+    await user.type(screen.getByLabelText(TRACKER_MESSAGES.signingSecret), 'lin_wh_secret{Enter}');
+    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretSaved)).toBeVisible();
+    expect(patched).toEqual([{ webhookSecret: 'lin_wh_secret' }]);
   });
 
   it('shows the last failure with what to do', async () => {

@@ -115,6 +115,9 @@ function Connected({
             {connection.webhookUrl}
           </code>
         </p>
+        {TRACKER_WORDS[connection.kind].secretFromTracker && (
+          <SigningSecretForm workspaceId={workspaceId} saved={connection.webhookSecretSaved} />
+        )}
         {secret && (
           <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2">
             <p className="text-sm font-medium text-slate-900">{TRACKER_MESSAGES.webhookSecretOnce}</p>
@@ -147,7 +150,52 @@ function Connected({
 }
 
 /** The vendors' clouds: connecting to them needs no address. */
-const CLOUD_TARGETS = new Set(['github.com', 'gitlab.com']);
+const CLOUD_TARGETS = new Set(['github.com', 'gitlab.com', 'linear.app']);
+
+/** The signing secret of a tracker that makes its own (Linear shows it once the webhook is added). */
+function SigningSecretForm({ workspaceId, saved }: { workspaceId: string; saved: boolean }) {
+  const settings = useTrackerSettings(workspaceId);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!value.trim()) return setError(TRACKER_MESSAGES.signingSecretRequired);
+    settings.mutate(
+      { webhookSecret: value.trim() },
+      {
+        onSuccess: () => {
+          setValue('');
+          toast.success(TRACKER_MESSAGES.saved, { duration: TOAST.save });
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.fields?.webhookSecret
+              ? failure.fields.webhookSecret
+              : errorMessage(failure, 'Something went wrong'),
+          ),
+      },
+    );
+  };
+  return (
+    <form className="space-y-2" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.signingSecretSave}>
+      <p className="text-sm text-slate-700" data-testid="tracker-signing-secret-state">
+        {saved ? TRACKER_MESSAGES.signingSecretSaved : TRACKER_MESSAGES.signingSecretMissing}
+      </p>
+      <FormField label={TRACKER_MESSAGES.signingSecret} error={error}>
+        <Input
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </FormField>
+      <Button type="submit" size="sm" variant="secondary" disabled={settings.isPending}>
+        {TRACKER_MESSAGES.signingSecretSave}
+      </Button>
+    </form>
+  );
+}
 
 function ConnectForm({
   workspaceId,
