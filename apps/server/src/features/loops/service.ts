@@ -33,6 +33,7 @@ import type {
   LoopDefinition,
   LoopQuestion,
 } from '@pulsecheck/shared/loops/schemas';
+import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { loopAccess, requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
@@ -124,13 +125,13 @@ class DuplicateLaunch extends Error {}
 /**
  * 'Launch Loop': one transaction writes the loop, its questions, its chosen audience and the job that opens its
  * first round; with 'Start now' the round then opens at once (the job, should this fail, opens it instead). The
- * client's `launchKey` makes a repeated request answer the first launch.
+ * client's `launchKey` makes a repeated request answer the first launch (and records nothing more in the audit log).
  */
 export async function launchLoop(
   deps: Deps,
-  options: LaunchLoop & { userId: string },
+  options: LaunchLoop & { userId: string; by: AuditBy },
 ): Promise<LaunchLoopResponse> {
-  const { userId, ...input } = options;
+  const { userId, by, ...input } = options;
   const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
   const earlier = await q.findLoopByLaunchKey(deps.db, userId, input.launchKey);
   if (earlier) return { ...(await launchedAnswer(deps.db, earlier.id)), mail };
@@ -176,6 +177,20 @@ export async function launchLoop(
       if (input.audience.kind === 'members') await q.replaceAudience(tx, loopId, input.audience.memberIds);
       await scheduleOpening(tx, loopId, plan.opensAt);
       await publishLoopChanged(deps, { id: loopId, workspaceId: input.workspaceId }, tx);
+      await recordWorkspaceAudit(tx, input.workspaceId, by, {
+        action: 'loop.launched',
+        targetType: 'loop',
+        targetId: loopId,
+        targetLabel: input.title,
+        changes: {
+          questions: input.questions.length,
+          audience: input.audience.kind,
+          cadence: rule.cadence,
+          anonymous: input.anonymous,
+          minResponses: input.minResponses,
+          firstRoundAt: plan.opensAt.toISOString(),
+        },
+      });
       return loopId;
     })
     .catch(async (error: unknown) => {
@@ -331,10 +346,11 @@ type StatusChange = 'pause' | 'resume' | 'stop';
 /**
  * Pause (no round opens; the open round takes no answers), resume (the next round by the schedule from now on:
  * missed slots are skipped) and stop (for good: the open round closes and is sealed). Repeating one is harmless.
+ * A change of status is recorded in the audit log in its transaction; a repeat changes nothing and records nothing.
  */
 export async function changeLoopStatus(
   deps: Deps,
-  options: { userId: string; loopId: string; change: StatusChange },
+  options: { userId: string; loopId: string; change: StatusChange; by: AuditBy },
 ) {
   await requireLoopChange(deps.db, options.userId, options.loopId);
   await deps.db.transaction(async (tx) => {
@@ -345,6 +361,17 @@ export async function changeLoopStatus(
       throw new AppError('loop_ended', LOOP_MESSAGES.loopEnded);
     }
     const now = new Date();
+    const after: LoopStatus =
+      options.change === 'pause' ? 'paused' : options.change === 'resume' ? 'active' : 'completed';
+    if (after !== loop.status) {
+      await recordWorkspaceAudit(tx, loop.workspaceId, options.by, {
+        action: 'loop.status-changed',
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: loop.title,
+        changes: { status: { before: loop.status, after } },
+      });
+    }
     if (options.change === 'pause') {
       await q.updateLoop(tx, loop.id, { status: 'paused', nextRoundAt: null });
     } else if (options.change === 'resume') {
