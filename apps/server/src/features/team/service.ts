@@ -302,7 +302,11 @@ export async function updateMember(
       })
       .where(eq(workspaceMembers.id, member.id));
     const after = await q.memberFacts(tx, member.id);
-    const fields = ({ role, access, department }: NonNullable<typeof before>) => ({ role, access, department });
+    const fields = ({ role, access, department }: NonNullable<typeof before>) => ({
+      role,
+      access,
+      department,
+    });
     const changes = before && after ? changedFields(fields(before), fields(after)) : {};
     if (after && Object.keys(changes).length > 0) {
       await recordAudit(tx, workspace.organizationId, options.by, {

@@ -78,6 +78,9 @@ export async function updateTemplate(
 
 /** Deletes the template; answers whether there was one to delete. */
 export async function deleteTemplate(db: Db, templateId: string) {
-  const deleted = await db.delete(templates).where(eq(templates.id, templateId)).returning({ id: templates.id });
+  const deleted = await db
+    .delete(templates)
+    .where(eq(templates.id, templateId))
+    .returning({ id: templates.id });
   return deleted.length > 0;
 }
