@@ -11,7 +11,7 @@ import { queryRows } from '../../db/client';
 import { createAdmin, invite, joinedParticipant, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { allRated, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
-import { addPeople, answerByLink, answerToken, launchLoop, loopBody } from '../../test/loops';
+import { addPeople, answerByLink, answerToken, editable, launchLoop, loopBody } from '../../test/loops';
 import { json, type Jar } from '../../test/requests';
 import { unique, uniqueEmail } from '../../test/unique';
 
@@ -80,7 +80,7 @@ async function wholeLog() {
 const byOwner = (org: Org) => ({ actorKind: 'user', actorId: org.owner.userId, actorLabel: org.owner.email });
 
 describe('audit log of workspace actions', () => {
-  it('records a health check launch and each phase change, and the results download, never a rating, comment or vote', async () => {
+  it('records a health check launch, its settings and each phase change, and the results download, never a rating, comment or vote', async () => {
     const org = await newOrganization();
     const { owner } = org;
     const title = `Audit check ${unique('hc')}`;
@@ -105,6 +105,22 @@ describe('audit log of workspace actions', () => {
     });
     expect(launched!.changes).toMatchObject({ components: 5, invitations: 1 });
     expect(launched!.ip).toBeTruthy();
+
+    // A change of settings names each changed field; saving them again, or a value out of range, records nothing.
+    const settings = { ...(await launchBody(ctx, owner.workspaceId)).settings, votesPerPerson: 3 };
+    const settingsPath = `/api/health-checks/${check.id}/settings`;
+    expect((await ctx.call(owner.jar, 'PUT', settingsPath, settings)).status).toBe(200);
+    await refused(org, 200, () => ctx.call(owner.jar, 'PUT', settingsPath, settings));
+    await refused(org, 400, () =>
+      ctx.call(owner.jar, 'PUT', settingsPath, { ...settings, votesPerPerson: 0 }),
+    );
+    const [settingsChanged] = await logged(org, 'health-check.settings-changed');
+    expect(settingsChanged).toMatchObject({
+      ...byOwner(org),
+      targetId: check.id,
+      targetLabel: title,
+      changes: { votesPerPerson: { before: 5, after: 3 } },
+    });
 
     // Refused: the results before they are released, a member who neither made the check nor administers the
     // workspace, and voting before enough people have answered.
@@ -142,7 +158,7 @@ describe('audit log of workspace actions', () => {
     expect(await entryCount(org)).toBe(before + 1);
     for (const person of people) {
       const voted = await ctx.call(person.jar, 'PUT', `/api/health-checks/${check.id}/votes`, {
-        allocation: { [person.componentIds[1]!]: 3 },
+        allocation: { [person.componentIds[1]!]: 2 },
       });
       expect(voted.status).toBe(200);
     }
@@ -188,7 +204,7 @@ describe('audit log of workspace actions', () => {
     await verified(org);
   });
 
-  it('records a loop launch, each change of its status and the results download, never an answer or who answered', async () => {
+  it('records a loop launch, its edits, each change of its status and the results download, never an answer or who answered', async () => {
     const org = await newOrganization();
     const { owner } = org;
     const people = await addPeople(ctx, owner.workspaceId, 3);
@@ -212,6 +228,22 @@ describe('audit log of workspace actions', () => {
       changes: { questions: 3, audience: 'members', anonymous: true, minResponses: 3 },
     });
 
+    // An edit names each changed setting; saving it again records nothing.
+    const launchedDetail = await json<{ loop: LoopDetail }>(
+      await ctx.call(owner.jar, 'GET', `/api/loops/${loop.id}`),
+    );
+    const edited = { ...editable(launchedDetail.loop), reminder: false, roundDays: 4 };
+    expect((await ctx.call(owner.jar, 'PUT', `/api/loops/${loop.id}`, edited)).status).toBe(200);
+    await refused(org, 200, () => ctx.call(owner.jar, 'PUT', `/api/loops/${loop.id}`, edited));
+    const [edit] = await logged(org, 'loop.changed');
+    expect(edit).toMatchObject({
+      ...byOwner(org),
+      targetId: loop.id,
+      targetLabel: title,
+      changes: { reminder: { before: true, after: false }, roundDays: { before: 3, after: 4 } },
+    });
+    expect(Object.keys(edit!.changes!).sort()).toEqual(['reminder', 'roundDays']);
+
     const answer = `Secret answer ${unique('a')}`;
     for (const [index, person] of people.entries()) {
       const answered = await answerByLink(ctx, await answerToken(ctx, person.email), {
@@ -221,7 +253,11 @@ describe('audit log of workspace actions', () => {
       });
       expect(answered.status).toBe(201);
     }
-    // Refused: the results of the open round, a member who did not make the loop.
+    // Refused: a protective setting loosened once answered, the results of the open round, a member who did not
+    // make the loop.
+    await refused(org, 409, () =>
+      ctx.call(owner.jar, 'PUT', `/api/loops/${loop.id}`, { ...edited, anonymous: false }),
+    );
     await refused(org, 409, () => ctx.call(owner.jar, 'GET', `/api/loops/${loop.id}/results/csv`));
     const member = await signedInUser(ctx, { workspaceId: owner.workspaceId, access: 'member' });
     await refused(org, 403, () => ctx.call(member.jar, 'POST', `/api/loops/${loop.id}/pause`));
@@ -231,7 +267,9 @@ describe('audit log of workspace actions', () => {
     expect((await ctx.call(owner.jar, 'POST', `/api/loops/${loop.id}/resume`)).status).toBe(200);
     await refused(org, 200, () => ctx.call(owner.jar, 'POST', `/api/loops/${loop.id}/resume`));
 
-    const detail = await json<{ loop: LoopDetail }>(await ctx.call(owner.jar, 'GET', `/api/loops/${loop.id}`));
+    const detail = await json<{ loop: LoopDetail }>(
+      await ctx.call(owner.jar, 'GET', `/api/loops/${loop.id}`),
+    );
     const roundId = detail.loop.currentRound!.id;
     expect((await ctx.call(owner.jar, 'POST', `/api/loops/${loop.id}/rounds/${roundId}/close`)).status).toBe(
       200,
@@ -256,7 +294,12 @@ describe('audit log of workspace actions', () => {
       { status: { before: 'active', after: 'paused' } },
     ]);
     for (const entry of changes)
-      expect(entry).toMatchObject({ ...byOwner(org), targetType: 'loop', targetId: loop.id, targetLabel: title });
+      expect(entry).toMatchObject({
+        ...byOwner(org),
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: title,
+      });
 
     const log = await wholeLog();
     expect(log).not.toContain(answer);
@@ -411,7 +454,11 @@ describe('audit log of workspace actions', () => {
     });
     expect(response.status, await response.clone().text()).toBe(201);
     const [launched] = await logged(org, 'health-check.launched');
-    expect(launched).toMatchObject({ actorKind: 'api-token', actorLabel: 'Audit robot', targetLabel: 'By token' });
+    expect(launched).toMatchObject({
+      actorKind: 'api-token',
+      actorLabel: 'Audit robot',
+      targetLabel: 'By token',
+    });
     await verified(org);
   });
 });

@@ -68,7 +68,7 @@ export const healthCheckRoutes = routes('health-checks')
       ok: [200, settingsResponseSchema, 'Saved'],
       errors: [403, 409],
     },
-    async (deps, { userId, healthCheckId, ...settings }) => ({
-      settings: await service.changeSettings(deps, { userId, healthCheckId, settings }),
+    async (deps, { userId, healthCheckId, by, ...settings }) => ({
+      settings: await service.changeSettings(deps, { userId, healthCheckId, by, settings }),
     }),
   ).router;

@@ -24,7 +24,7 @@ import { snapshotQuestions } from '../follow-ups/service';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import { phaseNotice } from '@pulsecheck/shared/notifications/phase-notices';
 import type { z } from 'zod';
-import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
+import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
@@ -404,11 +404,13 @@ export async function changePhase(
 /**
  * The Settings tab: editable while the check collects responses. Once anyone has joined, the settings that
  * protect participants only get stricter (PRODUCT-DECISIONS 3): a change that loosens one is a 409 naming each
- * field. The check row is locked, so a join waits for the change and a change sees every earlier join.
+ * field. The check row is locked, so a join waits for the change and a change sees every earlier join. The fields
+ * that changed, before and after, go to the audit log in the same transaction (saving the same settings records
+ * nothing).
  */
 export async function changeSettings(
   deps: Deps,
-  options: { userId: string; healthCheckId: string; settings: HealthCheckSettings },
+  options: { userId: string; healthCheckId: string; settings: HealthCheckSettings; by: AuditBy },
 ): Promise<HealthCheckSettings> {
   const access = await requireManageView(deps.db, options.userId, options.healthCheckId);
   const settings = settingsSchema.parse(options.settings);
@@ -422,6 +424,16 @@ export async function changeSettings(
       throw conflict(HEALTH_CHECK_MESSAGES.settingsOnlyStricter, loosenedMessages(check.settings, loosened));
     }
     await updateSettings(tx, options.healthCheckId, settings);
+    const changes = changedFields(check.settings, settings);
+    if (Object.keys(changes).length > 0) {
+      await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
+        action: 'health-check.settings-changed',
+        targetType: 'health-check',
+        targetId: check.id,
+        targetLabel: check.title,
+        changes,
+      });
+    }
     await publishHealthCheckChanged(
       deps,
       { workspaceId: check.workspaceId, healthCheckId: options.healthCheckId },

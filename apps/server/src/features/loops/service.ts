@@ -33,7 +33,7 @@ import type {
   LoopDefinition,
   LoopQuestion,
 } from '@pulsecheck/shared/loops/schemas';
-import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
+import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { loopAccess, requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
@@ -295,10 +295,14 @@ const sameRule = (a: ScheduleRule, b: ScheduleRule) =>
 /**
  * Edits a running loop (workspace admins and its creator). Once any round has answers, the settings that protect
  * respondents only get stricter (409 naming each field). A new schedule re-anchors from now, as 'Start now' does
- * without opening a round. The open round keeps the questions and settings it opened with.
+ * without opening a round. The open round keeps the questions and settings it opened with. The settings that
+ * changed (before and after) and the number of questions go to the audit log in the same transaction.
  */
-export async function editLoop(deps: Deps, options: LoopDefinition & { userId: string; loopId: string }) {
-  const { userId, loopId, ...input } = options;
+export async function editLoop(
+  deps: Deps,
+  options: LoopDefinition & { userId: string; loopId: string; by: AuditBy },
+) {
+  const { userId, loopId, by, ...input } = options;
   const access = await requireLoopChange(deps.db, userId, loopId);
   await checkAudience(deps.db, access.workspaceId, input.audience, input.minResponses);
   await deps.db.transaction(async (tx) => {
@@ -309,6 +313,7 @@ export async function editLoop(deps: Deps, options: LoopDefinition & { userId: s
     if (loosened.length > 0 && (await q.roundsWithAnswered(tx, loopId)).some((round) => round.answered > 0)) {
       throw conflict(LOOP_MESSAGES.settingsOnlyStricter, loosenedLoopMessages(loop, loosened));
     }
+    const questionsBefore = (await q.currentQuestions(tx, loopId)).map(wording);
     await replaceQuestions(tx, loopId, input.questions);
     await q.replaceAudience(tx, loopId, input.audience.kind === 'members' ? input.audience.memberIds : []);
     const rule = ruleOf(input);
@@ -336,6 +341,35 @@ export async function editLoop(deps: Deps, options: LoopDefinition & { userId: s
       followUpActions: input.followUpActions,
       nextRoundAt,
     });
+    const settingsOf = (values: LoopDefinition | typeof loop) => ({
+      title: values.title,
+      description: values.description,
+      audience: 'audience' in values ? values.audience.kind : values.audienceKind,
+      cadence: values.cadence,
+      weekday: values.weekday,
+      time: values.time,
+      timeZone: values.timeZone,
+      roundDays: values.roundDays,
+      anonymous: values.anonymous,
+      minResponses: values.minResponses,
+      reminder: values.reminder,
+      followUpActions: values.followUpActions,
+    });
+    const changes = changedFields(settingsOf(loop), settingsOf(input));
+    const questionsChanged =
+      questionsBefore.length !== input.questions.length ||
+      input.questions.some((question, index) => !sameQuestion(questionsBefore[index]!, question));
+    if (questionsChanged)
+      changes.questions = { before: questionsBefore.length, after: input.questions.length };
+    if (Object.keys(changes).length > 0) {
+      await recordWorkspaceAudit(tx, loop.workspaceId, by, {
+        action: 'loop.changed',
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: input.title,
+        changes,
+      });
+    }
     await publishLoopChanged(deps, loop, tx);
   });
   return { loop: await loopDetail(deps.db, loopId, true) };
