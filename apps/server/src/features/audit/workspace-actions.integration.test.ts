@@ -12,7 +12,7 @@ import { createAdmin, invite, joinedParticipant, signedInUser, type Admin } from
 import { useTestContext } from '../../test/harness';
 import { allRated, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
 import { addPeople, answerByLink, answerToken, editable, launchLoop, loopBody } from '../../test/loops';
-import { json, type Jar } from '../../test/requests';
+import { json } from '../../test/requests';
 import { unique, uniqueEmail } from '../../test/unique';
 
 /**
