@@ -10,7 +10,7 @@ import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import { queryRows } from '../../db/client';
 import { createAdmin, invite, joinedParticipant, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { allRated, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
+import { allRated, catalogueComponentIds, launchBody } from '../../test/health-checks';
 import { addPeople, answerByLink, answerToken, editable, launchLoop, loopBody } from '../../test/loops';
 import { json } from '../../test/requests';
 import { unique, uniqueEmail } from '../../test/unique';
@@ -92,10 +92,12 @@ describe('audit log of workspace actions', () => {
         await launchBody(ctx, owner.workspaceId, { enabledComponentIds: [] }),
       ),
     );
-    const check = await launch(ctx, owner.jar, owner.workspaceId, {
-      title,
-      teamEmails: [uniqueEmail('invitee')],
-    });
+    const body = await launchBody(ctx, owner.workspaceId, { title, teamEmails: [uniqueEmail('invitee')] });
+    const first = await ctx.call(owner.jar, 'POST', '/api/health-checks', body);
+    expect(first.status).toBe(201);
+    const check = await json<{ id: string }>(first);
+    // The same launch again (its launchKey) answers the first and records nothing more.
+    await refused(org, 201, () => ctx.call(owner.jar, 'POST', '/api/health-checks', body));
     const [launched] = await logged(org, 'health-check.launched');
     expect(launched).toMatchObject({
       ...byOwner(org),

@@ -376,13 +376,6 @@ export async function changePhase(
     }
     const status = STATUS_OF_PHASE[to];
     await updatePhase(tx, healthCheckId, { phase: to, status, completed: to === 'summarize' });
-    await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
-      action: 'health-check.phase-changed',
-      targetType: 'health-check',
-      targetId: healthCheckId,
-      targetLabel: check.title,
-      changes: { phase: { before: check.phase, after: to } },
-    });
     await tellPhaseChange(deps, tx, { check, to, actorId: userId });
     await publishHealthCheckChanged(deps, { workspaceId: check.workspaceId, healthCheckId }, tx);
     const { completed } = await participantCounts(tx, healthCheckId);
@@ -397,6 +390,14 @@ export async function changePhase(
       },
       () => prioritizedTallies(tx, { ...check, phase: to }),
     );
+    // Last, so the organisation's audit chain is locked only for the end of the transaction.
+    await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
+      action: 'health-check.phase-changed',
+      targetType: 'health-check',
+      targetId: healthCheckId,
+      targetLabel: check.title,
+      changes: { phase: { before: check.phase, after: to } },
+    });
     return { phase: to, status };
   });
 }

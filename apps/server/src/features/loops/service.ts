@@ -397,15 +397,6 @@ export async function changeLoopStatus(
     const now = new Date();
     const after: LoopStatus =
       options.change === 'pause' ? 'paused' : options.change === 'resume' ? 'active' : 'completed';
-    if (after !== loop.status) {
-      await recordWorkspaceAudit(tx, loop.workspaceId, options.by, {
-        action: 'loop.status-changed',
-        targetType: 'loop',
-        targetId: loop.id,
-        targetLabel: loop.title,
-        changes: { status: { before: loop.status, after } },
-      });
-    }
     if (options.change === 'pause') {
       await q.updateLoop(tx, loop.id, { status: 'paused', nextRoundAt: null });
     } else if (options.change === 'resume') {
@@ -421,6 +412,16 @@ export async function changeLoopStatus(
       const open = await q.openRoundOf(tx, loop.id);
       if (open) await closeLockedRound(deps, tx, { loop, round: open, now });
       await q.updateLoop(tx, loop.id, { status: 'completed', nextRoundAt: null, completedAt: now });
+    }
+    // Last, so the organisation's audit chain is locked only for the end of the transaction.
+    if (after !== loop.status) {
+      await recordWorkspaceAudit(tx, loop.workspaceId, options.by, {
+        action: 'loop.status-changed',
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: loop.title,
+        changes: { status: { before: loop.status, after } },
+      });
     }
     await publishLoopChanged(deps, loop, tx);
   });
