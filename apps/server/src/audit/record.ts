@@ -92,6 +92,16 @@ export async function recordAudit(
     where organization_id = ${organizationId}`);
 }
 
+/** `recordAudit` in the organisation of a workspace: for the features that know the workspace of what changed. */
+export async function recordWorkspaceAudit(tx: Db, workspaceId: string, by: AuditBy, record: AuditRecord) {
+  const [workspace] = await queryRows<{ organization_id: string }>(
+    tx,
+    sql`select organization_id from workspaces where id = ${workspaceId}`,
+  );
+  if (!workspace) throw new Error(`audit: no workspace ${workspaceId}`);
+  await recordAudit(tx, workspace.organization_id, by, record);
+}
+
 /**
  * The same record in each organisation of the user: where they oversee something ('admin': owner, organisation
  * admin, or admin of one of its workspaces; an admin's sign-in, which belongs to no one organisation), or where they
