@@ -169,7 +169,8 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
 /**
  * What a `call` gives its service: the caller's id, who they are for the audit log (`by`: the person or API token,
- * and their address), and the validated path, query and body, merged.
+ * and their address), and the validated path, query and body, merged. A route that hands the rest of its input on
+ * as a body (answers, preferences, an action item) takes `by` out first: it is never stored with what it records.
  */
 export type CallInput<E extends string, Q, J> = Parsed<ParamsOf<E>> &
   Parsed<Q> &
@@ -229,10 +230,13 @@ export function routes(...tags: string[]) {
         const valid = (target: 'param' | 'query' | 'json') =>
           (c.req.valid as (target: string) => object | undefined)(target);
         // The path names the resource: it wins over a body or query field of the same name.
-        const input = { ...valid('json'), ...valid('query'), ...valid('param'), userId: user.id };
-        // `by` is read by name and left out of a spread (not enumerable): a route that spreads the rest of its input
-        // into a body, a strict schema or a row never carries it along.
-        Object.defineProperty(input, 'by', { value: auditBy(c, user), enumerable: false });
+        const input = {
+          ...valid('json'),
+          ...valid('query'),
+          ...valid('param'),
+          userId: user.id,
+          by: auditBy(c, user),
+        };
         const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };

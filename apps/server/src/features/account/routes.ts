@@ -140,7 +140,7 @@ account
     'put /account/notification-preferences',
     'Save every notification setting at once',
     { body: notificationPreferencesSchema, ok: [200, notificationPreferencesResponseSchema, 'Saved'] },
-    async (deps, { userId, ...preferences }) => ({
+    async (deps, { userId, by: _by, ...preferences }) => ({
       preferences: await service.savePreferences(deps, { userId, preferences }),
     }),
   )

@@ -188,7 +188,7 @@ export const loopRoutes = routes('loops')
     'post /loop-rounds/{roundId}/answer',
     'Answer a round as a signed-in member of its audience',
     { body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
-    async (deps, { roundId, userId, ...body }) =>
+    async (deps, { roundId, userId, by: _by, ...body }) =>
       answers.submitAnswers(deps, await answers.identityForUser(deps.db, roundId, userId), body),
   )
   .call(
