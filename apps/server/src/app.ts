@@ -18,6 +18,7 @@ import { participationRoutes } from './features/participation/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { resultsRoutes } from './features/results/routes';
 import { securityRoutes } from './features/security/routes';
+import { auditRoutes } from './features/audit/routes';
 import { scimRoutes, scimSettingsRoutes } from './features/scim/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { finishFlow } from './features/sso/service';
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     apiTokenRoutes,
     webhookRoutes,
     scimSettingsRoutes,
+    auditRoutes,
   ];
   const api = createRouter();
   // Answers of the API are about one person or one team: no browser or proxy keeps a copy, unless a route says

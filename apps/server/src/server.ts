@@ -1,3 +1,4 @@
+import { auditRetentionJobHandlers, scheduleAuditRetention } from './audit/retention';
 import { randomBytes } from 'node:crypto';
 import { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -100,11 +101,13 @@ export async function startServer(config: Config, database: Database) {
     ...mailRetentionJobHandlers(deps),
     ...ssoJobHandlers(deps),
     ...trackerJobHandlers(deps),
+    ...auditRetentionJobHandlers(deps),
   };
   await startNotificationSchedule(db);
   await scheduleMailRetention(db);
   await startSsoDomainSchedule(db);
   await startTrackerPolls(db);
+  await scheduleAuditRetention(db);
   const jobs = startJobWorker({ db, logger, health, handlers: jobHandlers });
   const webhooks = startWebhookWorker({ db, logger, health, mailer, config });
   if (config.allowLoopbackWebhooks)

@@ -43,6 +43,8 @@ export function bearerOf(c: Pick<Context, 'req'>): string | null {
 /** The token behind a request, as the routes see it once it is found valid. */
 export type TokenCaller = {
   id: string;
+  /** Its name, as the audit log names who acted. */
+  name: string;
   kind: ApiTokenKind;
   scopes: ApiScope[];
   /** The organisation an organisation token acts for. */
@@ -201,6 +203,7 @@ export function tokenGate(scope: ApiScope | undefined): MiddlewareHandler<AppEnv
     c.set('user', callerOf(row));
     c.set('apiToken', {
       id: row.id,
+      name: row.name,
       kind: row.kind,
       scopes: row.scopes,
       organizationId: row.organization_id,

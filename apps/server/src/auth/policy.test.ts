@@ -63,6 +63,13 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
     expect(can(owner, 'organization:provision')).toBe(true);
     expect(can(orgAdmin, 'organization:provision')).toBe(false);
     expect(allowed('organization:provision')).toEqual([]);
+    // The audit log (issue 37): the owner and organisation admins, never a workspace role alone.
+    expect(can(owner, 'organization:audit')).toBe(true);
+    expect(can(orgAdmin, 'organization:audit')).toBe(true);
+    expect(can({ userId: me, access: 'member', organizationRole: 'member' }, 'organization:audit')).toBe(
+      false,
+    );
+    expect(allowed('organization:audit')).toEqual([]);
     // The organisation role gives nothing inside a workspace either.
     expect(can(owner, 'check:view')).toBe(false);
     expect(can(owner, 'workspace:use')).toBe(false);

@@ -73,6 +73,12 @@ export const POLICY = {
    * included, which is more than an organisation admin may do.
    */
   'organization:provision': (actor: Actor) => actor.organizationRole === 'owner',
+  /**
+   * The organisation's audit log (issue 37 item 3, decision 0026): reading, exporting and verifying it, and how long
+   * it is kept. Its owner and organisation admins.
+   */
+  'organization:audit': (actor: Actor) =>
+    actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;

@@ -5,6 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { account, session, user, verification } from '../db/schema/auth';
+import { recordSignIn } from '../audit/sign-ins';
 import { issuerOrigins, joinOrganization } from '../features/sso/queries';
 import { sharedAuthOptions } from './options';
 import { flowInProgress, SSO_REFUSALS, ssoProviderRows } from './sso';
@@ -55,8 +56,9 @@ export function createSsoAuth(options: { config: Config; db: Db }) {
         provisionUserOnEveryLogin: true,
         provisionUser: async ({ user: signedIn }) => {
           const flow = flowInProgress();
-          if (flow?.purpose === 'sign-in')
-            await joinOrganization(db, { organizationId: flow.organizationId, userId: signedIn.id });
+          if (flow?.purpose !== 'sign-in') return;
+          await joinOrganization(db, { organizationId: flow.organizationId, userId: signedIn.id });
+          await recordSignIn(db, signedIn.id, { ip: flow.clientIp ?? null, method: 'single sign-on' });
         },
         resolveUser: async (input, { database }) => {
           const flow = flowInProgress();

@@ -22,6 +22,8 @@ export type SsoFlow = {
   domains: string[];
   /** 'link': the signed-in account that asked to link single sign-on (Security tab). */
   userId?: string;
+  /** The address the provider's redirect came from (the audit log's record of an admin's sign-in). */
+  clientIp?: string | null;
 };
 
 const currentFlow = gatedStorage(new AsyncLocalStorage<SsoFlow>());

@@ -21,7 +21,7 @@ export function clientAddress(
 }
 
 /** The address of the TCP peer, never a header; undefined when the request did not come over a socket. */
-export function socketAddress(c: Context<AppEnv>): string | undefined {
+export function socketAddress(c: Context): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
@@ -62,11 +62,12 @@ export function fromThisMachine(c: Context<AppEnv>): boolean {
 
 /** The client's address: the socket's, or the one the trusted proxies report (TRUST_PROXY hops). */
 export function clientIp(c: Context<AppEnv>): string {
-  return clientAddress(
-    c.req.header('x-forwarded-for'),
-    socketAddress(c),
-    c.get('deps').config.trustProxyHops,
-  );
+  return clientIpBehind(c, c.get('deps').config.trustProxyHops);
+}
+
+/** `clientIp` for a request of any router (the SCIM service has its own), given TRUST_PROXY's hops. */
+export function clientIpBehind(c: Context, hops: number): string {
+  return clientAddress(c.req.header('x-forwarded-for'), socketAddress(c), hops);
 }
 
 /** Request headers for better-auth, with the client address it rate-limits and records sessions by. */

@@ -1,3 +1,4 @@
+import { auditBy, type AuditBy } from '../audit/record';
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import type { ApiScope } from '@pulsecheck/shared/api-tokens/rules';
 import type { okSchema } from '@pulsecheck/shared/auth/schemas';
@@ -141,8 +142,14 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
     ...(form && { body: { content: content('multipart/form-data', schema(form)), required: true } }),
   };
   const responses: Record<number, ReturnType<typeof response>> = {};
-  for (const [status, schema, description, mediaType] of answers)
-    responses[status] = response(schema, description, mediaType);
+  // Two answers of one status are one response in two media types (an export as CSV or JSON Lines).
+  for (const [status, schema, description, mediaType] of answers) {
+    const same = responses[status];
+    const own = response(schema, description, mediaType);
+    responses[status] = same
+      ? { content: { ...same.content, ...own.content }, description: `${same.description} or ${description}` }
+      : own;
+  }
   for (const status of [...errors].sort()) responses[status] = response(errorBodySchema, 'Error');
   // The split, the record and the optional parts lose the literal types the handler is typed from; they are
   // exactly the arguments'. Error statuses stay out of the type: handlers throw them, they never return them.
@@ -160,10 +167,14 @@ function declare<E extends `${Method} /${string}`, O extends Answer | readonly A
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
-/** What a `call` gives its service: the caller's id and the validated path, query and body, merged. */
+/**
+ * What a `call` gives its service: the caller's id, who they are for the audit log (`by`: the person or API token,
+ * and their address), and the validated path, query and body, merged. A route that hands the rest of its input on
+ * as a body (answers, preferences, an action item) takes `by` out first: it is never stored with what it records.
+ */
 export type CallInput<E extends string, Q, J> = Parsed<ParamsOf<E>> &
   Parsed<Q> &
-  Parsed<J> & { userId: string };
+  Parsed<J> & { userId: string; by: AuditBy };
 /** What a `call`'s service returns: the answer's body, or nothing where the answer is `{ ok: true }`. */
 type Reply<S> = z.input<S> | (S extends typeof okSchema ? void : never);
 type Endpoint = `${Method} /${string}`;
@@ -219,7 +230,13 @@ export function routes(...tags: string[]) {
         const valid = (target: 'param' | 'query' | 'json') =>
           (c.req.valid as (target: string) => object | undefined)(target);
         // The path names the resource: it wins over a body or query field of the same name.
-        const input = { ...valid('json'), ...valid('query'), ...valid('param'), userId: user.id };
+        const input = {
+          ...valid('json'),
+          ...valid('query'),
+          ...valid('param'),
+          userId: user.id,
+          by: auditBy(c, user),
+        };
         const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };

@@ -110,6 +110,7 @@ const freshWebhook = async (world: World) => {
     `/api/workspaces/${world.workspaceId}/webhooks`,
     webhookBody,
   );
+  if (response.status !== 201) throw new Error(`webhook: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { webhook: { id: string } }).webhook.id;
 };
 const loopOf = (world: World) => world.loop.id;
@@ -582,6 +583,26 @@ const ENTRIES: Record<string, Entry> = {
   'GET /api/organizations/{organizationId}/insights/loops': {
     expect: 'DDDDDDA',
     request: (w) => ({ path: `/api/organizations/${w.organizationId}/insights/loops` }),
+  },
+  // The audit log (issue 37): the owner's and organisation admins' (`organization:audit`).
+  'GET /api/organizations/{organizationId}/audit-log': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/audit-log` }),
+  },
+  'GET /api/organizations/{organizationId}/audit-log/export': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/audit-log/export?format=jsonl` }),
+  },
+  'POST /api/organizations/{organizationId}/audit-log/verify': {
+    expect: 'DDDDDDA',
+    request: (w) => ({ path: `/api/organizations/${w.organizationId}/audit-log/verify` }),
+  },
+  'PUT /api/organizations/{organizationId}/audit-log/retention': {
+    expect: 'DDDDDDA',
+    request: (w) => ({
+      path: `/api/organizations/${w.organizationId}/audit-log/retention`,
+      body: { retentionDays: 400 },
+    }),
   },
   'DELETE /api/workspaces/{workspaceId}/members/{memberId}': {
     expect: byPolicy('workspace:administer'),

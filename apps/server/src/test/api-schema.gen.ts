@@ -460,7 +460,7 @@ export interface paths {
         delete: operations["deleteWorkspacesByWorkspaceIdTrackerConnection"];
         options?: never;
         head?: never;
-        /** Whether an issue closed in the tracker marks its action item done */
+        /** Whether an issue closed in the tracker marks its action item done; the webhooks' signing secret of a tracker that makes its own (Linear) */
         patch: operations["patchWorkspacesByWorkspaceIdTrackerConnection"];
         trace?: never;
     };
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256; Jira: X-Hub-Signature) */
+        /** The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token; Linear: Linear-Signature and the signed webhookTimestamp; Jira: X-Hub-Signature) */
         post: operations["postTrackerConnectionsByConnectionIdWebhook"];
         delete?: never;
         options?: never;
@@ -2204,6 +2204,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organizationId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered by actor, action, target and date range; a page at a time (`before`: the `next` of the page before) */
+        get: operations["getOrganizationsByOrganizationIdAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit log as CSV or JSON Lines, newest first (the export is itself recorded) */
+        get: operations["getOrganizationsByOrganizationIdAuditLogExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/audit-log/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-computes the hash chain: whether every entry is as it was written, and the first one that is not */
+        post: operations["postOrganizationsByOrganizationIdAuditLogVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/audit-log/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** How many days entries are kept (30 to 3650; 365 unless set) */
+        put: operations["putOrganizationsByOrganizationIdAuditLogRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3698,7 +3766,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github" | "jira";
+                                kind: "github" | "gitlab" | "linear" | "jira";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4696,7 +4764,7 @@ export interface operations {
                             }[];
                             tracker: {
                                 /** @enum {string} */
-                                kind: "github" | "jira";
+                                kind: "github" | "gitlab" | "linear" | "jira";
                                 label: string;
                                 key: string | null;
                                 url: string | null;
@@ -4845,7 +4913,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5003,7 +5071,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -5237,12 +5305,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5320,7 +5389,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "github" | "jira";
+                    kind: "github" | "gitlab" | "linear" | "jira";
                     /** @default  */
                     baseUrl?: string;
                     token: string;
@@ -5341,12 +5410,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5522,7 +5592,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    closeMarksDone: boolean;
+                    closeMarksDone?: boolean;
+                    webhookSecret?: string;
                 };
             };
         };
@@ -5537,12 +5608,13 @@ export interface operations {
                         connection: {
                             id: string;
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             account: string;
                             target: string;
                             closeMarksDone: boolean;
                             webhookUrl: string;
+                            webhookSecretSaved: boolean;
                             problem: string | null;
                             problemAt: string | null;
                             lastPolledAt: string | null;
@@ -5663,7 +5735,7 @@ export interface operations {
                     "application/json": {
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                         } | null;
                     };
@@ -5762,7 +5834,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        kind: "github" | "jira";
+                        kind: "github" | "gitlab" | "linear" | "jira";
                         label: string;
                         repositories: {
                             id: string;
@@ -5908,7 +5980,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6071,7 +6143,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -6204,7 +6276,7 @@ export interface operations {
                         }[];
                         tracker: {
                             /** @enum {string} */
-                            kind: "github" | "jira";
+                            kind: "github" | "gitlab" | "linear" | "jira";
                             label: string;
                             key: string | null;
                             url: string | null;
@@ -19772,6 +19844,412 @@ export interface operations {
             };
             /** @description Error */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsByOrganizationIdAuditLog: {
+        parameters: {
+            query?: {
+                actor?: string;
+                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.settings-changed" | "health-check.deleted" | "loop.launched" | "loop.changed" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                target?: string;
+                from?: string;
+                to?: string;
+                before?: number;
+            };
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            seq: number;
+                            at: string;
+                            /** @enum {string} */
+                            actorKind: "user" | "api-token" | "scim-token" | "system";
+                            actorId: string | null;
+                            actorLabel: string;
+                            ip: string | null;
+                            /** @enum {string} */
+                            action: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.settings-changed" | "health-check.deleted" | "loop.launched" | "loop.changed" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                            targetType: string;
+                            targetId: string | null;
+                            targetLabel: string | null;
+                            changes: {
+                                [key: string]: unknown;
+                            } | null;
+                            hash: string;
+                        }[];
+                        next: number | null;
+                        retentionDays: number;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationsByOrganizationIdAuditLogExport: {
+        parameters: {
+            query: {
+                actor?: string;
+                action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.settings-changed" | "health-check.deleted" | "loop.launched" | "loop.changed" | "loop.status-changed" | "loop.deleted" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
+                target?: string;
+                from?: string;
+                to?: string;
+                format: "csv" | "jsonl";
+            };
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV or JSON Lines */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/jsonl": string;
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postOrganizationsByOrganizationIdAuditLogVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        checked: number;
+                        brokenSeq: number | null;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putOrganizationsByOrganizationIdAuditLogRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    retentionDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        retentionDays: number;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

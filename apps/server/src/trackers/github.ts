@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Octokit } from '@octokit/rest';
-import { GITHUB_COM_API, ISSUE_KEYS } from '@pulsecheck/shared/trackers/rules';
+import { GITHUB_COM_API } from '@pulsecheck/shared/trackers/rules';
 import { outboundFetch, type OutboundPolicy } from '../lib/outbound';
 import {
   problemOfStatus,
@@ -53,7 +53,7 @@ type GithubIssue = {
 const toIssue = (repository: string, issue: GithubIssue): RemoteIssue => ({
   repository,
   number: issue.number,
-  key: ISSUE_KEYS.github(repository, issue.number),
+  key: `${repository}#${issue.number}`,
   url: issue.html_url,
   title: issue.title,
   state: issue.state === 'closed' ? 'closed' : 'open',
@@ -61,8 +61,11 @@ const toIssue = (repository: string, issue: GithubIssue): RemoteIssue => ({
   updatedAt: issue.updated_at,
 });
 
+/** 'owner/repo' → its parts; anything else (a GitLab-style nested path) names no GitHub repository. */
 const split = (repository: string) => {
-  const [owner = '', repo = ''] = repository.split('/');
+  const [owner = '', repo = '', ...rest] = repository.split('/');
+  if (!owner || !repo || rest.length > 0)
+    throw new TrackerFailure('invalid', `${repository} is not a GitHub repository (owner/repo)`);
   return { owner, repo };
 };
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { HttpException, Version2Client } from 'jira.js';
-import { ISSUE_KEYS } from '@pulsecheck/shared/trackers/rules';
+import { issueKey } from '@pulsecheck/shared/trackers/rules';
 import { outboundFetch, refusalOf, type OutboundPolicy } from '../lib/outbound';
 import {
   problemOfStatus,
@@ -45,6 +45,13 @@ type JiraIssue = {
   };
 };
 
+/** A project key, 'PROJ': anything else (a GitHub 'owner/repo', a GitLab path) names no Jira project. */
+function projectKey(repository: string): string {
+  if (!/^[A-Z][A-Z0-9_]{0,99}$/.test(repository))
+    throw new TrackerFailure('invalid', `${repository} is not a Jira project key (PROJ)`);
+  return repository;
+}
+
 /** `PROJ-12` → the project and the number; null when it is not an issue key. */
 export function parseJiraKey(key: string): IssueRef | null {
   const match = /^([A-Za-z][A-Za-z0-9_]{0,99})-(\d{1,9})$/.exec(key.trim());
@@ -78,7 +85,7 @@ const toIssue = (apiUrl: string, issue: JiraIssue): RemoteIssue | null => {
   const assignee = issue.fields?.assignee;
   return {
     ...ref,
-    key: ISSUE_KEYS.jira(ref.repository, ref.number),
+    key: issueKey('jira', ref.repository, ref.number),
     url: `${apiUrl}/browse/${ref.repository}-${ref.number}`,
     title: issue.fields?.summary ?? '',
     state: issue.fields?.status?.statusCategory?.key === 'done' ? 'closed' : 'open',
@@ -200,7 +207,7 @@ function client(options: {
     const issue = toIssue(
       options.apiUrl,
       await jira.issues.getIssue<JiraIssue>({
-        issueIdOrKey: ISSUE_KEYS.jira(ref.repository, ref.number),
+        issueIdOrKey: issueKey('jira', ref.repository, ref.number),
         fields: FIELDS,
       }),
     );
@@ -282,12 +289,13 @@ function client(options: {
       }),
     createIssue: (input) =>
       call(async () => {
+        const project = projectKey(input.repository);
         const assignee = input.assigneeEmail ? await assigneeOf(input.assigneeEmail) : null;
         const created = (await withFallback(
           (fields) => jira.issues.createIssue<{ key: string }>({ fields: fields as never }),
           {
-            project: { key: input.repository },
-            issuetype: { id: await issueTypeOf(input.repository) },
+            project: { key: project },
+            issuetype: { id: await issueTypeOf(project) },
             summary: input.title,
             description: input.body,
             ...(input.dueDate ? { duedate: input.dueDate } : {}),
@@ -304,7 +312,7 @@ function client(options: {
         await withFallback(
           (fields) =>
             jira.issues.editIssue({
-              issueIdOrKey: ISSUE_KEYS.jira(ref.repository, ref.number),
+              issueIdOrKey: issueKey('jira', ref.repository, ref.number),
               fields,
             }),
           { summary: change.title, description: change.body, duedate: change.dueDate },
@@ -317,7 +325,7 @@ function client(options: {
         const window = since
           ? ` AND updated >= "-${Math.ceil((Date.now() - since.getTime()) / 60_000) + 1}m"`
           : '';
-        const jql = `project = "${project}"${window} ORDER BY updated ASC`;
+        const jql = `project = "${projectKey(project)}"${window} ORDER BY updated ASC`;
         const issues: JiraIssue[] = [];
         if (cloud) {
           let nextPageToken: string | undefined;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  ISSUE_KEYS,
+  issueKey,
   TRACKER_LABELS,
   TRACKER_PROBLEMS,
   type TrackerIssue,
@@ -47,7 +47,7 @@ export async function trackerIssuesOf(
       {
         kind: row.kind,
         label: TRACKER_LABELS[row.kind],
-        key: row.number === null ? null : ISSUE_KEYS[row.kind](row.repository, row.number),
+        key: row.number === null ? null : issueKey(row.kind, row.repository, row.number),
         url: row.url,
         title: row.title,
         state: row.state,

@@ -274,11 +274,7 @@ export async function pushIssue(deps: SyncDeps, payload: { actionItemId: string 
   const issue = await callForLink(deps, { link, connection, checkId: wanted.checkId, rethrow }, (tracker) =>
     tracker.updateIssue(
       { repository: link.repository, number },
-      {
-        title: wanted.title,
-        body: wanted.body,
-        dueDate: wanted.dueDate,
-      },
+      { title: wanted.title, body: wanted.body, dueDate: wanted.dueDate },
     ),
   );
   if (!issue) return;

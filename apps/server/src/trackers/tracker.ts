@@ -11,7 +11,7 @@ import type { OutboundPolicy } from '../lib/outbound';
 export type RemoteIssue = {
   repository: string;
   number: number;
-  /** 'owner/repo#12', 'PROJ-12' (ISSUE_KEYS) */
+  /** As the tracker writes it: 'owner/repo#12', 'ENG-12' (shared issueKey). */
   key: string;
   url: string;
   title: string;
@@ -21,7 +21,8 @@ export type RemoteIssue = {
   updatedAt: string;
 };
 
-export type IssueRef = { repository: string; number: number };
+/** An issue by its repository (or team) and number; `workspace` when a pasted URL named one (Linear's). */
+export type IssueRef = { repository: string; number: number; workspace?: string };
 
 /** A webhook the tracker sent, once its signature is checked: an issue's new state, or nothing to apply. */
 export type WebhookEvent = { deliveryId: string; issue: RemoteIssue | null };
@@ -34,7 +35,7 @@ export type Tracker = {
     repository: string;
     title: string;
     body: string;
-    /** 'YYYY-MM-DD': for trackers with a due date field (it is in the body for all). */
+    /** 'YYYY-MM-DD': for trackers whose issues have a due date (the body says it for the others). */
     dueDate: string | null;
     assigneeEmail: string | null;
   }): Promise<RemoteIssue>;

@@ -63,6 +63,7 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/account-settings/security': [ADMIN, 'src/features/account/security-page.tsx'],
   '/admin/account-settings/organisation': [ADMIN, 'src/app/organisation-settings-screen.tsx'],
   '/admin/account-settings/api-tokens': [ADMIN, 'src/features/account/api-tokens-page.tsx'],
+  '/admin/account-settings/audit-log': [ADMIN, 'src/features/account/audit-log-page.tsx'],
   '/admin/completion-status/:loopId': [ADMIN, 'src/features/loops/completion-status-page.tsx'],
   '/admin/loop-results/:loopId': [ADMIN, 'src/features/loops/loop-results-page.tsx'],
   '/admin/loop-insights/:loopId/overview': [ADMIN, 'src/features/loops/loop-insights-page.tsx'],

@@ -373,6 +373,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'account-settings/audit-log',
+                ...lazyPage(
+                  () => import('@/features/account/audit-log-page'),
+                  (m) => m.AuditLogPage,
+                ),
+              },
+              {
                 path: 'completion-status/:loopId',
                 ...lazyPage(
                   () => import('@/features/loops/completion-status-page'),

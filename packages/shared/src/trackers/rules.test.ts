@@ -2,18 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   createTrackerIssueSchema,
   deliveryKey,
-  ISSUE_KEYS,
-  REPOSITORY_PATTERNS,
   trackerConnectSchema,
   issueBody,
   issueTitle,
   isNotOlder,
+  issueKey,
   ISSUE_TITLE_MAX,
   pollKey,
   statusAfterIssueChange,
 } from './rules';
 
 describe('the sync rules (decision 0023)', () => {
+  it("writes an issue's key as each tracker does", () => {
+    expect(issueKey('github', 'acme/web', 12)).toBe('acme/web#12');
+    expect(issueKey('linear', 'ENG', 12)).toBe('ENG-12');
+    expect(issueKey('jira', 'PROJ', 12)).toBe('PROJ-12');
+  });
+
   it('makes the title from the description: one line, cut at the maximum', () => {
     expect(issueTitle('  Fix\nthe   build  ')).toBe('Fix the build');
     const long = issueTitle('x'.repeat(ISSUE_TITLE_MAX + 10));
@@ -79,12 +84,9 @@ describe('the sync rules (decision 0023)', () => {
     expect(pollKey('c1', at)).not.toBe(pollKey('c1', new Date('2026-11-28T10:15:00Z')));
   });
 
-  it("names issues and what they are created in each tracker's way", () => {
-    expect(ISSUE_KEYS.github('acme/web', 12)).toBe('acme/web#12');
-    expect(ISSUE_KEYS.jira('PROJ', 12)).toBe('PROJ-12');
-    expect(REPOSITORY_PATTERNS.jira.test('PROJ')).toBe(true);
-    expect(REPOSITORY_PATTERNS.jira.test('acme/web')).toBe(false);
-    expect(REPOSITORY_PATTERNS.github.test('PROJ')).toBe(false);
+  it("takes every tracker's place for an issue, and nothing that could reach a query", () => {
+    for (const place of ['acme/web', 'group/sub/project', 'ENG', 'PROJ'])
+      expect(createTrackerIssueSchema.safeParse({ repository: place }).success).toBe(true);
     expect(createTrackerIssueSchema.safeParse({ repository: 'PROJ' }).success).toBe(true);
     expect(createTrackerIssueSchema.safeParse({ repository: 'PROJ" OR 1=1' }).success).toBe(false);
   });

@@ -9,45 +9,31 @@ import { emailAddress, requiredText } from '../api/fields';
 
 /**
  * The trackers the product offers. Only finished ones are listed: a tracker appears on a screen only when connect,
- * create, link, both directions and failures all work for it (GitLab, Jira and Linear come later).
+ * create, link, both directions and failures all work for it.
  */
-export const TRACKER_KINDS = ['github', 'jira'] as const;
+export const TRACKER_KINDS = ['github', 'gitlab', 'linear', 'jira'] as const;
 export type TrackerKind = (typeof TRACKER_KINDS)[number];
 
-export const TRACKER_LABELS: Record<TrackerKind, string> = { github: 'GitHub', jira: 'Jira' };
+export const TRACKER_LABELS: Record<TrackerKind, string> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  linear: 'Linear',
+  jira: 'Jira',
+};
 
 /** github.com's API; a GitHub Enterprise Server's is `<base URL>/api/v3`. */
 export const GITHUB_COM_API = 'https://api.github.com';
+/** gitlab.com's API; a GitLab Self-Managed instance's is `<base URL>/api/v4`. */
+export const GITLAB_COM_API = 'https://gitlab.com/api/v4';
+/** Linear's GraphQL API: Linear is a cloud service only (a base URL is for tests on the loopback). */
+export const LINEAR_API = 'https://api.linear.app/graphql';
 
-export const TRACKER_MESSAGES = {
-  title: 'Integrations',
-  intro:
-    'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
-  tokenRequired: 'Enter a token',
-  baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
-  connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
-  disconnected: 'Disconnected',
-  saved: 'Saved',
-  closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
-  webhookTitle: 'Updates within a minute',
-  webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
-  notConnected: 'No tracker is connected to this workspace.',
-  createIssue: (label: string) => `Create issue in ${label}`,
-  linkIssue: 'Link existing issue',
-  unlink: 'Unlink issue',
-  assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
-  issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
-  issueNotFound: 'The tracker has no such issue, or the token cannot see it',
-  alreadyLinked: 'This action item is already linked to an issue',
-  issueTaken: 'This issue is already linked to another action item',
-  creating: 'Creating the issue…',
-  notConnectedHere: 'Connect a tracker in Workspace Settings → Integrations first',
-  connectionNotFound: 'Integration not found',
-  emailLabel: 'Account e-mail',
-  emailInvalid: 'Enter a valid e-mail address',
-} as const;
-
-type KindWords = {
+/**
+ * The words that differ by tracker, one record per kind (decision 0007: one home each): what its token is, where it
+ * lives, what it calls a repository. `secretFromTracker`: the tracker makes the webhook's signing secret itself
+ * (Linear shows it once the webhook is added), so it is pasted into Pulsecheck instead of Pulsecheck making one.
+ */
+export type TrackerWords = {
   tokenHelp: string;
   /** The server address field: its label, hint, example and what is said when it is not one. */
   baseUrlLabel: string;
@@ -59,16 +45,17 @@ type KindWords = {
   refusedToken: string;
   unreachable: string;
   webhookHelp: string;
-  /** What an issue is created in: a repository, a project… */
+  /** What the tracker calls the place an issue lives in. */
   repository: string;
   repositoryRequired: string;
   noRepositories: string;
+  /** The label of the field a pasted issue goes in. */
   issueUrl: string;
   issueUrlPlaceholder: string;
+  secretFromTracker: boolean;
 };
 
-/** The words that differ by tracker, one record per tracker (decision 0007: one home for each word). */
-export const TRACKER_KIND_WORDS: Record<TrackerKind, KindWords> = {
+export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
   github: {
     tokenHelp:
       'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
@@ -87,6 +74,47 @@ export const TRACKER_KIND_WORDS: Record<TrackerKind, KindWords> = {
     noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
     issueUrl: 'Issue URL',
     issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+    secretFromTracker: false,
+  },
+  gitlab: {
+    tokenHelp:
+      'A project or group access token with the api scope and at least the Reporter role in the projects to use. It is stored encrypted and never shown again.',
+    baseUrlLabel: 'Server address (optional)',
+    baseUrlHelp:
+      'Leave empty for gitlab.com; for GitLab Self-Managed, its address (https://gitlab.example.com).',
+    baseUrlPlaceholder: 'https://gitlab.example.com',
+    baseUrlInvalid: 'Enter the https:// address of your GitLab Self-Managed instance, or leave it empty',
+    email: null,
+    refusedToken:
+      'GitLab refused this token. Check that it is copied whole, has the api scope and has not expired.',
+    unreachable: 'GitLab could not be reached at this address. Check the address and try again.',
+    webhookHelp:
+      'Add a webhook to each project (or its group) with this URL and this secret token, and the Issues events trigger. Without it, changes still arrive within 15 minutes.',
+    repository: 'Project',
+    repositoryRequired: 'Choose a project',
+    noRepositories: 'The token sees no project with issues. Give it a role in the projects to use.',
+    issueUrl: 'Issue URL',
+    issueUrlPlaceholder: 'https://gitlab.com/group/project/-/issues/12',
+    secretFromTracker: false,
+  },
+  linear: {
+    repository: 'Team',
+    repositoryRequired: 'Choose a team',
+    noRepositories: 'The API key sees no team. Use the key of someone who is a member of the teams to use.',
+    tokenHelp:
+      'A personal API key (Linear: Settings → Account → Security & access) of someone in the teams to use, with read and write access. It is stored encrypted and never shown again.',
+    baseUrlLabel: 'Server address (optional)',
+    baseUrlHelp: 'Leave empty: Linear is at linear.app.',
+    baseUrlPlaceholder: '',
+    baseUrlInvalid: 'Leave the address empty for Linear',
+    email: null,
+    refusedToken: 'Linear refused this API key. Check that it is copied whole and has not been revoked.',
+    unreachable: 'Linear could not be reached. Try again in a moment.',
+    webhookHelp:
+      'In Linear, Settings → API → Webhooks: add a webhook with this URL for Issues of the teams to use, then paste the signing secret Linear shows below. Without it, changes still arrive within 15 minutes.',
+    issueUrl: 'Issue URL',
+    issueUrlPlaceholder: 'https://linear.app/your-workspace/issue/ENG-12 or ENG-12',
+    secretFromTracker: true,
   },
   jira: {
     tokenHelp:
@@ -111,20 +139,50 @@ export const TRACKER_KIND_WORDS: Record<TrackerKind, KindWords> = {
       'The account sees no project it may create issues in. Give it access to the projects to use.',
     issueUrl: 'Issue URL or key',
     issueUrlPlaceholder: 'https://your-site.atlassian.net/browse/PROJ-12 or PROJ-12',
+    // Pulsecheck makes the secret and Jira's webhook form takes it (X-Hub-Signature).
+    secretFromTracker: false,
   },
 };
 
-/** How each tracker names an issue: 'owner/repo#12', 'PROJ-12'. */
-export const ISSUE_KEYS: Record<TrackerKind, (repository: string, number: number) => string> = {
-  github: (repository, number) => `${repository}#${number}`,
-  jira: (project, number) => `${project}-${number}`,
-};
+/** An issue's key as its tracker writes it: 'owner/repo#12' on GitHub and GitLab, 'ENG-12' on Linear, 'PROJ-12' on Jira. */
+export const issueKey = (kind: TrackerKind, repository: string, number: number) =>
+  kind === 'linear' || kind === 'jira' ? `${repository}-${number}` : `${repository}#${number}`;
 
-/** What an issue is created in, per tracker: GitHub's 'owner/repo', Jira's project key. */
-export const REPOSITORY_PATTERNS: Record<TrackerKind, RegExp> = {
-  github: /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/,
-  jira: /^[A-Z][A-Z0-9_]{0,99}$/,
-};
+export const TRACKER_MESSAGES = {
+  title: 'Integrations',
+  intro:
+    'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
+  tokenRequired: 'Enter a token',
+  baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
+  connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
+  disconnected: 'Disconnected',
+  saved: 'Saved',
+  closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
+  webhookTitle: 'Updates within a minute',
+  webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
+  signingSecret: 'Signing secret',
+  signingSecretSave: 'Save signing secret',
+  signingSecretSaved: 'Signing secret saved: webhooks are checked with it.',
+  signingSecretMissing: 'No signing secret saved yet: webhooks are refused until it is.',
+  signingSecretRequired: 'Paste the signing secret',
+  signingSecretOurs: "This tracker's webhooks are signed with the secret Pulsecheck made when connecting",
+  notConnected: 'No tracker is connected to this workspace.',
+  createIssue: (label: string) => `Create issue in ${label}`,
+  linkIssue: 'Link existing issue',
+  unlink: 'Unlink issue',
+  /** An API client that names no place for the issue (the screens ask in the tracker's words, TRACKER_WORDS). */
+  placeRequired: 'Choose where to create the issue',
+  assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
+  issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
+  issueNotFound: 'The tracker has no such issue, or the token cannot see it',
+  alreadyLinked: 'This action item is already linked to an issue',
+  issueTaken: 'This issue is already linked to another action item',
+  creating: 'Creating the issue…',
+  notConnectedHere: 'Connect a tracker in Workspace Settings → Integrations first',
+  connectionNotFound: 'Integration not found',
+  emailLabel: 'Account e-mail',
+  emailInvalid: 'Enter a valid e-mail address',
+} as const;
 
 /** What went wrong with a tracker, and what to do: shown on the action item and on the Integrations screen. */
 export const TRACKER_PROBLEMS = {
@@ -144,7 +202,7 @@ const baseUrl = z.string().trim().max(500);
 /** Connecting (or replacing) the workspace's tracker; the token is tested before it is kept. */
 export const trackerConnectSchema = z.strictObject({
   kind: z.enum(TRACKER_KINDS),
-  /** '' for github.com; the server's https:// address for GitHub Enterprise Server; the Jira site or server. */
+  /** '' for the vendor's cloud (github.com, gitlab.com, linear.app); a self-hosted server's https:// address; the Jira site or server (required). */
   baseUrl: baseUrl.default(''),
   token: requiredText(TRACKER_MESSAGES.tokenRequired, 500),
   /** Jira Cloud's basic auth: the account's e-mail with its API token (sealed with it); absent for a bearer token. */
@@ -156,7 +214,11 @@ export const trackerConnectSchema = z.strictObject({
 });
 export type TrackerConnectInput = z.input<typeof trackerConnectSchema>;
 
-export const trackerSettingsSchema = z.strictObject({ closeMarksDone: z.boolean() });
+/** Whether closing marks done; and, for a tracker that makes its own signing secret (Linear), that secret. */
+export const trackerSettingsSchema = z.strictObject({
+  closeMarksDone: z.boolean().optional(),
+  webhookSecret: requiredText(TRACKER_MESSAGES.signingSecretRequired, 200).optional(),
+});
 
 export const trackerConnectionSchema = z.object({
   id: z.string(),
@@ -168,6 +230,8 @@ export const trackerConnectionSchema = z.object({
   closeMarksDone: z.boolean(),
   /** Where the tracker's webhooks go. */
   webhookUrl: z.string(),
+  /** False while a tracker that makes its own signing secret (Linear) has none saved: its webhooks are refused. */
+  webhookSecretSaved: z.boolean(),
   /** The last failure and what to do, or null while it works. */
   problem: z.string().nullable(),
   problemAt: z.string().nullable(),
@@ -201,7 +265,7 @@ export const ISSUE_STATES = ['creating', 'open', 'closed'] as const;
 export const trackerIssueSchema = z.object({
   kind: z.enum(TRACKER_KINDS),
   label: z.string(),
-  /** 'owner/repo#12', 'PROJ-12' (ISSUE_KEYS); null while it is being created. */
+  /** 'owner/repo#12', 'ENG-12', 'PROJ-12' (issueKey); null while it is being created. */
   key: z.string().nullable(),
   url: z.string().nullable(),
   title: z.string().nullable(),
@@ -212,14 +276,15 @@ export const trackerIssueSchema = z.object({
 });
 export type TrackerIssue = z.infer<typeof trackerIssueSchema>;
 
-const REPOSITORY_REQUIRED = 'Choose where to create the issue';
+/**
+ * 'owner/repo' (GitHub), 'group/subgroup/project' (GitLab's namespaces nest, up to 20 levels), a team key ('ENG',
+ * Linear) or a project key ('PROJ', Jira); each module refuses the forms that are not its own.
+ */
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}(\/[A-Za-z0-9_.-]{1,100}){0,20}$/;
 export const createTrackerIssueSchema = z.strictObject({
-  /** Checked against the connected tracker's own pattern by the server. */
   repository: z
-    .string({ error: REPOSITORY_REQUIRED })
-    .refine((value) => Object.values(REPOSITORY_PATTERNS).some((pattern) => pattern.test(value)), {
-      error: REPOSITORY_REQUIRED,
-    }),
+    .string({ error: TRACKER_MESSAGES.placeRequired })
+    .regex(REPOSITORY, TRACKER_MESSAGES.placeRequired),
   assignOwner: z.boolean().default(true),
 });
 export const linkTrackerIssueSchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { recordAudit, recordAuditWhereUser, type AuditBy } from '../../audit/record';
 import {
   DELETION_MESSAGES,
   type DeletionStatus,
@@ -71,12 +72,19 @@ async function eraseAccount(tx: Db, userId: string): Promise<void> {
 /** Deletes the signed-in person's account, once they proved it is them and own no organisation. */
 export async function deleteAccount(
   deps: Deps,
-  options: { userId: string; sessionToken: string; proof: IdentityProof },
+  options: { userId: string; sessionToken: string; proof: IdentityProof; by: AuditBy },
 ): Promise<void> {
   await confirmIdentity(deps, options);
   await deps.db.transaction(async (tx) => {
     const owned = await ownedOrganizations(tx, options.userId, true);
     if (owned.length > 0) throw conflict(DELETION_MESSAGES.ownsOrganizations(owned.map((org) => org.name)));
+    // Recorded in every organisation the person was in, while the memberships that say so still exist.
+    await recordAuditWhereUser(tx, options.userId, 'member', options.by, {
+      action: 'account.deleted',
+      targetType: 'person',
+      targetId: options.userId,
+      targetLabel: options.by.label,
+    });
     await eraseAccount(tx, options.userId);
     // Open live streams re-check their session, find it gone, and end (on every process, at commit).
     await accessChanged(deps.realtime, options.userId, tx);
@@ -105,10 +113,11 @@ export async function transferOwnership(
     organizationId: string;
     newOwnerId: string;
     proof: IdentityProof;
+    by: AuditBy;
   },
 ): Promise<{ name: string }> {
   return deps.db.transaction(async (tx) => {
-    await lockOwned(tx, options.organizationId, options.userId);
+    const org = await lockOwned(tx, options.organizationId, options.userId);
     await confirmIdentity({ db: tx, auth: deps.auth }, options);
     const admins = await organizationAdmins(tx, options.organizationId, options.userId);
     const heir = admins.find((admin) => admin.userId === options.newOwnerId);
@@ -118,6 +127,13 @@ export async function transferOwnership(
     await tx.execute(
       sql`update organizations set created_by = ${heir.userId} where id = ${options.organizationId}`,
     );
+    await recordAudit(tx, org.id, options.by, {
+      action: 'organization.handed-over',
+      targetType: 'organization',
+      targetId: org.id,
+      targetLabel: org.name,
+      changes: { owner: { before: options.by.label, after: heir.name } },
+    });
     await accessChanged(deps.realtime, options.userId, tx);
     await accessChanged(deps.realtime, heir.userId, tx);
     return { name: heir.name };

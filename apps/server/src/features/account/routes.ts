@@ -1,3 +1,4 @@
+import { auditBy } from '../../audit/record';
 import { z } from '@hono/zod-openapi';
 import {
   ACCOUNT_MESSAGES,
@@ -139,7 +140,7 @@ account
     'put /account/notification-preferences',
     'Save every notification setting at once',
     { body: notificationPreferencesSchema, ok: [200, notificationPreferencesResponseSchema, 'Saved'] },
-    async (deps, { userId, ...preferences }) => ({
+    async (deps, { userId, by: _by, ...preferences }) => ({
       preferences: await service.savePreferences(deps, { userId, preferences }),
     }),
   )
@@ -179,6 +180,7 @@ account
             userId: user.id,
             sessionToken: signedSessionToken(c) ?? '',
             proof: c.req.valid('json').confirm,
+            by: auditBy(c, user),
           }),
         { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
       );
@@ -207,6 +209,7 @@ account
             organizationId: c.req.valid('param').organizationId,
             newOwnerId,
             proof: confirm,
+            by: auditBy(c, user),
           }),
         { pausedMessage: DELETION_MESSAGES.tooManyAttempts },
       );

@@ -36,14 +36,14 @@ export const actionItemRoutes = routes('action-items')
     'post /health-checks/{healthCheckId}/action-items',
     'Add an action item; the owner and the mentioned are notified',
     { body: createActionItemSchema, ok: [201, actionItemSchema, 'Created'], scope: 'action-items:write' },
-    (deps, { healthCheckId, userId: _, ...input }, user) =>
+    (deps, { healthCheckId, userId: _, by: _by, ...input }, user) =>
       service.createActionItem(deps, { actor: actorOf(user), healthCheckId, input }),
   )
   .call(
     'patch /action-items/{actionItemId}',
     'Edit an action item (description, owner, due date, status, mentions)',
     { body: updateActionItemSchema, ok: [200, actionItemSchema, 'Updated'], scope: 'action-items:write' },
-    (deps, { actionItemId, userId: _, ...input }, user) =>
+    (deps, { actionItemId, userId: _, by: _by, ...input }, user) =>
       service.updateActionItem(deps, { actor: actorOf(user), actionItemId, input }),
   )
   .call(

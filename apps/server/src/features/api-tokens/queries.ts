@@ -51,11 +51,11 @@ export async function insertToken(
   return row!;
 }
 
-/** Deletes the token when it is the owner's; whether it was. */
-export async function deleteToken(db: Db, owner: TokenOwner, id: string): Promise<boolean> {
-  const rows = await db
+/** Deletes the token when it is the owner's; its name, or null when it was not. */
+export async function deleteToken(db: Db, owner: TokenOwner, id: string): Promise<string | null> {
+  const [row] = await db
     .delete(apiTokens)
     .where(and(eq(apiTokens.id, id), ownedBy(owner)))
-    .returning({ id: apiTokens.id });
-  return rows.length > 0;
+    .returning({ name: apiTokens.name });
+  return row?.name ?? null;
 }

@@ -7,6 +7,7 @@ import {
   type CreateApiToken,
   type CreatedApiToken,
 } from '@pulsecheck/shared/api-tokens/rules';
+import { recordAudit, recordAuditWhereUser, type AuditBy, type AuditRecord } from '../../audit/record';
 import { organizationOf } from '../../auth/access';
 import { hashToken, newTokenSecret } from '../../auth/api-tokens';
 import { can } from '../../auth/policy';
@@ -48,36 +49,64 @@ async function organizationOwner(db: Db, userId: string): Promise<q.TokenOwner> 
   return { kind: 'organization', organizationId: organization.id };
 }
 
-async function create(db: Db, owner: q.TokenOwner, userId: string, input: CreateApiToken) {
+type Caller = { userId: string; by: AuditBy };
+
+/**
+ * A token's making or revoking, recorded in its transaction: an organisation token in its organisation, a personal
+ * one in every organisation its person is in (it acts in all of them).
+ */
+const recordToken = (tx: Db, owner: q.TokenOwner, by: AuditBy, record: AuditRecord) =>
+  owner.kind === 'organization'
+    ? recordAudit(tx, owner.organizationId, by, record)
+    : recordAuditWhereUser(tx, owner.userId, 'member', by, record);
+
+async function create(db: Db, owner: q.TokenOwner, { userId, by }: Caller, input: CreateApiToken) {
   const { name, scopes, expiresInDays } = createApiTokenSchema.parse(input);
   const secret = newTokenSecret();
-  const row = await q.insertToken(db, {
-    owner,
-    name,
-    scopes,
-    tokenHash: hashToken(secret),
-    start: secret.slice(0, 8),
-    createdBy: userId,
-    expiresAt: expiresInDays === null ? null : new Date(Date.now() + expiresInDays * 86_400_000),
+  const row = await db.transaction(async (tx) => {
+    const created = await q.insertToken(tx, {
+      owner,
+      name,
+      scopes,
+      tokenHash: hashToken(secret),
+      start: secret.slice(0, 8),
+      createdBy: userId,
+      expiresAt: expiresInDays === null ? null : new Date(Date.now() + expiresInDays * 86_400_000),
+    });
+    await recordToken(tx, owner, by, {
+      action: 'api-token.created',
+      targetType: `${owner.kind} api-token`,
+      targetId: created.id,
+      targetLabel: name,
+      changes: { scopes, expiresInDays },
+    });
+    return created;
   });
   return { token: present(row), secret } satisfies CreatedApiToken;
 }
 
-async function revoke(db: Db, owner: q.TokenOwner, id: string) {
-  if (!(await q.deleteToken(db, owner, id))) throw notFound(NOT_FOUND_MESSAGES.apiToken);
+async function revoke(db: Db, owner: q.TokenOwner, by: AuditBy, id: string) {
+  await db.transaction(async (tx) => {
+    const name = await q.deleteToken(tx, owner, id);
+    if (name === null) throw notFound(NOT_FOUND_MESSAGES.apiToken);
+    await recordToken(tx, owner, by, {
+      action: 'api-token.revoked',
+      targetType: `${owner.kind} api-token`,
+      targetId: id,
+      targetLabel: name,
+    });
+  });
 }
 
 export async function listPersonalTokens({ db }: Deps, { userId }: { userId: string }) {
   return { tokens: (await q.listTokens(db, { kind: 'personal', userId })).map(present) };
 }
 
-export const createPersonalToken = (
-  { db }: Deps,
-  { userId, ...input }: CreateApiToken & { userId: string },
-) => create(db, { kind: 'personal', userId }, userId, input);
+export const createPersonalToken = ({ db }: Deps, { userId, by, ...input }: CreateApiToken & Caller) =>
+  create(db, { kind: 'personal', userId }, { userId, by }, input);
 
-export const revokePersonalToken = ({ db }: Deps, options: { userId: string; apiTokenId: string }) =>
-  revoke(db, { kind: 'personal', userId: options.userId }, options.apiTokenId);
+export const revokePersonalToken = ({ db }: Deps, options: Caller & { apiTokenId: string }) =>
+  revoke(db, { kind: 'personal', userId: options.userId }, options.by, options.apiTokenId);
 
 export async function listOrganizationTokens({ db }: Deps, { userId }: { userId: string }) {
   return { tokens: (await q.listTokens(db, await organizationOwner(db, userId))).map(present) };
@@ -85,11 +114,11 @@ export async function listOrganizationTokens({ db }: Deps, { userId }: { userId:
 
 export async function createOrganizationToken(
   { db }: Deps,
-  { userId, ...input }: CreateApiToken & { userId: string },
+  { userId, by, ...input }: CreateApiToken & Caller,
 ) {
-  return create(db, await organizationOwner(db, userId), userId, input);
+  return create(db, await organizationOwner(db, userId), { userId, by }, input);
 }
 
-export async function revokeOrganizationToken({ db }: Deps, options: { userId: string; apiTokenId: string }) {
-  await revoke(db, await organizationOwner(db, options.userId), options.apiTokenId);
+export async function revokeOrganizationToken({ db }: Deps, options: Caller & { apiTokenId: string }) {
+  await revoke(db, await organizationOwner(db, options.userId), options.by, options.apiTokenId);
 }

@@ -1,3 +1,4 @@
+import { recordFailedSignIn, recordSignIn, type SignInMethod } from '../../audit/sign-ins';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
 import { type CurrentUser } from '@pulsecheck/shared/auth/schemas';
@@ -192,8 +193,17 @@ export async function signUpParticipant(
   return mailed(deps);
 }
 
+/** The client's address, as authHeaders put it for better-auth. */
+const ipOf = (headers: Headers) => headers.get('x-forwarded-for');
+
 /** After any sign-in: a pending join completes, and the user as the web app needs them. */
-async function signedIn(deps: Deps & Pick<AppDeps, 'realtime'>, userId: string, cookies: string[]) {
+async function signedIn(
+  deps: Deps & Pick<AppDeps, 'realtime'>,
+  userId: string,
+  cookies: string[],
+  how: { headers: Headers; method: SignInMethod },
+) {
+  await recordSignIn(deps.db, userId, { ip: ipOf(how.headers), method: how.method });
   const pending = (await findProfile(deps.db, userId))?.pendingJoinHealthCheckId;
   if (pending) await completePendingJoin(deps, { userId, healthCheckId: pending });
   return { user: await getCurrentUser(deps, userId), cookies };
@@ -215,12 +225,20 @@ export async function logIn(
       returnHeaders: true,
     });
     if ('twoFactorRedirect' in response) return { twoFactorRequired: true, cookies: headers.getSetCookie() };
-    return await signedIn(deps, response.user.id, headers.getSetCookie());
+    return await signedIn(deps, response.user.id, headers.getSetCookie(), {
+      headers: options.headers,
+      method: 'password',
+    });
   } catch (error) {
     if (error instanceof APIError) {
       if (error.statusCode === 403)
         throw new AppError('email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
       if (error.statusCode === 429) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts);
+      await recordFailedSignIn(
+        deps.db,
+        { email: options.email },
+        { ip: ipOf(options.headers), method: 'password' },
+      );
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
     throw error;
@@ -244,6 +262,7 @@ export async function verifySecondStep(
   const { userId, code, trustDevice, headers } = options;
   const wrong =
     options.kind === 'code' ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid;
+  const method = options.kind === 'code' ? 'code' : 'recovery code';
   if (options.kind === 'code') await refuseReplayedCode(deps, userId, code);
   try {
     const body = { code, trustDevice };
@@ -251,14 +270,16 @@ export async function verifySecondStep(
       options.kind === 'code'
         ? await deps.auth.api.verifyTOTP({ body, headers, returnHeaders: true })
         : await deps.auth.api.verifyBackupCode({ body, headers, returnHeaders: true });
-    return await signedIn(deps, userId, result.headers.getSetCookie());
+    return await signedIn(deps, userId, result.headers.getSetCookie(), { headers, method });
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     const reason = (error.body as { code?: string } | undefined)?.code;
     if (reason === 'ACCOUNT_TEMPORARILY_LOCKED')
       throw new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
-    if (reason === 'INVALID_CODE' || reason === 'INVALID_BACKUP_CODE')
+    if (reason === 'INVALID_CODE' || reason === 'INVALID_BACKUP_CODE') {
+      await recordFailedSignIn(deps.db, { id: userId }, { ip: ipOf(headers), method });
       throw new AppError('unauthenticated', wrong, { code: wrong });
+    }
     // The challenge expired, was used up (5 tries) or never existed: start again with the password.
     throw new AppError('unauthenticated', SECURITY_MESSAGES.signInExpired);
   }
@@ -293,7 +314,10 @@ export async function passkeySignIn(
       await deps.db.delete(session).where(eq(session.token, response.session.token));
       throw refusal;
     }
-    return await signedIn(deps, response.user.id, headers.getSetCookie());
+    return await signedIn(deps, response.user.id, headers.getSetCookie(), {
+      headers: options.headers,
+      method: 'passkey',
+    });
   } catch (error) {
     if (error instanceof APIError)
       throw new AppError('unauthenticated', SECURITY_MESSAGES.passkeySignInFailed);

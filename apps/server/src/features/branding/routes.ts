@@ -6,6 +6,7 @@ import {
   updateBrandingSchema,
 } from '@pulsecheck/shared/branding/rules';
 import { bodyLimit } from 'hono/body-limit';
+import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { AppError } from '../../lib/app-error';
 import { routes } from '../../lib/openapi';
@@ -55,7 +56,10 @@ branding
         const logo = form?.logo;
         return logo instanceof File ? new Uint8Array(await logo.arrayBuffer()) : null;
       };
-      return c.json(await service.uploadLogo(c.get('deps'), { userId: user.id, read }), 200);
+      return c.json(
+        await service.uploadLogo(c.get('deps'), { userId: user.id, read, by: auditBy(c, user) }),
+        200,
+      );
     },
   )
   .call(

@@ -6,6 +6,8 @@ import {
   logoPath,
   type Branding,
 } from '@pulsecheck/shared/branding/rules';
+import type { AuditChanges } from '@pulsecheck/shared/audit/log';
+import { audited, changedFields, type AuditBy, type AuditRecord } from '../../audit/record';
 import { requireOrganizationAdmin } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
@@ -70,17 +72,33 @@ export async function getBranding(deps: Deps, { userId }: { userId: string }) {
   return { branding: (await brandingOf(deps.db, organization.id))! };
 }
 
+const brandingChanged = (organization: { id: string; name: string }, changes: AuditChanges): AuditRecord => ({
+  action: 'organization.settings-changed',
+  targetType: 'organization',
+  targetId: organization.id,
+  targetLabel: organization.name,
+  changes,
+});
+
 /** Saves the accent colour, already held to the shared contrast rule by the body's schema; null removes it. */
-export async function updateBranding(deps: Deps, options: { userId: string; accentColor: string | null }) {
+export async function updateBranding(
+  deps: Deps,
+  options: { userId: string; accentColor: string | null; by: AuditBy },
+) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
-  await q.setAccentColor(deps.db, organization.id, options.accentColor);
+  const before = await brandingOf(deps.db, organization.id);
+  const changes = changedFields({ accentColor: before?.accentColor }, { accentColor: options.accentColor });
+  if (Object.keys(changes).length > 0)
+    await audited(deps.db, organization.id, options.by, brandingChanged(organization, changes), (tx) =>
+      q.setAccentColor(tx, organization.id, options.accentColor),
+    );
   return { branding: (await brandingOf(deps.db, organization.id))! };
 }
 
 /** Accepts PNG, JPEG or WebP by their bytes (never SVG), at most LOGO_MAX_BYTES; the type stored is the detected one. */
 export async function uploadLogo(
   deps: Deps,
-  options: { userId: string; read: () => Promise<Uint8Array | null> },
+  options: { userId: string; read: () => Promise<Uint8Array | null>; by: AuditBy },
 ) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const bytes = await options.read();
@@ -93,13 +111,21 @@ export async function uploadLogo(
   }
   const type = detectLogoType(bytes);
   if (!type) throw invalid(BRANDING_MESSAGES.logoType, { logo: BRANDING_MESSAGES.logoType });
-  await q.replaceLogo(deps.db, organization.id, type, Buffer.from(bytes));
+  await audited(
+    deps.db,
+    organization.id,
+    options.by,
+    brandingChanged(organization, { logo: 'uploaded' }),
+    (tx) => q.replaceLogo(tx, organization.id, type, Buffer.from(bytes)),
+  );
   return { branding: (await brandingOf(deps.db, organization.id))! };
 }
 
-export async function removeLogo(deps: Deps, { userId }: { userId: string }) {
+export async function removeLogo(deps: Deps, { userId, by }: { userId: string; by: AuditBy }) {
   const organization = await requireOrganizationAdmin(deps.db, userId);
-  await q.removeLogo(deps.db, organization.id);
+  await audited(deps.db, organization.id, by, brandingChanged(organization, { logo: 'removed' }), (tx) =>
+    q.removeLogo(tx, organization.id),
+  );
   return { branding: (await brandingOf(deps.db, organization.id))! };
 }
 

@@ -22,7 +22,7 @@ export const healthCheckRoutes = routes('health-checks')
       ok: [201, launchResponseSchema, 'Launched (or the earlier launch with this key)'],
       errors: [404, 429],
     },
-    (deps, { userId, ...input }) => service.launchHealthCheck(deps, { userId, input }),
+    (deps, { userId, by, ...input }) => service.launchHealthCheck(deps, { userId, by, input }),
   )
   .call(
     'get /health-checks/{healthCheckId}',
@@ -68,7 +68,7 @@ export const healthCheckRoutes = routes('health-checks')
       ok: [200, settingsResponseSchema, 'Saved'],
       errors: [403, 409],
     },
-    async (deps, { userId, healthCheckId, ...settings }) => ({
-      settings: await service.changeSettings(deps, { userId, healthCheckId, settings }),
+    async (deps, { userId, healthCheckId, by, ...settings }) => ({
+      settings: await service.changeSettings(deps, { userId, healthCheckId, by, settings }),
     }),
   ).router;

@@ -24,6 +24,7 @@ import { snapshotQuestions } from '../follow-ups/service';
 import type { launchSchema } from '@pulsecheck/shared/health-checks/schemas';
 import { phaseNotice } from '@pulsecheck/shared/notifications/phase-notices';
 import type { z } from 'zod';
+import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
@@ -87,11 +88,12 @@ export async function publishHealthCheckChanged(
  * examples, order) into a template row that belongs to the check (never listed as a template, so the Templates
  * list does not grow per launch), creates the check in `collect`/`phase_1` and queues the team's invitations,
  * so a failure leaves nothing behind. The client's `launchKey` makes a repeated request return the
- * first launch instead of creating a second check.
+ * first launch instead of creating a second check. The launch's audit entry is written in the same transaction
+ * (a repeated request records nothing more).
  */
 export async function launchHealthCheck(
   deps: Deps,
-  options: { userId: string; input: LaunchInput },
+  options: { userId: string; input: LaunchInput; by: AuditBy },
 ): Promise<LaunchResponse> {
   const { userId, input } = options;
   const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
@@ -194,6 +196,18 @@ export async function launchHealthCheck(
         );
       }
       await publishHealthCheckChanged(deps, { workspaceId: input.workspaceId, healthCheckId: id }, tx);
+      await recordWorkspaceAudit(tx, input.workspaceId, options.by, {
+        action: 'health-check.launched',
+        targetType: 'health-check',
+        targetId: id,
+        targetLabel: input.title,
+        changes: {
+          template: template.title,
+          components: components.length,
+          invitations: emails.length,
+          settings: input.settings,
+        },
+      });
       await healthCheckLaunched(tx, {
         id,
         title: input.title,
@@ -338,11 +352,11 @@ async function tellPhaseChange(
  * Moves a check to its next phase (PRODUCT-DECISIONS 1), for workspace admins and the check's creator. Voting
  * needs `minResponses` completed participants; completing records `completed_at`. Repeating a change that
  * already happened is a no-op, so a double click is harmless; any other move is a 409. The change, its
- * notifications and its live events commit together.
+ * notifications, its live events and its audit entry commit together (a no-op or a refusal records nothing).
  */
 export async function changePhase(
   deps: Deps,
-  options: { healthCheckId: string; userId: string; to: Phase },
+  options: { healthCheckId: string; userId: string; to: Phase; by: AuditBy },
 ): Promise<{ phase: Phase; status: string }> {
   const { healthCheckId, userId, to } = options;
   const access = await requireManageView(deps.db, userId, healthCheckId);
@@ -376,6 +390,14 @@ export async function changePhase(
       },
       () => prioritizedTallies(tx, { ...check, phase: to }),
     );
+    // Last, so the organisation's audit chain is locked only for the end of the transaction.
+    await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
+      action: 'health-check.phase-changed',
+      targetType: 'health-check',
+      targetId: healthCheckId,
+      targetLabel: check.title,
+      changes: { phase: { before: check.phase, after: to } },
+    });
     return { phase: to, status };
   });
 }
@@ -383,11 +405,13 @@ export async function changePhase(
 /**
  * The Settings tab: editable while the check collects responses. Once anyone has joined, the settings that
  * protect participants only get stricter (PRODUCT-DECISIONS 3): a change that loosens one is a 409 naming each
- * field. The check row is locked, so a join waits for the change and a change sees every earlier join.
+ * field. The check row is locked, so a join waits for the change and a change sees every earlier join. The fields
+ * that changed, before and after, go to the audit log in the same transaction (saving the same settings records
+ * nothing).
  */
 export async function changeSettings(
   deps: Deps,
-  options: { userId: string; healthCheckId: string; settings: HealthCheckSettings },
+  options: { userId: string; healthCheckId: string; settings: HealthCheckSettings; by: AuditBy },
 ): Promise<HealthCheckSettings> {
   const access = await requireManageView(deps.db, options.userId, options.healthCheckId);
   const settings = settingsSchema.parse(options.settings);
@@ -401,6 +425,16 @@ export async function changeSettings(
       throw conflict(HEALTH_CHECK_MESSAGES.settingsOnlyStricter, loosenedMessages(check.settings, loosened));
     }
     await updateSettings(tx, options.healthCheckId, settings);
+    const changes = changedFields(check.settings, settings);
+    if (Object.keys(changes).length > 0) {
+      await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
+        action: 'health-check.settings-changed',
+        targetType: 'health-check',
+        targetId: check.id,
+        targetLabel: check.title,
+        changes,
+      });
+    }
     await publishHealthCheckChanged(
       deps,
       { workspaceId: check.workspaceId, healthCheckId: options.healthCheckId },

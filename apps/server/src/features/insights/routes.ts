@@ -8,6 +8,7 @@ import {
   insightsQuerySchema,
   insightsResponseSchema,
 } from '@pulsecheck/shared/insights/schemas';
+import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { csvHeaders } from '../../lib/download';
 import { routes } from '../../lib/openapi';
@@ -53,6 +54,7 @@ export const insightsRoutes = routes('insights')
       const user = await requireUser(c);
       const { csv, filename } = await service.exportInsightsCsv(c.get('deps'), {
         userId: user.id,
+        by: auditBy(c, user),
         ...c.req.valid('param'),
         ...c.req.valid('query'),
       });

@@ -32,6 +32,7 @@ import {
   type RatingCounts,
 } from '@pulsecheck/shared/results/rules';
 import { enpsSummary, responseRate, type EnpsGroups } from '@pulsecheck/shared/loops/stats';
+import { recordAudit, type AuditBy } from '../../audit/record';
 import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
@@ -207,8 +208,11 @@ const CSV_HEADER = [
   'Trend',
 ];
 
-/** The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page. */
-export async function exportInsightsCsv(deps: Deps, options: Options & { sort: InsightSort }) {
+/**
+ * The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page; each
+ * download is recorded in the audit log (who, which view; never a figure of it).
+ */
+export async function exportInsightsCsv(deps: Deps, options: Options & { sort: InsightSort; by: AuditBy }) {
   const insights = await getInsights(deps, options);
   const teams = sortTeams(insights.teams, options.sort);
   const lines: (string | number | null)[][] = [CSV_HEADER];
@@ -254,6 +258,21 @@ export async function exportInsightsCsv(deps: Deps, options: Options & { sort: I
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, options.organizationId, options.by, {
+      action: 'results.exported',
+      targetType: 'organization',
+      targetId: options.organizationId,
+      targetLabel: insights.organization.name,
+      changes: {
+        format: 'csv',
+        report: 'insights',
+        period: options.period,
+        category: options.category ?? null,
+        sort: options.sort,
+      },
+    }),
+  );
   return { csv: csvFile(lines), filename: `${slug || 'organisation'}-insights.csv` };
 }
 

@@ -40,6 +40,7 @@ import {
   shares,
   type Change,
 } from '@pulsecheck/shared/loops/stats';
+import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as q from './queries';
@@ -235,10 +236,13 @@ export async function loopResults(
   };
 }
 
-/** The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text answer. */
+/**
+ * The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text
+ * answer. Each download is recorded in the audit log (who, which loop and round; never an answer).
+ */
 export async function loopResultsCsv(
   deps: Deps,
-  options: { userId: string; loopId: string; roundId?: string },
+  options: { userId: string; loopId: string; roundId?: string | undefined; by: AuditBy },
 ) {
   const { loop } = await loopHeader(deps.db, options.userId, options.loopId);
   const { round } = await pickRound(deps.db, options.loopId, options.roundId);
@@ -325,6 +329,15 @@ export async function loopResultsCsv(
         null,
       ]);
   }
+  await deps.db.transaction((tx) =>
+    recordWorkspaceAudit(tx, loop.workspaceId, options.by, {
+      action: 'results.exported',
+      targetType: 'loop',
+      targetId: loop.id,
+      targetLabel: loop.title,
+      changes: { format: 'csv', report: 'loop-results', round: round.number },
+    }),
+  );
   return {
     fileName: `loop-${round.number}-${loop.title.replace(/[^\w-]+/g, '-').slice(0, 40)}.csv`,
     body: csvFile(rows),

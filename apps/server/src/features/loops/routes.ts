@@ -16,6 +16,7 @@ import {
   roundToAnswerSchema,
 } from '@pulsecheck/shared/loops/contract';
 import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@pulsecheck/shared/loops/schemas';
+import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { routes } from '../../lib/openapi';
 import * as answers from './answers';
@@ -113,6 +114,7 @@ export const loopRoutes = routes('loops')
       const user = await requireUser(c);
       const file = await reports.loopResultsCsv(c.get('deps'), {
         userId: user.id,
+        by: auditBy(c, user),
         loopId: c.req.valid('param').loopId,
         roundId: c.req.valid('query').roundId,
       });
@@ -186,7 +188,7 @@ export const loopRoutes = routes('loops')
     'post /loop-rounds/{roundId}/answer',
     'Answer a round as a signed-in member of its audience',
     { body: answersBodySchema, ok: [201, okSchema, 'Answered'], errors: [409] },
-    async (deps, { roundId, userId, ...body }) =>
+    async (deps, { roundId, userId, by: _by, ...body }) =>
       answers.submitAnswers(deps, await answers.identityForUser(deps.db, roundId, userId), body),
   )
   .call(

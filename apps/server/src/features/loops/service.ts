@@ -33,6 +33,7 @@ import type {
   LoopDefinition,
   LoopQuestion,
 } from '@pulsecheck/shared/loops/schemas';
+import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { loopAccess, requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
@@ -124,13 +125,13 @@ class DuplicateLaunch extends Error {}
 /**
  * 'Launch Loop': one transaction writes the loop, its questions, its chosen audience and the job that opens its
  * first round; with 'Start now' the round then opens at once (the job, should this fail, opens it instead). The
- * client's `launchKey` makes a repeated request answer the first launch.
+ * client's `launchKey` makes a repeated request answer the first launch (and records nothing more in the audit log).
  */
 export async function launchLoop(
   deps: Deps,
-  options: LaunchLoop & { userId: string },
+  options: LaunchLoop & { userId: string; by: AuditBy },
 ): Promise<LaunchLoopResponse> {
-  const { userId, ...input } = options;
+  const { userId, by, ...input } = options;
   const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
   const earlier = await q.findLoopByLaunchKey(deps.db, userId, input.launchKey);
   if (earlier) return { ...(await launchedAnswer(deps.db, earlier.id)), mail };
@@ -176,6 +177,20 @@ export async function launchLoop(
       if (input.audience.kind === 'members') await q.replaceAudience(tx, loopId, input.audience.memberIds);
       await scheduleOpening(tx, loopId, plan.opensAt);
       await publishLoopChanged(deps, { id: loopId, workspaceId: input.workspaceId }, tx);
+      await recordWorkspaceAudit(tx, input.workspaceId, by, {
+        action: 'loop.launched',
+        targetType: 'loop',
+        targetId: loopId,
+        targetLabel: input.title,
+        changes: {
+          questions: input.questions.length,
+          audience: input.audience.kind,
+          cadence: rule.cadence,
+          anonymous: input.anonymous,
+          minResponses: input.minResponses,
+          firstRoundAt: plan.opensAt.toISOString(),
+        },
+      });
       return loopId;
     })
     .catch(async (error: unknown) => {
@@ -280,10 +295,14 @@ const sameRule = (a: ScheduleRule, b: ScheduleRule) =>
 /**
  * Edits a running loop (workspace admins and its creator). Once any round has answers, the settings that protect
  * respondents only get stricter (409 naming each field). A new schedule re-anchors from now, as 'Start now' does
- * without opening a round. The open round keeps the questions and settings it opened with.
+ * without opening a round. The open round keeps the questions and settings it opened with. The settings that
+ * changed (before and after) and the number of questions go to the audit log in the same transaction.
  */
-export async function editLoop(deps: Deps, options: LoopDefinition & { userId: string; loopId: string }) {
-  const { userId, loopId, ...input } = options;
+export async function editLoop(
+  deps: Deps,
+  options: LoopDefinition & { userId: string; loopId: string; by: AuditBy },
+) {
+  const { userId, loopId, by, ...input } = options;
   const access = await requireLoopChange(deps.db, userId, loopId);
   await checkAudience(deps.db, access.workspaceId, input.audience, input.minResponses);
   await deps.db.transaction(async (tx) => {
@@ -294,6 +313,7 @@ export async function editLoop(deps: Deps, options: LoopDefinition & { userId: s
     if (loosened.length > 0 && (await q.roundsWithAnswered(tx, loopId)).some((round) => round.answered > 0)) {
       throw conflict(LOOP_MESSAGES.settingsOnlyStricter, loosenedLoopMessages(loop, loosened));
     }
+    const questionsBefore = (await q.currentQuestions(tx, loopId)).map(wording);
     await replaceQuestions(tx, loopId, input.questions);
     await q.replaceAudience(tx, loopId, input.audience.kind === 'members' ? input.audience.memberIds : []);
     const rule = ruleOf(input);
@@ -321,6 +341,35 @@ export async function editLoop(deps: Deps, options: LoopDefinition & { userId: s
       followUpActions: input.followUpActions,
       nextRoundAt,
     });
+    const settingsOf = (values: LoopDefinition | typeof loop) => ({
+      title: values.title,
+      description: values.description,
+      audience: 'audience' in values ? values.audience.kind : values.audienceKind,
+      cadence: values.cadence,
+      weekday: values.weekday,
+      time: values.time,
+      timeZone: values.timeZone,
+      roundDays: values.roundDays,
+      anonymous: values.anonymous,
+      minResponses: values.minResponses,
+      reminder: values.reminder,
+      followUpActions: values.followUpActions,
+    });
+    const changes = changedFields(settingsOf(loop), settingsOf(input));
+    const questionsChanged =
+      questionsBefore.length !== input.questions.length ||
+      input.questions.some((question, index) => !sameQuestion(questionsBefore[index]!, question));
+    if (questionsChanged)
+      changes.questions = { before: questionsBefore.length, after: input.questions.length };
+    if (Object.keys(changes).length > 0) {
+      await recordWorkspaceAudit(tx, loop.workspaceId, by, {
+        action: 'loop.changed',
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: input.title,
+        changes,
+      });
+    }
     await publishLoopChanged(deps, loop, tx);
   });
   return { loop: await loopDetail(deps.db, loopId, true) };
@@ -331,10 +380,11 @@ type StatusChange = 'pause' | 'resume' | 'stop';
 /**
  * Pause (no round opens; the open round takes no answers), resume (the next round by the schedule from now on:
  * missed slots are skipped) and stop (for good: the open round closes and is sealed). Repeating one is harmless.
+ * A change of status is recorded in the audit log in its transaction; a repeat changes nothing and records nothing.
  */
 export async function changeLoopStatus(
   deps: Deps,
-  options: { userId: string; loopId: string; change: StatusChange },
+  options: { userId: string; loopId: string; change: StatusChange; by: AuditBy },
 ) {
   await requireLoopChange(deps.db, options.userId, options.loopId);
   await deps.db.transaction(async (tx) => {
@@ -345,6 +395,8 @@ export async function changeLoopStatus(
       throw new AppError('loop_ended', LOOP_MESSAGES.loopEnded);
     }
     const now = new Date();
+    const after: LoopStatus =
+      options.change === 'pause' ? 'paused' : options.change === 'resume' ? 'active' : 'completed';
     if (options.change === 'pause') {
       await q.updateLoop(tx, loop.id, { status: 'paused', nextRoundAt: null });
     } else if (options.change === 'resume') {
@@ -360,6 +412,16 @@ export async function changeLoopStatus(
       const open = await q.openRoundOf(tx, loop.id);
       if (open) await closeLockedRound(deps, tx, { loop, round: open, now });
       await q.updateLoop(tx, loop.id, { status: 'completed', nextRoundAt: null, completedAt: now });
+    }
+    // Last, so the organisation's audit chain is locked only for the end of the transaction.
+    if (after !== loop.status) {
+      await recordWorkspaceAudit(tx, loop.workspaceId, options.by, {
+        action: 'loop.status-changed',
+        targetType: 'loop',
+        targetId: loop.id,
+        targetLabel: loop.title,
+        changes: { status: { before: loop.status, after } },
+      });
     }
     await publishLoopChanged(deps, loop, tx);
   });

@@ -63,7 +63,7 @@ export const participationRoutes = routes('participation')
     'post /health-checks/{healthCheckId}/submit',
     'Submit every rating and comment (once)',
     { body: responsesSchema, ok: [200, submitResultSchema, 'Submitted'], errors: [403, 409] },
-    (deps, { userId, healthCheckId, ...responses }) =>
+    (deps, { userId, healthCheckId, by: _by, ...responses }) =>
       service.submitResponses(deps, { userId, healthCheckId, responses }),
   )
   .call(

@@ -5,6 +5,7 @@ import {
   planResponseSchema,
   resultsResponseSchema,
 } from '@pulsecheck/shared/results/schemas';
+import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { attachment, csvHeaders } from '../../lib/download';
 import { routes } from '../../lib/openapi';
@@ -25,6 +26,7 @@ export const resultsRoutes = routes('results')
       const user = await requireUser(c);
       const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
         userId: user.id,
+        by: auditBy(c, user),
         ...c.req.valid('param'),
       });
       return c.body(csv, 200, csvHeaders(filename));

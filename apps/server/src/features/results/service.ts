@@ -19,6 +19,7 @@ import {
   type TrendDirection,
 } from '@pulsecheck/shared/results/rules';
 import { privacyFloor } from '@pulsecheck/shared/insights/rules';
+import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { healthCheckAccess, organizationCheckAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
@@ -229,10 +230,15 @@ export async function getResults(
  */
 export async function planActions(
   deps: Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config'>,
-  options: { userId: string; healthCheckId: string },
+  options: { userId: string; healthCheckId: string; by: AuditBy },
 ) {
   await checkForViewer(deps.db, options.userId, options.healthCheckId);
-  await changePhase(deps, { healthCheckId: options.healthCheckId, userId: options.userId, to: 'plan' });
+  await changePhase(deps, {
+    healthCheckId: options.healthCheckId,
+    userId: options.userId,
+    to: 'plan',
+    by: options.by,
+  });
   return { phase: 'plan' as const };
 }
 
@@ -266,10 +272,13 @@ function followUpCsvText(f: ComponentResult['followUps'][number]) {
   return `${f.actionTitle}: ${facts.join(', ')}`;
 }
 
-/** Results as CSV, under the same rules as the screen; 409 with the reason while not released. */
+/**
+ * Results as CSV, under the same rules as the screen; 409 with the reason while not released. Each download is
+ * recorded in the audit log (who, which check; never a figure of it).
+ */
 export async function exportResultsCsv(
   deps: Pick<AppDeps, 'db'>,
-  options: { userId: string; healthCheckId: string },
+  options: { userId: string; healthCheckId: string; by: AuditBy },
 ) {
   const results = await getResults(deps, options);
   if (!results.components) {
@@ -302,6 +311,17 @@ export async function exportResultsCsv(
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'health-check';
+  await deps.db.transaction(async (tx) => {
+    const check = await q.findCheck(tx, options.healthCheckId);
+    if (!check) throw notFound(RESULTS_MESSAGES.notFound);
+    await recordWorkspaceAudit(tx, check.workspaceId, options.by, {
+      action: 'results.exported',
+      targetType: 'health-check',
+      targetId: check.id,
+      targetLabel: check.title,
+      changes: { format: 'csv', report: 'results', phase: check.phase },
+    });
+  });
   return { csv, filename: `${slug}-results.csv` };
 }
 

@@ -343,9 +343,9 @@ export async function renameGroup(db: Db, workspaceId: string, name: string) {
 export async function scimUsersAmong(db: Db, organizationId: string, ids: string[]) {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  return queryRows<{ id: string; user_id: string; active: boolean }>(
+  return queryRows<{ id: string; user_id: string; user_name: string; active: boolean }>(
     db,
-    sql`select id, user_id, active from scim_users
+    sql`select id, user_id, user_name, active from scim_users
         where organization_id = ${organizationId} and id = any(${sql.param(valid)}::uuid[])`,
   );
 }

@@ -1,3 +1,4 @@
+import { AUDIT_MESSAGES } from '@pulsecheck/shared/audit/log';
 import {
   SCIM_CONTENT_TYPE,
   SCIM_MESSAGES,
@@ -7,6 +8,7 @@ import {
 } from '@pulsecheck/shared/scim/rules';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bearerOf } from '../../auth/api-tokens';
+import { clientIpBehind } from '../../lib/client-ip';
 import { AppError } from '../../lib/app-error';
 import { limitBody } from '../../lib/body-limit';
 import { routes } from '../../lib/openapi';
@@ -27,8 +29,10 @@ export const scimSettingsRoutes = routes('scim')
     'post /organization/scim/token',
     "Create or rotate the organisation's SCIM token (its owner); the answer holds the token, shown this once, and the old token stops at once",
     { ok: [200, createdScimTokenSchema, 'Created'], errors: [403] },
-    (deps, { userId }) => service.createToken(deps, userId),
+    (deps, { userId, by }) => service.createToken(deps, userId, by),
   ).router;
+
+const SCIM_TOKEN_ACTOR = AUDIT_MESSAGES.scimToken;
 
 type ScimEnv = AppEnv & { Variables: { scim: service.Scope } };
 
@@ -62,7 +66,16 @@ const scimAuth: MiddlewareHandler<ScimEnv> = async (c, next) => {
     c.header('WWW-Authenticate', 'Bearer realm="SCIM"');
     throw new ScimError(401, SCIM_MESSAGES.unauthorized);
   }
-  c.set('scim', { organizationId, base: scimBaseUrl(config.appUrl) });
+  c.set('scim', {
+    organizationId,
+    base: scimBaseUrl(config.appUrl),
+    by: {
+      kind: 'scim-token',
+      id: null,
+      label: SCIM_TOKEN_ACTOR,
+      ip: clientIpBehind(c, config.trustProxyHops),
+    },
+  });
   await next();
 };
 

@@ -10,6 +10,8 @@ import {
   type ScimSettings,
 } from '@pulsecheck/shared/scim/rules';
 import { z } from 'zod';
+import type { AuditAction, AuditChanges } from '@pulsecheck/shared/audit/log';
+import { audited, changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { hashToken } from '../../auth/api-tokens';
 import { dropLapsedOrganizationAdmin, requireOrganizationAdmin } from '../../auth/access';
 import { can } from '../../auth/policy';
@@ -49,7 +51,17 @@ import * as q from './queries';
  */
 
 type Deps = Pick<AppDeps, 'db' | 'realtime' | 'config'>;
-export type Scope = { organizationId: string; base: string };
+/** The organisation of the request's token, the service's base URL, and the token as the audit log names it. */
+export type Scope = { organizationId: string; base: string; by: AuditBy };
+
+/** A provisioning change, recorded in its transaction (the SCIM token is the actor). */
+const recordScim = (tx: Db, scope: Scope, action: AuditAction, email: string, changes?: AuditChanges) =>
+  recordAudit(tx, scope.organizationId, scope.by, {
+    action,
+    targetType: 'person',
+    targetLabel: email,
+    changes: changes ?? null,
+  });
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 const userNotFound = () => new ScimError(404, SCIM_MESSAGES.userNotFound);
@@ -180,6 +192,10 @@ export async function createUser(deps: Deps, scope: Scope, body: unknown) {
       const [row] = await q.users(tx, scope.organizationId, { id: scimId });
       await setActive(tx, deps, scope, { ...row!, active: true }, false);
     }
+    await recordScim(tx, scope, 'scim.user-provisioned', email, {
+      active: record.active,
+      account: existing ? 'existing account linked' : 'account created',
+    });
     return scimId;
   });
   return getUser(deps, scope, id);
@@ -204,6 +220,10 @@ async function writeUser(deps: Deps, scope: Scope, id: string, change: (current:
     if (row.created_account)
       await q.updateAccount(tx, row.user_id, { name: accountName(next, userName), email: userName });
     await setActive(tx, deps, scope, row, next.active);
+    const { active, ...fields } = changedFields(recordOf(row), { ...next, userName });
+    if (Object.keys(fields).length > 0) await recordScim(tx, scope, 'scim.user-changed', userName, fields);
+    if (active)
+      await recordScim(tx, scope, next.active ? 'scim.user-reactivated' : 'scim.user-deactivated', userName);
   });
   return getUser(deps, scope, id);
 }
@@ -233,6 +253,7 @@ export async function deleteUser(deps: Deps, scope: Scope, id: string) {
     await q.unbindSso(tx, scope.organizationId, row.user_id);
     await q.deleteScimUser(tx, id);
     await endAccess(tx, deps, scope.organizationId, row.user_id);
+    await recordScim(tx, scope, 'scim.user-removed', row.user_name);
   });
 }
 
@@ -304,12 +325,22 @@ function groupName(name: string) {
 }
 
 /** Applies a change to a workspace of the organisation: its name, then who of the provisioned people is in it. */
-async function changeGroup(tx: Db, deps: Deps, scope: Scope, workspaceId: string, change: GroupChange) {
+async function changeGroup(
+  tx: Db,
+  deps: Deps,
+  scope: Scope,
+  workspace: { id: string; name: string; created?: boolean },
+  change: GroupChange,
+) {
+  const workspaceId = workspace.id;
+  const changes: AuditChanges = workspace.created ? { created: true } : {};
+  let name = workspace.name;
   if (change.displayName !== undefined) {
-    const name = groupName(change.displayName);
+    name = groupName(change.displayName);
     if (await q.groupNameTaken(tx, scope.organizationId, name, workspaceId))
       throw new ScimError(409, SCIM_MESSAGES.groupExists, 'uniqueness');
     await q.renameGroup(tx, workspaceId, name);
+    if (name !== workspace.name && !workspace.created) changes.name = { before: workspace.name, after: name };
   }
   const wanted = [...change.add, ...(change.replaceMembers ?? [])];
   const found = await q.scimUsersAmong(tx, scope.organizationId, [...wanted, ...change.remove]);
@@ -333,6 +364,16 @@ async function changeGroup(tx: Db, deps: Deps, scope: Scope, workspaceId: string
     await accessChanged(deps.realtime, user_id, tx);
   }
   await q.addGroupMembers(tx, workspaceId, [...new Map(joining.map((row) => [row.user_id, row])).values()]);
+  if (joining.length > 0) changes.added = [...new Set(joining.map((row) => row.user_name))];
+  if (left.length > 0) changes.removed = left.length;
+  if (Object.keys(changes).length > 0)
+    await recordAudit(tx, scope.organizationId, scope.by, {
+      action: 'scim.group-changed',
+      targetType: 'workspace',
+      targetId: workspaceId,
+      targetLabel: name,
+      changes,
+    });
 }
 
 export async function createGroup(deps: Deps, scope: Scope, body: unknown) {
@@ -343,7 +384,13 @@ export async function createGroup(deps: Deps, scope: Scope, body: unknown) {
     if (await q.groupNameTaken(tx, scope.organizationId, name))
       throw new ScimError(409, SCIM_MESSAGES.groupExists, 'uniqueness');
     const workspaceId = await q.insertGroup(tx, scope.organizationId, name);
-    await changeGroup(tx, deps, scope, workspaceId, { add: input.members ?? [], remove: [] });
+    await changeGroup(
+      tx,
+      deps,
+      scope,
+      { id: workspaceId, name, created: true },
+      { add: input.members ?? [], remove: [] },
+    );
     return workspaceId;
   });
   return getGroup(deps, scope, id);
@@ -354,7 +401,7 @@ async function writeGroup(deps: Deps, scope: Scope, id: string, change: GroupCha
     await q.lockOrganization(tx, scope.organizationId);
     const [row] = await q.groups(tx, scope.organizationId, { id, members: false });
     if (!row) throw groupNotFound();
-    await changeGroup(tx, deps, scope, id, change);
+    await changeGroup(tx, deps, scope, { id, name: row.name }, change);
   });
 }
 
@@ -423,16 +470,31 @@ export async function getSettings(deps: Pick<AppDeps, 'db' | 'config'>, userId: 
 export async function createToken(
   deps: Pick<AppDeps, 'db' | 'config'>,
   userId: string,
+  by: AuditBy,
 ): Promise<CreatedScimToken> {
   const organization = await requireOrganizationAdmin(deps.db, userId);
   if (!can({ userId, access: null, organizationRole: organization.role }, 'organization:provision'))
     throw forbidden(SCIM_CARD.ownerOnly);
   const secret = `${SCIM_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  await q.saveToken(deps.db, {
-    organizationId: organization.id,
-    tokenHash: hashToken(secret),
-    start: secret.slice(0, SCIM_TOKEN_PREFIX.length + 4),
-    createdBy: userId,
-  });
+  const rotated = (await q.settingsRows(deps.db, organization.id)).start !== null;
+  await audited(
+    deps.db,
+    organization.id,
+    by,
+    {
+      action: 'scim.token-created',
+      targetType: 'organization',
+      targetId: organization.id,
+      targetLabel: organization.name,
+      changes: { rotated },
+    },
+    (tx) =>
+      q.saveToken(tx, {
+        organizationId: organization.id,
+        tokenHash: hashToken(secret),
+        start: secret.slice(0, SCIM_TOKEN_PREFIX.length + 4),
+        createdBy: userId,
+      }),
+  );
   return { settings: await settingsOf(deps, organization.id, true), secret };
 }

@@ -1,3 +1,4 @@
+import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
@@ -258,7 +259,7 @@ export async function removePasskey(deps: Deps, options: WithHeaders & { passkey
  */
 export async function setOrganizationSecurity(
   deps: Pick<AppDeps, 'db'>,
-  options: { userId: string; requireTwoFactor: boolean },
+  options: { userId: string; requireTwoFactor: boolean; by: AuditBy },
 ) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   if (options.requireTwoFactor) {
@@ -267,8 +268,21 @@ export async function setOrganizationSecurity(
     );
     if (!me?.on) throw new AppError('conflict', 'Turn on two-factor sign-in for yourself first.');
   }
-  await deps.db
-    .update(organizations)
-    .set({ requireTwoFactor: options.requireTwoFactor })
-    .where(eq(organizations.id, organization.id));
+  if (organization.requireTwoFactor === options.requireTwoFactor) return;
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(organizations)
+      .set({ requireTwoFactor: options.requireTwoFactor })
+      .where(eq(organizations.id, organization.id));
+    await recordAudit(tx, organization.id, options.by, {
+      action: 'organization.settings-changed',
+      targetType: 'organization',
+      targetId: organization.id,
+      targetLabel: organization.name,
+      changes: changedFields(
+        { requireTwoFactor: organization.requireTwoFactor },
+        { requireTwoFactor: options.requireTwoFactor },
+      ),
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import { audited, type AuditBy } from '../../audit/record';
 import { randomBytes } from 'node:crypto';
 import { SECURITY_MESSAGES, ssoVerificationRecord } from '@pulsecheck/shared/auth/security-messages';
 import { requireOrganizationAdmin } from '../../auth/access';
@@ -26,7 +27,7 @@ async function recordFound(deps: Pick<Deps, 'config'>, domain: string, token: st
 }
 
 /** 'Verify domain': looks the record up now; verified, or a 400 that says the record was not found. */
-export async function verifyDomain(deps: Deps, options: { userId: string; domain: string }) {
+export async function verifyDomain(deps: Deps, options: { userId: string; domain: string; by: AuditBy }) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const row = (await domainRows(deps.db, organization.id)).find((d) => d.domain === options.domain);
   if (!row) throw invalid(SECURITY_MESSAGES.ssoDomainUnknown, { domain: SECURITY_MESSAGES.ssoDomainUnknown });
@@ -34,7 +35,15 @@ export async function verifyDomain(deps: Deps, options: { userId: string; domain
     throw conflict(SECURITY_MESSAGES.ssoDomainTaken);
   const found = await recordFound(deps, row.domain, row.token);
   // Should another organisation verify it in between, the unique index on verified domains refuses this one.
-  await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
+  if (found)
+    await audited(
+      deps.db,
+      organization.id,
+      options.by,
+      { action: 'sso.domain-verified', targetType: 'domain', targetLabel: row.domain },
+      (tx) => markDomain(tx, { organizationId: organization.id, domain: row.domain, found }),
+    );
+  else await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
   if (!found) {
     const message = SECURITY_MESSAGES.ssoDomainNotVerified.replace('{domain}', row.domain);
     throw invalid(message, { domain: message });

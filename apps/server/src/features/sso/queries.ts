@@ -1,3 +1,4 @@
+import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
 import { ssoProvider, verification } from '../../db/schema/auth';
@@ -157,11 +158,22 @@ export async function storeProvider(
     domains: string[];
     changed: boolean;
     newToken: () => string;
+    /** Who saved it, and the organisation's name: the audit log's entry, in the same transaction. */
+    by: AuditBy;
+    organizationName: string;
   },
 ) {
   const { organizationId, providerId } = options;
   const table = ssoProviderRows(authSecret);
   await db.transaction(async (tx: Db) => {
+    const before = (
+      await tx
+        .select({ domain: ssoDomains.domain })
+        .from(ssoDomains)
+        .where(eq(ssoDomains.organizationId, organizationId))
+    )
+      .map((row) => row.domain)
+      .sort();
     const row = {
       issuer: options.issuer,
       oidcConfig: options.oidcConfig,
@@ -183,6 +195,19 @@ export async function storeProvider(
         set: { ...reset, updatedAt: new Date() },
       });
     await replaceDomains(tx, organizationId, options.domains, options.newToken);
+    await recordAudit(tx, organizationId, options.by, {
+      action: 'sso.configured',
+      targetType: 'organization',
+      targetId: organizationId,
+      targetLabel: options.organizationName,
+      changes: {
+        protocol: options.samlConfig ? 'SAML' : 'OpenID Connect',
+        identityProvider: options.issuer,
+        // A new provider, client or certificate: sign-in through it is off until tested again.
+        providerChanged: options.changed,
+        ...changedFields({ domains: before }, { domains: [...options.domains].sort() }),
+      },
+    });
   });
 }
 
@@ -213,14 +238,15 @@ export async function markDomain(
   options: { organizationId: string; domain: string; found: boolean },
 ) {
   const now = new Date();
-  await db
+  return db
     .update(ssoDomains)
     .set(
       options.found
         ? { status: 'verified', checkedAt: now, verifiedAt: now }
         : { status: 'failed', checkedAt: now },
     )
-    .where(and(eq(ssoDomains.organizationId, options.organizationId), eq(ssoDomains.domain, options.domain)));
+    .where(and(eq(ssoDomains.organizationId, options.organizationId), eq(ssoDomains.domain, options.domain)))
+    .returning({ domain: ssoDomains.domain });
 }
 
 /** Every verified domain, with its organisation's owner to tell when its record is gone (the daily re-check). */

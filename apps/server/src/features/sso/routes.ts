@@ -1,3 +1,4 @@
+import { auditBy } from '../../audit/record';
 import { DELETION_MESSAGES } from '@pulsecheck/shared/account/deletion';
 import {
   redirectSchema,
@@ -38,7 +39,11 @@ export const ssoRoutes = routes('sso')
       const user = await requireUser(c);
       await enforceLimitOn(c, LIMITS.ssoSettings, user.id);
       return c.json(
-        await service.saveSettings(c.get('deps'), { userId: user.id, ...c.req.valid('json') }),
+        await service.saveSettings(c.get('deps'), {
+          userId: user.id,
+          ...c.req.valid('json'),
+          by: auditBy(c, user),
+        }),
         200,
       );
     },
@@ -61,6 +66,7 @@ export const ssoRoutes = routes('sso')
         userId: user.id,
         ...c.req.valid('json'),
         checkDomains: (organizationId, domains) => service.checkDomains(deps, organizationId, domains),
+        by: auditBy(c, user),
       });
       return c.json(await getSamlSettings(deps, user.id), 200);
     },
@@ -73,7 +79,7 @@ export const ssoRoutes = routes('sso')
       const user = await requireUser(c);
       await enforceLimitOn(c, LIMITS.ssoVerifyDomain, user.id);
       const deps = c.get('deps');
-      await verifyDomain(deps, { userId: user.id, domain: c.req.valid('json').domain });
+      await verifyDomain(deps, { userId: user.id, domain: c.req.valid('json').domain, by: auditBy(c, user) });
       return c.json(await service.getSettings(deps, user.id), 200);
     },
   )

@@ -1,3 +1,5 @@
+import type { AuditBy } from '../../audit/record';
+import { recordSignIn } from '../../audit/sign-ins';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type * as NodeSamlModule from '@node-saml/node-saml';
 import type { CacheItem, CacheProvider, Profile } from '@node-saml/node-saml';
@@ -151,6 +153,7 @@ export async function saveSamlSettings(
     domains: string[];
     allowIdpInitiated: boolean;
     checkDomains: (organizationId: string, domains: string[]) => Promise<void>;
+    by: AuditBy;
   },
 ) {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
@@ -198,6 +201,8 @@ export async function saveSamlSettings(
     domains: options.domains,
     changed,
     newToken: newDomainToken,
+    by: options.by,
+    organizationName: organization.name,
   });
 }
 
@@ -516,5 +521,6 @@ export async function finishSaml(
     ipAddress: options.clientIp,
     userAgent: options.userAgent,
   });
+  await recordSignIn(deps.db, userId, { ip: options.clientIp, method: 'single sign-on' });
   return redirect(target ?? '/auth/redirect', [sessionCookie(deps.config, session.token)]);
 }

@@ -1,3 +1,4 @@
+import { audited, changedFields, type AuditBy } from '../../audit/record';
 import { randomBytes } from 'node:crypto';
 import { type SsoSettings } from '@pulsecheck/shared/auth/security';
 import {
@@ -136,7 +137,14 @@ export async function checkDomains(deps: Deps, organizationId: string, domains: 
  */
 export async function saveSettings(
   deps: Deps,
-  options: { userId: string; issuer: string; clientId: string; clientSecret: string; domains: string[] },
+  options: {
+    userId: string;
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    domains: string[];
+    by: AuditBy;
+  },
 ): Promise<SsoSettings> {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const issuer = options.issuer.replace(/\/+$/, '');
@@ -197,6 +205,8 @@ export async function saveSettings(
     domains: options.domains,
     changed,
     newToken: newDomainToken,
+    by: options.by,
+    organizationName: organization.name,
   });
   return getSettings(deps, options.userId);
 }
@@ -204,7 +214,7 @@ export async function saveSettings(
 /** Switches sign-in through the provider on or off, and 'Require SSO for these domains'. */
 export async function switchSso(
   deps: Deps,
-  options: { userId: string; enabled: boolean; required: boolean },
+  options: { userId: string; enabled: boolean; required: boolean; by: AuditBy },
 ): Promise<SsoSettings> {
   const organization = await requireOrganizationAdmin(deps.db, options.userId);
   const sso = await ssoOfOrganization(deps.db, organization.id);
@@ -213,10 +223,28 @@ export async function switchSso(
   if (options.enabled && (await verifiedDomainsOf(deps.db, organization.id)).length === 0)
     throw conflict(SECURITY_MESSAGES.ssoNoVerifiedDomain);
   if (options.required && !options.enabled) throw conflict(SECURITY_MESSAGES.ssoRequireNeedsEnabled);
-  await deps.db
-    .update(organizationSso)
-    .set({ enabled: options.enabled, required: options.required, updatedAt: new Date() })
-    .where(eq(organizationSso.organizationId, organization.id));
+  const changes = changedFields(
+    { enabled: sso.enabled, required: sso.required },
+    { enabled: options.enabled, required: options.required },
+  );
+  if (Object.keys(changes).length > 0)
+    await audited(
+      deps.db,
+      organization.id,
+      options.by,
+      {
+        action: 'organization.settings-changed',
+        targetType: 'organization',
+        targetId: organization.id,
+        targetLabel: organization.name,
+        changes: { singleSignOn: changes },
+      },
+      (tx) =>
+        tx
+          .update(organizationSso)
+          .set({ enabled: options.enabled, required: options.required, updatedAt: new Date() })
+          .where(eq(organizationSso.organizationId, organization.id)),
+    );
   return getSettings(deps, options.userId);
 }
 
@@ -391,7 +419,9 @@ export async function finishFlow(deps: Deps, request: Request): Promise<Response
       ? (await domainRows(deps.db, stored.organizationId)).map((row) => row.domain)
       : await verifiedDomainsOf(deps.db, stored.organizationId);
   const response = await guardFetches(issuerPolicy(deps.config), () =>
-    runInFlow({ ...stored, domains }, () => deps.auth.sso.handler(request)),
+    runInFlow({ ...stored, domains, clientIp: request.headers.get('x-forwarded-for') }, () =>
+      deps.auth.sso.handler(request),
+    ),
   );
   const location = new URL(response.headers.get('location') ?? '/', appUrl);
   const error = location.searchParams.get('error');

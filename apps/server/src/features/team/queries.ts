@@ -28,6 +28,25 @@ export type MemberRow = {
   organization_role: OversightRole | null;
 };
 
+/** What the audit log says of a member (any status): their address, role label, access and department. */
+export async function memberFacts(db: Db, memberId: string) {
+  const [row] = await queryRows<{
+    email: string;
+    role: string | null;
+    access: string;
+    department: string | null;
+    status: string;
+  }>(
+    db,
+    sql`select coalesce(u.email, m.invitation_email) as email, m.role, m.access, d.name as department, m.status
+        from workspace_members m
+        left join "user" u on u.id = m.user_id
+        left join departments d on d.id = m.department_id
+        where m.id = ${memberId}`,
+  );
+  return row;
+}
+
 /**
  * Admins, members and pending invitations of a workspace (not link participants, PRODUCT-DECISIONS 9), with
  * each pending invitation's latest e-mail and how its delivery went. One query.

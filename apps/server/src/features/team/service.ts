@@ -13,6 +13,7 @@ import {
   requireOrganization,
   requireWorkspace,
 } from '../../auth/access';
+import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
@@ -152,6 +153,7 @@ export async function inviteMember(
     role: string;
     department?: string | undefined;
     admin: boolean;
+    by: AuditBy;
   },
 ): Promise<Member> {
   await requireManager(deps.db, options.userId, options.workspaceId);
@@ -188,6 +190,18 @@ export async function inviteMember(
       workspaceName: workspace.name,
       invitedBy: options.userId,
     });
+    await recordAudit(tx, workspace.organizationId, options.by, {
+      action: 'invitation.sent',
+      targetType: 'invitation',
+      targetId: member.id,
+      targetLabel: options.email,
+      changes: {
+        workspace: workspace.name,
+        access: options.admin ? 'admin' : 'member',
+        role: options.role,
+        department: options.department ?? null,
+      },
+    });
     return member.id;
   });
   return memberById(deps.db, options.workspaceId, memberId);
@@ -200,10 +214,10 @@ async function pendingMember(db: Db, workspaceId: string, memberId: string) {
   return { ...member, invitationEmail: member.invitationEmail };
 }
 
-/** A fresh token and expiry; earlier links stop working. */
+/** A fresh token and expiry; earlier links stop working. Recorded in the audit log as an invitation sent again. */
 export async function resendInvitation(
   deps: Deps,
-  options: { userId: string; workspaceId: string; memberId: string },
+  options: { userId: string; workspaceId: string; memberId: string; by: AuditBy },
 ): Promise<Member> {
   await requireManager(deps.db, options.userId, options.workspaceId);
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
@@ -218,6 +232,13 @@ export async function resendInvitation(
       workspaceName: workspace.name,
       invitedBy: options.userId,
     });
+    await recordAudit(tx, workspace.organizationId, options.by, {
+      action: 'invitation.sent',
+      targetType: 'invitation',
+      targetId: member.id,
+      targetLabel: member.invitationEmail,
+      changes: { workspace: workspace.name, resent: true },
+    });
   });
   return memberById(deps.db, options.workspaceId, options.memberId);
 }
@@ -225,12 +246,21 @@ export async function resendInvitation(
 /** Revoking removes the pending member; the links it was sent then say the invitation is no longer valid. */
 export async function revokeInvitation(
   deps: Deps,
-  options: { userId: string; workspaceId: string; memberId: string },
+  options: { userId: string; workspaceId: string; memberId: string; by: AuditBy },
 ) {
   await requireManager(deps.db, options.userId, options.workspaceId);
+  const workspace = await q.findWorkspace(deps.db, options.workspaceId);
+  if (!workspace) throw notFound();
   await deps.db.transaction(async (tx) => {
     const member = await pendingMember(tx, options.workspaceId, options.memberId);
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
+    await recordAudit(tx, workspace.organizationId, options.by, {
+      action: 'invitation.revoked',
+      targetType: 'invitation',
+      targetId: member.id,
+      targetLabel: member.invitationEmail,
+      changes: { workspace: workspace.name },
+    });
   });
 }
 
@@ -243,12 +273,16 @@ export async function updateMember(
     role?: string | undefined;
     access?: 'admin' | 'member' | undefined;
     department?: string | undefined;
+    by: AuditBy;
   },
 ): Promise<Member> {
   await requireManager(deps.db, options.userId, options.workspaceId);
+  const workspace = await q.findWorkspace(deps.db, options.workspaceId);
+  if (!workspace) throw notFound();
   await deps.db.transaction(async (tx) => {
     const member = await q.findMember(tx, options.workspaceId, options.memberId);
     if (!member) throw notFound(NOT_FOUND_MESSAGES.member);
+    const before = await q.memberFacts(tx, member.id);
     const demotes = options.access === 'member' && member.access === 'admin' && member.status === 'active';
     if (demotes && (await q.lockActiveAdmins(tx, options.workspaceId)) <= 1)
       throw conflict(TEAM_MESSAGES.lastAdmin);
@@ -267,23 +301,48 @@ export async function updateMember(
         updatedAt: new Date(),
       })
       .where(eq(workspaceMembers.id, member.id));
+    const after = await q.memberFacts(tx, member.id);
+    const fields = ({ role, access, department }: NonNullable<typeof before>) => ({
+      role,
+      access,
+      department,
+    });
+    const changes = before && after ? changedFields(fields(before), fields(after)) : {};
+    if (after && Object.keys(changes).length > 0) {
+      await recordAudit(tx, workspace.organizationId, options.by, {
+        action: 'member.access-changed',
+        targetType: 'member',
+        targetId: member.id,
+        targetLabel: after.email,
+        changes: { ...changes, workspace: workspace.name },
+      });
+    }
   });
   return memberById(deps.db, options.workspaceId, options.memberId);
 }
 
 export async function removeMember(
   deps: Deps,
-  options: { userId: string; workspaceId: string; memberId: string },
+  options: { userId: string; workspaceId: string; memberId: string; by: AuditBy },
 ) {
   await requireManager(deps.db, options.userId, options.workspaceId);
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
+  if (!workspace) throw notFound();
   await deps.db.transaction(async (tx) => {
     const member = await q.findMember(tx, options.workspaceId, options.memberId);
     if (!member) throw notFound(NOT_FOUND_MESSAGES.member);
     if (member.access === 'admin' && member.status === 'active') {
       if ((await q.lockActiveAdmins(tx, options.workspaceId)) <= 1) throw conflict(TEAM_MESSAGES.lastAdmin);
     }
+    const facts = await q.memberFacts(tx, member.id);
     await tx.delete(workspaceMembers).where(eq(workspaceMembers.id, member.id));
+    await recordAudit(tx, workspace.organizationId, options.by, {
+      action: 'member.removed',
+      targetType: 'member',
+      targetId: member.id,
+      targetLabel: facts?.email ?? member.name,
+      changes: { workspace: workspace.name, access: member.access, status: member.status },
+    });
     if (member.userId && member.status === 'active') {
       await dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
@@ -294,7 +353,7 @@ export async function removeMember(
         {
           userIds: (await q.teamUserIds(tx, options.workspaceId)).filter((id) => id !== member.userId),
           type: 'team-update',
-          message: `${member.name ?? 'A member'} left ${workspace?.name ?? 'the workspace'}`,
+          message: `${member.name ?? 'A member'} left ${workspace.name}`,
           link: '/admin/team-management',
           workspaceId: options.workspaceId,
         },

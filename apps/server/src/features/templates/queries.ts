@@ -76,6 +76,11 @@ export async function updateTemplate(
   await db.update(templates).set(values).where(eq(templates.id, templateId));
 }
 
+/** Deletes the template; answers whether there was one to delete. */
 export async function deleteTemplate(db: Db, templateId: string) {
-  await db.delete(templates).where(eq(templates.id, templateId));
+  const deleted = await db
+    .delete(templates)
+    .where(eq(templates.id, templateId))
+    .returning({ id: templates.id });
+  return deleted.length > 0;
 }

@@ -10,6 +10,7 @@ import {
   type TemplateSummary,
   type TemplateText,
 } from '@pulsecheck/shared/templates/schemas';
+import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { requireWorkspace } from '../../auth/access';
 import { can, type Actor } from '../../auth/policy';
 import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
@@ -233,9 +234,24 @@ export async function renameTemplate(
 
 /**
  * Deletes a workspace template; loops configured from it keep their questions (their link is cleared), and
- * checks launched from a health-check template keep their snapshot (they never point at the template).
+ * checks launched from a health-check template keep their snapshot (they never point at the template). The
+ * deletion and its audit entry commit together.
  */
-export async function removeTemplate(deps: Deps, options: { userId: string; templateId: string }) {
-  await requireTemplateChange(deps.db, options.userId, options.templateId);
-  await deleteTemplate(deps.db, options.templateId);
+export async function removeTemplate(
+  deps: Deps,
+  options: { userId: string; templateId: string; by: AuditBy },
+) {
+  const template = await requireTemplateChange(deps.db, options.userId, options.templateId);
+  const { workspaceId } = template;
+  if (!workspaceId) throw templateNotFound();
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteTemplate(tx, template.id))) return;
+    await recordWorkspaceAudit(tx, workspaceId, options.by, {
+      action: 'template.deleted',
+      targetType: 'template',
+      targetId: template.id,
+      targetLabel: template.title,
+      changes: { type: template.type },
+    });
+  });
 }

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Participation } from '@pulsecheck/shared/participation/contract';
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
 import {
-  TRACKER_KIND_WORDS,
+  TRACKER_WORDS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
   type TrackerConnection,
@@ -36,7 +36,7 @@ import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
 const ctx = useTestContext({ allowLoopbackWebhooks: true });
 const jobs = () =>
   runDueJobs({ db: ctx.deps.db, logger: ctx.deps.logger, handlers: trackerJobHandlers(ctx.deps) });
-const words = TRACKER_KIND_WORDS.jira;
+const words = TRACKER_WORDS.jira;
 const OLD = '2026-11-20T10:00:00.000+0000';
 const seed = (project: string, number: number, change: Partial<FakeJiraIssue> = {}): FakeJiraIssue => ({
   project,
@@ -297,11 +297,6 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
           { id: 'API', name: 'Platform API (API)' },
         ],
       });
-      // A GitHub repository is not a Jira project.
-      const wrongKind = await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, {
-        repository: 'acme/web',
-      });
-      expect(wrongKind.status).toBe(400);
       const created = await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, {
         repository: 'WEB',
         assignOwner: true,
@@ -342,6 +337,26 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
         repository: 'WEB',
       });
       expect(twice.status).toBe(409);
+    });
+
+    it('refuses a place that is not a Jira project (a GitHub repository) without asking Jira to create anything', async () => {
+      const action = await newItem({ description: 'Not a project' });
+      const posts = () =>
+        jira.requests.filter((r) => r.method === 'post' && r.path === '/rest/api/2/issue').length;
+      const before = posts();
+      const wrongKind = await ctx.call(admin.jar, 'POST', `/api/action-items/${action.id}/tracker-issue`, {
+        repository: 'acme/web',
+      });
+      expect(wrongKind.status).toBe(202);
+      await jobs();
+      expect((await item(action.id)).tracker).toMatchObject({
+        state: 'creating',
+        key: null,
+        problem: TRACKER_PROBLEMS.invalid,
+      });
+      expect(posts()).toBe(before);
+      const unlinked = await ctx.call(admin.jar, 'DELETE', `/api/action-items/${action.id}/tracker-issue`);
+      expect(unlinked.status).toBe(200);
     });
 
     it('creates an issue unassigned when Jira finds nobody by the e-mail, and without a due date its screen lacks', async () => {

@@ -33,7 +33,7 @@ export const trackerRoutes = routes('trackers')
   )
   .call(
     'patch /workspaces/{workspaceId}/tracker-connection',
-    'Whether an issue closed in the tracker marks its action item done',
+    "Whether an issue closed in the tracker marks its action item done; the webhooks' signing secret of a tracker that makes its own (Linear)",
     { body: trackerSettingsSchema, ok: [200, trackerConnectionResponseSchema, 'Saved'], errors: [409] },
     service.updateSettings,
   )
@@ -85,7 +85,7 @@ export const trackerRoutes = routes('trackers')
   )
   .handle(
     'post /tracker-connections/{connectionId}/webhook',
-    "The tracker's webhooks for this connection, verified by the vendor's signature (GitHub: X-Hub-Signature-256; Jira: X-Hub-Signature)",
+    "The tracker's webhooks for this connection, verified by the vendor's signature or token (GitHub: X-Hub-Signature-256; GitLab: X-Gitlab-Token; Linear: Linear-Signature and the signed webhookTimestamp; Jira: X-Hub-Signature)",
     { public: true, ok: [200, okSchema, 'Received'], errors: [401] },
     async (c) => {
       const outcome = await receiveWebhook(c.get('deps'), {

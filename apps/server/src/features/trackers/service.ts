@@ -3,11 +3,10 @@ import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import {
   createKey,
-  REPOSITORY_PATTERNS,
-  TRACKER_KIND_WORDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
   type TrackerKind,
   type TrackerProblem,
@@ -21,7 +20,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error';
 import { outboundUrl, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { TRACKERS } from '../../trackers/modules';
-import { newWebhookSecret, packCredential, sealCredential } from '../../trackers/secret';
+import { newWebhookSecret, openCredential, packCredential, sealCredential } from '../../trackers/secret';
 import {
   applyIssue,
   clientOf,
@@ -60,6 +59,7 @@ const toConnection = (deps: Deps, row: Row): TrackerConnection => ({
   target: TRACKERS[row.kind].target(row.apiUrl),
   closeMarksDone: row.closeMarksDone,
   webhookUrl: `${deps.config.appUrl}/api/tracker-connections/${row.id}/webhook`,
+  webhookSecretSaved: Boolean(openCredential(deps.config.authSecret, row.webhookSecret)),
   problem: row.problem ? TRACKER_PROBLEMS[row.problem] : null,
   problemAt: iso(row.problemAt),
   lastPolledAt: iso(row.lastPolledAt),
@@ -101,7 +101,7 @@ const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])
 /** The API URL for what was typed, by the URL rule: https, or http to loopback when WEBHOOKS_ALLOW_LOOPBACK. */
 function apiUrlOf(deps: Deps, kind: TrackerKind, baseUrl: string) {
   const apiUrl = TRACKERS[kind].apiUrl(baseUrl);
-  const message = TRACKER_KIND_WORDS[kind].baseUrlInvalid;
+  const message = TRACKER_WORDS[kind].baseUrlInvalid;
   const bad = () => invalid(message, { baseUrl: message });
   if (!apiUrl) throw bad();
   const url = new URL(apiUrl);
@@ -135,7 +135,7 @@ export async function connect(
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const apiUrl = apiUrlOf(deps, input.kind, input.baseUrl);
   const module = TRACKERS[input.kind];
-  const words = TRACKER_KIND_WORDS[input.kind];
+  const words = TRACKER_WORDS[input.kind];
   // An e-mail is kept only for trackers that take one.
   const email = words.email ? (input.email ?? null) : null;
   if (words.email && !email && module.needsEmail?.(apiUrl))
@@ -158,7 +158,8 @@ export async function connect(
   }
   const existing = await connectionOfWorkspace(deps.db, input.workspaceId);
   const same = existing && existing.kind === input.kind && existing.apiUrl === apiUrl;
-  const secret = same ? null : newWebhookSecret();
+  // A tracker that makes its own signing secret (Linear) gets it pasted later; until then none is kept ('').
+  const secret = same || words.secretFromTracker ? null : newWebhookSecret();
   const token = sealCredential(deps.config.authSecret, packCredential(input.token, email));
   const id = await deps.db.transaction(async (tx) => {
     if (same) {
@@ -177,7 +178,7 @@ export async function connect(
       sql`insert into tracker_connections
             (workspace_id, kind, api_url, token, webhook_secret, account, close_marks_done, created_by)
           values (${input.workspaceId}, ${input.kind}, ${apiUrl}, ${token},
-                  ${sealCredential(deps.config.authSecret, secret!)}, ${account}, ${input.closeMarksDone},
+                  ${sealCredential(deps.config.authSecret, secret ?? '')}, ${account}, ${input.closeMarksDone},
                   ${input.userId})
           returning id`,
     );
@@ -193,17 +194,29 @@ export async function connect(
   };
 }
 
+/**
+ * Whether closing marks done; and the signing secret of a tracker that makes its own (Linear shows it when the
+ * webhook is added). Pulsecheck's own secrets (GitHub's) are never replaced this way: they are made, not typed.
+ */
 export async function updateSettings(
   deps: Deps,
-  input: { userId: string; workspaceId: string; closeMarksDone: boolean },
+  input: { userId: string; workspaceId: string; closeMarksDone?: boolean; webhookSecret?: string },
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const row = await connectionOfWorkspace(deps.db, input.workspaceId);
   if (!row) throw conflict(TRACKER_MESSAGES.notConnectedHere);
+  if (input.webhookSecret !== undefined && !TRACKER_WORDS[row.kind].secretFromTracker)
+    throw invalid(TRACKER_MESSAGES.signingSecretOurs, { webhookSecret: TRACKER_MESSAGES.signingSecretOurs });
+  const closeMarksDone = input.closeMarksDone ?? row.closeMarksDone;
+  const webhookSecret =
+    input.webhookSecret === undefined
+      ? row.webhookSecret
+      : sealCredential(deps.config.authSecret, input.webhookSecret);
   await deps.db.execute(
-    sql`update tracker_connections set close_marks_done = ${input.closeMarksDone} where id = ${row.id}`,
+    sql`update tracker_connections set close_marks_done = ${closeMarksDone}, webhook_secret = ${webhookSecret}
+        where id = ${row.id}`,
   );
-  return { connection: toConnection(deps, { ...row, closeMarksDone: input.closeMarksDone }) };
+  return { connection: toConnection(deps, { ...row, closeMarksDone, webhookSecret }) };
 }
 
 /** Disconnects: the credentials and the links go; the action items stay as they are. */
@@ -275,10 +288,6 @@ export async function createIssue(
 ) {
   const item = await overseenItem(deps.db, input.userId, input.actionItemId);
   const connection = await connectionFor(deps.db, item.workspaceId);
-  if (!REPOSITORY_PATTERNS[connection.kind].test(input.repository)) {
-    const message = TRACKER_KIND_WORDS[connection.kind].repositoryRequired;
-    throw invalid(message, { repository: message });
-  }
   await deps.db.transaction(async (tx) => {
     const [link] = await queryRows<{ id: string }>(
       tx,

@@ -2,9 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { Participation } from '@pulsecheck/shared/participation/contract';
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
 import {
-  TRACKER_KIND_WORDS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
 } from '@pulsecheck/shared/trackers/rules';
 import { sql } from 'drizzle-orm';
@@ -184,7 +184,7 @@ describe('connecting GitHub (item 1)', () => {
     const bad = await connect(admin.jar, 'github_pat_wrong');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { fields: { token: TRACKER_KIND_WORDS.github.refusedToken } },
+      error: { fields: { token: TRACKER_WORDS.github.refusedToken } },
     });
     expect((await ctx.call(admin.jar, 'GET', connectionPath())).status).toBe(200);
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({

@@ -7,6 +7,8 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '@pulsecheck/shared/webhooks/events';
+import type { AuditAction, AuditChanges } from '@pulsecheck/shared/audit/log';
+import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { organizationRoleSql, requireOrganization, type Access, type OversightRole } from '../../auth/access';
 import { can } from '../../auth/policy';
 import { queryRows, type Db } from '../../db/client';
@@ -86,6 +88,23 @@ async function manageableWebhook(db: Db, userId: string, webhookId: string): Pro
   return row;
 }
 
+/**
+ * How the audit log names a webhook: the host it calls, never the whole URL (a path or query may be a secret, as
+ * in chat tools' incoming webhooks).
+ */
+const hostOf = (url: string) => new URL(url).host;
+
+/** A webhook's creation, change or deletion, recorded in the change's transaction. */
+function recordWebhook(tx: Db, row: Row, by: AuditBy, action: AuditAction, changes?: AuditChanges) {
+  return recordAudit(tx, row.organizationId, by, {
+    action,
+    targetType: row.workspaceId === null ? 'organisation webhook' : 'webhook',
+    targetId: row.id,
+    targetLabel: hostOf(row.url),
+    changes: changes ?? null,
+  });
+}
+
 async function create(
   deps: Deps,
   input: {
@@ -94,27 +113,32 @@ async function create(
     workspaceId: string | null;
     url: string;
     events: WebhookEventType[];
+    by: AuditBy;
   },
 ) {
   checkUrl(deps, input.url);
   const secret = newSecret();
-  const [row] = await deps.db
-    .insert(webhookSubscriptions)
-    .values({
-      organizationId: input.organizationId,
-      workspaceId: input.workspaceId,
-      url: input.url,
-      events: input.events,
-      secret: sealSecret(deps.config.authSecret, secret),
-      createdBy: input.userId,
-    })
-    .returning();
-  return { webhook: toWebhook(row!), secret };
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookSubscriptions)
+      .values({
+        organizationId: input.organizationId,
+        workspaceId: input.workspaceId,
+        url: input.url,
+        events: input.events,
+        secret: sealSecret(deps.config.authSecret, secret),
+        createdBy: input.userId,
+      })
+      .returning();
+    await recordWebhook(tx, created!, input.by, 'webhook.created', { events: input.events });
+    return created!;
+  });
+  return { webhook: toWebhook(row), secret };
 }
 
 export async function createWorkspaceWebhook(
   deps: Deps,
-  input: { userId: string; workspaceId: string; url: string; events: WebhookEventType[] },
+  input: { userId: string; workspaceId: string; url: string; events: WebhookEventType[]; by: AuditBy },
 ) {
   const organizationId = await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   return create(deps, { ...input, organizationId });
@@ -143,7 +167,7 @@ async function manageableOrganization(db: Db, userId: string, organizationId: st
 
 export async function createOrganizationWebhook(
   deps: Deps,
-  input: { userId: string; organizationId: string; url: string; events: WebhookEventType[] },
+  input: { userId: string; organizationId: string; url: string; events: WebhookEventType[]; by: AuditBy },
 ) {
   await manageableOrganization(deps.db, input.userId, input.organizationId);
   return create(deps, { ...input, workspaceId: null });
@@ -169,7 +193,14 @@ export async function listOrganizationWebhooks(
 
 export async function updateWebhook(
   deps: Deps,
-  input: { userId: string; webhookId: string; url?: string; events?: WebhookEventType[]; paused?: boolean },
+  input: {
+    userId: string;
+    webhookId: string;
+    url?: string;
+    events?: WebhookEventType[];
+    paused?: boolean;
+    by: AuditBy;
+  },
 ) {
   const current = await manageableWebhook(deps.db, input.userId, input.webhookId);
   if (input.url !== undefined) checkUrl(deps, input.url);
@@ -181,21 +212,39 @@ export async function updateWebhook(
           ? {}
           : { pausedAt: new Date(), pausedReason: null }
         : { pausedAt: null, pausedReason: null };
-  const [row] = await deps.db
-    .update(webhookSubscriptions)
-    .set({
-      ...(input.url !== undefined && { url: input.url }),
-      ...(input.events !== undefined && { events: input.events }),
-      ...pausing,
-    })
-    .where(eq(webhookSubscriptions.id, input.webhookId))
-    .returning();
-  return { webhook: toWebhook(row!) };
+  const changes = changedFields(
+    { host: hostOf(current.url), events: current.events, paused: current.pausedAt !== null },
+    {
+      host: input.url === undefined ? undefined : hostOf(input.url),
+      events: input.events,
+      paused: input.paused,
+    },
+  );
+  // A new URL on the same host is a change the entry says without the URL itself.
+  if (input.url !== undefined && input.url !== current.url && !changes.host) changes.url = 'changed';
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookSubscriptions)
+      .set({
+        ...(input.url !== undefined && { url: input.url }),
+        ...(input.events !== undefined && { events: input.events }),
+        ...pausing,
+      })
+      .where(eq(webhookSubscriptions.id, input.webhookId))
+      .returning();
+    if (Object.keys(changes).length > 0)
+      await recordWebhook(tx, updated!, input.by, 'webhook.changed', changes);
+    return updated!;
+  });
+  return { webhook: toWebhook(row) };
 }
 
-export async function deleteWebhook(deps: Deps, input: { userId: string; webhookId: string }) {
-  await manageableWebhook(deps.db, input.userId, input.webhookId);
-  await deps.db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, input.webhookId));
+export async function deleteWebhook(deps: Deps, input: { userId: string; webhookId: string; by: AuditBy }) {
+  const current = await manageableWebhook(deps.db, input.userId, input.webhookId);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, input.webhookId));
+    await recordWebhook(tx, current, input.by, 'webhook.deleted');
+  });
 }
 
 const DELIVERIES_SHOWN = 50;

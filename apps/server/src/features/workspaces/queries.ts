@@ -75,6 +75,13 @@ export async function insertWorkspace(
   return row.id;
 }
 
+/** Renames the workspace; answers its organisation and former name (for the audit log). */
 export async function updateWorkspaceName(db: Db, workspaceId: string, name: string) {
+  const [before] = await db
+    .select({ name: workspaces.name, organizationId: workspaces.organizationId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
   await db.update(workspaces).set({ name, updatedAt: new Date() }).where(eq(workspaces.id, workspaceId));
+  return before!;
 }

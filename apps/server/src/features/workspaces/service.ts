@@ -1,5 +1,6 @@
 import type { Workspace, WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { WORKSPACE_MESSAGES } from '@pulsecheck/shared/workspaces/messages';
+import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
@@ -42,16 +43,27 @@ export async function resolveActiveWorkspace(deps: Deps, userId: string): Promis
 }
 
 /** A new workspace in the organisation of the user's active workspace; only that workspace's admins may. */
-export async function createWorkspace(deps: Deps, options: { userId: string; name: string }) {
+export async function createWorkspace(deps: Deps, options: { userId: string; name: string; by: AuditBy }) {
   const active = await resolveActiveWorkspace(deps, options.userId);
   if (!active) throw notFound();
   if (!can({ userId: options.userId, access: active.access }, 'workspace:administer'))
     throw forbidden(WORKSPACE_MESSAGES.adminOnly);
   const organizationId = await findWorkspaceOrganization(deps.db, active.id);
   if (!organizationId) throw notFound();
-  const id = await deps.db.transaction((tx) =>
-    insertWorkspace(tx, { name: options.name, organizationId, createdBy: options.userId }),
-  );
+  const id = await deps.db.transaction(async (tx) => {
+    const created = await insertWorkspace(tx, {
+      name: options.name,
+      organizationId,
+      createdBy: options.userId,
+    });
+    await recordAudit(tx, organizationId, options.by, {
+      action: 'workspace.created',
+      targetType: 'workspace',
+      targetId: created,
+      targetLabel: options.name,
+    });
+    return created;
+  });
   const { workspaces } = await listWorkspaces(deps, options.userId);
   const created = workspaces.find((w) => w.id === id);
   if (!created) throw notFound();
@@ -60,13 +72,22 @@ export async function createWorkspace(deps: Deps, options: { userId: string; nam
 
 export async function renameWorkspace(
   deps: Deps,
-  options: { userId: string; workspaceId: string; name: string },
+  options: { userId: string; workspaceId: string; name: string; by: AuditBy },
 ) {
   await requireWorkspace(deps.db, options.userId, options.workspaceId, {
     action: 'workspace:administer',
     refuseMembers: () => forbidden(WORKSPACE_MESSAGES.adminOnly),
   });
-  await updateWorkspaceName(deps.db, options.workspaceId, options.name);
+  await deps.db.transaction(async (tx) => {
+    const before = await updateWorkspaceName(tx, options.workspaceId, options.name);
+    await recordAudit(tx, before.organizationId, options.by, {
+      action: 'workspace.renamed',
+      targetType: 'workspace',
+      targetId: options.workspaceId,
+      targetLabel: options.name,
+      changes: changedFields({ name: before.name }, { name: options.name }),
+    });
+  });
   const { workspaces } = await listWorkspaces(deps, options.userId);
   const renamed = workspaces.find((w) => w.id === options.workspaceId);
   if (!renamed) throw notFound();

@@ -1,10 +1,12 @@
 import { API_TOKEN_MESSAGES } from '@pulsecheck/shared/api-tokens/rules';
-import { Bell, Building2, KeyRound, KeySquare, Shield, User } from 'lucide-react';
+import { AUDIT_LOG_PATH, AUDIT_MESSAGES } from '@pulsecheck/shared/audit/log';
+import { Bell, Building2, KeyRound, KeySquare, ScrollText, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useActiveWorkspace } from '@/lib/workspaces';
 
-export type Section = 'profile' | 'password' | 'security' | 'organisation' | 'api-tokens';
+export type Section = 'profile' | 'password' | 'security' | 'organisation' | 'api-tokens' | 'audit-log';
 
 const ENTRIES = [
   { key: 'profile', label: 'Profile', to: '/admin/account-settings', Icon: User },
@@ -18,17 +20,23 @@ const ENTRIES = [
     to: '/admin/account-settings/api-tokens',
     Icon: KeySquare,
   },
+  // The organisation's owner and organisation admins only (the server answers anyone else 404).
+  { key: 'audit-log', label: AUDIT_MESSAGES.title, to: AUDIT_LOG_PATH, Icon: ScrollText, organisation: true },
 ] as const;
 
 /**
  * The left menu: Profile and Password here, Notifications, Security, Organisation (its branding, for the
- * organisation's owner and admins: the server refuses anyone else) and API tokens on screens of their own.
+ * organisation's owner and admins: the server refuses anyone else), API tokens and, for the organisation's owner
+ * and admins of the active workspace's organisation, the Audit log, on screens of their own.
  */
 function SettingsMenu({ section }: { section: Section }) {
+  const active = useActiveWorkspace();
+  const organisationRole = active.data?.organizationRole ?? null;
+  const entries = ENTRIES.filter((entry) => !('organisation' in entry) || organisationRole !== null);
   return (
     <nav aria-label="Account settings">
       <ul className="flex flex-row flex-wrap gap-1 lg:flex-col">
-        {ENTRIES.map(({ key, label, to, Icon }) => (
+        {entries.map(({ key, label, to, Icon }) => (
           <li key={key}>
             <Link
               to={to}

@@ -1,5 +1,5 @@
 import type { ActionItem } from '@pulsecheck/shared/results/schemas';
-import { TRACKER_KIND_WORDS, TRACKER_MESSAGES, type TrackerKind } from '@pulsecheck/shared/trackers/rules';
+import { TRACKER_MESSAGES, TRACKER_WORDS, type TrackerKind } from '@pulsecheck/shared/trackers/rules';
 import { TrackerIssueLine } from './tracker-issue-line';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -109,7 +109,7 @@ function CreateIssue({
   label: string;
   onCreated: () => void;
 }) {
-  const words = TRACKER_KIND_WORDS[kind];
+  const words = TRACKER_WORDS[kind];
   const repositories = useQuery(trackerRepositoriesQuery(item.id));
   const [repository, setRepository] = useState('');
   const [assignOwner, setAssignOwner] = useState(true);
@@ -134,7 +134,7 @@ function CreateIssue({
     <form className="space-y-3" onSubmit={submit} noValidate aria-label={heading}>
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       {repositories.isPending ? (
-        <Spinner label="Loading repositories..." />
+        <Spinner label={`Loading ${words.repository.toLowerCase()} list...`} />
       ) : repositories.isError ? (
         <Notice tone="error">{repositories.error.message}</Notice>
       ) : repositories.data.length === 0 ? (
@@ -166,7 +166,7 @@ function CreateIssue({
 }
 
 function LinkIssue({ item, kind, onLinked }: { item: ActionItem; kind: TrackerKind; onLinked: () => void }) {
-  const words = TRACKER_KIND_WORDS[kind];
+  const words = TRACKER_WORDS[kind];
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
   const link = useMutation({ mutationFn: () => linkTrackerIssue(item.id, url.trim()) });

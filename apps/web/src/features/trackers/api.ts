@@ -26,7 +26,7 @@ export function useConnectTracker(workspaceId: string) {
 export function useTrackerSettings(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { closeMarksDone: boolean }) =>
+    mutationFn: (input: { closeMarksDone?: boolean; webhookSecret?: string }) =>
       apiPatch<{ connection: TrackerConnection }>(path(workspaceId), input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key(workspaceId) }),
   });

@@ -1,12 +1,12 @@
 import {
-  TRACKER_KIND_WORDS,
   TRACKER_MESSAGES,
   TRACKER_PROBLEMS,
+  TRACKER_WORDS,
   type TrackerConnection,
 } from '@pulsecheck/shared/trackers/rules';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { IntegrationsCard } from './integrations-card';
 
@@ -20,6 +20,7 @@ const connected: TrackerConnection = {
   closeMarksDone: true,
   webhookUrl:
     'https://pulse.example.com/api/tracker-connections/00000000-0000-4000-8000-0000000000bb/webhook',
+  webhookSecretSaved: true,
   problem: null,
   problemAt: null,
   lastPolledAt: null,
@@ -43,8 +44,8 @@ describe('the Integrations card', () => {
             {
               error: {
                 code: 'invalid',
-                message: TRACKER_KIND_WORDS.github.refusedToken,
-                fields: { token: TRACKER_KIND_WORDS.github.refusedToken },
+                message: TRACKER_WORDS.github.refusedToken,
+                fields: { token: TRACKER_WORDS.github.refusedToken },
               },
             },
             { status: 400 },
@@ -61,10 +62,15 @@ describe('the Integrations card', () => {
     renderCard();
     expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
     // Only trackers that are finished are offered.
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['GitHub', 'Jira']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'GitHub',
+      'GitLab',
+      'Linear',
+      'Jira',
+    ]);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText(TRACKER_KIND_WORDS.github.refusedToken)).toBeVisible();
+    expect(await screen.findByText(TRACKER_WORDS.github.refusedToken)).toBeVisible();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Token'));
@@ -77,6 +83,54 @@ describe('the Integrations card', () => {
       { kind: 'github', baseUrl: '', token: 'github_pat_bad', closeMarksDone: true },
       { kind: 'github', baseUrl: '', token: 'github_pat_good', closeMarksDone: true },
     ]);
+  });
+
+  it("asks for GitLab's token and address in GitLab's words, and sends its kind", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init?.method === 'PUT') sent.push(JSON.parse(init.body as string));
+      return Response.json({ connection: null });
+    });
+    renderCard();
+    await user.selectOptions(await screen.findByLabelText('Tracker'), 'gitlab');
+    expect(screen.getByText(TRACKER_WORDS.gitlab.tokenHelp)).toBeVisible();
+    expect(screen.getByText(TRACKER_WORDS.gitlab.baseUrlHelp)).toBeVisible();
+    expect(screen.queryByText(TRACKER_WORDS.github.tokenHelp)).toBeNull();
+    await user.type(screen.getByLabelText('Token'), 'glpat-good{Enter}');
+    await vi.waitFor(() =>
+      expect(sent).toEqual([{ kind: 'gitlab', baseUrl: '', token: 'glpat-good', closeMarksDone: true }]),
+    );
+  });
+
+  it("asks for Linear's signing secret, which Linear makes, and saves it", async () => {
+    const user = userEvent.setup();
+    let connection: TrackerConnection = {
+      ...connected,
+      kind: 'linear',
+      label: 'Linear',
+      account: 'Ada Lovelace (Acme)',
+      target: 'linear.app',
+      webhookSecretSaved: false,
+    };
+    const patched: unknown[] = [];
+    stubFetch((_url, init) => {
+      if (init?.method === 'PATCH') {
+        patched.push(JSON.parse(init.body as string));
+        connection = { ...connection, webhookSecretSaved: true };
+      }
+      return Response.json({ connection });
+    });
+    renderCard();
+    expect(await screen.findByText(TRACKER_WORDS.linear.webhookHelp)).toBeVisible();
+    expect(screen.getByTestId('tracker-signing-secret-state')).toHaveTextContent(
+      TRACKER_MESSAGES.signingSecretMissing,
+    );
+    await user.click(screen.getByRole('button', { name: TRACKER_MESSAGES.signingSecretSave }));
+    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretRequired)).toBeVisible();
+    await user.type(screen.getByLabelText(TRACKER_MESSAGES.signingSecret), 'lin_wh_secret{Enter}');
+    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretSaved)).toBeVisible();
+    expect(patched).toEqual([{ webhookSecret: 'lin_wh_secret' }]);
   });
 
   it('asks Jira for its address and, for Jira Cloud, the account e-mail, and sends them with the token', async () => {
@@ -105,7 +159,7 @@ describe('the Integrations card', () => {
     await screen.findByText(TRACKER_MESSAGES.notConnected);
     expect(screen.queryByLabelText(TRACKER_MESSAGES.emailLabel)).toBeNull();
     await user.selectOptions(screen.getByLabelText('Tracker'), 'jira');
-    const jira = TRACKER_KIND_WORDS.jira;
+    const jira = TRACKER_WORDS.jira;
     expect(screen.getByLabelText(jira.baseUrlLabel)).toHaveAttribute('placeholder', jira.baseUrlPlaceholder);
     await user.type(screen.getByLabelText(jira.baseUrlLabel), 'https://acme.atlassian.net');
     await user.type(screen.getByLabelText(TRACKER_MESSAGES.emailLabel), 'bot@acme.example');

@@ -1,8 +1,8 @@
 import {
-  TRACKER_KIND_WORDS,
   TRACKER_KINDS,
   TRACKER_LABELS,
   TRACKER_MESSAGES,
+  TRACKER_WORDS,
   type TrackerConnection,
   type TrackerKind,
 } from '@pulsecheck/shared/trackers/rules';
@@ -108,13 +108,16 @@ function Connected({
         <h3 id="tracker-webhook" className="text-sm font-semibold text-slate-900">
           {TRACKER_MESSAGES.webhookTitle}
         </h3>
-        <p className="text-sm text-slate-700">{TRACKER_KIND_WORDS[connection.kind].webhookHelp}</p>
+        <p className="text-sm text-slate-700">{TRACKER_WORDS[connection.kind].webhookHelp}</p>
         <p className="text-sm text-slate-900">
           Payload URL:{' '}
           <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
             {connection.webhookUrl}
           </code>
         </p>
+        {TRACKER_WORDS[connection.kind].secretFromTracker && (
+          <SigningSecretForm workspaceId={workspaceId} saved={connection.webhookSecretSaved} />
+        )}
         {secret && (
           <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2">
             <p className="text-sm font-medium text-slate-900">{TRACKER_MESSAGES.webhookSecretOnce}</p>
@@ -146,6 +149,54 @@ function Connected({
   );
 }
 
+/** The vendors' clouds: connecting to them needs no address. */
+const CLOUD_TARGETS = new Set(['github.com', 'gitlab.com', 'linear.app']);
+
+/** The signing secret of a tracker that makes its own (Linear shows it once the webhook is added). */
+function SigningSecretForm({ workspaceId, saved }: { workspaceId: string; saved: boolean }) {
+  const settings = useTrackerSettings(workspaceId);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!value.trim()) return setError(TRACKER_MESSAGES.signingSecretRequired);
+    settings.mutate(
+      { webhookSecret: value.trim() },
+      {
+        onSuccess: () => {
+          setValue('');
+          toast.success(TRACKER_MESSAGES.saved, { duration: TOAST.save });
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError && failure.fields?.webhookSecret
+              ? failure.fields.webhookSecret
+              : errorMessage(failure, 'Something went wrong'),
+          ),
+      },
+    );
+  };
+  return (
+    <form className="space-y-2" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.signingSecretSave}>
+      <p className="text-sm text-slate-700" data-testid="tracker-signing-secret-state">
+        {saved ? TRACKER_MESSAGES.signingSecretSaved : TRACKER_MESSAGES.signingSecretMissing}
+      </p>
+      <FormField label={TRACKER_MESSAGES.signingSecret} error={error}>
+        <Input
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      </FormField>
+      <Button type="submit" size="sm" variant="secondary" disabled={settings.isPending}>
+        {TRACKER_MESSAGES.signingSecretSave}
+      </Button>
+    </form>
+  );
+}
+
 function ConnectForm({
   workspaceId,
   replacing,
@@ -158,11 +209,11 @@ function ConnectForm({
   const connect = useConnectTracker(workspaceId);
   const [kind, setKind] = useState<TrackerKind>(replacing?.kind ?? 'github');
   const [baseUrl, setBaseUrl] = useState(
-    replacing && replacing.target !== 'github.com' ? `https://${replacing.target}` : '',
+    replacing && !CLOUD_TARGETS.has(replacing.target) ? `https://${replacing.target}` : '',
   );
   const [email, setEmail] = useState('');
+  const words = TRACKER_WORDS[kind];
   const [token, setToken] = useState('');
-  const words = TRACKER_KIND_WORDS[kind];
   const [fields, setFields] = useState<Record<string, string>>({});
   const [connected, setConnected] = useState<string | null>(null);
   const submit = (event: FormEvent) => {

@@ -1,2 +1,0 @@
-ALTER TABLE "tracker_connections" DROP CONSTRAINT "tracker_connections_kind_check";--> statement-breakpoint
-ALTER TABLE "tracker_connections" ADD CONSTRAINT "tracker_connections_kind_check" CHECK ("tracker_connections"."kind" in ('github', 'jira'));

@@ -1,0 +1,2 @@
+ALTER TABLE "tracker_connections" DROP CONSTRAINT "tracker_connections_kind_check";--> statement-breakpoint
+ALTER TABLE "tracker_connections" ADD CONSTRAINT "tracker_connections_kind_check" CHECK ("tracker_connections"."kind" in ('github', 'gitlab', 'linear'));

@@ -1,0 +1,62 @@
+import { z } from '@hono/zod-openapi';
+import {
+  auditExportQuerySchema,
+  auditListQuerySchema,
+  auditListSchema,
+  auditRetentionSchema,
+  auditVerifySchema,
+} from '@pulsecheck/shared/audit/log';
+import { auditBy } from '../../audit/record';
+import { requireUser } from '../../auth/session';
+import { attachment } from '../../lib/download';
+import { routes } from '../../lib/openapi';
+import * as service from './service';
+
+const TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8' } as const;
+
+/** The organisation's audit log (issue 37 item 3): its owner and organisation admins, signed in (no API token). */
+export const auditRoutes = routes('audit log')
+  .call(
+    'get /organizations/{organizationId}/audit-log',
+    'The audit log, newest first, filtered by actor, action, target and date range; a page at a time (`before`: the `next` of the page before)',
+    { query: auditListQuerySchema, ok: [200, auditListSchema, 'Entries'] },
+    service.listAudit,
+  )
+  .handle(
+    'get /organizations/{organizationId}/audit-log/export',
+    'The filtered audit log as CSV or JSON Lines, newest first (the export is itself recorded)',
+    {
+      query: auditExportQuerySchema,
+      ok: [
+        [200, z.string(), 'CSV', 'text/csv'],
+        [200, z.string(), 'JSON Lines', 'application/jsonl'],
+      ],
+      errors: [401, 404],
+    },
+    async (c) => {
+      const user = await requireUser(c);
+      const query = c.req.valid('query');
+      const { body, filename } = await service.exportAudit(c.get('deps'), {
+        ...query,
+        ...c.req.valid('param'),
+        userId: user.id,
+        by: auditBy(c, user),
+      });
+      return c.body(body, 200, {
+        'Content-Type': TYPES[query.format],
+        'Content-Disposition': attachment(filename),
+      });
+    },
+  )
+  .call(
+    'post /organizations/{organizationId}/audit-log/verify',
+    'Re-computes the hash chain: whether every entry is as it was written, and the first one that is not',
+    { ok: [200, auditVerifySchema, 'Verified'] },
+    service.verifyAudit,
+  )
+  .call(
+    'put /organizations/{organizationId}/audit-log/retention',
+    'How many days entries are kept (30 to 3650; 365 unless set)',
+    { body: auditRetentionSchema, ok: [200, auditRetentionSchema, 'Saved'] },
+    service.setAuditRetention,
+  ).router;
