@@ -1,6 +1,7 @@
 // npm run bench [names...]: runs the benchmarks (all by default), writes bench/results/latest.{json,md},
 // and exits non-zero when any target is missed.
 import { benchApiTokens } from './api-tokens.mjs';
+import { benchAuditLog } from './audit-log.mjs';
 import { benchAutosave } from './autosave.mjs';
 import { benchBundle } from './bundle.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
@@ -24,6 +25,7 @@ const BENCHES = {
   memory: benchMemory,
   'api-token': benchApiTokens,
   scim: benchScim,
+  'audit-log': benchAuditLog,
 };
 
 const wanted = process.argv.slice(2);

@@ -338,6 +338,25 @@ describe('audit log: the organisation', () => {
     });
     expect((await entries(org)).length).toBe(before);
 
+    // Appointing an organisation admin, and removing one; saying it twice records it once.
+    const appoint = (organizationAdmin: boolean) =>
+      ctx.call(
+        org.owner.jar,
+        'PUT',
+        `/api/workspaces/${org.owner.workspaceId}/members/${heir.memberId}/organization-admin`,
+        { organizationAdmin },
+      );
+    for (const on of [true, true, false, true]) expect((await appoint(on)).status).toBe(200);
+    expect(
+      (await entries(org))
+        .filter((e) => e.action.startsWith('organization.admin-'))
+        .map((e) => [e.action, e.targetLabel]),
+    ).toEqual([
+      ['organization.admin-appointed', heir.email],
+      ['organization.admin-removed', heir.email],
+      ['organization.admin-appointed', heir.email],
+    ]);
+
     const handed = await ctx.call(
       org.owner.jar,
       'POST',

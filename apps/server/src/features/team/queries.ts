@@ -135,6 +135,7 @@ export async function findMember(db: Db, workspaceId: string, memberId: string) 
         status: workspaceMembers.status,
         invitationEmail: workspaceMembers.invitationEmail,
         name: user.name,
+        email: user.email,
       })
       .from(workspaceMembers)
       .leftJoin(user, eq(user.id, workspaceMembers.userId))
@@ -251,26 +252,29 @@ export async function userExistsWithEmail(db: Db, email: string) {
 }
 
 /** Appoints (or, with `appoint` false, removes) an organisation admin. */
+/** Appoints or removes an organisation admin; whether anything changed. */
 export async function setOrganizationAdmin(
   db: Db,
   options: { organizationId: string; userId: string; appointedBy: string; appoint: boolean },
-) {
-  if (options.appoint)
-    await db
-      .insert(organizationAdmins)
-      .values({
-        organizationId: options.organizationId,
-        userId: options.userId,
-        appointedBy: options.appointedBy,
-      })
-      .onConflictDoNothing();
-  else
-    await db
-      .delete(organizationAdmins)
-      .where(
-        and(
-          eq(organizationAdmins.organizationId, options.organizationId),
-          eq(organizationAdmins.userId, options.userId),
-        ),
-      );
+): Promise<boolean> {
+  const changed = options.appoint
+    ? await db
+        .insert(organizationAdmins)
+        .values({
+          organizationId: options.organizationId,
+          userId: options.userId,
+          appointedBy: options.appointedBy,
+        })
+        .onConflictDoNothing()
+        .returning({ userId: organizationAdmins.userId })
+    : await db
+        .delete(organizationAdmins)
+        .where(
+          and(
+            eq(organizationAdmins.organizationId, options.organizationId),
+            eq(organizationAdmins.userId, options.userId),
+          ),
+        )
+        .returning({ userId: organizationAdmins.userId });
+  return changed.length > 0;
 }

@@ -369,7 +369,7 @@ export async function removeMember(
  */
 export async function setOrganizationAdmin(
   deps: Pick<Deps, 'db'>,
-  options: { userId: string; workspaceId: string; memberId: string; organizationAdmin: boolean },
+  options: { userId: string; workspaceId: string; memberId: string; organizationAdmin: boolean; by: AuditBy },
 ): Promise<Member> {
   const workspace = await q.findWorkspace(deps.db, options.workspaceId);
   if (!workspace) throw notFound(NOT_FOUND_MESSAGES.organization);
@@ -379,11 +379,21 @@ export async function setOrganizationAdmin(
   if (member.status !== 'active' || !member.userId)
     throw conflict(TEAM_MESSAGES.organizationAdminNeedsMember);
   if (member.userId === options.userId) throw conflict(TEAM_MESSAGES.organizationAdminIsOwner);
-  await q.setOrganizationAdmin(deps.db, {
-    organizationId: workspace.organizationId,
-    userId: member.userId,
-    appointedBy: options.userId,
-    appoint: options.organizationAdmin,
+  const appointee = member.userId;
+  await deps.db.transaction(async (tx) => {
+    const changed = await q.setOrganizationAdmin(tx, {
+      organizationId: workspace.organizationId,
+      userId: appointee,
+      appointedBy: options.userId,
+      appoint: options.organizationAdmin,
+    });
+    if (changed)
+      await recordAudit(tx, workspace.organizationId, options.by, {
+        action: options.organizationAdmin ? 'organization.admin-appointed' : 'organization.admin-removed',
+        targetType: 'person',
+        targetId: appointee,
+        targetLabel: member.email ?? member.invitationEmail,
+      });
   });
   return memberById(deps.db, options.workspaceId, options.memberId);
 }
