@@ -19986,13 +19986,13 @@ export interface operations {
     };
     getOrganizationsByOrganizationIdAuditLogExport: {
         parameters: {
-            query: {
+            query?: {
                 actor?: string;
                 action?: "organization.settings-changed" | "organization.admin-appointed" | "organization.admin-removed" | "organization.handed-over" | "workspace.created" | "workspace.renamed" | "member.access-changed" | "member.removed" | "account.deleted" | "invitation.sent" | "invitation.revoked" | "sso.configured" | "sso.domain-verified" | "scim.token-created" | "scim.user-provisioned" | "scim.user-changed" | "scim.user-deactivated" | "scim.user-reactivated" | "scim.user-removed" | "scim.group-changed" | "api-token.created" | "api-token.revoked" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "tracker.connected" | "tracker.changed" | "tracker.disconnected" | "health-check.launched" | "health-check.phase-changed" | "health-check.settings-changed" | "loop.launched" | "loop.changed" | "loop.status-changed" | "template.deleted" | "results.exported" | "audit-log.exported" | "audit-log.retention-changed" | "admin.signed-in" | "admin.sign-in-failed";
                 target?: string;
                 from?: string;
                 to?: string;
-                format: "csv" | "jsonl";
+                format?: "csv" | "jsonl";
             };
             header?: never;
             path: {

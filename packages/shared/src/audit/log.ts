@@ -146,7 +146,9 @@ export const auditListQuerySchema = auditFilterSchema.extend({
   before: z.coerce.number().int().positive().optional(),
 });
 
-export const auditExportQuerySchema = auditFilterSchema.extend({ format: z.enum(['csv', 'jsonl']) });
+export const auditExportQuerySchema = auditFilterSchema.extend({
+  format: z.enum(['csv', 'jsonl']).default('csv'),
+});
 
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
