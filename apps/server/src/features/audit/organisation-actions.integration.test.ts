@@ -7,6 +7,7 @@ import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { queryRows } from '../../db/client';
 import { addMember, createAdmin, signIn, type Admin } from '../../test/accounts';
 import { startDnsServer, type DnsServer } from '../../test/dns-server';
+import { startFakeGithub, type FakeGithub } from '../../test/github-server';
 import { useTestContext } from '../../test/harness';
 import { json } from '../../test/requests';
 import {
@@ -27,13 +28,17 @@ import { uniqueDomain, verifySsoDomain } from '../../test/security';
  */
 
 let dns: DnsServer;
+let github: FakeGithub;
 beforeAll(async () => {
   dns = await startDnsServer();
+  github = await startFakeGithub();
 });
 afterAll(async () => {
   await dns.stop();
+  expect(github.violations).toEqual([]);
+  await github.close();
 });
-const ctx = useTestContext(() => ({ dnsServers: [dns.server] }));
+const ctx = useTestContext(() => ({ dnsServers: [dns.server], allowLoopbackWebhooks: true }));
 
 type Org = { owner: Admin; organizationId: string };
 
@@ -304,6 +309,43 @@ describe('audit log: the organisation', () => {
     const all = JSON.stringify(await entries(org));
     for (const hidden of [secretPath, secret, made.secret, personal.secret])
       expect(all).not.toContain(hidden);
+    await expectIntact(org);
+  });
+
+  it("records the workspace's tracker connected, changed and disconnected, never its token or secret", async () => {
+    const org = await newOrganization();
+    const token = 'github_pat_11AUDIT0good';
+    github.tokens.set(token, 'octo-audit');
+    const path = `/api/workspaces/${org.owner.workspaceId}/tracker-connection`;
+    const refused = await ctx.call(org.owner.jar, 'PUT', path, {
+      kind: 'github',
+      baseUrl: github.origin,
+      token: 'github_pat_wrong',
+    });
+    expect(refused.status).toBe(400);
+    const connected = await ctx.call(org.owner.jar, 'PUT', path, {
+      kind: 'github',
+      baseUrl: github.origin,
+      token,
+    });
+    expect(connected.status, await connected.clone().text()).toBe(200);
+    const { webhookSecret } = await json<{ webhookSecret: string }>(connected);
+    expect((await ctx.call(org.owner.jar, 'PATCH', path, { closeMarksDone: false })).status).toBe(200);
+    expect((await ctx.call(org.owner.jar, 'DELETE', path)).status).toBe(200);
+    const trackers = (await entries(org)).filter((e) => e.action.startsWith('tracker.'));
+    const server = new URL(github.origin).host;
+    expect(trackers.map((e) => [e.action, e.targetType, e.changes])).toEqual([
+      ['tracker.disconnected', 'workspace', { tracker: 'GitHub', server }],
+      ['tracker.changed', 'workspace', { tracker: 'GitHub', closeMarksDone: { before: true, after: false } }],
+      [
+        'tracker.connected',
+        'workspace',
+        { tracker: 'GitHub', server, account: 'octo-audit', closeMarksDone: { before: null, after: true } },
+      ],
+    ]);
+    const all = JSON.stringify(await entries(org));
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(webhookSecret);
     await expectIntact(org);
   });
 

@@ -1,3 +1,5 @@
+import type { AuditAction, AuditChanges } from '@pulsecheck/shared/audit/log';
+import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import { sql } from 'drizzle-orm';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
@@ -130,6 +132,7 @@ export async function connect(
     token: string;
     email?: string;
     closeMarksDone: boolean;
+    by: AuditBy;
   },
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
@@ -162,6 +165,17 @@ export async function connect(
   const secret = same || words.secretFromTracker ? null : newWebhookSecret();
   const token = sealCredential(deps.config.authSecret, packCredential(input.token, email));
   const id = await deps.db.transaction(async (tx) => {
+    // Which tracker and server, as the account it acts as: never the token, the e-mail or the secret.
+    await recordTracker(tx, input.workspaceId, input.by, same ? 'tracker.changed' : 'tracker.connected', {
+      tracker: TRACKER_LABELS[input.kind],
+      server: new URL(apiUrl).host,
+      account,
+      ...(same ? { token: 'replaced' } : {}),
+      ...changedFields(
+        { closeMarksDone: existing?.closeMarksDone ?? null },
+        { closeMarksDone: input.closeMarksDone },
+      ),
+    });
     if (same) {
       await tx.execute(
         sql`update tracker_connections set token = ${token}, account = ${account},
@@ -200,7 +214,13 @@ export async function connect(
  */
 export async function updateSettings(
   deps: Deps,
-  input: { userId: string; workspaceId: string; closeMarksDone?: boolean; webhookSecret?: string },
+  input: {
+    userId: string;
+    workspaceId: string;
+    closeMarksDone?: boolean;
+    webhookSecret?: string;
+    by: AuditBy;
+  },
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const row = await connectionOfWorkspace(deps.db, input.workspaceId);
@@ -212,17 +232,59 @@ export async function updateSettings(
     input.webhookSecret === undefined
       ? row.webhookSecret
       : sealCredential(deps.config.authSecret, input.webhookSecret);
-  await deps.db.execute(
-    sql`update tracker_connections set close_marks_done = ${closeMarksDone}, webhook_secret = ${webhookSecret}
-        where id = ${row.id}`,
-  );
+  const changes = {
+    ...changedFields({ closeMarksDone: row.closeMarksDone }, { closeMarksDone }),
+    ...(input.webhookSecret !== undefined ? { signingSecret: 'saved' } : {}),
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update tracker_connections set close_marks_done = ${closeMarksDone}, webhook_secret = ${webhookSecret}
+          where id = ${row.id}`,
+    );
+    if (Object.keys(changes).length > 0)
+      await recordTracker(tx, input.workspaceId, input.by, 'tracker.changed', {
+        tracker: TRACKER_LABELS[row.kind],
+        ...changes,
+      });
+  });
   return { connection: toConnection(deps, { ...row, closeMarksDone, webhookSecret }) };
 }
 
 /** Disconnects: the credentials and the links go; the action items stay as they are. */
-export async function disconnect(deps: Deps, input: { userId: string; workspaceId: string }) {
+export async function disconnect(deps: Deps, input: { userId: string; workspaceId: string; by: AuditBy }) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
-  await deps.db.execute(sql`delete from tracker_connections where workspace_id = ${input.workspaceId}`);
+  await deps.db.transaction(async (tx) => {
+    const [gone] = await queryRows<{ kind: TrackerKind; api_url: string }>(
+      tx,
+      sql`delete from tracker_connections where workspace_id = ${input.workspaceId} returning kind, api_url`,
+    );
+    if (gone)
+      await recordTracker(tx, input.workspaceId, input.by, 'tracker.disconnected', {
+        tracker: TRACKER_LABELS[gone.kind],
+        server: new URL(gone.api_url).host,
+      });
+  });
+}
+
+/** A change of the workspace's tracker connection, in the audit log (the workspace is its target). */
+async function recordTracker(
+  tx: Db,
+  workspaceId: string,
+  by: AuditBy,
+  action: AuditAction,
+  changes: AuditChanges,
+) {
+  const [workspace] = await queryRows<{ name: string }>(
+    tx,
+    sql`select name from workspaces where id = ${workspaceId}`,
+  );
+  await recordWorkspaceAudit(tx, workspaceId, by, {
+    action,
+    targetType: 'workspace',
+    targetId: workspaceId,
+    targetLabel: workspace?.name ?? null,
+    changes,
+  });
 }
 
 /** The action item and its check, when the user oversees the check; 404 otherwise. */
