@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AuditAction, AuditActorKind, AuditChanges } from '@pulsecheck/shared/audit/log';
+import { organizationMemberSql, organizationRoleSql } from '../auth/access';
 import { queryRows, type Db } from '../db/client';
 import { clientIp } from '../lib/client-ip';
 import type { AppEnv } from '../lib/router';
@@ -30,9 +31,10 @@ export type AuditRecord = {
 export function auditBy(c: Context<AppEnv>, user: { id: string; email: string }): AuditBy {
   const token = c.get('apiToken');
   const ip = clientIp(c);
-  return token
-    ? { kind: 'api-token', id: token.id, label: token.name, ip }
-    : { kind: 'user', id: user.id, label: user.email, ip };
+  if (!token) return { kind: 'user', id: user.id, label: user.email, ip };
+  // A personal token acts as its person: the entry says whose it is (a token's name alone could be anything).
+  const label = token.kind === 'personal' ? `${token.name} (${user.email})` : token.name;
+  return { kind: 'api-token', id: token.id, label, ip };
 }
 
 export const SYSTEM_ACTOR: AuditBy = { kind: 'system', id: null, label: 'Pulsecheck', ip: null };
@@ -48,7 +50,16 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
   return changes;
 }
 
-type ChainRow = { last_seq: string | number; last_hash: string; last_at: string | Date | null };
+type ChainRow = { last_seq: string | number; last_hash: string; now: string | Date };
+
+/**
+ * Text as the database will read it back: a lone UTF-16 surrogate (half of a pair, which JSON can carry) is stored
+ * as U+FFFD, so it is replaced before hashing, or the entry would never verify.
+ */
+const wellFormed = (text: string | null) =>
+  text === null
+    ? null
+    : text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
 export async function recordAudit(
   tx: Db,
@@ -56,40 +67,43 @@ export async function recordAudit(
   by: AuditBy,
   record: AuditRecord,
 ): Promise<void> {
-  // Inserting or touching the chain row takes its lock until the transaction ends.
+  // Ids are hashed as the database writes them (a uuid in lower case, whatever case a URL gave it).
+  const organization = organizationId.toLowerCase();
+  // Inserting or touching the chain row takes its lock until the transaction ends. The time is the database's (one
+  // clock for every process), never earlier than the last entry's.
   const [chain] = await queryRows<ChainRow>(
     tx,
     sql`insert into audit_chains (organization_id, last_hash, pruned_hash)
-        values (${organizationId}, ${GENESIS_HASH}, ${GENESIS_HASH})
+        values (${organization}, ${GENESIS_HASH}, ${GENESIS_HASH})
         on conflict (organization_id) do update set last_seq = audit_chains.last_seq
-        returning last_seq, last_hash, last_at`,
+        returning last_seq, last_hash, greatest(last_at, clock_timestamp()) as now`,
   );
-  const now = new Date();
-  const lastAt = chain!.last_at === null ? null : new Date(chain!.last_at);
   const entry = {
-    organizationId,
+    organizationId: organization,
     seq: Number(chain!.last_seq) + 1,
-    at: lastAt && lastAt > now ? lastAt : now,
+    // Milliseconds, as the column keeps them (the hash must read back the same).
+    at: new Date(new Date(chain!.now).getTime()),
     actorKind: by.kind,
-    actorId: by.id,
-    actorLabel: by.label,
-    ip: by.ip,
+    actorId: wellFormed(by.id),
+    actorLabel: wellFormed(by.label)!,
+    ip: wellFormed(by.ip),
     action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId ?? null,
-    targetLabel: record.targetLabel ?? null,
+    targetType: wellFormed(record.targetType)!,
+    targetId: wellFormed(record.targetId ?? null),
+    targetLabel: wellFormed(record.targetLabel ?? null),
+    // JSON.stringify writes a lone surrogate as an escape: the text is stored as hashed.
     changes: record.changes ? canonicalJson(record.changes) : null,
   };
   const hash = entryHash(chain!.last_hash, entry);
   await tx.execute(sql`
     insert into audit_entries (organization_id, seq, at, actor_kind, actor_id, actor_label, ip, action, target_type,
                                target_id, target_label, changes, prev_hash, hash)
-    values (${organizationId}, ${entry.seq}, ${entry.at.toISOString()}, ${entry.actorKind}, ${entry.actorId},
+    values (${organization}, ${entry.seq}, ${entry.at.toISOString()}, ${entry.actorKind}, ${entry.actorId},
             ${entry.actorLabel}, ${entry.ip}, ${entry.action}, ${entry.targetType}, ${entry.targetId},
             ${entry.targetLabel}, ${entry.changes}, ${chain!.last_hash}, ${hash})`);
   await tx.execute(sql`
     update audit_chains set last_seq = ${entry.seq}, last_hash = ${hash}, last_at = ${entry.at.toISOString()}
-    where organization_id = ${organizationId}`);
+    where organization_id = ${organization}`);
 }
 
 /** `recordAudit` in the organisation of a workspace: for the features that know the workspace of what changed. */
@@ -115,17 +129,33 @@ export async function recordAuditWhereUser(
   by: AuditBy,
   record: AuditRecord,
 ) {
-  const access = as === 'admin' ? sql`m.access = 'admin'` : sql`true`;
+  // Roles that count now (auth/access.ts): an appointment whose person left every workspace no longer does.
   const organizations = await queryRows<{ id: string }>(
     tx,
-    sql`select o.id from organizations o where o.created_by = ${userId}
-        union select a.organization_id from organization_admins a where a.user_id = ${userId}
-        union select w.organization_id from workspace_members m join workspaces w on w.id = m.workspace_id
-              where m.user_id = ${userId} and m.status = 'active' and ${access}
-        order by 1`,
+    as === 'admin'
+      ? sql`select o.id from organizations o where ${organizationRoleSql(userId, sql`o.id`)} is not null
+            union select w.organization_id from workspace_members m join workspaces w on w.id = m.workspace_id
+                  where m.user_id = ${userId} and m.status = 'active' and m.access = 'admin'
+            order by 1`
+      : sql`select o.id from organizations o where ${organizationMemberSql(userId, sql`o.id`)} order by 1`,
   );
   for (const organization of organizations) await recordAudit(tx, organization.id, by, record);
 }
+
+/** An organisation admin's role that lapsed with their last workspace (auth/access.ts: dropLapsedOrganizationAdmin). */
+export const recordLapsedAdmin = (
+  tx: Db,
+  organizationId: string,
+  by: AuditBy,
+  person: { id: string; email: string | null },
+) =>
+  recordAudit(tx, organizationId, by, {
+    action: 'organization.admin-removed',
+    targetType: 'person',
+    targetId: person.id,
+    targetLabel: person.email,
+    changes: { reason: 'no longer in any of its workspaces' },
+  });
 
 /** Makes a change and records it, in one transaction; the record may depend on what the change answered. */
 export function audited<T>(

@@ -10,6 +10,7 @@ import type { Logger } from '../logger';
  */
 export const AUDIT_RETENTION_JOB = 'audit-retention';
 const DAY_MS = 24 * 3600 * 1000;
+const PRUNE_BATCH = 5000;
 
 /** Deletes what is due in every organisation; answers how many entries went. */
 export async function pruneAuditLog(db: Db, now = new Date()): Promise<number> {
@@ -22,28 +23,35 @@ export async function pruneAuditLog(db: Db, now = new Date()): Promise<number> {
   );
   let deleted = 0;
   for (const { organization_id: organizationId } of chains) {
-    deleted += await db.transaction(async (tx) => {
-      // The chain row's lock: no entry is added while the cut is made.
-      const [chain] = await queryRows<{ retention_days: number }>(
-        tx,
-        sql`select retention_days from audit_chains where organization_id = ${organizationId} for update`,
-      );
-      const cutoff = new Date(now.getTime() - chain!.retention_days * DAY_MS).toISOString();
-      const [last] = await queryRows<{ seq: string | number; hash: string }>(
-        tx,
-        sql`select seq, hash from audit_entries where organization_id = ${organizationId} and at < ${cutoff}
-            order by at desc, seq desc limit 1`,
-      );
-      if (!last) return 0;
-      const gone = await queryRows<{ seq: string }>(
-        tx,
-        sql`delete from audit_entries where organization_id = ${organizationId} and seq <= ${last.seq}
-            returning seq`,
-      );
-      await tx.execute(sql`update audit_chains set pruned_seq = ${last.seq}, pruned_hash = ${last.hash}
-                           where organization_id = ${organizationId}`);
-      return gone.length;
-    });
+    // In batches, each its own transaction: the chain row (which every audited change of the organisation waits for)
+    // is held for one batch at a time, even when a shorter retention makes millions of entries due at once.
+    for (;;) {
+      const gone = await db.transaction(async (tx) => {
+        const [chain] = await queryRows<{ retention_days: number }>(
+          tx,
+          sql`select retention_days from audit_chains where organization_id = ${organizationId} for update`,
+        );
+        const cutoff = new Date(now.getTime() - chain!.retention_days * DAY_MS).toISOString();
+        const [last] = await queryRows<{ seq: string | number; hash: string }>(
+          tx,
+          sql`select seq, hash from (
+                select seq, hash from audit_entries where organization_id = ${organizationId} and at < ${cutoff}
+                order by seq limit ${PRUNE_BATCH}) batch
+              order by seq desc limit 1`,
+        );
+        if (!last) return 0;
+        const removed = await queryRows<{ seq: string }>(
+          tx,
+          sql`delete from audit_entries where organization_id = ${organizationId} and seq <= ${last.seq}
+              returning seq`,
+        );
+        await tx.execute(sql`update audit_chains set pruned_seq = ${last.seq}, pruned_hash = ${last.hash}
+                             where organization_id = ${organizationId}`);
+        return removed.length;
+      });
+      deleted += gone;
+      if (gone < PRUNE_BATCH) break;
+    }
   }
   return deleted;
 }

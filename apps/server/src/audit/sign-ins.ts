@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import type { Logger } from '../logger';
 import { recordAuditWhereUser } from './record';
 
 /**
@@ -44,27 +45,35 @@ export async function recordSignIn(
   );
 }
 
-/** A refused password or code for an admin's account: the actor is whoever tried, known only by the address. */
+/**
+ * A refused password or code for an admin's account: the actor is whoever tried, known only by the address. It never
+ * changes the answer: should the entry fail to be written, that is logged and the refusal stands (and still counts
+ * against the account, auth/login-limit.ts).
+ */
 export async function recordFailedSignIn(
-  db: Db,
+  deps: { db: Db; logger: Logger },
   match: { id: string } | { email: string },
   options: { ip: string | null; method: SignInMethod },
 ) {
-  const account = await accountOf(db, match);
-  if (!account) return;
-  await db.transaction((tx) =>
-    recordAuditWhereUser(
-      tx,
-      account.id,
-      'admin',
-      { kind: 'user', id: null, label: account.email, ip: options.ip },
-      {
-        action: 'admin.sign-in-failed',
-        targetType: 'person',
-        targetId: account.id,
-        targetLabel: account.email,
-        changes: { method: options.method },
-      },
-    ),
-  );
+  try {
+    const account = await accountOf(deps.db, match);
+    if (!account) return;
+    await deps.db.transaction((tx) =>
+      recordAuditWhereUser(
+        tx,
+        account.id,
+        'admin',
+        { kind: 'user', id: null, label: account.email, ip: options.ip },
+        {
+          action: 'admin.sign-in-failed',
+          targetType: 'person',
+          targetId: account.id,
+          targetLabel: account.email,
+          changes: { method: options.method },
+        },
+      ),
+    );
+  } catch (error) {
+    deps.logger.error({ err: error }, 'audit log: a failed sign-in could not be recorded');
+  }
 }

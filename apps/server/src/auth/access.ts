@@ -63,11 +63,16 @@ export const organizationMemberSql = (user: SQL | string, organization: SQL | st
  * admin or member of any of the organisation's workspaces), so that a later invitation does not revive it.
  */
 export async function dropLapsedOrganizationAdmin(db: Db, userId: string, workspaceId: string) {
-  await db.execute(sql`
-    delete from organization_admins oa
-    using workspaces w
-    where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
-      and ${organizationRoleSql(userId, sql`w.organization_id`)} is null`);
+  const [dropped] = await queryRows<{ organization_id: string }>(
+    db,
+    sql`delete from organization_admins oa
+        using workspaces w
+        where w.id = ${workspaceId} and oa.organization_id = w.organization_id and oa.user_id = ${userId}
+          and ${organizationRoleSql(userId, sql`w.organization_id`)} is null
+        returning oa.organization_id`,
+  );
+  /** The organisation whose admin role lapsed (for the audit log), or null. */
+  return dropped?.organization_id ?? null;
 }
 
 /** The user's role in the organisation, or null (also for an organisation that does not exist). */

@@ -70,6 +70,8 @@ describe('the access policy (PRODUCT-DECISIONS 3)', () => {
       false,
     );
     expect(allowed('organization:audit')).toEqual([]);
+    expect(can(owner, 'organization:shorten-audit-retention')).toBe(true);
+    expect(can(orgAdmin, 'organization:shorten-audit-retention')).toBe(false);
     // The organisation role gives nothing inside a workspace either.
     expect(can(owner, 'check:view')).toBe(false);
     expect(can(owner, 'workspace:use')).toBe(false);

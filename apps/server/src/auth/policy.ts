@@ -79,6 +79,11 @@ export const POLICY = {
    */
   'organization:audit': (actor: Actor) =>
     actor.organizationRole === 'owner' || actor.organizationRole === 'admin',
+  /**
+   * Shortening how long the audit log keeps entries (which deletes history, an admin's own included): the owner
+   * only. Lengthening it is `organization:audit`.
+   */
+  'organization:shorten-audit-retention': (actor: Actor) => actor.organizationRole === 'owner',
   /** Appointing and removing organisation admins: the owner only. */
   'organization:appoint-admins': (actor: Actor) => actor.organizationRole === 'owner',
 } satisfies Record<string, (actor: Actor, resource: Resource) => boolean>;

@@ -19,6 +19,8 @@ export const LIMITS = {
    */
   ssoSettings: { name: 'sso-settings', max: 10, windowSeconds: 600 },
   ssoVerifyDomain: { name: 'sso-verify', max: 20, windowSeconds: 600 },
+  /** Per organisation: 'Verify' of the audit log (it reads and hashes every entry). */
+  auditVerify: { name: 'audit-verify', max: 10, windowSeconds: 600 },
   /** Failed sign-ins per account, whatever address they come from (auth/login-limit.ts). */
   loginAccount: { name: 'login-account', max: 10, windowSeconds: 900 },
 } satisfies Record<string, Limit>;

@@ -103,6 +103,8 @@ export const AUDIT_MESSAGES = {
   retention: 'Keep entries for',
   retentionDays: 'Days',
   retentionHelp: `Older entries are deleted once a day (${AUDIT_RETENTION.minDays} to ${AUDIT_RETENTION.maxDays} days). The chain stays verifiable.`,
+  retentionOwnerOnly:
+    "Only the organisation's owner can shorten how long entries are kept: it deletes what is older.",
   retentionInvalid: `Enter a number of days from ${AUDIT_RETENTION.minDays} to ${AUDIT_RETENTION.maxDays}`,
   save: 'Save',
   saved: 'Saved',

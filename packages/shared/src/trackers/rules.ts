@@ -204,7 +204,11 @@ export const trackerConnectSchema = z.strictObject({
   kind: z.enum(TRACKER_KINDS),
   /** '' for the vendor's cloud (github.com, gitlab.com, linear.app); a self-hosted server's https:// address; the Jira site or server (required). */
   baseUrl: baseUrl.default(''),
-  token: requiredText(TRACKER_MESSAGES.tokenRequired, 500),
+  // One line: a token never holds a line break (and Jira's is kept with its e-mail, a line apart).
+  token: requiredText(TRACKER_MESSAGES.tokenRequired, 500).regex(
+    /^[^\r\n]*$/,
+    TRACKER_MESSAGES.tokenRequired,
+  ),
   /** Jira Cloud's basic auth: the account's e-mail with its API token (sealed with it); absent for a bearer token. */
   email: emailAddress({
     required: TRACKER_MESSAGES.emailInvalid,

@@ -95,7 +95,8 @@ export async function deleteAccount(
 async function lockOwned(tx: Db, organizationId: string, userId: string): Promise<Owned> {
   const [org] = await queryRows<Owned & { createdBy: string | null }>(
     tx,
-    sql`select id, name, created_by as "createdBy" from organizations where id = ${organizationId} for update`,
+    sql`select id, name, created_by as "createdBy" from organizations where id = ${organizationId}
+        for no key update`,
   );
   if (!org || org.createdBy !== userId) throw notFound(NOT_FOUND_MESSAGES.organization);
   return org;
@@ -132,7 +133,7 @@ export async function transferOwnership(
       targetType: 'organization',
       targetId: org.id,
       targetLabel: org.name,
-      changes: { owner: { before: options.by.label, after: heir.name } },
+      changes: { owner: { before: options.by.label, after: heir.email } },
     });
     await accessChanged(deps.realtime, options.userId, tx);
     await accessChanged(deps.realtime, heir.userId, tx);

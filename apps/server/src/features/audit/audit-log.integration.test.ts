@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
-import type { AuditList, AuditVerify } from '@pulsecheck/shared/audit/log';
+import { AUDIT_MESSAGES, type AuditList, type AuditVerify } from '@pulsecheck/shared/audit/log';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { queryRows } from '../../db/client';
 import { entryHash, GENESIS_HASH } from '../../audit/chain';
 import { pruneAuditLog } from '../../audit/retention';
-import { createAdmin, signedInUser, type Admin } from '../../test/accounts';
+import { addMember, createAdmin, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { json, type Jar } from '../../test/requests';
 
@@ -244,6 +244,65 @@ describe('audit log', () => {
     const after = await list(org.owner.jar, org);
     expect(after.entries.map((entry) => entry.targetLabel)).toEqual(['New']);
     expect(await verify(org)).toEqual({ ok: true, checked: 1, brokenSeq: null });
+  });
+
+  it('verifies what any name or URL may hold: a lone surrogate in a name, an organisation id in capitals', async () => {
+    const org = await newOrganization();
+    // JSON can carry half of a UTF-16 pair; the database keeps U+FFFD for it.
+    const token = await ctx.call(org.owner.jar, 'POST', '/api/account/api-tokens', {
+      name: 'half \ud800 pair',
+      scopes: ['results:read'],
+      expiresInDays: 30,
+    });
+    expect(token.status).toBe(201);
+    await rename(org, 'Emoji \udfff end');
+    const capitals = org.organizationId.toUpperCase();
+    const exported = await ctx.call(
+      org.owner.jar,
+      'GET',
+      `/api/organizations/${capitals}/audit-log/export?format=jsonl`,
+    );
+    expect(exported.status).toBe(200);
+    await exported.text();
+    expect(await verify(org)).toMatchObject({ ok: true, brokenSeq: null });
+    const upper = await ctx.call(org.owner.jar, 'POST', `/api/organizations/${capitals}/audit-log/verify`);
+    expect(await json<AuditVerify>(upper)).toMatchObject({ ok: true });
+  });
+
+  it('lets only the owner shorten retention, and limits Verify to 10 calls in 10 minutes per organisation', async () => {
+    const org = await newOrganization();
+    const admin = await addMember(ctx, org.owner, { admin: true });
+    const appointed = await ctx.call(
+      org.owner.jar,
+      'PUT',
+      `/api/workspaces/${org.owner.workspaceId}/members/${admin.memberId}/organization-admin`,
+      { organizationAdmin: true },
+    );
+    expect(appointed.status).toBe(200);
+    const retention = (jar: Jar, retentionDays: number) =>
+      ctx.call(jar, 'PUT', `/api/organizations/${org.organizationId}/audit-log/retention`, { retentionDays });
+    expect((await retention(admin.jar, 400)).status).toBe(200);
+    const shorter = await retention(admin.jar, 100);
+    expect(shorter.status).toBe(403);
+    expect((await json(shorter)).error.message).toBe(AUDIT_MESSAGES.retentionOwnerOnly);
+    expect((await retention(org.owner.jar, 100)).status).toBe(200);
+    expect((await list(org.owner.jar, org)).retentionDays).toBe(100);
+
+    for (let i = 0; i < 10; i += 1) expect((await verify(org)).ok).toBe(true);
+    const limited = await ctx.call(
+      org.owner.jar,
+      'POST',
+      `/api/organizations/${org.organizationId}/audit-log/verify`,
+    );
+    expect(limited.status).toBe(429);
+    // A stranger's calls neither learn of the organisation nor spend its allowance.
+    const stranger = await newOrganization();
+    const refused = await ctx.call(
+      stranger.owner.jar,
+      'POST',
+      `/api/organizations/${org.organizationId}/audit-log/verify`,
+    );
+    expect(refused.status).toBe(404);
   });
 
   it('is for the owner and organisation admins only: members, other organisations and API tokens get nothing', async () => {

@@ -113,6 +113,17 @@ describe('audit log: the organisation', () => {
         domains: { before: [], after: [domain] },
       },
     });
+    // The risky switch, sign-in started at the identity provider, says when it went on.
+    const idpInitiated = await ctx.call(org.owner.jar, 'PUT', '/api/organization/saml', {
+      metadataXml: '',
+      metadataUrl: '',
+      domains: domain,
+      allowIdpInitiated: true,
+    });
+    expect(idpInitiated.status, await idpInitiated.clone().text()).toBe(200);
+    expect(await latest(org, 'sso.configured')).toMatchObject({
+      changes: { providerChanged: false, allowIdpInitiated: { before: false, after: true } },
+    });
     await verifySsoDomain(ctx, org.owner, dns, domain);
     expect(await latest(org, 'sso.domain-verified')).toMatchObject({
       targetType: 'domain',
@@ -398,6 +409,24 @@ describe('audit log: the organisation', () => {
       ['organization.admin-removed', heir.email],
       ['organization.admin-appointed', heir.email],
     ]);
+    // An organisation admin removed from their last workspace loses the role: that is recorded too.
+    const leaving = await addMember(ctx, org.owner, { fullName: 'Lee Leaving' });
+    await ctx.call(
+      org.owner.jar,
+      'PUT',
+      `/api/workspaces/${org.owner.workspaceId}/members/${leaving.memberId}/organization-admin`,
+      { organizationAdmin: true },
+    );
+    const removed = await ctx.call(
+      org.owner.jar,
+      'DELETE',
+      `/api/workspaces/${org.owner.workspaceId}/members/${leaving.memberId}`,
+    );
+    expect(removed.status).toBe(200);
+    expect(await latest(org, 'organization.admin-removed')).toMatchObject({
+      targetLabel: leaving.email,
+      changes: { reason: 'no longer in any of its workspaces' },
+    });
 
     const handed = await ctx.call(
       org.owner.jar,
@@ -412,7 +441,7 @@ describe('audit log: the organisation', () => {
     const heirOrg = { owner: { ...org.owner, jar: heir.jar }, organizationId: org.organizationId };
     expect(await latest(heirOrg, 'organization.handed-over')).toMatchObject({
       actorLabel: org.owner.email,
-      changes: { owner: { before: org.owner.email, after: 'Hana Heir' } },
+      changes: { owner: { before: org.owner.email, after: heir.email } },
     });
     const gone = await ctx.call(member.jar, 'POST', '/api/account/delete', {
       confirm: { method: 'password', password: member.password },

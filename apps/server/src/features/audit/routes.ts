@@ -10,6 +10,7 @@ import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { attachment } from '../../lib/download';
 import { routes } from '../../lib/openapi';
+import { enforceLimitOn, LIMITS } from '../../lib/rate-limit';
 import * as service from './service';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8' } as const;
@@ -48,11 +49,19 @@ export const auditRoutes = routes('audit log')
       });
     },
   )
-  .call(
+  .handle(
     'post /organizations/{organizationId}/audit-log/verify',
-    'Re-computes the hash chain: whether every entry is as it was written, and the first one that is not',
-    { ok: [200, auditVerifySchema, 'Verified'] },
-    service.verifyAudit,
+    'Re-computes the hash chain: whether every entry is as it was written, and the first one that is not (10 times in 10 minutes per organisation)',
+    { ok: [200, auditVerifySchema, 'Verified'], errors: [401, 404, 429] },
+    async (c) => {
+      const user = await requireUser(c);
+      const { organizationId } = c.req.valid('param');
+      const deps = c.get('deps');
+      // Who may is asked first: a stranger's calls never spend the organisation's allowance.
+      await service.allowed(deps, { userId: user.id, organizationId });
+      await enforceLimitOn(c, LIMITS.auditVerify, organizationId.toLowerCase());
+      return c.json(await service.verifyAudit(deps, { userId: user.id, organizationId }), 200);
+    },
   )
   .call(
     'put /organizations/{organizationId}/audit-log/retention',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   AUDIT_CSV_COLUMNS,
+  AUDIT_MESSAGES,
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION,
   type AuditEntry,
@@ -10,6 +11,8 @@ import {
 } from '@pulsecheck/shared/audit/log';
 import { csvCell } from '@pulsecheck/shared/api/csv';
 import { requireOrganization } from '../../auth/access';
+import { can } from '../../auth/policy';
+import { forbidden } from '../../lib/app-error';
 import { checkChain, GENESIS_HASH } from '../../audit/chain';
 import { recordAudit, type AuditBy } from '../../audit/record';
 import type { Db } from '../../db/client';
@@ -39,7 +42,7 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   hash: row.hash,
 });
 
-const allowed = (deps: Deps, caller: Caller) =>
+export const allowed = (deps: Deps, caller: Caller) =>
   requireOrganization(deps.db, caller.userId, caller.organizationId, 'organization:audit');
 
 export async function listAudit(
@@ -114,54 +117,76 @@ const VERIFY_BATCH = 5000;
 /**
  * Re-computes the chain from the oldest kept entry (which must carry the hash retention recorded for the entries
  * before it) to the newest (which must be the chain's recorded last): the first entry that does not match is named.
+ * One snapshot (a read-only, repeatable-read transaction): entries added or pruned meanwhile are not mistaken for
+ * tampering.
  */
 export async function verifyAudit(deps: Deps, input: Caller): Promise<AuditVerify> {
   await allowed(deps, input);
-  const chain = await findChain(deps.db, input.organizationId);
-  if (!chain) return { ok: true, checked: 0, brokenSeq: null };
-  let tail = { prevHash: chain.pruned_hash, seq: Number(chain.pruned_seq) };
-  let checked = 0;
-  for (;;) {
-    const rows = await findEntriesAfter(deps.db, input.organizationId, tail.seq, VERIFY_BATCH);
-    const result = checkChain(
-      tail,
-      rows.map((row) => ({
-        organizationId: input.organizationId,
-        seq: Number(row.seq),
-        at: new Date(row.at),
-        actorKind: row.actor_kind,
-        actorId: row.actor_id,
-        actorLabel: row.actor_label,
-        ip: row.ip,
-        action: row.action,
-        targetType: row.target_type,
-        targetId: row.target_id,
-        targetLabel: row.target_label,
-        changes: row.changes,
-        prevHash: row.prev_hash,
-        hash: row.hash,
-      })),
-    );
-    if (result.brokenSeq !== null)
-      return { ok: false, checked: checked + result.seq - tail.seq, brokenSeq: result.brokenSeq };
-    checked += rows.length;
-    tail = result;
-    if (rows.length < VERIFY_BATCH) break;
-  }
-  // The newest entries removed: the chain's record of its last entry is ahead of what is left.
-  if (tail.seq !== Number(chain.last_seq) || tail.prevHash !== chain.last_hash)
-    return { ok: false, checked, brokenSeq: tail.seq + 1 };
-  return { ok: true, checked, brokenSeq: null };
+  const organizationId = input.organizationId.toLowerCase();
+  return deps.db.transaction(
+    async (tx) => {
+      const chain = await findChain(tx, organizationId);
+      if (!chain) {
+        // No chain row: there may be no entry either, or a chain row was removed under its entries.
+        const [any] = await findEntriesAfter(tx, organizationId, 0, 1);
+        return any
+          ? { ok: false, checked: 0, brokenSeq: Number(any.seq) }
+          : { ok: true, checked: 0, brokenSeq: null };
+      }
+      let tail = { prevHash: chain.pruned_hash, seq: Number(chain.pruned_seq) };
+      let checked = 0;
+      for (;;) {
+        const rows = await findEntriesAfter(tx, organizationId, tail.seq, VERIFY_BATCH);
+        const result = checkChain(
+          tail,
+          rows.map((row) => ({
+            organizationId,
+            seq: Number(row.seq),
+            at: new Date(row.at),
+            actorKind: row.actor_kind,
+            actorId: row.actor_id,
+            actorLabel: row.actor_label,
+            ip: row.ip,
+            action: row.action,
+            targetType: row.target_type,
+            targetId: row.target_id,
+            targetLabel: row.target_label,
+            changes: row.changes,
+            prevHash: row.prev_hash,
+            hash: row.hash,
+          })),
+        );
+        if (result.brokenSeq !== null)
+          return { ok: false, checked: checked + result.seq - tail.seq, brokenSeq: result.brokenSeq };
+        checked += rows.length;
+        tail = result;
+        if (rows.length < VERIFY_BATCH) break;
+      }
+      // The newest entries removed: the chain's record of its last entry is ahead of what is left.
+      if (tail.seq !== Number(chain.last_seq) || tail.prevHash !== chain.last_hash)
+        return { ok: false, checked, brokenSeq: tail.seq + 1 };
+      return { ok: true, checked, brokenSeq: null };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 export async function setAuditRetention(
   deps: Deps,
   input: Caller & { retentionDays: number; by: AuditBy },
 ): Promise<{ retentionDays: number }> {
-  const { name } = await allowed(deps, input);
+  const { name, role } = await allowed(deps, input);
   await deps.db.transaction(async (tx) => {
     const before = (await findChain(tx, input.organizationId))?.retention_days ?? AUDIT_RETENTION.defaultDays;
     if (before === input.retentionDays) return;
+    if (
+      input.retentionDays < before &&
+      !can(
+        { userId: input.userId, access: null, organizationRole: role },
+        'organization:shorten-audit-retention',
+      )
+    )
+      throw forbidden(AUDIT_MESSAGES.retentionOwnerOnly);
     await tx.execute(sql`
       insert into audit_chains (organization_id, last_hash, pruned_hash, retention_days)
       values (${input.organizationId}, ${GENESIS_HASH}, ${GENESIS_HASH}, ${input.retentionDays})

@@ -440,7 +440,7 @@ describe('audit log of workspace actions', () => {
     await verified(org);
   });
 
-  it('names an API token as the actor when a change comes with one', async () => {
+  it('names an API token, and whose it is, as the actor when a change comes with one', async () => {
     const org = await newOrganization();
     const { owner } = org;
     const created = await ctx.call(owner.jar, 'POST', '/api/account/api-tokens', {
@@ -458,7 +458,7 @@ describe('audit log of workspace actions', () => {
     const [launched] = await logged(org, 'health-check.launched');
     expect(launched).toMatchObject({
       actorKind: 'api-token',
-      actorLabel: 'Audit robot',
+      actorLabel: `Audit robot (${owner.email})`,
       targetLabel: 'By token',
     });
     await verified(org);

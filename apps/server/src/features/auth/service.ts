@@ -235,7 +235,7 @@ export async function logIn(
         throw new AppError('email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
       if (error.statusCode === 429) throw new AppError('rate_limited', AUTH_MESSAGES.tooManyAttempts);
       await recordFailedSignIn(
-        deps.db,
+        deps,
         { email: options.email },
         { ip: ipOf(options.headers), method: 'password' },
       );
@@ -277,7 +277,7 @@ export async function verifySecondStep(
     if (reason === 'ACCOUNT_TEMPORARILY_LOCKED')
       throw new AppError('rate_limited', AUTH_MESSAGES.accountLocked);
     if (reason === 'INVALID_CODE' || reason === 'INVALID_BACKUP_CODE') {
-      await recordFailedSignIn(deps.db, { id: userId }, { ip: ipOf(headers), method });
+      await recordFailedSignIn(deps, { id: userId }, { ip: ipOf(headers), method });
       throw new AppError('unauthenticated', wrong, { code: wrong });
     }
     // The challenge expired, was used up (5 tries) or never existed: start again with the password.

@@ -11,7 +11,7 @@ import {
 } from '@pulsecheck/shared/scim/rules';
 import { z } from 'zod';
 import type { AuditAction, AuditChanges } from '@pulsecheck/shared/audit/log';
-import { audited, changedFields, recordAudit, type AuditBy } from '../../audit/record';
+import { audited, changedFields, recordAudit, recordLapsedAdmin, type AuditBy } from '../../audit/record';
 import { hashToken } from '../../auth/api-tokens';
 import { dropLapsedOrganizationAdmin, requireOrganizationAdmin } from '../../auth/access';
 import { can } from '../../auth/policy';
@@ -248,7 +248,12 @@ export async function deleteUser(deps: Deps, scope: Scope, id: string) {
     if (await q.isOwner(tx, scope.organizationId, row.user_id))
       throw new ScimError(403, SCIM_MESSAGES.ownerProtected);
     const left = await q.deleteMemberships(tx, scope.organizationId, row.user_id);
-    for (const { workspace_id } of left) await dropLapsedOrganizationAdmin(tx, row.user_id, workspace_id);
+    for (const { workspace_id } of left)
+      if (await dropLapsedOrganizationAdmin(tx, row.user_id, workspace_id))
+        await recordLapsedAdmin(tx, scope.organizationId, scope.by, {
+          id: row.user_id,
+          email: row.user_name,
+        });
     await q.suspendMemberships(tx, scope.organizationId, row.user_id);
     await q.unbindSso(tx, scope.organizationId, row.user_id);
     await q.deleteScimUser(tx, id);
@@ -360,7 +365,10 @@ async function changeGroup(
   const inactive = new Set(found.filter((row) => !row.active).map((row) => row.user_id));
   for (const { user_id } of left) {
     // A deactivated organisation admin keeps the appointment for their reactivation.
-    if (!inactive.has(user_id)) await dropLapsedOrganizationAdmin(tx, user_id, workspaceId);
+    if (!inactive.has(user_id) && (await dropLapsedOrganizationAdmin(tx, user_id, workspaceId))) {
+      const email = found.find((row) => row.user_id === user_id)?.user_name ?? null;
+      await recordLapsedAdmin(tx, scope.organizationId, scope.by, { id: user_id, email });
+    }
     await accessChanged(deps.realtime, user_id, tx);
   }
   await q.addGroupMembers(tx, workspaceId, [...new Map(joining.map((row) => [row.user_id, row])).values()]);

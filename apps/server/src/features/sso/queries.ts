@@ -1,3 +1,4 @@
+import type { AuditChanges } from '@pulsecheck/shared/audit/log';
 import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
@@ -161,6 +162,8 @@ export async function storeProvider(
     /** Who saved it, and the organisation's name: the audit log's entry, in the same transaction. */
     by: AuditBy;
     organizationName: string;
+    /** More of what changed, for the entry (SAML: the IdP-initiated switch). */
+    changes?: AuditChanges;
   },
 ) {
   const { organizationId, providerId } = options;
@@ -206,6 +209,7 @@ export async function storeProvider(
         // A new provider, client or certificate: sign-in through it is off until tested again.
         providerChanged: options.changed,
         ...changedFields({ domains: before }, { domains: [...options.domains].sort() }),
+        ...options.changes,
       },
     });
   });

@@ -1,4 +1,4 @@
-import type { AuditBy } from '../../audit/record';
+import { changedFields, type AuditBy } from '../../audit/record';
 import { recordSignIn } from '../../audit/sign-ins';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type * as NodeSamlModule from '@node-saml/node-saml';
@@ -203,6 +203,11 @@ export async function saveSamlSettings(
     newToken: newDomainToken,
     by: options.by,
     organizationName: organization.name,
+    // The risky switch (decision 0024): the entry says when it was turned on or off.
+    changes: changedFields(
+      { allowIdpInitiated: previous?.allowIdpInitiated ?? false },
+      { allowIdpInitiated: options.allowIdpInitiated },
+    ),
   });
 }
 

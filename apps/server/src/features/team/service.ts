@@ -13,7 +13,7 @@ import {
   requireOrganization,
   requireWorkspace,
 } from '../../auth/access';
-import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
+import { changedFields, recordAudit, recordLapsedAdmin, type AuditBy } from '../../audit/record';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { invitations, workspaceMembers } from '../../db/schema/organizations';
@@ -344,7 +344,11 @@ export async function removeMember(
       changes: { workspace: workspace.name, access: member.access, status: member.status },
     });
     if (member.userId && member.status === 'active') {
-      await dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId);
+      if (await dropLapsedOrganizationAdmin(tx, member.userId, options.workspaceId))
+        await recordLapsedAdmin(tx, workspace.organizationId, options.by, {
+          id: member.userId,
+          email: facts?.email ?? null,
+        });
       await q.clearActiveWorkspace(tx, member.userId, options.workspaceId);
       // Their open live streams of the workspace close (they re-check on this event).
       await accessChanged(deps.realtime, member.userId, tx);

@@ -80,13 +80,15 @@ export async function renameWorkspace(
   });
   await deps.db.transaction(async (tx) => {
     const before = await updateWorkspaceName(tx, options.workspaceId, options.name);
-    await recordAudit(tx, before.organizationId, options.by, {
-      action: 'workspace.renamed',
-      targetType: 'workspace',
-      targetId: options.workspaceId,
-      targetLabel: options.name,
-      changes: changedFields({ name: before.name }, { name: options.name }),
-    });
+    const changes = changedFields({ name: before.name }, { name: options.name });
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, before.organizationId, options.by, {
+        action: 'workspace.renamed',
+        targetType: 'workspace',
+        targetId: options.workspaceId,
+        targetLabel: options.name,
+        changes,
+      });
   });
   const { workspaces } = await listWorkspaces(deps, options.userId);
   const renamed = workspaces.find((w) => w.id === options.workspaceId);
