@@ -2247,7 +2247,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-computes the hash chain: whether every entry is as it was written, and the first one that is not */
+        /** Re-computes the hash chain: whether every entry is as it was written, and the first one that is not (10 times in 10 minutes per organisation) */
         post: operations["postOrganizationsByOrganizationIdAuditLogVerify"];
         delete?: never;
         options?: never;
@@ -20148,6 +20148,24 @@ export interface operations {
             };
             /** @description Error */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
