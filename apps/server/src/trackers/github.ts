@@ -9,6 +9,7 @@ import {
   type Tracker,
   type TrackerModule,
   type WebhookEvent,
+  typedAddress,
 } from './tracker';
 
 /**
@@ -194,14 +195,8 @@ export const github: TrackerModule = {
   apiUrl(baseUrl) {
     const typed = baseUrl.trim().replace(/\/+$/, '');
     if (!typed || /^https:\/\/(www\.)?github\.com$/i.test(typed)) return GITHUB_COM_API;
-    let url: URL;
-    try {
-      url = new URL(typed);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password || url.search || url.hash) return null;
+    const url = typedAddress(typed);
+    if (!url) return null;
     return `${url.origin}/api/v3`;
   },
   target: (apiUrl) => (apiUrl === GITHUB_COM_API ? 'github.com' : new URL(apiUrl).host),

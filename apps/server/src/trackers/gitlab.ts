@@ -15,6 +15,7 @@ import {
   type Tracker,
   type TrackerModule,
   type WebhookEvent,
+  typedAddress,
 } from './tracker';
 
 /**
@@ -271,14 +272,8 @@ export const gitlab: TrackerModule = {
   apiUrl(baseUrl) {
     const typed = baseUrl.trim().replace(/\/+$/, '');
     if (!typed || /^https:\/\/(www\.)?gitlab\.com$/i.test(typed)) return GITLAB_COM_API;
-    let url: URL;
-    try {
-      url = new URL(typed);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password || url.search || url.hash) return null;
+    const url = typedAddress(typed);
+    if (!url) return null;
     // A relative URL root (https://example.com/gitlab) is kept; a typed API path is taken as its instance.
     const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
     return `${url.origin}${path}${API_SUFFIX}`;

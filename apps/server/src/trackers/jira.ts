@@ -11,6 +11,7 @@ import {
   type Tracker,
   type TrackerModule,
   type WebhookEvent,
+  typedAddress,
 } from './tracker';
 
 /**
@@ -392,14 +393,8 @@ export const jira: TrackerModule = {
   apiUrl(baseUrl) {
     const typed = baseUrl.trim().replace(/\/+$/, '');
     if (!typed) return null;
-    let url: URL;
-    try {
-      url = new URL(typed);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password || url.search || url.hash) return null;
+    const url = typedAddress(typed);
+    if (!url) return null;
     // Data Center may live under a path (https://example.com/jira); its REST API and /browse are below it.
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   },

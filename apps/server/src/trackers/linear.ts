@@ -9,6 +9,7 @@ import {
   type Tracker,
   type TrackerModule,
   type WebhookEvent,
+  typedAddress,
 } from './tracker';
 
 /**
@@ -284,14 +285,8 @@ export const linear: TrackerModule = {
     if (!typed || /^https:\/\/(api\.)?linear\.app(\/graphql)?$/i.test(typed)) return LINEAR_API;
     // Linear is a cloud service; another address is only a stand-in on this machine (tests, local trials), which
     // the service admits only with WEBHOOKS_ALLOW_LOOPBACK.
-    let url: URL;
-    try {
-      url = new URL(typed);
-    } catch {
-      return null;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username || url.password || url.search || url.hash || !isLoopbackHost(url.hostname)) return null;
+    const url = typedAddress(typed);
+    if (!url || !isLoopbackHost(url.hostname)) return null;
     return `${url.origin}/graphql`;
   },
   target: (apiUrl) => (apiUrl === LINEAR_API ? 'linear.app' : new URL(apiUrl).host),

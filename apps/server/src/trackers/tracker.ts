@@ -80,6 +80,22 @@ export class TrackerFailure extends Error {
   }
 }
 
+/**
+ * A tracker's address as people typed it, as a URL: http(s), without credentials, query or fragment; null when it is
+ * not one. Each module then says what its API is below it (trailing slashes are dropped first).
+ */
+export function typedAddress(typed: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.search || url.hash) return null;
+  return url;
+}
+
 /** The problem an HTTP status means. */
 export function problemOfStatus(status: number): TrackerProblem {
   if (status === 401) return 'credentials';
