@@ -10,20 +10,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { runDueJobs } from '../../jobs/queue';
 import { addMember, createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { fakeGitlabIssueUrl, startFakeGitlab, type FakeGitlab } from '../../test/gitlab-server';
 import { useTestContext } from '../../test/harness';
-import {
-  addComment,
-  addParticipants,
-  catalogueComponentIds,
-  createCheck,
-  launch,
-  rateAll,
-  type CheckFixture,
-} from '../../test/health-checks';
-import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
+import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
+import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 
 /**
  * Action items synced with GitLab (issue 36, decision 0023), end to end against a stand-in GitLab Self-Managed on a
@@ -74,14 +65,7 @@ beforeAll(async () => {
   ]);
   admin = await createAdmin(ctx);
   gitlab.users.push({ ...OWNER, publicEmail: admin.email });
-  check = await createCheck(ctx, admin, { phase: 'summarize', title: 'Sprint 12 check' });
-  const people = await addParticipants(ctx, check, 3);
-  const ratings = await rateAll(ctx, check, people, (_, j) => (j === 0 ? 'fire-warning' : 'healthy'));
-  await addComment(ctx, {
-    participantId: people[0]!.participantId,
-    ratingId: ratings.get(`${people[0]!.participantId}:${check.componentIds[0]}`)!,
-    content: 'A secret anonymous remark',
-  });
+  check = await checkWithAnonymousComment(ctx, admin);
 });
 afterAll(async () => {
   // Every request the product made is one GitLab documents, with parameters and bodies it takes.
@@ -89,40 +73,13 @@ afterAll(async () => {
   await gitlab.close();
 });
 
+const { connectionPath, connection, newItem, item, jobs, poll } = trackerCalls(ctx, () => ({ admin, check }));
+
 const API = 'acme/platform/api';
-const connectionPath = () => `/api/workspaces/${admin.workspaceId}/tracker-connection`;
 const connect = (jar: Admin['jar'], token = TOKEN, baseUrl = gitlab.origin) =>
   ctx.call(jar, 'PUT', connectionPath(), { kind: 'gitlab', baseUrl, token });
-const jobs = () =>
-  runDueJobs({ db: ctx.deps.db, logger: ctx.deps.logger, handlers: trackerJobHandlers(ctx.deps) });
-const poll = async () => pollConnection(ctx.deps, { connectionId: (await connection()).id });
 const issueOf = (path: string, iid: number) => gitlab.issues.get(path)!.find((i) => i.iid === iid)!;
 
-async function connection() {
-  const response = await ctx.call(admin.jar, 'GET', connectionPath());
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { connection: TrackerConnection }).connection;
-}
-async function newItem(body: Record<string, unknown> = {}) {
-  const response = await ctx.call(
-    admin.jar,
-    'POST',
-    `/api/health-checks/${check.healthCheckId}/action-items`,
-    {
-      description: 'Make standups shorter',
-      ownerId: admin.userId,
-      componentId: check.componentIds[0],
-      ...body,
-    },
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as ActionItem;
-}
-async function item(id: string) {
-  const response = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/action-items`);
-  const { actionItems } = (await response.json()) as { actionItems: ActionItem[] };
-  return actionItems.find((a) => a.id === id)!;
-}
 const link = (id: string, iid: number, path = API) =>
   ctx.call(admin.jar, 'POST', `/api/action-items/${id}/tracker-link`, {
     url: fakeGitlabIssueUrl(gitlab.origin, path, iid),

@@ -10,22 +10,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { runDueJobs } from '../../jobs/queue';
 import { createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import {
-  addComment,
-  addParticipants,
-  catalogueComponentIds,
-  createCheck,
-  launch,
-  rateAll,
-  type CheckFixture,
-} from '../../test/health-checks';
+import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
+import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 import { startFakeJira, type FakeJira, type FakeJiraIssue } from '../../test/jira-server';
 import { OutboundRefused } from '../../lib/outbound';
 import { jira as jiraModule } from '../../trackers/jira';
-import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
 
 /**
  * Action items synced with Jira (issue 36, decision 0023), end to end against a stand-in Jira on a loopback port
@@ -34,8 +25,6 @@ import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
  * (signature, replay, order), the poll, the closed loop, edits out, failures.
  */
 const ctx = useTestContext({ allowLoopbackWebhooks: true });
-const jobs = () =>
-  runDueJobs({ db: ctx.deps.db, logger: ctx.deps.logger, handlers: trackerJobHandlers(ctx.deps) });
 const words = TRACKER_WORDS.jira;
 const OLD = '2026-11-20T10:00:00.000+0000';
 const seed = (project: string, number: number, change: Partial<FakeJiraIssue> = {}): FakeJiraIssue => ({
@@ -85,14 +74,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       seed('API', 2, { summary: 'Already closed', done: true }),
       seed('API', 3, { summary: 'Spare' }),
     );
-    check = await createCheck(ctx, admin, { phase: 'summarize', title: 'Sprint 12 check' });
-    const people = await addParticipants(ctx, check, 3);
-    const ratings = await rateAll(ctx, check, people, (_, j) => (j === 0 ? 'fire-warning' : 'healthy'));
-    await addComment(ctx, {
-      participantId: people[0]!.participantId,
-      ratingId: ratings.get(`${people[0]!.participantId}:${check.componentIds[0]}`)!,
-      content: 'A secret anonymous remark',
-    });
+    check = await checkWithAnonymousComment(ctx, admin);
   });
   afterAll(async () => {
     // Every request the product made is one Jira documents, with parameters and bodies it accepts.
@@ -100,7 +82,11 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
     await jira.close();
   });
 
-  const connectionPath = () => `/api/workspaces/${admin.workspaceId}/tracker-connection`;
+  const { connectionPath, connection, newItem, item, jobs, poll } = trackerCalls(ctx, () => ({
+    admin,
+    check,
+  }));
+
   const connect = (credentials: { token?: string; email?: string; baseUrl?: string } = {}) =>
     ctx.call(admin.jar, 'PUT', connectionPath(), {
       kind: 'jira',
@@ -108,37 +94,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       token: credentials.token ?? TOKEN,
       ...(cloud ? { email: credentials.email ?? EMAIL } : {}),
     });
-  const poll = async () => pollConnection(ctx.deps, { connectionId: (await connection()).id });
 
-  async function connection() {
-    const response = await ctx.call(admin.jar, 'GET', connectionPath());
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { connection: TrackerConnection }).connection;
-  }
-  async function newItem(body: Record<string, unknown> = {}) {
-    const response = await ctx.call(
-      admin.jar,
-      'POST',
-      `/api/health-checks/${check.healthCheckId}/action-items`,
-      {
-        description: 'Make standups shorter',
-        ownerId: admin.userId,
-        componentId: check.componentIds[0],
-        ...body,
-      },
-    );
-    expect(response.status).toBe(201);
-    return (await response.json()) as ActionItem;
-  }
-  async function item(id: string) {
-    const response = await ctx.call(
-      admin.jar,
-      'GET',
-      `/api/health-checks/${check.healthCheckId}/action-items`,
-    );
-    const { actionItems } = (await response.json()) as { actionItems: ActionItem[] };
-    return actionItems.find((a) => a.id === id)!;
-  }
   const link = (id: string, url: string) =>
     ctx.call(admin.jar, 'POST', `/api/action-items/${id}/tracker-link`, { url });
 

@@ -11,23 +11,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { runDueJobs } from '../../jobs/queue';
 import { addMember, createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import {
-  addComment,
-  addParticipants,
-  catalogueComponentIds,
-  createCheck,
-  launch,
-  rateAll,
-  type CheckFixture,
-} from '../../test/health-checks';
+import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
+import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 import { differencesFromLinear, startFakeLinear, type FakeLinear } from '../../test/linear-server';
 import { refusalOf } from '../../lib/outbound';
 import { linear as linearModule } from '../../trackers/linear';
 import { TrackerFailure } from '../../trackers/tracker';
-import { pollConnection, trackerJobHandlers } from '../../trackers/sync';
 
 /**
  * Action items synced with Linear (issue 36, decision 0023), end to end against a stand-in Linear on a loopback port
@@ -76,14 +67,7 @@ beforeAll(async () => {
     assigneeId: null,
     dueDate: null,
   });
-  check = await createCheck(ctx, admin, { phase: 'summarize', title: 'Sprint 12 check' });
-  const people = await addParticipants(ctx, check, 3);
-  const ratings = await rateAll(ctx, check, people, (_, j) => (j === 0 ? 'fire-warning' : 'healthy'));
-  await addComment(ctx, {
-    participantId: people[0]!.participantId,
-    ratingId: ratings.get(`${people[0]!.participantId}:${check.componentIds[0]}`)!,
-    content: 'A secret anonymous remark',
-  });
+  check = await checkWithAnonymousComment(ctx, admin);
 });
 afterAll(async () => {
   // Every document Pulsecheck sent is valid against Linear's schema, with variables of the right types.
@@ -91,38 +75,11 @@ afterAll(async () => {
   await linear.close();
 });
 
-const connectionPath = () => `/api/workspaces/${admin.workspaceId}/tracker-connection`;
+const { connectionPath, connection, newItem, item, jobs, poll } = trackerCalls(ctx, () => ({ admin, check }));
+
 const connect = (jar: Admin['jar'], token = KEY, baseUrl = linear.origin) =>
   ctx.call(jar, 'PUT', connectionPath(), { kind: 'linear', baseUrl, token });
-const jobs = () =>
-  runDueJobs({ db: ctx.deps.db, logger: ctx.deps.logger, handlers: trackerJobHandlers(ctx.deps) });
-const poll = async () => pollConnection(ctx.deps, { connectionId: (await connection()).id });
 
-async function connection() {
-  const response = await ctx.call(admin.jar, 'GET', connectionPath());
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { connection: TrackerConnection }).connection;
-}
-async function newItem(body: Record<string, unknown> = {}) {
-  const response = await ctx.call(
-    admin.jar,
-    'POST',
-    `/api/health-checks/${check.healthCheckId}/action-items`,
-    {
-      description: 'Make standups shorter',
-      ownerId: admin.userId,
-      componentId: check.componentIds[0],
-      ...body,
-    },
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as ActionItem;
-}
-async function item(id: string) {
-  const response = await ctx.call(admin.jar, 'GET', `/api/health-checks/${check.healthCheckId}/action-items`);
-  const { actionItems } = (await response.json()) as { actionItems: ActionItem[] };
-  return actionItems.find((a) => a.id === id)!;
-}
 const link = (id: string, url: string) =>
   ctx.call(admin.jar, 'POST', `/api/action-items/${id}/tracker-link`, { url });
 
