@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
 import { startFakeJira, type FakeJira } from '../apps/server/src/test/jira-server';
-import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
+import { signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { checkWithResults } from './support/trackers';
 
 /**
  * Trackers (issue 36): an admin connects Jira Cloud (account e-mail and API token) in Workspace Settings →
@@ -27,32 +27,6 @@ test.describe('trackers: Jira', () => {
     expect(jira.violations).toEqual([]);
     await jira.close();
   });
-
-  /** A check in summarize with one response, as the facilitator has it after collecting and voting. */
-  async function checkWithResults(page: Page, browser: Browser, mailDir: string, workspaceId: string) {
-    const check = await launchThroughApi(page, { workspaceId, title: 'Jira check' });
-    const context = await browser.newContext();
-    await joinedParticipant(context, mailDir, check.id, 'Rae Rater');
-    const read = (await (
-      await context.request.get(`/api/health-checks/${check.id}/participation`)
-    ).json()) as {
-      components: { id: string }[];
-    };
-    const submitted = await context.request.post(`/api/health-checks/${check.id}/submit`, {
-      data: {
-        votes: Object.fromEntries(read.components.map((c) => [c.id, 'healthy'])),
-        comments: {},
-        last_component_index: 0,
-      },
-    });
-    expect(submitted.status()).toBe(200);
-    await context.close();
-    for (const to of ['vote', 'summarize']) {
-      const moved = await page.request.post(`/api/health-checks/${check.id}/phase`, { data: { to } });
-      expect(moved.status(), await moved.text()).toBe(200);
-    }
-    return check.id;
-  }
 
   test('an admin connects Jira Cloud and creates an issue from an action item', async ({
     page,
@@ -91,7 +65,11 @@ test.describe('trackers: Jira', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // An action item on the results screen becomes a Jira issue in the chosen project.
-    const checkId = await checkWithResults(page, browser, mailDir, admin.workspaceId);
+    const checkId = await checkWithResults(page, browser, {
+      mailDir,
+      workspaceId: admin.workspaceId,
+      title: 'Jira check',
+    });
     const created = await page.request.post(`/api/health-checks/${checkId}/action-items`, {
       data: { description: 'Shorter standups', ownerId: admin.userId, dueDate: '2027-01-15' },
     });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
 import { startFakeLinear, type FakeLinear } from '../apps/server/src/test/linear-server';
-import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
+import { signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { checkWithResults } from './support/trackers';
 
 /**
  * Linear (issue 36): an admin connects Linear with an API key in Workspace Settings → Integrations (a stand-in
@@ -27,32 +27,6 @@ test.describe('trackers: Linear', () => {
     expect(linear.violations).toEqual([]);
     await linear.close();
   });
-
-  /** A check in summarize with one response, as the facilitator has it after collecting and voting. */
-  async function checkWithResults(page: Page, browser: Browser, mailDir: string, workspaceId: string) {
-    const check = await launchThroughApi(page, { workspaceId, title: 'Linear check' });
-    const context = await browser.newContext();
-    await joinedParticipant(context, mailDir, check.id, 'Rae Rater');
-    const read = (await (
-      await context.request.get(`/api/health-checks/${check.id}/participation`)
-    ).json()) as {
-      components: { id: string }[];
-    };
-    const submitted = await context.request.post(`/api/health-checks/${check.id}/submit`, {
-      data: {
-        votes: Object.fromEntries(read.components.map((c) => [c.id, 'healthy'])),
-        comments: {},
-        last_component_index: 0,
-      },
-    });
-    expect(submitted.status()).toBe(200);
-    await context.close();
-    for (const to of ['vote', 'summarize']) {
-      const moved = await page.request.post(`/api/health-checks/${check.id}/phase`, { data: { to } });
-      expect(moved.status(), await moved.text()).toBe(200);
-    }
-    return check.id;
-  }
 
   test('an admin connects Linear and creates an issue from an action item', async ({
     page,
@@ -100,7 +74,11 @@ test.describe('trackers: Linear', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // An action item on the results screen becomes a Linear issue in a team.
-    const checkId = await checkWithResults(page, browser, mailDir, admin.workspaceId);
+    const checkId = await checkWithResults(page, browser, {
+      mailDir,
+      workspaceId: admin.workspaceId,
+      title: 'Linear check',
+    });
     const created = await page.request.post(`/api/health-checks/${checkId}/action-items`, {
       data: { description: 'Shorter standups', ownerId: admin.userId, dueDate: '2027-03-01' },
     });

@@ -1,32 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { startFakeGithub, type FakeGithub } from '../apps/server/src/test/github-server';
 import { startFakeGitlab, type FakeGitlab } from '../apps/server/src/test/gitlab-server';
-import { joinedParticipant, launchThroughApi, signUpAdmin } from './support/accounts';
+import { signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-
-/** A check in summarize with one response, as the facilitator has it after collecting and voting. */
-async function checkWithResults(page: Page, browser: Browser, mailDir: string, workspaceId: string) {
-  const check = await launchThroughApi(page, { workspaceId, title: 'Tracker check' });
-  const context = await browser.newContext();
-  await joinedParticipant(context, mailDir, check.id, 'Rae Rater');
-  const read = (await (await context.request.get(`/api/health-checks/${check.id}/participation`)).json()) as {
-    components: { id: string }[];
-  };
-  const submitted = await context.request.post(`/api/health-checks/${check.id}/submit`, {
-    data: {
-      votes: Object.fromEntries(read.components.map((c) => [c.id, 'healthy'])),
-      comments: {},
-      last_component_index: 0,
-    },
-  });
-  expect(submitted.status()).toBe(200);
-  await context.close();
-  for (const to of ['vote', 'summarize']) {
-    const moved = await page.request.post(`/api/health-checks/${check.id}/phase`, { data: { to } });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  return check.id;
-}
+import { checkWithResults } from './support/trackers';
 
 /**
  * Trackers (issue 36): an admin connects GitHub in Workspace Settings → Integrations (a stand-in GitHub Enterprise
@@ -88,7 +64,11 @@ test.describe('trackers', () => {
     await expect(page.getByTestId('tracker-webhook-secret')).toHaveCount(0);
 
     // An action item on the results screen becomes a GitHub issue.
-    const checkId = await checkWithResults(page, browser, mailDir, admin.workspaceId);
+    const checkId = await checkWithResults(page, browser, {
+      mailDir,
+      workspaceId: admin.workspaceId,
+      title: 'Tracker check',
+    });
     const created = await page.request.post(`/api/health-checks/${checkId}/action-items`, {
       data: { description: 'Shorter standups', ownerId: admin.userId },
     });
@@ -165,7 +145,11 @@ test.describe('trackers: GitLab', () => {
     await expectAccessible(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    const checkId = await checkWithResults(page, browser, mailDir, admin.workspaceId);
+    const checkId = await checkWithResults(page, browser, {
+      mailDir,
+      workspaceId: admin.workspaceId,
+      title: 'Tracker check',
+    });
     const created = await page.request.post(`/api/health-checks/${checkId}/action-items`, {
       data: { description: 'Shorter standups', ownerId: admin.userId, dueDate: '2027-03-01' },
     });
