@@ -44,8 +44,9 @@ export function Toaster() {
     };
   }, []);
   if (!Sonner) return null;
-  // Default (white) toasts: the coloured "rich" variant fails WCAG contrast for its text.
-  return <Sonner position="top-right" visibleToasts={20} duration={4000} closeButton />;
+  // Default (white) toasts: the coloured "rich" variant fails WCAG contrast for its text. Expanded: two toasts at
+  // once are both read in full, where a stack fades the text of the one behind (a contrast failure, and unreadable).
+  return <Sonner position="top-right" visibleToasts={20} duration={4000} closeButton expand />;
 }
 
 type Kind = 'success' | 'error' | 'info';
