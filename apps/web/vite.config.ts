@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from './src/app/route-modules.ts';
+import { messages } from './vite-messages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -129,8 +130,14 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  plugins: [react(), tailwindcss(), routePreloads(), messages()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The catalogues are parsed at build time (vite-messages.ts): the browser gets FormatJS without its parser.
+      '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/dev': 'http://127.0.0.1:3000' } },
   build: {
     sourcemap: false,

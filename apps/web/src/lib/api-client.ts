@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@pulsecheck/shared/api/errors';
+import { currentLocale, t } from './i18n';
 
 /** The one client-side error: the server's `{ error: { code, message, fields? } }`, or a network failure. */
 export class ApiError extends Error {
@@ -42,6 +43,8 @@ export async function api<T>(method: string, path: string, options: RequestOptio
       signal: options.signal,
       headers: {
         Accept: 'application/json',
+        // The server answers its messages in the app's language (decision 0027).
+        'Accept-Language': currentLocale(),
         ...(options.body !== undefined && !form ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,
       },
@@ -49,7 +52,7 @@ export async function api<T>(method: string, path: string, options: RequestOptio
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', t('common.networkError'));
   }
   const text = await response.text();
   let data: unknown = undefined;
@@ -67,7 +70,7 @@ export async function api<T>(method: string, path: string, options: RequestOptio
     throw new ApiError(
       response.status,
       response.status >= 500 ? 'internal' : 'invalid',
-      `Request failed (${response.status})`,
+      t('common.requestFailed', { status: response.status }),
     );
   }
   return data as T;

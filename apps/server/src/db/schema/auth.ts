@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,33 +12,43 @@ import {
   uuid,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
-import { uuidPrimaryKey, createdAt, updatedAt, instant } from './columns';
+import { LANGUAGES } from '@pulsecheck/shared/i18n/languages';
+import { uuidPrimaryKey, createdAt, updatedAt, instant, sqlList } from './columns';
 
 /** Tables of better-auth (field names as its Drizzle adapter expects), plus our profile columns on `user`. */
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  /** Job title; never decides access. */
-  role: text('role'),
-  companyName: text('company_name'),
-  companySize: text('company_size'),
-  /** 'pending_setup' for an admin until the organisation exists, then 'completed'; null for others. */
-  setupStatus: text('setup_status'),
-  setupStartedAt: instant('setup_started_at'),
-  /** The health check a participant signed up for, registered after verification and then cleared. */
-  pendingJoinHealthCheckId: uuid('pending_join_health_check_id'),
-  department: text('department'),
-  bio: text('bio'),
-  avatarId: uuid('avatar_id'),
-  notificationPreferences: jsonb('notification_preferences'),
-  /** better-auth two-factor: true once an authenticator app is confirmed. */
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-});
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Job title; never decides access. */
+    role: text('role'),
+    companyName: text('company_name'),
+    companySize: text('company_size'),
+    /** 'pending_setup' for an admin until the organisation exists, then 'completed'; null for others. */
+    setupStatus: text('setup_status'),
+    setupStartedAt: instant('setup_started_at'),
+    /** The health check a participant signed up for, registered after verification and then cleared. */
+    pendingJoinHealthCheckId: uuid('pending_join_health_check_id'),
+    department: text('department'),
+    bio: text('bio'),
+    avatarId: uuid('avatar_id'),
+    notificationPreferences: jsonb('notification_preferences'),
+    /** better-auth two-factor: true once an authenticator app is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /**
+     * The language the person chose (shared/i18n/languages.ts), for every screen and e-mail; null until they choose
+     * (their browser's then, and their organisation's default in e-mails). Checked by `user_language_check`.
+     */
+    language: text('language'),
+  },
+  (t) => [check('user_language_check', sql`${t.language} IN ${sqlList(LANGUAGES)}`)],
+);
 
 /** The column that makes a row a person's own: required, and deleted with them. */
 export const ownerRef = (name = 'user_id') =>

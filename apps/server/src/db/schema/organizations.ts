@@ -10,7 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPrimaryKey, createdAt, updatedAt, instant, bytea } from './columns';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@pulsecheck/shared/i18n/languages';
+import { uuidPrimaryKey, createdAt, updatedAt, instant, bytea, sqlList } from './columns';
 import { ownerRef, ssoProvider, user, userRef } from './auth';
 
 export const organizations = pgTable(
@@ -25,10 +26,15 @@ export const organizations = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Branding: the primary buttons' colour on participant screens and e-mails, `#rrggbb` (shared/branding). */
     accentColor: text('accent_color'),
+    /** The language of e-mails to people without an account's own choice, and of its screens' first visit. */
+    defaultLanguage: text('default_language').notNull().default(DEFAULT_LANGUAGE),
     createdAt: createdAt(),
   },
-  // One organisation per admin: the set-up runs exactly once.
-  (t) => [uniqueIndex('organizations_created_by_key').on(t.createdBy)],
+  (t) => [
+    // One organisation per admin: the set-up runs exactly once.
+    uniqueIndex('organizations_created_by_key').on(t.createdBy),
+    check('organizations_default_language_check', sql`${t.defaultLanguage} IN ${sqlList(LANGUAGES)}`),
+  ],
 );
 
 /**
