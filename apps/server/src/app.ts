@@ -5,6 +5,7 @@ import { webDistDir } from './db/paths';
 import { accountRoutes } from './features/account/routes';
 import { apiTokenRoutes } from './features/api-tokens/routes';
 import { brandingRoutes } from './features/branding/routes';
+import { languageRoutes } from './features/languages/routes';
 import { actionItemRoutes } from './features/action-items/routes';
 import { authRoutes } from './features/auth/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -198,6 +199,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     accountRoutes,
     securityRoutes,
     brandingRoutes,
+    languageRoutes,
     ssoRoutes,
     insightsRoutes,
     apiTokenRoutes,
@@ -249,7 +251,12 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
   );
 
-  app.use('*', serveWebApp(path.resolve(options.webDir ?? webDistDir)));
+  app.use(
+    '*',
+    serveWebApp(path.resolve(options.webDir ?? webDistDir), {
+      pseudoLocales: deps.config.env !== 'production',
+    }),
+  );
 
   app.onError((error, c) => {
     const known = error instanceof AppError ? error : databaseError(deps, error);

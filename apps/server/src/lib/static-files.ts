@@ -3,6 +3,18 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isPseudoLocale,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Locale,
+  negotiateLanguage,
+  textDirection,
+} from '@pulsecheck/shared/i18n/languages';
+import { translatorFor } from './i18n';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -88,16 +100,67 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
+/** Locale → the file of the web's catalogue in it, from the build's manifest (`virtual:messages/<locale>`). */
+async function readCatalogueFiles(root: string): Promise<Partial<Record<Locale, string>>> {
+  const text = await readFile(path.join(root, '.vite/manifest.json'), 'utf8').catch(() => null);
+  const files: Partial<Record<Locale, string>> = {};
+  try {
+    const manifest: unknown = text === null ? {} : JSON.parse(text);
+    if (typeof manifest !== 'object' || manifest === null) return files;
+    for (const [source, chunk] of Object.entries(manifest)) {
+      const locale = /^virtual:messages\/(.+)$/.exec(source)?.[1];
+      const file: unknown = typeof chunk === 'object' && chunk !== null ? Reflect.get(chunk, 'file') : null;
+      if ((isLanguage(locale) || isPseudoLocale(locale)) && typeof file === 'string' && ASSET_FILE.test(file))
+        files[locale] = file;
+    }
+  } catch {
+    // No manifest: the app loads its catalogue itself, a round trip later.
+  }
+  return files;
+}
+
+/**
+ * The language a page is written in: the visitor's choice (the cookie), else the best of the browser's
+ * `Accept-Language`, else English. Pseudo-locales only where `pseudo` allows them (outside production).
+ */
+export function pageLocale(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+  pseudo: boolean,
+): Locale {
+  if (isLanguage(cookie) || (pseudo && isPseudoLocale(cookie))) return cookie;
+  return negotiateLanguage(acceptLanguage, LANGUAGES) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * index.html in `locale`: `<html lang dir data-language>` (the app starts in it, with no English first), its
+ * description in it, and its catalogue's file preloaded with the entry.
+ */
+export function withLanguage(html: string, locale: Locale, catalogueFile: string | undefined): string {
+  const description = translatorFor(locale).t('page.description');
+  const page = html
+    .replace(
+      /<html lang="[^"]*">/,
+      `<html lang="${locale}" dir="${textDirection(locale)}" data-language="${locale}">`,
+    )
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      `$1${description.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)}$2`,
+    );
+  return catalogueFile ? withModulePreloads(page, [catalogueFile]) : page;
+}
+
 /**
  * Serves the built web app: files under `root` as they are (hashed assets cached for a year), and
  * index.html for every other path so the client router can take it (the SPA fallback). That index.html names
  * the code of the screen the URL opens as `modulepreload` links, so the browser fetches it in parallel with
  * the entry rather than after the entry has run and asked for it.
  */
-export function serveWebApp(root: string): MiddlewareHandler {
+export function serveWebApp(root: string, options: { pseudoLocales?: boolean } = {}): MiddlewareHandler {
   let indexHtml: Promise<string> | undefined;
   let routePreloads: Promise<RoutePreloads> | undefined;
-  /** The page for each pattern ('' for URLs that match none), built once. */
+  let catalogueFiles: Promise<Partial<Record<Locale, string>>> | undefined;
+  /** The page for each pattern ('' for URLs that match none) and language, built once. */
   const pages = new Map<string, string>();
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
@@ -124,6 +187,7 @@ export function serveWebApp(root: string): MiddlewareHandler {
     }
     indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8');
     routePreloads ??= readRoutePreloads(root);
+    catalogueFiles ??= readCatalogueFiles(root);
     let html: string;
     try {
       html = await indexHtml;
@@ -134,11 +198,20 @@ export function serveWebApp(root: string): MiddlewareHandler {
     }
     const preloads = await routePreloads;
     const pattern = matchRoutePattern(Object.keys(preloads), c.req.path) ?? '';
-    let page = pages.get(pattern);
+    const locale = pageLocale(
+      getCookie(c, LANGUAGE_COOKIE),
+      c.req.header('accept-language'),
+      options.pseudoLocales ?? false,
+    );
+    let page = pages.get(`${locale} ${pattern}`);
     if (page === undefined) {
-      page = withModulePreloads(html, preloads[pattern] ?? []);
-      pages.set(pattern, page);
+      page = withLanguage(
+        withModulePreloads(html, preloads[pattern] ?? []),
+        locale,
+        (await catalogueFiles)[locale],
+      );
+      pages.set(`${locale} ${pattern}`, page);
     }
-    return c.html(page, 200, { 'Cache-Control': 'no-cache' });
+    return c.html(page, 200, { 'Cache-Control': 'no-cache', Vary: 'Cookie, Accept-Language' });
   };
 }

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { FollowAccountLanguage } from '@/components/language-menu';
 import { Toaster } from '@/components/ui/toaster';
 import { useLocale } from '@/lib/i18n';
 import { queryClient } from './query-client';
@@ -12,6 +13,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider key={locale} router={getRouter()} />
       <Toaster key={`toaster-${locale}`} />
+      <FollowAccountLanguage />
     </QueryClientProvider>
   );
 }

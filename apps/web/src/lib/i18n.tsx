@@ -9,6 +9,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   isPseudoLocale,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   type Locale,
   negotiateLanguage,
@@ -31,9 +32,6 @@ const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
   'en-XA': () => import('virtual:messages/en-XA'),
   'ar-XB': () => import('virtual:messages/ar-XB'),
 };
-
-/** The cookie that keeps a visitor's choice; the server reads it to write the page's `lang` (no flash). */
-export const LANGUAGE_COOKIE = 'pulsecheck_language';
 
 let active: Translator | undefined;
 const listeners = new Set<() => void>();

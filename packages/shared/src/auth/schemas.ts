@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../i18n/schemas';
 import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES, COMPANY_SIZES, PASSWORD_MAX, PASSWORD_MIN } from './messages';
 
@@ -98,6 +99,8 @@ export const currentUserSchema = z.object({
   mailEnabled: z.boolean(),
   /** The organisation requires two-factor sign-in and this user has none yet: enrolment comes before anything. */
   mustEnrolTwoFactor: z.boolean(),
+  /** The language they chose (every screen follows it once they sign in), or null to follow the browser. */
+  language: languageSchema.nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -27,6 +27,12 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   'ar-XB': '⟦Ƥşḗŭḓǿ-ɍŧŀ⟧',
 };
 
+/**
+ * The cookie that keeps a visitor's language (the web sets it when they choose); the server reads it to write
+ * the page in that language, with its catalogue preloaded (no English flashes first).
+ */
+export const LANGUAGE_COOKIE = 'pulsecheck_language';
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 

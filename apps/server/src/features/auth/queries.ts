@@ -70,6 +70,7 @@ export async function findProfile(db: Db, userId: string) {
         setupStatus: user.setupStatus,
         pendingJoinHealthCheckId: user.pendingJoinHealthCheckId,
         avatarId: user.avatarId,
+        language: user.language,
         activeWorkspaceId: userPreferences.activeWorkspaceId,
         twoFactorDue: sql<boolean>`${twoFactorDueSql(sql`${user.id}`, sql`${user.twoFactorEnabled}`)}`,
       })

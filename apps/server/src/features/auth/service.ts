@@ -1,3 +1,4 @@
+import { isLanguage } from '@pulsecheck/shared/i18n/languages';
 import { recordFailedSignIn, recordSignIn, type SignInMethod } from '../../audit/sign-ins';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
@@ -65,6 +66,7 @@ export async function getCurrentUser(
     home: await homeFor(deps.db, profile),
     mailEnabled: deps.mailer.enabled,
     mustEnrolTwoFactor: profile.twoFactorDue,
+    language: isLanguage(profile.language) ? profile.language : null,
   };
 }
 

@@ -1,0 +1,59 @@
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { apiPut } from '@/lib/api-client';
+import { changeLanguage, currentLocale, t, useLocale } from '@/lib/i18n';
+import { type CurrentUser, sessionQueryKey, useSession } from '@/lib/session';
+import { cn } from '@/lib/cn';
+
+/**
+ * The language menu of the landing, sign-in, sign-up and participant screens: each language in its own name. A
+ * signed-in person's choice is kept with their account (their e-mails follow it too); a visitor's in a cookie.
+ */
+export function LanguageMenu({ className }: { className?: string }) {
+  const id = useId();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const choose = async (language: Language) => {
+    await changeLanguage(language);
+    if (queryClient.getQueryData<CurrentUser | null>(sessionQueryKey)) {
+      await apiPut('/account/language', { language });
+      queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) => user && { ...user, language });
+    }
+  };
+  return (
+    <div className={cn('flex items-center gap-2 text-sm', className)}>
+      <label htmlFor={id} className="text-slate-700">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={locale}
+        onChange={(event) => void choose(event.target.value as Language)}
+        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:border-brand-600"
+      >
+        {(LANGUAGES as readonly string[]).includes(locale) ? null : (
+          <option value={locale}>{LANGUAGE_NAMES[locale]}</option>
+        )}
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Follows the signed-in person's stored language: on every device they sign in on, the app switches to it
+ * (their choice wins over the browser's).
+ */
+export function FollowAccountLanguage() {
+  const session = useSession();
+  const language = session.data?.language;
+  useEffect(() => {
+    if (language && language !== currentLocale()) void changeLanguage(language);
+  }, [language]);
+  return null;
+}
