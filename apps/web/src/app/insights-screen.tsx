@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { InsightsPage } from '@/features/insights/insights-page';
 import { useWorkspaces } from '@/features/workspaces/api';
+import { say, t } from '@/lib/i18n';
 
 /**
  * Organisation insights for the active workspace's organisation (composed here: features do not import each
@@ -10,12 +11,12 @@ import { useWorkspaces } from '@/features/workspaces/api';
  */
 export function InsightsScreen() {
   const workspaces = useWorkspaces();
-  if (workspaces.isPending) return <Spinner label="Loading..." className="py-16" />;
+  if (workspaces.isPending) return <Spinner label={t('insights.screen.loading')} className="py-16" />;
   if (workspaces.isError)
     return (
       <LoadFailed
-        title={INSIGHTS_MESSAGES.loadFailed}
-        message={workspaces.error.message}
+        title={say(INSIGHTS_MESSAGES.loadFailed)}
+        message={say(workspaces.error.message)}
         onRetry={() => void workspaces.refetch()}
         headingLevel={1}
       />
@@ -25,8 +26,8 @@ export function InsightsScreen() {
     return (
       <StateCard
         headingLevel={1}
-        title={INSIGHTS_MESSAGES.title}
-        message={active ? INSIGHTS_MESSAGES.notForYou : INSIGHTS_MESSAGES.noWorkspace}
+        title={say(INSIGHTS_MESSAGES.title)}
+        message={say(active ? INSIGHTS_MESSAGES.notForYou : INSIGHTS_MESSAGES.noWorkspace)}
       />
     );
   return <InsightsPage organizationId={active.organizationId} />;

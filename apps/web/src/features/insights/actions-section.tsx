@@ -1,10 +1,10 @@
 import { WORKED_MESSAGES as M } from '@pulsecheck/shared/action-items/worked';
 import type { InsightPeriod } from '@pulsecheck/shared/insights/rules';
 import type { WorkedRow } from '@pulsecheck/shared/insights/schemas';
-import { countOf } from '@pulsecheck/shared/words/plural';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
+import { formats, say, t } from '@/lib/i18n';
 import { actionInsightsQuery } from './api';
 import { HeadRow, Scroller, td } from './loops-section';
 
@@ -13,7 +13,7 @@ function Share({ share, of, none }: { share: number | null; of: string; none: st
   if (share === null) return <span className="text-slate-600">{none}</span>;
   return (
     <span>
-      <span className="font-semibold text-slate-900">{share}%</span>{' '}
+      <span className="font-semibold text-slate-900">{formats().percent(share / 100)}</span>{' '}
       <span className="text-xs text-slate-600">({of})</span>
     </span>
   );
@@ -27,15 +27,15 @@ function Cells({ row }: { row: WorkedRow }) {
       <td className={td}>
         <Share
           share={row.workedShare}
-          of={countOf(row.answered, 'answer')}
-          none={row.asked === 0 ? M.notAsked : M.tooFew}
+          of={t('insights.answers', { count: row.answered })}
+          none={say(row.asked === 0 ? M.notAsked : M.tooFew)}
         />
       </td>
       <td className={td}>
         <Share
           share={row.improvedShare}
-          of={countOf(row.compared, 'action')}
-          none={row.asked === 0 ? M.notAsked : M.notCompared}
+          of={t('insights.actions.count', { count: row.compared })}
+          none={say(row.asked === 0 ? M.notAsked : M.notCompared)}
         />
       </td>
     </>
@@ -61,26 +61,27 @@ export function ActionsSection({
     <section aria-labelledby="actions-title" className="space-y-3" data-print-block>
       <div>
         <h2 id="actions-title" className="text-xl font-semibold text-slate-900">
-          {M.title}
+          {say(M.title)}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          What teams decided to change, and whether it helped: the answers of their next health check, and
-          whether the component&apos;s health improved.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('insights.actions.description')}</p>
       </div>
       {query.isPending ? (
-        <Spinner label="Loading the actions..." className="py-8" />
+        <Spinner label={t('insights.actions.loading')} className="py-8" />
       ) : query.isError ? (
-        <LoadFailed title={M.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          title={say(M.loadFailed)}
+          message={say(query.error.message)}
+          onRetry={() => void query.refetch()}
+        />
       ) : data!.teams.length === 0 ? (
-        <StateCard title={M.noActions} message={M.noActionsHint} />
+        <StateCard title={say(M.noActions)} message={say(M.noActionsHint)} />
       ) : (
         <div className="space-y-3" aria-busy={query.isFetching}>
-          <p className="text-sm text-slate-600">{M.floorNote}</p>
-          <Scroller label={`${M.title} (scrolls sideways)`}>
+          <p className="text-sm text-slate-600">{say(M.floorNote)}</p>
+          <Scroller label={t('insights.actions.scroller', { title: say(M.title) })}>
             <table className="w-full min-w-[40rem]" data-testid="actions-table">
-              <caption className="sr-only">{M.title}, by team, and for the organisation</caption>
-              <HeadRow labels={[M.team, M.done, M.asked, M.worked, M.improved]} />
+              <caption className="sr-only">{t('insights.actions.caption', { title: say(M.title) })}</caption>
+              <HeadRow labels={[M.team, M.done, M.asked, M.worked, M.improved].map(say)} />
               <tbody className="divide-y divide-slate-100">
                 {data!.teams.map((team) => (
                   <tr key={team.id} data-testid="actions-row">
@@ -92,7 +93,7 @@ export function ActionsSection({
                 ))}
                 <tr className="bg-slate-50" data-testid="actions-organisation">
                   <th scope="row" className={`${td} font-semibold`}>
-                    {M.organisation} ({countOf(data!.organisation.teams, 'team')})
+                    {t('insights.organisationTeams', { count: data!.organisation.teams })}
                   </th>
                   <Cells row={data!.organisation} />
                 </tr>

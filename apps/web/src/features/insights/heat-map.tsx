@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '@/lib/cn';
-import { countOf } from '@pulsecheck/shared/words/plural';
+import { formats, say, t } from '@/lib/i18n';
 
 /** Width of a team's column, in pixels: the visible columns are worked out from it. */
 const COLUMN_WIDTH = 112;
@@ -36,18 +36,22 @@ export const TONES: Record<HealthLabel, string> = {
   'No Data': 'bg-slate-50 text-slate-700',
 };
 
-// Arrows as text, not icons: a scroll across 500 columns mounts hundreds of cells at a time.
-const TREND: Record<TrendDirection, { arrow: string; text: string; className: string }> = {
-  better: { arrow: '↗', text: 'better than the previous check', className: 'text-green-800' },
-  same: { arrow: '→', text: 'about the same as the previous check', className: 'text-slate-700' },
-  worse: { arrow: '↘', text: 'worse than the previous check', className: 'text-red-800' },
+// Arrows as text, not icons: a scroll across 500 columns mounts hundreds of cells at a time. They point forward
+// (rtl:-scale-x-100), as the columns run.
+const TREND: Record<TrendDirection, { arrow: string; className: string }> = {
+  better: { arrow: '↗', className: 'text-green-800' },
+  same: { arrow: '→', className: 'text-slate-700' },
+  worse: { arrow: '↘', className: 'text-red-800' },
 };
 
 export function TrendArrow({ trend }: { trend: TrendDirection | null }) {
   if (!trend) return null;
   const { arrow, className } = TREND[trend];
   return (
-    <span className={cn('shrink-0 text-sm leading-none font-bold', className)} aria-hidden="true">
+    <span
+      className={cn('inline-block shrink-0 text-sm leading-none font-bold rtl:-scale-x-100', className)}
+      aria-hidden="true"
+    >
       {arrow}
     </span>
   );
@@ -58,11 +62,17 @@ function describeCell(cell: InsightCell) {
   const counts = cellCounts(cell);
   const label = cellLabel(counts);
   const bar = distributionBar(counts);
-  const trend = cell[4] ? `, ${TREND[cell[4]].text}` : '';
+  const percent = (share: number) => formats().percent(share / 100);
   return {
     label,
     bar,
-    text: `${label}: ${bar.healthy}% healthy, ${bar.needsImprovement}% needs improvement, ${bar.fireWarning}% fire warning${trend}`,
+    text: t('insights.cell.description', {
+      label: say(label),
+      healthy: percent(bar.healthy),
+      needsImprovement: percent(bar.needsImprovement),
+      fireWarning: percent(bar.fireWarning),
+      trend: cell[4] ?? 'none',
+    }),
   };
 }
 
@@ -71,7 +81,7 @@ function CellBody({ cell }: { cell: InsightCell }) {
   return (
     <>
       <span className="flex items-center justify-between gap-1">
-        <span className="truncate text-xs font-semibold">{SHORT_LABELS[label]}</span>
+        <span className="truncate text-xs font-semibold">{say(SHORT_LABELS[label])}</span>
         <TrendArrow trend={cell[4]} />
       </span>
       <span className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-white/70" aria-hidden="true">
@@ -83,7 +93,7 @@ function CellBody({ cell }: { cell: InsightCell }) {
   );
 }
 
-const CELL = 'block h-full min-h-12 px-2 py-1.5 text-left';
+const CELL = 'block h-full min-h-12 px-2 py-1.5 text-start';
 
 /** One team's cell; memoised, so a scroll only draws the columns that come into view. */
 const TeamCell = memo(function TeamCell({
@@ -96,26 +106,30 @@ const TeamCell = memo(function TeamCell({
   const cell = team.cells[component.key];
   if (!cell) {
     const hidden = team.hidden.includes(component.key);
-    const text = hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck;
+    const text = say(hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck);
     return (
       <span
         className={cn(CELL, 'text-xs text-slate-600')}
-        title={`${component.title} in ${team.name}: ${text}`}
+        title={t('insights.cell.title', { component: component.title, team: team.name, text })}
       >
-        <span aria-hidden="true">{hidden ? 'Too few' : '—'}</span>
+        <span aria-hidden="true">{hidden ? t('insights.cell.tooFew') : '—'}</span>
         <span className="sr-only">{text}</span>
       </span>
     );
   }
   const { label, text } = describeCell(cell);
-  const where = `${component.title} in ${team.name}`;
   return (
     <a
       href={`/admin/health-check/${team.check.id}/results#component-${component.key}`}
       className={cn(CELL, TONES[label], 'hover:ring-2 hover:ring-brand-600 hover:ring-inset')}
       // The name holds the visible word too, so speech input can say what the eye reads.
-      aria-label={`${where}: ${SHORT_LABELS[label]}. ${text}. Open the team's results.`}
-      title={`${where}: ${text}`}
+      aria-label={t('insights.cell.label', {
+        component: component.title,
+        team: team.name,
+        short: say(SHORT_LABELS[label]),
+        text,
+      })}
+      title={t('insights.cell.title', { component: component.title, team: team.name, text })}
       data-testid="heat-cell"
     >
       <CellBody cell={cell} />
@@ -140,8 +154,14 @@ function useVisibleColumns(
       // Team columns start after the component names and the Organisation column.
       const start = (lead.current?.offsetWidth ?? 0) + COLUMN_WIDTH;
       const width = element.clientWidth || FIRST_PAINT_COLUMNS * COLUMN_WIDTH;
-      const first = Math.max(0, Math.floor((element.scrollLeft - COLUMN_WIDTH) / COLUMN_WIDTH) - OVERSCAN);
-      const last = Math.min(count, Math.ceil((element.scrollLeft + width - start) / COLUMN_WIDTH) + OVERSCAN);
+      const first = Math.max(
+        0,
+        Math.floor((Math.abs(element.scrollLeft) - COLUMN_WIDTH) / COLUMN_WIDTH) - OVERSCAN,
+      );
+      const last = Math.min(
+        count,
+        Math.ceil((Math.abs(element.scrollLeft) + width - start) / COLUMN_WIDTH) + OVERSCAN,
+      );
       // A transition: React draws the new columns in slices, so a fast scroll never blocks the page.
       startTransition(() =>
         setRange((now) => (now.first === first && now.last === last ? now : { first, last })),
@@ -187,14 +207,14 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
   };
   const visible = teams.slice(first, last);
   const drawn = 2 + visible.length + (first > 0 ? 1 : 0) + (last < teams.length ? 1 : 0);
-  const organisation = `Organisation (${countOf(data.organisation.teams, 'team')})`;
+  const organisation = t('insights.organisationTeams', { count: data.organisation.teams });
   return (
     <div
       ref={scroller}
       // relative: the screen-reader texts inside (absolutely placed) stay within the frame, not the page's width.
       className="relative max-h-[75vh] overflow-auto rounded-xl [--lead:8.5rem] sm:[--lead:13rem] border border-slate-200 bg-white print:max-h-none print:overflow-visible"
       role="region"
-      aria-label="Heat map (scrolls sideways)"
+      aria-label={t('insights.heatMap.label')}
       tabIndex={0}
       data-testid="heat-map"
     >
@@ -204,10 +224,7 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
         aria-colcount={teams.length + 2}
         onClick={open}
       >
-        <caption className="sr-only">
-          Each team&apos;s latest completed health check per component; each cell opens that team&apos;s
-          results.
-        </caption>
+        <caption className="sr-only">{t('insights.heatMap.caption')}</caption>
         <colgroup>
           <col className="w-[var(--lead)]" />
         </colgroup>
@@ -216,14 +233,14 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
             <th
               ref={lead}
               scope="col"
-              className="sticky left-0 z-30 w-[var(--lead)] border-b border-slate-200 bg-white px-3 py-2 text-left align-bottom text-xs font-semibold text-slate-700"
+              className="sticky start-0 z-30 w-[var(--lead)] border-b border-slate-200 bg-white px-3 py-2 text-start align-bottom text-xs font-semibold text-slate-700"
               aria-colindex={1}
             >
-              Component
+              {t('insights.heatMap.component')}
             </th>
             <th
               scope="col"
-              className="border-b border-l border-slate-200 bg-slate-50 px-2 py-2 text-left align-bottom"
+              className="border-b border-s border-slate-200 bg-slate-50 px-2 py-2 text-start align-bottom"
               style={{ width: COLUMN_WIDTH }}
               aria-colindex={2}
             >
@@ -234,7 +251,7 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
               <th
                 key={team.id}
                 scope="col"
-                className="border-b border-l border-slate-200 px-2 py-2 text-left align-bottom"
+                className="border-b border-s border-slate-200 px-2 py-2 text-start align-bottom"
                 style={{ width: COLUMN_WIDTH }}
                 aria-colindex={first + index + 3}
                 data-testid="team-column"
@@ -243,10 +260,13 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
                   {team.name}
                 </span>
                 <span className="block truncate text-xs text-slate-700">
-                  {SHORT_LABELS[team.overallHealth]}
+                  {say(SHORT_LABELS[team.overallHealth])}
                   {team.change !== null && (
                     <span className={team.change < 0 ? 'text-red-800' : 'text-slate-700'}>
-                      {` ${team.change > 0 ? '+' : ''}${team.change} pts`}
+                      {' '}
+                      {t('insights.points', {
+                        change: formats().number(team.change, { signDisplay: 'exceptZero' }),
+                      })}
                     </span>
                   )}
                 </span>
@@ -261,9 +281,9 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
               <th
                 scope="colgroup"
                 colSpan={drawn}
-                className="border-b border-slate-200 bg-slate-100 p-0 text-left"
+                className="border-b border-slate-200 bg-slate-100 p-0 text-start"
               >
-                <span className="sticky left-0 inline-block px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-800 uppercase">
+                <span className="sticky start-0 inline-block px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-800 uppercase">
                   {row.category}
                 </span>
               </th>
@@ -274,15 +294,18 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
                 <tr key={component.key}>
                   <th
                     scope="row"
-                    className="sticky left-0 z-10 border-b border-slate-200 bg-white px-3 py-1.5 text-left text-xs font-medium break-words text-slate-900"
+                    className="sticky start-0 z-10 border-b border-slate-200 bg-white px-3 py-1.5 text-start text-xs font-medium break-words text-slate-900"
                   >
                     {component.title}
                   </th>
-                  <td className="border-b border-l border-slate-200 p-0">
+                  <td className="border-b border-s border-slate-200 p-0">
                     {pooled ? (
                       <span
                         className={cn(CELL, TONES[describeCell(pooled).label])}
-                        title={`${component.title}, organisation: ${describeCell(pooled).text}`}
+                        title={t('insights.cell.organisationTitle', {
+                          component: component.title,
+                          text: describeCell(pooled).text,
+                        })}
                       >
                         <CellBody cell={pooled} />
                         <span className="sr-only">{describeCell(pooled).text}</span>
@@ -290,13 +313,13 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
                     ) : (
                       <span className={cn(CELL, 'text-xs text-slate-600')}>
                         <span aria-hidden="true">—</span>
-                        <span className="sr-only">No team shown has this component</span>
+                        <span className="sr-only">{t('insights.cell.noTeam')}</span>
                       </span>
                     )}
                   </td>
                   <Spacer columns={first} />
                   {visible.map((team) => (
-                    <td key={team.id} className="border-b border-l border-slate-200 p-0">
+                    <td key={team.id} className="border-b border-s border-slate-200 p-0">
                       <TeamCell team={team} component={component} />
                     </td>
                   ))}

@@ -22,7 +22,7 @@ import { insightsCsvUrl, insightsQuery, type InsightFilters } from './api';
 import { ALL_COLUMNS_UP_TO, HeatMap, TONES, TrendArrow } from './heat-map';
 import { ActionsSection } from './actions-section';
 import { LoopsSection } from './loops-section';
-import { countOf } from '@pulsecheck/shared/words/plural';
+import { formats, say, t } from '@/lib/i18n';
 
 const ALL_CATEGORIES = '';
 const NO_TEAMS: InsightsResponse['teams'] = [];
@@ -113,15 +113,17 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
       <PrintStyle />
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{M.title}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{say(M.title)}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {data
-              ? `How every team of ${data.organization.name} is doing, from each team's latest completed health check.`
-              : "How every team is doing, from each team's latest completed health check."}
+            {data ? t('insights.introNamed', { organization: data.organization.name }) : t('insights.intro')}
           </p>
           {data && (
             <p className="mt-1 hidden text-sm text-slate-700 print:block">
-              {PERIOD_LABELS[data.period]} · {data.category ?? 'All categories'} · {SORT_LABELS[sort]}
+              {t('insights.printedView', {
+                period: say(PERIOD_LABELS[data.period]),
+                category: data.category ?? t('insights.allCategories'),
+                sort: say(SORT_LABELS[sort]),
+              })}
             </p>
           )}
         </div>
@@ -134,43 +136,47 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
 
       <Card className="grid gap-3 p-4 sm:grid-cols-3" data-print-hide>
         <Choice
-          label="Category"
+          label={t('insights.category')}
           value={filters.category ?? ALL_CATEGORIES}
           onChange={(v) => set('category', v)}
         >
-          <option value={ALL_CATEGORIES}>All categories</option>
+          <option value={ALL_CATEGORIES}>{t('insights.allCategories')}</option>
           {(data?.categories ?? (filters.category ? [filters.category] : [])).map((category) => (
             <option key={category} value={category}>
               {category}
             </option>
           ))}
         </Choice>
-        <Choice label="Period" value={filters.period} onChange={(v) => set('period', v)}>
+        <Choice label={t('insights.period')} value={filters.period} onChange={(v) => set('period', v)}>
           {INSIGHT_PERIODS.map((period) => (
             <option key={period} value={period}>
-              {PERIOD_LABELS[period]}
+              {say(PERIOD_LABELS[period])}
             </option>
           ))}
         </Choice>
-        <Choice label="Sort teams by" value={sort} onChange={(v) => set('sort', v)}>
+        <Choice label={t('insights.sort')} value={sort} onChange={(v) => set('sort', v)}>
           {INSIGHT_SORTS.map((value) => (
             <option key={value} value={value}>
-              {SORT_LABELS[value]}
+              {say(SORT_LABELS[value])}
             </option>
           ))}
         </Choice>
       </Card>
 
       {query.isPending ? (
-        <Spinner label="Loading organisation insights..." className="py-16" />
+        <Spinner label={t('insights.loading')} className="py-16" />
       ) : query.isError ? (
-        <LoadFailed title={M.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          title={say(M.loadFailed)}
+          message={say(query.error.message)}
+          onRetry={() => void query.refetch()}
+        />
       ) : data!.teams.length === 0 ? (
         <StateCard
-          title={M.noTeams}
+          title={say(M.noTeams)}
           message={
             <>
-              <p>{M.noTeamsHint}</p>
+              <p>{say(M.noTeamsHint)}</p>
               <LeftOut data={data!} />
             </>
           }
@@ -181,14 +187,14 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
           <section aria-labelledby="heat-map-title" className="space-y-3">
             <div>
               <h2 id="heat-map-title" className="text-xl font-semibold text-slate-900">
-                Heat map
+                {t('insights.heatMap.title')}
               </h2>
-              <p className="mt-1 text-sm text-slate-600">{M.floorNote}</p>
+              <p className="mt-1 text-sm text-slate-600">{say(M.floorNote)}</p>
               <LeftOut data={data!} />
             </div>
             <Legend />
             {data!.rows.length === 0 ? (
-              <StateCard message="No components in this category. Choose another category." />
+              <StateCard message={t('insights.heatMap.noComponents')} />
             ) : (
               <>
                 <div className={teams.length > ALL_COLUMNS_UP_TO ? 'print:hidden' : undefined}>
@@ -208,27 +214,30 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
 
 /** How many teams the Organisation column pools, and which are left out and why. */
 function LeftOut({ data }: { data: InsightsResponse }) {
-  const below = data.leftOut.filter((t) => t.reason === 'below-floor');
-  const none = data.leftOut.filter((t) => t.reason === 'no-check');
+  const below = data.leftOut.filter((team) => team.reason === 'below-floor');
+  const none = data.leftOut.filter((team) => team.reason === 'no-check');
   const pooled = data.organisation.teams;
   return (
     <div className="mt-2 text-sm text-slate-700" data-testid="left-out">
       <p>
-        {`The Organisation column pools ${countOf(pooled, 'team')}. `}
         {data.leftOut.length === 0
-          ? 'No team is left out.'
-          : `${countOf(data.leftOut.length, 'team is', 'teams are')} left out: ${below.length} with fewer responses than their minimum, ${none.length} with no completed health check in this period.`}
+          ? t('insights.leftOut.none', { pooled })
+          : t('insights.leftOut.some', {
+              pooled,
+              count: data.leftOut.length,
+              below: below.length,
+              none: none.length,
+            })}
       </p>
       {data.leftOut.length > 0 && (
         <details className="mt-1">
-          <summary className="cursor-pointer text-brand-700">Teams left out</summary>
-          <ul className="mt-1 list-disc pl-5">
+          <summary className="cursor-pointer text-brand-700">{t('insights.leftOut.title')}</summary>
+          <ul className="mt-1 list-disc ps-5">
             {data.leftOut.map((team) => (
               <li key={team.id}>
-                {team.name}:{' '}
                 {team.reason === 'below-floor'
-                  ? 'fewer responses than the minimum'
-                  : 'no completed health check in this period'}
+                  ? t('insights.leftOut.belowFloor', { team: team.name })
+                  : t('insights.leftOut.noCheck', { team: team.name })}
               </li>
             ))}
           </ul>
@@ -240,25 +249,28 @@ function LeftOut({ data }: { data: InsightsResponse }) {
 
 function Legend() {
   return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700" aria-label="Legend">
+    <ul
+      className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700"
+      aria-label={t('insights.legend.label')}
+    >
       {(['Mostly Healthy', 'Mixed Health', 'Needs Attention', 'Needs Immediate Attention'] as const).map(
         (label) => (
           <li key={label} className="flex items-center gap-1.5">
             <span className={`rounded px-1.5 py-0.5 font-semibold ${TONES[label]}`}>
-              {SHORT_LABELS[label]}
+              {say(SHORT_LABELS[label])}
             </span>
-            {label}
+            {say(label)}
           </li>
         ),
       )}
       <li className="flex items-center gap-1">
-        <TrendArrow trend="better" /> better
+        <TrendArrow trend="better" /> {t('insights.legend.better')}
       </li>
       <li className="flex items-center gap-1">
-        <TrendArrow trend="same" /> same
+        <TrendArrow trend="same" /> {t('insights.legend.same')}
       </li>
       <li className="flex items-center gap-1">
-        <TrendArrow trend="worse" /> worse than the team&apos;s previous check
+        <TrendArrow trend="worse" /> {t('insights.legend.worse')}
       </li>
     </ul>
   );
@@ -266,15 +278,15 @@ function Legend() {
 
 /** Where to help first: components most often in the teams' top 3, and the teams whose health fell most. */
 function Priorities({ data }: { data: InsightsResponse }) {
-  const byKey = new Map(data.teams.map((t) => [t.id, t]));
+  const byKey = new Map(data.teams.map((team) => [team.id, team]));
   return (
     <div className="grid gap-4 md:grid-cols-2" data-print-block>
       <SectionCard
-        title="Most often in teams' top 3"
-        description="The areas teams ranked highest to fix (fire warnings, then dots, then needs improvement)."
+        title={t('insights.priorities.topTitle')}
+        description={t('insights.priorities.topDescription')}
       >
         {data.priorities.components.length === 0 ? (
-          <p className="text-sm text-slate-600">No team has ratings to rank yet.</p>
+          <p className="text-sm text-slate-600">{t('insights.priorities.topEmpty')}</p>
         ) : (
           <ol className="space-y-2" data-testid="top-components">
             {data.priorities.components.map((c) => (
@@ -283,38 +295,40 @@ function Priorities({ data }: { data: InsightsResponse }) {
                   <span className="font-medium text-slate-900">{c.title}</span>
                   <span className="block text-xs text-slate-600">{c.category}</span>
                 </span>
-                <span className="shrink-0 text-slate-700">{countOf(c.teams, 'team')}</span>
+                <span className="shrink-0 text-slate-700">{t('insights.teams', { count: c.teams })}</span>
               </li>
             ))}
           </ol>
         )}
       </SectionCard>
       <SectionCard
-        title="Health fell most"
-        description="Teams whose health score dropped since their previous health check, in points."
+        title={t('insights.priorities.fallingTitle')}
+        description={t('insights.priorities.fallingDescription')}
       >
         {data.priorities.falling.length === 0 ? (
-          <p className="text-sm text-slate-600">No team&apos;s health fell since its previous check.</p>
+          <p className="text-sm text-slate-600">{t('insights.priorities.fallingEmpty')}</p>
         ) : (
           <ol className="space-y-2" data-testid="falling-teams">
-            {data.priorities.falling.map((t) => (
-              <li key={t.id} className="flex items-baseline justify-between gap-3 text-sm">
+            {data.priorities.falling.map((team) => (
+              <li key={team.id} className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="min-w-0">
-                  {byKey.get(t.id) ? (
+                  {byKey.get(team.id) ? (
                     <Link
-                      to={`/admin/health-check/${byKey.get(t.id)!.check.id}/results`}
+                      to={`/admin/health-check/${byKey.get(team.id)!.check.id}/results`}
                       className="font-medium text-brand-700 hover:underline"
                     >
-                      {t.name}
+                      {team.name}
                     </Link>
                   ) : (
-                    <span className="font-medium">{t.name}</span>
+                    <span className="font-medium">{team.name}</span>
                   )}
                   <span className="block text-xs text-slate-600">
-                    {t.from} → {t.to}
+                    {say(team.from)} <span className="inline-block rtl:-scale-x-100">→</span> {say(team.to)}
                   </span>
                 </span>
-                <span className="shrink-0 font-medium text-red-800">{t.change} pts</span>
+                <span className="shrink-0 font-medium text-red-800">
+                  {t('insights.points', { change: formats().number(team.change) })}
+                </span>
               </li>
             ))}
           </ol>
@@ -328,28 +342,27 @@ function Priorities({ data }: { data: InsightsResponse }) {
 function TeamTable({ teams }: { teams: InsightsResponse['teams'] }) {
   return (
     <div className="hidden print:block">
-      <p className="text-sm text-slate-700">
-        {teams.length} teams are too many columns for paper: here is each team&apos;s overall health; the CSV
-        has every cell.
-      </p>
-      <table className="mt-2 w-full text-left text-sm">
+      <p className="text-sm text-slate-700">{t('insights.print.tooMany', { count: teams.length })}</p>
+      <table className="mt-2 w-full text-start text-sm">
         <thead>
           <tr>
-            <th scope="col">Team</th>
-            <th scope="col">Health check</th>
-            <th scope="col">Responses</th>
-            <th scope="col">Overall health</th>
-            <th scope="col">Change</th>
+            <th scope="col">{t('insights.print.team')}</th>
+            <th scope="col">{t('insights.print.check')}</th>
+            <th scope="col">{t('insights.print.responses')}</th>
+            <th scope="col">{t('insights.print.overallHealth')}</th>
+            <th scope="col">{t('insights.print.change')}</th>
           </tr>
         </thead>
         <tbody>
-          {teams.map((t) => (
-            <tr key={t.id}>
-              <td>{t.name}</td>
-              <td>{t.check.title}</td>
-              <td>{t.responses}</td>
-              <td>{t.overallHealth}</td>
-              <td>{t.change === null ? '' : `${t.change} pts`}</td>
+          {teams.map((team) => (
+            <tr key={team.id}>
+              <td>{team.name}</td>
+              <td>{team.check.title}</td>
+              <td>{formats().number(team.responses)}</td>
+              <td>{say(team.overallHealth)}</td>
+              <td>
+                {team.change === null ? '' : t('insights.points', { change: formats().number(team.change) })}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -9,31 +9,27 @@ import type { ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { loopInsightsQuery } from './api';
-import { countOf } from '@pulsecheck/shared/words/plural';
+import { currentLocale, formats, say, t } from '@/lib/i18n';
 
 /** An eNPS score with its sign: +25, 0, −100. */
 export const signed = (score: number) => (score > 0 ? `+${score}` : score < 0 ? `−${-score}` : '0');
+const DAY = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+/** A round's closing day: '12 Nov 2026' in English, as this table has always written it; else the language's. */
 const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  currentLocale() === 'en' ? new Date(iso).toLocaleDateString('en-GB', DAY) : formats().date(iso, DAY);
+/** A month of the trend: 'November 2026'. */
 const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  formats().date(`${month}-01T00:00:00Z`, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** A share of 100 as the language writes a percentage. */
+const percent = (share: number) => formats().percent(share / 100);
 
 function Enps({ row }: { row: Pick<LoopInsightRow, 'enpsState' | 'enps'> }) {
-  if (row.enpsState === 'none') return <span className="text-slate-600">{M.noEnps}</span>;
-  if (!row.enps) return <span className="text-slate-600">{M.enpsTooFew}</span>;
+  if (row.enpsState === 'none') return <span className="text-slate-600">{say(M.noEnps)}</span>;
+  if (!row.enps) return <span className="text-slate-600">{say(M.enpsTooFew)}</span>;
   return (
     <span>
       <span className="font-semibold text-slate-900">{signed(row.enps.score)}</span>{' '}
-      <span className="text-xs text-slate-600">({countOf(row.enps.answers, 'answer')})</span>
+      <span className="text-xs text-slate-600">({t('insights.answers', { count: row.enps.answers })})</span>
     </span>
   );
 }
@@ -52,7 +48,7 @@ export function Scroller({ label, children }: { label: string; children: ReactNo
   );
 }
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+const th = 'px-3 py-2 text-start text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const td = 'px-3 py-2 align-top text-sm text-slate-800';
 
 /** A table's header row: one column heading per label. */
@@ -76,18 +72,22 @@ function Pooled({ data }: { data: LoopInsightsResponse }) {
   return (
     <div className="text-sm text-slate-700" data-testid="loops-left-out">
       <p>
-        {`The organisation trend pools ${countOf(pooled.loops, 'loop')} of ${countOf(pooled.teams, 'team')}. `}
         {pooled.leftOutLoops === 0
-          ? 'No loop is left out.'
-          : `${countOf(pooled.leftOutLoops, 'loop is', 'loops are')} left out (${countOf(pooled.leftOutTeams, 'team')} with no loop shown): fewer responses than their minimum in their latest round.`}
+          ? t('insights.loops.pooledAll', { loops: pooled.loops, teams: pooled.teams })
+          : t('insights.loops.pooledSome', {
+              loops: pooled.loops,
+              teams: pooled.teams,
+              leftOut: pooled.leftOutLoops,
+              leftOutTeams: pooled.leftOutTeams,
+            })}
       </p>
       {data.leftOut.length > 0 && (
         <details className="mt-1">
-          <summary className="cursor-pointer text-brand-700">Loops left out</summary>
-          <ul className="mt-1 list-disc pl-5">
+          <summary className="cursor-pointer text-brand-700">{t('insights.loops.leftOut')}</summary>
+          <ul className="mt-1 list-disc ps-5">
             {data.leftOut.map((loop) => (
               <li key={loop.id}>
-                {loop.workspace.name}: {loop.title}
+                {t('insights.loops.leftOutLoop', { team: loop.workspace.name, loop: loop.title })}
               </li>
             ))}
           </ul>
@@ -109,35 +109,44 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
     <section aria-labelledby="loops-title" className="space-y-3" data-print-block>
       <div>
         <h2 id="loops-title" className="text-xl font-semibold text-slate-900">
-          {M.title}
+          {say(M.title)}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Each team&apos;s loops: how many answered their latest closed round, and its eNPS (the share of
-          promoters minus the share of detractors, from −100 to +100).
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('insights.loops.description')}</p>
       </div>
       {query.isPending ? (
-        <Spinner label="Loading the loops..." className="py-8" />
+        <Spinner label={t('insights.loops.loading')} className="py-8" />
       ) : query.isError ? (
-        <LoadFailed title={M.loadFailed} message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailed
+          title={say(M.loadFailed)}
+          message={say(query.error.message)}
+          onRetry={() => void query.refetch()}
+        />
       ) : data!.loops.length === 0 ? (
         <StateCard
-          title={M.noLoops}
+          title={say(M.noLoops)}
           message={
             <>
-              <p>{M.noLoopsHint}</p>
+              <p>{say(M.noLoopsHint)}</p>
               {data!.leftOut.length > 0 && <Pooled data={data!} />}
             </>
           }
         />
       ) : (
         <div className="space-y-4" aria-busy={query.isFetching}>
-          <p className="text-sm text-slate-600">{M.floorNote}</p>
+          <p className="text-sm text-slate-600">{say(M.floorNote)}</p>
           <Pooled data={data!} />
-          <Scroller label="Latest round of each loop (scrolls sideways)">
+          <Scroller label={t('insights.loops.tableLabel')}>
             <table className="w-full min-w-[36rem]" data-testid="loop-table">
-              <caption className="sr-only">Latest closed round of each loop, by team</caption>
-              <HeadRow labels={['Team', 'Loop', 'Latest closed round', 'Participation', 'eNPS']} />
+              <caption className="sr-only">{t('insights.loops.tableCaption')}</caption>
+              <HeadRow
+                labels={[
+                  t('insights.loops.team'),
+                  t('insights.loops.loop'),
+                  t('insights.loops.latestRound'),
+                  t('insights.loops.participation'),
+                  t('insights.loops.enps'),
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {data!.loops.map((loop) => (
                   <tr key={loop.id} data-testid="loop-row">
@@ -146,12 +155,20 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
                     </th>
                     <td className={td}>{loop.title}</td>
                     <td className={td}>
-                      Round {loop.round.number}, closed {day(loop.round.closedAt)}
+                      {t('insights.loops.round', {
+                        number: loop.round.number,
+                        date: day(loop.round.closedAt),
+                      })}
                     </td>
                     <td className={td}>
-                      <span className="font-semibold text-slate-900">{loop.round.participation}%</span>{' '}
+                      <span className="font-semibold text-slate-900">
+                        {percent(loop.round.participation)}
+                      </span>{' '}
                       <span className="text-xs text-slate-600">
-                        ({loop.round.answered} of {loop.round.audience})
+                        {t('insights.loops.answeredOf', {
+                          answered: loop.round.answered,
+                          audience: loop.round.audience,
+                        })}
                       </span>
                     </td>
                     <td className={td}>
@@ -162,13 +179,18 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
               </tbody>
             </table>
           </Scroller>
-          <h3 className="text-base font-semibold text-slate-900">Organisation trend</h3>
-          <Scroller label="Organisation trend by month (scrolls sideways)">
+          <h3 className="text-base font-semibold text-slate-900">{t('insights.loops.trendTitle')}</h3>
+          <Scroller label={t('insights.loops.trendLabel')}>
             <table className="w-full min-w-[30rem]" data-testid="loop-trend">
-              <caption className="sr-only">
-                The organisation&apos;s participation and eNPS by month, pooled over the loops shown
-              </caption>
-              <HeadRow labels={['Month', 'Teams', 'Participation', 'eNPS']} />
+              <caption className="sr-only">{t('insights.loops.trendCaption')}</caption>
+              <HeadRow
+                labels={[
+                  t('insights.loops.month'),
+                  t('insights.loops.teams'),
+                  t('insights.loops.participation'),
+                  t('insights.loops.enps'),
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {data!.trend.map((month) => (
                   <tr key={month.month}>
@@ -176,19 +198,22 @@ export function LoopsSection({ organizationId, period }: { organizationId: strin
                       {monthName(month.month)}
                     </th>
                     <td className={td}>
-                      {month.teams} ({countOf(month.rounds, 'round')})
+                      {t('insights.loops.monthTeams', { teams: month.teams, rounds: month.rounds })}
                     </td>
                     <td className={td}>
-                      <span className="font-semibold text-slate-900">{month.participation}%</span>{' '}
+                      <span className="font-semibold text-slate-900">{percent(month.participation)}</span>{' '}
                       <span className="text-xs text-slate-600">
-                        ({month.answered} of {month.audience})
+                        {t('insights.loops.answeredOf', {
+                          answered: month.answered,
+                          audience: month.audience,
+                        })}
                       </span>
                     </td>
                     <td className={td}>
                       {month.enps ? (
                         <Enps row={{ enpsState: 'shown', enps: month.enps }} />
                       ) : (
-                        <span className="text-slate-600">No eNPS to show</span>
+                        <span className="text-slate-600">{t('insights.loops.noEnps')}</span>
                       )}
                     </td>
                   </tr>

@@ -3,6 +3,7 @@ import type { ActionItem } from '@pulsecheck/shared/results/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ActionItemDialog } from './action-item-dialog';
 
@@ -46,11 +47,11 @@ describe('action item dialog', () => {
     api.release();
     const submit = dialog.getByRole('button', { name: 'Add Action Item' });
     await user.click(submit);
-    expect(await dialog.findByText(ACTION_ITEM_MESSAGES.descriptionRequired)).toHaveAttribute(
+    expect(await dialog.findByText(say(ACTION_ITEM_MESSAGES.descriptionRequired))).toHaveAttribute(
       'role',
       'alert',
     );
-    expect(dialog.getByText(ACTION_ITEM_MESSAGES.ownerRequired)).toHaveAttribute('role', 'alert');
+    expect(dialog.getByText(say(ACTION_ITEM_MESSAGES.ownerRequired))).toHaveAttribute('role', 'alert');
     expect(dialog.getByRole('combobox', { name: 'Description' })).toHaveAttribute('aria-invalid', 'true');
     expect(submit).toHaveFocus();
     expect(api.fetch).toHaveBeenCalledTimes(1);
@@ -81,7 +82,7 @@ describe('action item dialog', () => {
     await user.selectOptions(dialog.getByLabelText('Owner'), OLU.id);
     await user.click(dialog.getByRole('button', { name: 'Add Action Item' }));
 
-    expect(await dialog.findByText(ACTION_ITEM_MESSAGES.ownerOutside)).toHaveAttribute('role', 'alert');
+    expect(await dialog.findByText(say(ACTION_ITEM_MESSAGES.ownerOutside))).toHaveAttribute('role', 'alert');
     const [, init] = api.fetch.mock.calls.find(([url]) =>
       (url as string).endsWith('/action-items'),
     )! as unknown as [string, RequestInit];

@@ -20,11 +20,15 @@ import { Select } from '@/components/ui/select';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { createActionItem, membersQuery, resultsKeys, updateActionItem } from './api';
-import { STATUS_LABELS } from './component-row';
+import { statusLabels } from './component-row';
 
 /** An empty date or choice is no value. */
 const orNull = (value: string) => value || null;
+
+/** A field's message (the shared rules' are catalogue keys) in the app's language; none stays none. */
+const sayError = (message: string | undefined) => (message ? say(message) : message);
 
 type Props = {
   healthCheckId: string;
@@ -43,8 +47,8 @@ export function ActionItemDialog(props: Props) {
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
       {props.open && (
         <DialogContent
-          title={props.item ? 'Edit Action Item' : 'Add Action Item'}
-          description="Agree who does what by when. Type @ to mention a teammate."
+          title={props.item ? t('results.actionItem.edit') : t('results.actionItem.add')}
+          description={t('results.actionItem.dialogDescription')}
         >
           <ActionItemForm {...props} />
         </DialogContent>
@@ -93,13 +97,16 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       return createActionItem(healthCheckId, input);
     },
     onSuccess: async () => {
-      toast.success(item ? ACTION_ITEM_MESSAGES.updated : ACTION_ITEM_MESSAGES.created, {
+      toast.success(say(item ? ACTION_ITEM_MESSAGES.updated : ACTION_ITEM_MESSAGES.created), {
         duration: TOAST.save,
       });
       await queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheckId) });
       onOpenChange(false);
     },
-    onError: (error) => setFailure(applyServerErrors(error, form, 'Could not save the action item')),
+    onError: (error) => {
+      const left = applyServerErrors(error, form, t('results.actionItem.saveFailed'));
+      setFailure(left && say(left));
+    },
   });
   const onSubmit = form.handleSubmit((values) => save.mutate(values));
 
@@ -156,7 +163,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       }}
     >
       <div className="relative flex flex-col gap-1.5">
-        <Label htmlFor={`${ids}-description`}>Description</Label>
+        <Label htmlFor={`${ids}-description`}>{t('results.actionItem.description')}</Label>
         <Textarea
           ref={(element) => {
             textarea.current = element;
@@ -171,7 +178,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
           aria-activedescendant={listOpen ? `${ids}-option-${active}` : undefined}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${ids}-description-error` : undefined}
-          placeholder="What will we do? Type @ to mention someone"
+          placeholder={t('results.actionItem.descriptionPlaceholder')}
           onChange={(e) => onDescription(e.target.value, e.target.selectionStart)}
           onKeyDown={onKeyDown}
           onBlur={() => {
@@ -182,7 +189,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         <ul
           id={`${ids}-suggestions`}
           role="listbox"
-          aria-label="Mention suggestions"
+          aria-label={t('results.actionItem.mentionSuggestions')}
           hidden={!listOpen}
           className="absolute top-full z-10 mt-1 max-h-56 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
@@ -205,7 +212,7 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         </ul>
         {errors.description && (
           <p id={`${ids}-description-error`} role="alert" className="text-sm text-red-700">
-            {errors.description.message}
+            {sayError(errors.description.message)}
           </p>
         )}
       </div>
@@ -213,19 +220,19 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       {mentioned.length > 0 && (
         <div>
           <p className="text-sm font-medium text-slate-800" id={`${ids}-mentioned`}>
-            Mentioned Users
+            {t('results.actionItem.mentionedUsers')}
           </p>
           <ul aria-labelledby={`${ids}-mentioned`} className="mt-1 flex flex-wrap gap-2">
             {mentioned.map((person) => (
               <li
                 key={person.id}
-                className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-3 text-sm text-brand-800"
+                className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 ps-3 pe-1 text-sm text-brand-800"
               >
                 {person.name}
                 <button
                   type="button"
                   className="rounded-full p-1 hover:bg-brand-100"
-                  aria-label={`Remove ${person.name}`}
+                  aria-label={t('results.actionItem.removeMention', { name: person.name })}
                   onClick={() =>
                     setValue(
                       'mentionedUserIds',
@@ -239,14 +246,16 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
             ))}
           </ul>
           {errors.mentionedUserIds?.message && (
-            <p className="mt-1 text-sm text-red-700">{errors.mentionedUserIds.message}</p>
+            <p className="mt-1 text-sm text-red-700">{say(errors.mentionedUserIds.message)}</p>
           )}
         </div>
       )}
 
-      <FormField label="Owner" error={errors.ownerId?.message}>
+      <FormField label={t('results.actionItem.ownerLabel')} error={sayError(errors.ownerId?.message)}>
         <Select {...owner.field}>
-          <option value="">{members.isPending ? 'Loading members...' : 'Choose an owner'}</option>
+          <option value="">
+            {members.isPending ? t('results.actionItem.loadingMembers') : t('results.actionItem.chooseOwner')}
+          </option>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
               {person.name} ({person.email})
@@ -255,12 +264,12 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
         </Select>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Due date" error={errors.dueDate?.message}>
+        <FormField label={t('results.actionItem.dueDate')} error={sayError(errors.dueDate?.message)}>
           <Input type="date" {...register('dueDate', { setValueAs: orNull })} />
         </FormField>
-        <FormField label="Status" error={errors.status?.message}>
+        <FormField label={t('results.actionItem.status')} error={sayError(errors.status?.message)}>
           <Select {...register('status')}>
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            {Object.entries(statusLabels()).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -268,9 +277,9 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
           </Select>
         </FormField>
       </div>
-      <FormField label="Area" error={errors.componentId?.message}>
+      <FormField label={t('results.actionItem.areaLabel')} error={sayError(errors.componentId?.message)}>
         <Select {...register('componentId', { setValueAs: orNull })}>
-          <option value="">General (no specific area)</option>
+          <option value="">{t('results.actionItem.general')}</option>
           {components.map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
@@ -285,10 +294,14 @@ function ActionItemForm({ healthCheckId, components, item, componentId, onOpenCh
       )}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : item ? 'Save Changes' : 'Add Action Item'}
+          {save.isPending
+            ? t('results.actionItem.saving')
+            : item
+              ? t('results.actionItem.saveChanges')
+              : t('results.actionItem.add')}
         </Button>
       </div>
     </form>

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import {
   createTrackerIssue,
   linkTrackerIssue,
@@ -45,7 +46,7 @@ export function TrackerIssueDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
-        <DialogContent title={`${label} issue`} description={item.description}>
+        <DialogContent title={t('results.tracker.issue', { tracker: label })} description={item.description}>
           <TrackerIssueForms
             healthCheckId={healthCheckId}
             item={item}
@@ -75,7 +76,7 @@ function TrackerIssueForms({
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheckId) });
   const failed = (error: unknown) =>
-    toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+    toast.error(say(errorMessage(error, t('results.tracker.failed'))), { duration: TOAST.error });
   const unlink = useMutation({ mutationFn: () => unlinkTrackerIssue(item.id), onSuccess: refresh });
   if (item.tracker)
     return (
@@ -86,7 +87,7 @@ function TrackerIssueForms({
           disabled={unlink.isPending}
           onClick={() => unlink.mutate(undefined, { onSuccess: onDone, onError: failed })}
         >
-          {TRACKER_MESSAGES.unlink}
+          {say(TRACKER_MESSAGES.unlink)}
         </Button>
       </div>
     );
@@ -117,33 +118,33 @@ function CreateIssue({
   const create = useMutation({ mutationFn: () => createTrackerIssue(item.id, { repository, assignOwner }) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!repository) return setError(words.repositoryRequired);
+    if (!repository) return setError(say(words.repositoryRequired));
     setError(undefined);
     create.mutate(undefined, {
       onSuccess: onCreated,
       onError: (failure) =>
         setError(
           failure instanceof ApiError && failure.fields
-            ? Object.values(failure.fields)[0]
-            : errorMessage(failure, 'Something went wrong'),
+            ? Object.values(failure.fields).map(say)[0]
+            : say(errorMessage(failure, t('results.tracker.failed'))),
         ),
     });
   };
-  const heading = TRACKER_MESSAGES.createIssue(label);
+  const heading = t('results.tracker.createIssue', { tracker: label });
   return (
     <form className="space-y-3" onSubmit={submit} noValidate aria-label={heading}>
       <h3 className="text-sm font-semibold text-slate-900">{heading}</h3>
       {repositories.isPending ? (
-        <Spinner label={`Loading ${words.repository.toLowerCase()} list...`} />
+        <Spinner label={t('results.tracker.loadingPlaces', { kind })} />
       ) : repositories.isError ? (
-        <Notice tone="error">{repositories.error.message}</Notice>
+        <Notice tone="error">{say(repositories.error.message)}</Notice>
       ) : repositories.data.length === 0 ? (
-        <Notice tone="warning">{words.noRepositories}</Notice>
+        <Notice tone="warning">{say(words.noRepositories)}</Notice>
       ) : (
         <>
-          <FormField label={words.repository} error={error}>
+          <FormField label={say(words.repository)} error={error}>
             <Select value={repository} onChange={(event) => setRepository(event.target.value)}>
-              <option value="">Choose…</option>
+              <option value="">{t('results.tracker.choose')}</option>
               {repositories.data.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -152,7 +153,7 @@ function CreateIssue({
             </Select>
           </FormField>
           <CheckboxField
-            label={TRACKER_MESSAGES.assignOwner}
+            label={say(TRACKER_MESSAGES.assignOwner)}
             checked={assignOwner}
             onCheckedChange={setAssignOwner}
           />
@@ -177,27 +178,29 @@ function LinkIssue({ item, kind, onLinked }: { item: ActionItem; kind: TrackerKi
       onSuccess: onLinked,
       onError: (failure) =>
         setError(
-          failure instanceof ApiError && failure.fields?.url
-            ? failure.fields.url
-            : errorMessage(failure, 'Something went wrong'),
+          say(
+            failure instanceof ApiError && failure.fields?.url
+              ? failure.fields.url
+              : errorMessage(failure, t('results.tracker.failed')),
+          ),
         ),
     });
   };
   return (
-    <form className="space-y-3" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.linkIssue}>
-      <h3 className="text-sm font-semibold text-slate-900">{TRACKER_MESSAGES.linkIssue}</h3>
-      <FormField label={words.issueUrl} error={error}>
+    <form className="space-y-3" onSubmit={submit} noValidate aria-label={say(TRACKER_MESSAGES.linkIssue)}>
+      <h3 className="text-sm font-semibold text-slate-900">{say(TRACKER_MESSAGES.linkIssue)}</h3>
+      <FormField label={say(words.issueUrl)} error={error}>
         <Input
           type="text"
           inputMode="url"
           autoComplete="off"
           value={url}
           onChange={(event) => setUrl(event.target.value)}
-          placeholder={words.issueUrlPlaceholder}
+          placeholder={say(words.issueUrlPlaceholder)}
         />
       </FormField>
       <Button type="submit" variant="secondary" disabled={link.isPending}>
-        {TRACKER_MESSAGES.linkIssue}
+        {say(TRACKER_MESSAGES.linkIssue)}
       </Button>
     </form>
   );

@@ -10,28 +10,28 @@ import { DistributionBar } from '@/components/ui/distribution-bar';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDay } from '@/lib/dates';
 import { usePrinting } from '@/lib/printing';
+import { say, t } from '@/lib/i18n';
 import { FollowUpEffects } from './follow-up-effects';
-import { countOf } from '@pulsecheck/shared/words/plural';
 
-/** An action item's status as the screen names it. */
-export const STATUS_LABELS: Record<ActionItem['status'], string> = {
-  pending: 'Pending',
-  'in-progress': 'In Progress',
-  completed: 'Completed',
-};
+/** An action item's status as the screen names it (a function: the catalogue loads after this module). */
+export const statusLabels = (): Record<ActionItem['status'], string> => ({
+  pending: t('results.status.pending'),
+  'in-progress': t('results.status.inProgress'),
+  completed: t('results.status.completed'),
+});
 
 function TrendBadge({ trend }: { trend: ComponentResult['trend'] }) {
   if (!trend) return null;
   const config = {
-    better: { icon: ArrowUpRight, text: 'Better', tone: 'green' as const },
-    same: { icon: ArrowRight, text: 'Same', tone: 'neutral' as const },
-    worse: { icon: ArrowDownRight, text: 'Worse', tone: 'red' as const },
+    better: { icon: ArrowUpRight, text: t('results.trend.better'), tone: 'green' as const },
+    same: { icon: ArrowRight, text: t('results.trend.same'), tone: 'neutral' as const },
+    worse: { icon: ArrowDownRight, text: t('results.trend.worse'), tone: 'red' as const },
   }[trend];
   const Icon = config.icon;
   return (
     <Badge tone={config.tone} className="gap-1">
-      <Icon className="size-3" aria-hidden="true" />
-      {config.text} than last time
+      <Icon className="size-3 rtl:-scale-x-100" aria-hidden="true" />
+      {config.text}
     </Badge>
   );
 }
@@ -72,7 +72,7 @@ export function ComponentRow({
     >
       <button
         type="button"
-        className="flex w-full flex-col gap-3 p-4 text-left sm:flex-row sm:items-center"
+        className="flex w-full flex-col gap-3 p-4 text-start sm:flex-row sm:items-center"
         aria-expanded={open}
         aria-controls={panel}
         onClick={() => setOpen((v) => !v)}
@@ -82,7 +82,7 @@ export function ComponentRow({
             'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
             highlighted ? 'bg-red-600 text-white' : 'bg-slate-100 text-slate-700',
           )}
-          aria-label={`Rank ${component.rank}`}
+          aria-label={t('results.component.rank', { rank: component.rank })}
         >
           {component.rank}
         </span>
@@ -94,8 +94,10 @@ export function ComponentRow({
           <DistributionBar counts={component} className="w-full" />
         </span>
         <span className="flex shrink-0 flex-wrap items-center gap-2 text-xs">
-          <Badge tone="red">{component.fireWarning} fire</Badge>
-          {component.dots !== null && <Badge tone="purple">{countOf(component.dots, 'dot')}</Badge>}
+          <Badge tone="red">{t('results.component.fire', { count: component.fireWarning })}</Badge>
+          {component.dots !== null && (
+            <Badge tone="purple">{t('results.component.dots', { count: component.dots })}</Badge>
+          )}
           <TrendBadge trend={component.trend} />
           <ChevronDown
             className={cn('size-4 text-slate-500 transition-transform print:hidden', open && 'rotate-180')}
@@ -111,11 +113,11 @@ export function ComponentRow({
             <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
               {(
                 [
-                  ['Healthy', component.healthy],
-                  ['Needs Improvement', component.needsImprovement],
-                  ['Fire Warning', component.fireWarning],
-                  ["Don't Know", component.dontKnow],
-                  ['Dots', component.dots ?? 'When voting ends'],
+                  [t('results.component.healthy'), component.healthy],
+                  [t('results.component.needsImprovement'), component.needsImprovement],
+                  [t('results.component.fireWarning'), component.fireWarning],
+                  [t('results.component.dontKnow'), component.dontKnow],
+                  [t('results.component.dotsLabel'), component.dots ?? t('results.component.dotsLater')],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-2">
@@ -124,30 +126,30 @@ export function ComponentRow({
                 </div>
               ))}
             </dl>
-            <h3 className="mt-4 text-sm font-semibold text-slate-900">Comments</h3>
+            <h3 className="mt-4 text-sm font-semibold text-slate-900">{t('results.component.comments')}</h3>
             {component.comments.length === 0 ? (
-              <p className="text-sm text-slate-600">No comments.</p>
+              <p className="text-sm text-slate-600">{t('results.component.noComments')}</p>
             ) : (
               <ul className="mt-1 flex flex-col gap-2">
                 {component.comments.map((comment, index) => (
                   <li key={index} className="rounded-lg border border-slate-100 p-3 text-sm">
                     <p className="whitespace-pre-wrap text-slate-800">{comment.content}</p>
-                    <p className="mt-1 text-xs text-slate-600">— {comment.author}</p>
+                    <p className="mt-1 text-xs text-slate-600">— {say(comment.author)}</p>
                   </li>
                 ))}
               </ul>
             )}
             <FollowUpEffects followUps={component.followUps} />
             <div className="mt-4 flex items-center justify-between gap-2">
-              <h3 className="text-sm font-semibold text-slate-900">Action items</h3>
+              <h3 className="text-sm font-semibold text-slate-900">{t('results.component.actionItems')}</h3>
               {manages && (
                 <Button size="sm" variant="secondary" onClick={onAdd} data-print-hide>
-                  Add Action Item
+                  {t('results.actionItem.add')}
                 </Button>
               )}
             </div>
             {items.length === 0 ? (
-              <p className="text-sm text-slate-600">None for this area.</p>
+              <p className="text-sm text-slate-600">{t('results.component.noActionItems')}</p>
             ) : (
               <ul className="mt-1 flex flex-col gap-2">
                 {items.map((item) => (
@@ -191,12 +193,20 @@ export function ActionItemRow({
       <div className="min-w-0 flex-1">
         <p className="text-sm break-words text-slate-900">{item.description}</p>
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
-          <span>Owner: {item.owner?.name ?? 'Unassigned'}</span>
-          {item.dueDate && <span>Due {formatDay(item.dueDate)}</span>}
-          {item.completedAt && <span>Done {formatDate(item.completedAt)}</span>}
-          {area && <span>Area: {area}</span>}
+          <span>
+            {item.owner
+              ? t('results.actionItem.owner', { name: item.owner.name })
+              : t('results.actionItem.ownerNone')}
+          </span>
+          {item.dueDate && <span>{t('results.actionItem.due', { date: formatDay(item.dueDate) })}</span>}
+          {item.completedAt && (
+            <span>{t('results.actionItem.done', { date: formatDate(item.completedAt) })}</span>
+          )}
+          {area && <span>{t('results.actionItem.area', { area })}</span>}
           {item.mentioned.length > 0 && (
-            <span>Mentioned: {item.mentioned.map((p) => p.name).join(', ')}</span>
+            <span>
+              {t('results.actionItem.mentioned', { names: item.mentioned.map((p) => p.name).join(', ') })}
+            </span>
           )}
         </p>
         {item.tracker && (
@@ -205,16 +215,19 @@ export function ActionItemRow({
           </div>
         )}
       </div>
-      <Badge tone={STATUS_TONE[item.status]}>{STATUS_LABELS[item.status]}</Badge>
+      <Badge tone={STATUS_TONE[item.status]}>{statusLabels()[item.status]}</Badge>
       {tracker && (
         <Button
           size="sm"
           variant="ghost"
           onClick={() => tracker.open(item)}
-          aria-label={`${tracker.label} issue for action item: ${item.description}`}
+          aria-label={t('results.tracker.issueFor', {
+            tracker: tracker.label,
+            description: item.description,
+          })}
           data-print-hide
         >
-          {tracker.label} issue
+          {t('results.tracker.issue', { tracker: tracker.label })}
         </Button>
       )}
       {onEdit && (
@@ -222,10 +235,10 @@ export function ActionItemRow({
           size="sm"
           variant="ghost"
           onClick={onEdit}
-          aria-label={`Edit action item: ${item.description}`}
+          aria-label={t('results.actionItem.editNamed', { description: item.description })}
           data-print-hide
         >
-          Edit
+          {t('common.edit')}
         </Button>
       )}
     </li>

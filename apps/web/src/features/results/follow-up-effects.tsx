@@ -3,6 +3,7 @@ import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
 import { Badge } from '@/components/ui/badge';
 import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDate } from '@/lib/dates';
+import { say, t } from '@/lib/i18n';
 
 const CHANGE_TONE = { improved: 'green', stayed: 'neutral', worsened: 'red' } as const;
 
@@ -14,32 +15,39 @@ export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] 
   if (followUps.length === 0) return null;
   return (
     <section className="mt-4" data-testid="follow-up-effects">
-      <h3 className="text-sm font-semibold text-slate-900">{FOLLOW_UP_MESSAGES.sectionTitle}</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{say(FOLLOW_UP_MESSAGES.sectionTitle)}</h3>
       <ul className="mt-1 flex flex-col gap-2">
         {followUps.map((f) => (
           <li key={f.questionId} className="rounded-lg border border-slate-200 p-3 text-sm">
             <p className="font-medium break-words text-slate-900">{f.actionTitle}</p>
             <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600">
-              <span>Owner: {f.ownerName ?? 'Unassigned'}</span>
-              {f.doneAt && <span>Done {formatDate(f.doneAt)}</span>}
+              <span>
+                {f.ownerName
+                  ? t('results.actionItem.owner', { name: f.ownerName })
+                  : t('results.actionItem.ownerNone')}
+              </span>
+              {f.doneAt && <span>{t('results.actionItem.done', { date: formatDate(f.doneAt) })}</span>}
             </p>
             {f.counts && f.percentages ? (
               <FollowUpAnswerCounts question={f.question} counts={f.counts} percentages={f.percentages} />
             ) : (
               <p className="mt-2 text-xs text-slate-600">
-                {f.answered === 0 ? FOLLOW_UP_MESSAGES.noAnswersYet : FOLLOW_UP_MESSAGES.answersHidden}
+                {say(f.answered === 0 ? FOLLOW_UP_MESSAGES.noAnswersYet : FOLLOW_UP_MESSAGES.answersHidden)}
               </p>
             )}
             <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
               <span>
-                Health before: {f.before ?? '—'} · now: {f.now ?? '—'}
+                {t('results.followUp.health', {
+                  before: f.before ? say(f.before) : '—',
+                  now: f.now ? say(f.now) : '—',
+                })}
               </span>
               {f.change ? (
                 <Badge tone={CHANGE_TONE[f.change]} data-testid="follow-up-change">
-                  {f.changeWords}
+                  {say(f.changeWords)}
                 </Badge>
               ) : (
-                <span className="text-xs text-slate-600">{f.changeWords}</span>
+                <span className="text-xs text-slate-600">{say(f.changeWords)}</span>
               )}
             </p>
             {f.comments.length > 0 && (
@@ -47,7 +55,7 @@ export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] 
                 {f.comments.map((comment, index) => (
                   <li key={index} className="text-slate-800">
                     <span className="whitespace-pre-wrap">{comment.content}</span>{' '}
-                    <span className="text-xs text-slate-600">— {comment.author}</span>
+                    <span className="text-xs text-slate-600">— {say(comment.author)}</span>
                   </li>
                 ))}
               </ul>

@@ -3,6 +3,7 @@ import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { NextSteps } from './next-steps';
 
@@ -34,9 +35,9 @@ describe('next steps: follow-up date', () => {
     expect(date).toHaveValue('2026-01-05');
     await user.click(screen.getByRole('button', { name: 'Schedule Follow-up' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(RESULTS_MESSAGES.followUpInPast);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(RESULTS_MESSAGES.followUpInPast));
     expect(date).toHaveAttribute('aria-invalid', 'true');
-    expect(date).toHaveAccessibleDescription(RESULTS_MESSAGES.followUpInPast);
+    expect(date).toHaveAccessibleDescription(say(RESULTS_MESSAGES.followUpInPast));
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({ date: '2026-01-05' });
   });

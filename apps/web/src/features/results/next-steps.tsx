@@ -1,4 +1,3 @@
-import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
 import { defaultFollowUpDate } from '@pulsecheck/shared/results/rules';
 import type { ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { formatDay } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { calendarUrl, scheduleFollowUp } from './api';
 
@@ -43,19 +43,20 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
     onSuccess: (result) => {
       setScheduled(result.date);
       setFailure(null);
-      toast.success(`${M.followUpScheduled} for ${formatDay(result.date)}`, { duration: TOAST.save });
+      toast.success(t('results.nextSteps.scheduledToast', { date: formatDay(result.date) }), {
+        duration: TOAST.save,
+      });
     },
-    onError: (e) => setFailure(applyServerErrors(e, form, 'Could not schedule the follow-up')),
+    onError: (e) => setFailure(applyServerErrors(e, form, t('results.nextSteps.scheduleFailed'))),
   });
   const onSubmit = form.handleSubmit((values) => schedule.mutate(values.date));
-  const error = form.formState.errors.date?.message ?? failure;
+  const shown = form.formState.errors.date?.message ?? failure;
+  const error = shown ? say(shown) : shown;
   return (
     <Card data-print-hide>
       <CardHeader>
-        <CardTitle>Next Steps</CardTitle>
-        <CardDescription>
-          Work on the action items, then repeat the health check every 3 to 6 months to see what changed.
-        </CardDescription>
+        <CardTitle>{t('results.nextSteps.title')}</CardTitle>
+        <CardDescription>{t('results.nextSteps.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {manages && (
@@ -64,7 +65,7 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
             onSubmit={(event) => void onSubmit(event)}
           >
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={inputId}>Follow-up date</Label>
+              <Label htmlFor={inputId}>{t('results.nextSteps.date')}</Label>
               <Input
                 id={inputId}
                 type="date"
@@ -76,7 +77,7 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
             </div>
             <Button type="submit" disabled={schedule.isPending || !date}>
               <CalendarPlus aria-hidden="true" />
-              {schedule.isPending ? 'Scheduling...' : 'Schedule Follow-up'}
+              {schedule.isPending ? t('results.nextSteps.scheduling') : t('results.nextSteps.schedule')}
             </Button>
           </form>
         )}
@@ -87,19 +88,25 @@ export function NextSteps({ data, inAdmin }: { data: ResultsResponse; inAdmin: b
         )}
         {scheduled && (
           <p className="text-sm text-slate-700" data-testid="follow-up">
-            Follow-up scheduled for {formatDay(scheduled)}: you will get a reminder e-mail on that day.{' '}
-            <a
-              className="text-brand-700 underline"
-              href={calendarUrl(data.healthCheck.id, scheduled)}
-              download
-            >
-              Add to calendar (.ics)
-            </a>
+            {tRich('results.nextSteps.scheduled', {
+              date: formatDay(scheduled),
+              link: (chunks) => (
+                <a
+                  className="text-brand-700 underline"
+                  href={calendarUrl(data.healthCheck.id, scheduled)}
+                  download
+                >
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         )}
         <div>
           <Button variant="secondary" asChild>
-            <Link to={inAdmin || manages ? '/admin/dashboard' : '/dashboard'}>Return to Dashboard</Link>
+            <Link to={inAdmin || manages ? '/admin/dashboard' : '/dashboard'}>
+              {t('results.nextSteps.dashboard')}
+            </Link>
           </Button>
         </div>
       </CardContent>

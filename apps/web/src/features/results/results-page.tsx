@@ -23,7 +23,7 @@ import { ActionItemRow, ComponentRow, type TrackerControl } from './component-ro
 import { formatDate } from '@/lib/dates';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { PrintStyle } from '@/components/ui/print-style';
-import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
+import { formats, say, t } from '@/lib/i18n';
 import { BrandMark } from '@/components/branding/branding';
 
 // Not needed to paint the results: the action item form (react-hook-form, zod, the dialog) loads when it is
@@ -65,7 +65,7 @@ export function ResultsPage({ headerActions }: { headerActions?: ReactNode }) {
             headerActions={inAdmin ? <div className="hidden lg:block">{headerActions}</div> : undefined}
           />
         ) : (
-          <LoadError message={M.noId} />
+          <LoadError message={say(M.noId)} />
         )}
       </Shell>
     </>
@@ -77,13 +77,13 @@ function LoadError({ message }: { message: string }) {
     <Card className="mx-auto mt-8 max-w-lg text-center" role="alert">
       <CardHeader>
         <AlertTriangle className="mx-auto size-8 text-red-600" aria-hidden="true" />
-        <h1 className="text-xl font-semibold text-slate-900">{M.errorTitle}</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{say(M.errorTitle)}</h1>
         <CardDescription>{message}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center gap-3">
-        <Button onClick={() => window.location.reload()}>Try Again</Button>
+        <Button onClick={() => window.location.reload()}>{t('common.tryAgain')}</Button>
         <Button variant="secondary" asChild>
-          <Link to="/">Return Home</Link>
+          <Link to="/">{t('results.page.returnHome')}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -106,10 +106,10 @@ function Results({
     void queryClient.invalidateQueries({ queryKey: resultsKeys.results(id) });
   });
 
-  if (query.isPending) return <Spinner label="Loading results..." className="py-16" />;
+  if (query.isPending) return <Spinner label={t('results.page.loading')} className="py-16" />;
   if (query.isError) {
     const error = query.error;
-    const message = error instanceof ApiError && error.status === 404 ? M.notFound : error.message;
+    const message = say(error instanceof ApiError && error.status === 404 ? M.notFound : error.message);
     return <LoadError message={message} />;
   }
   const data = query.data;
@@ -149,17 +149,17 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
   const plan = useMutation({
     mutationFn: () => planActions(healthCheck.id),
     onSuccess: async () => {
-      toast.success('Action planning has started', { duration: TOAST.save });
+      toast.success(t('results.page.planningStarted'), { duration: TOAST.save });
       await queryClient.invalidateQueries({ queryKey: resultsKeys.results(healthCheck.id) });
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(say(error.message)),
   });
   const share = async () => {
     try {
       await navigator.clipboard.writeText(`${window.location.origin}/health-check/${healthCheck.id}/results`);
-      toast.success(M.linkCopied, { duration: TOAST.copy });
+      toast.success(say(M.linkCopied), { duration: TOAST.copy });
     } catch {
-      toast.error('Could not copy the link');
+      toast.error(t('results.page.copyFailed'));
     }
   };
   const released = data.release.state === 'released';
@@ -178,16 +178,18 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <span>
             {healthCheck.completedAt
-              ? `Completed ${formatDate(healthCheck.completedAt)}`
-              : `Started ${formatDate(healthCheck.createdAt)}`}
+              ? t('results.page.completedOn', { date: formatDate(healthCheck.completedAt) })
+              : t('results.page.startedOn', { date: formatDate(healthCheck.createdAt) })}
           </span>
           <span>
-            {participants.completed} of {participants.total} {pluralWord(participants.total, 'participant')}{' '}
-            completed
+            {t('results.page.participantsCompleted', {
+              completed: participants.completed,
+              total: participants.total,
+            })}
           </span>
           {healthCheck.phase === 'vote' && (
             <span>
-              {data.voting.voted} of {data.voting.eligible} have voted
+              {t('results.page.voted', { voted: data.voting.voted, eligible: data.voting.eligible })}
             </span>
           )}
         </p>
@@ -196,13 +198,13 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
         {viewer.canPlan && (
           <Button onClick={() => plan.mutate()} disabled={plan.isPending}>
             <ClipboardList aria-hidden="true" />
-            {plan.isPending ? 'Planning...' : 'Plan Actions'}
+            {plan.isPending ? t('results.page.planning') : t('results.page.plan')}
           </Button>
         )}
         {released && <ExportButtons csvHref={csvUrl(healthCheck.id)} />}
         <Button variant="secondary" onClick={() => void share()}>
           <Share2 aria-hidden="true" />
-          Share
+          {t('results.page.share')}
         </Button>
         {headerActions}
       </div>
@@ -212,24 +214,26 @@ function ResultsHeader({ data, headerActions }: { data: ResultsResponse; headerA
 
 function Unreleased({ data }: { data: ResultsResponse }) {
   const { state, missingResponses } = data.release;
-  const text = releaseMessage(state, missingResponses);
+  const text = say(releaseMessage(state, missingResponses));
   return (
     <Card>
       <CardContent className="flex flex-col items-center gap-2 p-10 text-center">
         <Lock className="size-8 text-slate-500" aria-hidden="true" />
-        <h2 className="text-lg font-semibold text-slate-900">Results are not available yet</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('results.unreleased.title')}</h2>
         <p className="max-w-md text-slate-600" data-testid="release-message">
           {text}
         </p>
         {state === 'collecting' && (
           <p className="text-sm text-slate-600">
-            {data.participants.completed} of {data.participants.total} participants have completed.
+            {t('results.unreleased.collecting', {
+              completed: data.participants.completed,
+              total: data.participants.total,
+            })}
           </p>
         )}
         {state === 'below-threshold' && (
           <p className="text-sm text-slate-600">
-            Results stay hidden until at least {data.healthCheck.minResponses} people have responded, so
-            nobody&apos;s answers can be singled out.
+            {t('results.unreleased.belowThreshold', { minimum: data.healthCheck.minResponses })}
           </p>
         )}
       </CardContent>
@@ -290,38 +294,41 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
   const issueItem = items.find((i) => i.id === issueFor);
   return (
     <>
-      <section aria-label="Summary" className="grid gap-4 md:grid-cols-3">
+      <section aria-label={t('results.summary.label')} className="grid gap-4 md:grid-cols-3">
         <SummaryCard
           icon={<Flame className="size-4 text-red-600" aria-hidden="true" />}
-          label="Top Priority"
+          label={t('results.summary.topPriority')}
           testId="top-priority"
-          value={top?.title ?? 'No components'}
+          value={top?.title ?? t('results.summary.noComponents')}
         >
           {top
-            ? `${countOf(top.fireWarning, 'fire warning')}${top.dots === null ? '' : ` · ${countOf(top.dots, 'dot')}`}`
+            ? top.dots === null
+              ? t('results.summary.fireWarnings', { fire: top.fireWarning })
+              : t('results.summary.fireWarningsAndDots', { fire: top.fireWarning, dots: top.dots })
             : null}
         </SummaryCard>
         <SummaryCard
           icon={<ClipboardList className="size-4 text-brand-700" aria-hidden="true" />}
-          label="Action Items"
+          label={t('results.summary.actionItems')}
           testId="action-item-count"
-          value={items.length}
+          value={formats().number(items.length)}
         >
-          {items.length === 0 ? 'None yet' : `${done} completed`}
+          {items.length === 0 ? t('results.summary.noneYet') : t('results.summary.completed', { done })}
         </SummaryCard>
         <SummaryCard
           icon={<HeartPulse className="size-4 text-green-700" aria-hidden="true" />}
-          label="Overall Health"
+          label={t('results.summary.overallHealth')}
           testId="overall-health"
-          value={data.overallHealth}
+          value={data.overallHealth && say(data.overallHealth)}
         >
           {data.trend ? (
-            <>
-              Last time: {data.trend.previous.overallHealth} ({data.trend.previous.title})
-            </>
+            t('results.summary.lastTime', {
+              health: say(data.trend.previous.overallHealth),
+              title: data.trend.previous.title,
+            })
           ) : (
             <Badge tone={HEALTH_TONE[data.overallHealth ?? ''] ?? 'neutral'}>
-              {data.participants.completed} responses
+              {t('results.summary.responses', { count: data.participants.completed })}
             </Badge>
           )}
         </SummaryCard>
@@ -331,15 +338,13 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
         <div className="mb-3 flex flex-wrap items-end justify-between gap-2">
           <div>
             <h2 id="prioritized-title" className="text-xl font-semibold text-slate-900">
-              Prioritized Areas
+              {t('results.prioritized.title')}
             </h2>
-            <p className="text-sm text-slate-600">
-              Most fire warnings first, then dots, then needs improvement.
-            </p>
+            <p className="text-sm text-slate-600">{t('results.prioritized.description')}</p>
           </div>
           <DistributionLegend />
         </div>
-        <ol className="flex flex-col gap-3" aria-label="Prioritized Areas">
+        <ol className="flex flex-col gap-3" aria-label={t('results.prioritized.title')}>
           {components.map((component) => (
             <ComponentRow
               key={component.id}
@@ -357,18 +362,18 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
       <section aria-labelledby="action-items-title" id="action-items">
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="action-items-title" className="text-xl font-semibold text-slate-900">
-            Action Items
+            {t('results.summary.actionItems')}
           </h2>
           {manages && (
             <Button onClick={() => setDialog({ componentId: null })} data-print-hide>
-              Add Action Item
+              {t('results.actionItem.add')}
             </Button>
           )}
         </div>
         {items.length === 0 ? (
           <Card>
             <CardContent className="p-6 text-sm text-slate-600">
-              No action items yet.{manages ? ' Add one to agree who does what by when.' : ''}
+              {manages ? t('results.actionItems.emptyForManager') : t('results.actionItems.empty')}
             </CardContent>
           </Card>
         ) : (

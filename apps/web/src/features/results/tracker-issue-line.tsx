@@ -1,12 +1,15 @@
 import type { TrackerIssue } from '@pulsecheck/shared/trackers/rules';
 import { TRACKER_MESSAGES } from '@pulsecheck/shared/trackers/rules';
 import { Notice } from '@/components/ui/notice';
+import { say, t, tRich } from '@/lib/i18n';
 
-const STATE_LABELS: Record<TrackerIssue['state'], string> = {
-  creating: TRACKER_MESSAGES.creating,
-  open: 'Open',
-  closed: 'Closed',
-};
+/** An issue's state in words (a function: the catalogue loads after this module). */
+const stateLabel = (state: TrackerIssue['state']) =>
+  ({
+    creating: say(TRACKER_MESSAGES.creating),
+    open: t('results.tracker.open'),
+    closed: t('results.tracker.closed'),
+  })[state];
 
 /** The linked issue as the action item shows it: key (a link), state, assignee, title; and a failure with what to do. */
 export function TrackerIssueLine({ tracker }: { tracker: TrackerIssue }) {
@@ -14,22 +17,32 @@ export function TrackerIssueLine({ tracker }: { tracker: TrackerIssue }) {
     <div className="space-y-1" data-testid="tracker-issue">
       <p className="flex flex-wrap gap-x-3 text-xs text-slate-700">
         <span>
-          {tracker.label}:{' '}
-          {tracker.key && tracker.url ? (
-            <a className="text-brand-700 underline" href={tracker.url} target="_blank" rel="noreferrer">
-              {tracker.key}
-            </a>
-          ) : (
-            'new issue'
-          )}
+          {tracker.key && tracker.url
+            ? tRich('results.tracker.issueKey', {
+                tracker: tracker.label,
+                key: tracker.key,
+                link: (chunks) => (
+                  <a
+                    className="text-brand-700 underline"
+                    href={tracker.url!}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {chunks}
+                  </a>
+                ),
+              })
+            : t('results.tracker.newIssue', { tracker: tracker.label })}
         </span>
-        <span>{STATE_LABELS[tracker.state]}</span>
-        {tracker.assignee && <span>Assignee: {tracker.assignee}</span>}
-        {tracker.title && <span className="break-words">“{tracker.title}”</span>}
+        <span>{stateLabel(tracker.state)}</span>
+        {tracker.assignee && <span>{t('results.tracker.assignee', { name: tracker.assignee })}</span>}
+        {tracker.title && (
+          <span className="break-words">{t('results.tracker.issueTitle', { title: tracker.title })}</span>
+        )}
       </p>
       {tracker.problem && (
         <Notice tone="error" className="px-3 py-2 text-xs">
-          {tracker.problem}
+          {say(tracker.problem)}
         </Notice>
       )}
     </div>
