@@ -7,6 +7,7 @@ import type { ParticipationFollowUp } from '@pulsecheck/shared/participation/con
 import { COMMENT_MAX } from '@pulsecheck/shared/participation/rules';
 import { useId } from 'react';
 import { Textarea } from '@/components/ui/input';
+import { say, t } from '@/lib/i18n';
 
 /**
  * A follow-up question after a component's rating (decision 0019): 'Did "<action>" help with <component>?', four
@@ -47,14 +48,14 @@ export function FollowUpQuestion({
               onChange={() => onAnswer(value)}
               className="size-4 accent-brand-700"
             />
-            {FOLLOW_UP_ANSWER_LABELS[value]}
+            {say(FOLLOW_UP_ANSWER_LABELS[value])}
           </label>
         ))}
       </div>
       {commentsOn && (
         <div className="mt-3 space-y-1">
           <label htmlFor={`${id}-comment`} className="text-sm font-medium text-slate-800">
-            Comment on this action (optional)
+            {t('followUps.comment')}
           </label>
           <Textarea
             id={`${id}-comment`}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { apiGet, apiPost } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatTimeAgo } from '@/lib/dates';
+import { formats, t } from '@/lib/i18n';
 import { useLiveEvents } from '@/lib/live-events';
 import { useSession } from '@/lib/session';
 import { useBrowserNotifications } from './browser-notifications';
@@ -99,14 +100,16 @@ export function NotificationBell({
         className="relative"
       >
         <Bell aria-hidden="true" />
-        <span className="sr-only">Notifications</span>
+        <span className="sr-only">{t('notifications.title')}</span>
         {unread > 0 && (
           <span
-            className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
+            className="absolute end-1 top-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-4 font-bold text-white"
             data-testid="unread-count"
           >
-            {unread > 99 ? '99+' : unread}
-            <span className="sr-only"> unread</span>
+            <span aria-hidden="true">
+              {unread > 99 ? t('notifications.overflow', { max: 99 }) : formats().number(unread)}
+            </span>
+            <span className="sr-only">{t('notifications.unreadCount', { count: unread })}</span>
           </span>
         )}
       </Button>
@@ -114,14 +117,14 @@ export function NotificationBell({
         <div
           id={panelId}
           role="region"
-          aria-label="Your notifications"
+          aria-label={t('notifications.panel')}
           className={cn(
             'absolute z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-xl',
-            align === 'end' ? 'right-0' : 'left-0',
+            align === 'end' ? 'end-0' : 'start-0',
           )}
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
             <Button
               variant="link"
               size="sm"
@@ -129,17 +132,17 @@ export function NotificationBell({
               disabled={unread === 0 || markAll.isPending}
               onClick={() => markAll.mutate()}
             >
-              Mark all as read
+              {t('notifications.markAllRead')}
             </Button>
           </div>
           {query.isPending ? (
-            <p className="p-4 text-sm text-slate-600">Loading...</p>
+            <p className="p-4 text-sm text-slate-600">{t('notifications.loading')}</p>
           ) : query.isError ? (
             <p className="p-4 text-sm text-red-700" role="alert">
-              Could not load notifications
+              {t('notifications.loadFailed')}
             </p>
           ) : items.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">No notifications yet</p>
+            <p className="p-4 text-sm text-slate-600">{t('notifications.empty')}</p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
               {items.map((item) => (
@@ -147,7 +150,7 @@ export function NotificationBell({
                   <button
                     type="button"
                     className={cn(
-                      'flex w-full gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50',
+                      'flex w-full gap-3 px-4 py-3 text-start text-sm hover:bg-slate-50',
                       !item.read && 'bg-brand-50/60',
                     )}
                     onClick={() => openItem(item)}
@@ -162,8 +165,9 @@ export function NotificationBell({
                     <span className="min-w-0">
                       <span className="block break-words text-slate-900">{item.message}</span>
                       <span className="mt-0.5 block text-xs text-slate-600">
-                        {item.read ? '' : 'Unread · '}
-                        {formatTimeAgo(item.createdAt)}
+                        {item.read
+                          ? formatTimeAgo(item.createdAt)
+                          : t('notifications.unreadAgo', { ago: formatTimeAgo(item.createdAt) })}
                       </span>
                     </span>
                   </button>

@@ -18,6 +18,7 @@ import { useBranding } from '@/components/branding/branding';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft } from './use-autosave';
 import { StateCard } from '@/components/ui/state-card';
+import { say, t, tRich } from '@/lib/i18n';
 
 /** /health-check/{id}/complete: 'Phase 1 Complete!' with confetti, team progress and what comes next. */
 export function CompletionPage() {
@@ -41,18 +42,18 @@ export function CompletionPage() {
     void confetti({ particleCount: 100, spread: 70, origin: { y: 0.6 }, disableForReducedMotion: true });
   }, [completed, userId, healthCheckId]);
 
-  if (query.isPending) return <FullPageSpinner label="Loading health check..." />;
+  if (query.isPending) return <FullPageSpinner label={t('participation.loadingCheck')} />;
   if (query.isError) {
     const forbidden = query.error instanceof ApiError && query.error.status === 403;
     return (
       <ParticipationShell>
         <StateCard
           tone="error"
-          title={forbidden ? M.notMember : M.completionLoadFailed}
-          message={forbidden ? 'Ask the person who shared the link to add you.' : query.error.message}
+          title={say(forbidden ? M.notMember : M.completionLoadFailed)}
+          message={forbidden ? t('participation.complete.askToAdd') : query.error.message}
           actions={
             <Button asChild>
-              <Link to="/dashboard">Return to Dashboard</Link>
+              <Link to="/dashboard">{t('participation.returnToDashboard')}</Link>
             </Button>
           }
         />
@@ -66,11 +67,11 @@ export function CompletionPage() {
     return (
       <ParticipationShell title={data.healthCheck.title} branding={data.branding}>
         <StateCard
-          title={M.ratingClosed}
-          message="You did not submit ratings for this health check before it closed."
+          title={say(M.ratingClosed)}
+          message={t('participation.complete.notSubmitted')}
           actions={
             <Button asChild>
-              <Link to="/dashboard">Return to Dashboard</Link>
+              <Link to="/dashboard">{t('participation.returnToDashboard')}</Link>
             </Button>
           }
         />
@@ -99,9 +100,12 @@ export function CompletionPage() {
           <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-green-100 text-green-700">
             <PartyPopper className="size-7" aria-hidden="true" />
           </div>
-          <h1 className="mt-4 text-3xl font-bold text-slate-900">Phase 1 Complete!</h1>
+          <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('participation.complete.title')}</h1>
           <p className="mt-2 text-slate-700">
-            Thank you for rating <strong>{data.healthCheck.title}</strong>. Your responses are saved.
+            {tRich('participation.complete.thanks', {
+              title: data.healthCheck.title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         </section>
 
@@ -110,25 +114,26 @@ export function CompletionPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Rocket className="size-5 text-brand-700" aria-hidden="true" /> Coming up next
+              <Rocket className="size-5 text-brand-700" aria-hidden="true" />{' '}
+              {t('participation.complete.next')}
             </CardTitle>
-            <CardDescription>{next.title}</CardDescription>
+            <CardDescription>{say(next.title)}</CardDescription>
           </CardHeader>
           <CardContent>
-            <p className="text-sm text-slate-700">{next.description}</p>
+            <p className="text-sm text-slate-700">{say(next.description)}</p>
             <div className="mt-4 flex flex-wrap items-center gap-3">
               {nextDisabled ? (
                 <>
                   <Button disabled aria-describedby="next-step-reason">
-                    {next.action}
+                    {say(next.action)}
                   </Button>
                   <span id="next-step-reason" className="text-sm text-slate-600">
-                    {next.disabledReason}
+                    {next.disabledReason && say(next.disabledReason)}
                   </span>
                 </>
               ) : (
                 <Button asChild>
-                  <Link to={next.to}>{next.action}</Link>
+                  <Link to={next.to}>{say(next.action)}</Link>
                 </Button>
               )}
             </div>
@@ -138,18 +143,20 @@ export function CompletionPage() {
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
-              <Bell className="size-5 text-brand-700" aria-hidden="true" /> Stay Updated
+              <Bell className="size-5 text-brand-700" aria-hidden="true" />{' '}
+              {t('participation.complete.stayUpdated')}
             </CardTitle>
-            <CardDescription>Notifications enabled</CardDescription>
+            <CardDescription>{t('participation.complete.notificationsOn')}</CardDescription>
           </CardHeader>
           <CardContent>
             <p className="text-sm text-slate-700">
-              This page updates by itself as your teammates finish. We will let you know when the next phase
-              opens: on the bell at the top of the page, and by email unless you turn that off in your{' '}
-              <Link to="/account-settings/notifications" className="text-brand-700 underline">
-                notification settings
-              </Link>
-              .
+              {tRich('participation.complete.updates', {
+                link: (chunks) => (
+                  <Link to="/account-settings/notifications" className="text-brand-700 underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </CardContent>
         </Card>
@@ -158,21 +165,21 @@ export function CompletionPage() {
           {release === 'released' ? (
             <Button asChild className="flex-1">
               <Link to={`/health-check/${healthCheckId}/results`}>
-                <BarChart3 aria-hidden="true" /> View Results
+                <BarChart3 aria-hidden="true" /> {t('participation.complete.viewResults')}
               </Link>
             </Button>
           ) : (
             <div className="flex flex-1 flex-col">
               <Button disabled aria-describedby="results-reason">
-                <BarChart3 aria-hidden="true" /> View Results
+                <BarChart3 aria-hidden="true" /> {t('participation.complete.viewResults')}
               </Button>
               <span id="results-reason" className="mt-1 text-center text-xs text-slate-600">
-                {releaseMessage(release, Math.max(0, settings.minResponses - teamProgress.completed))}
+                {say(releaseMessage(release, Math.max(0, settings.minResponses - teamProgress.completed)))}
               </span>
             </div>
           )}
           <Button variant="secondary" asChild className="flex-1">
-            <Link to="/dashboard">Return to Dashboard</Link>
+            <Link to="/dashboard">{t('participation.returnToDashboard')}</Link>
           </Button>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { say } from '@/lib/i18n';
 import { JoinPage } from './join-page';
 
 const CHECK = '11111111-1111-4111-8111-111111111111';
@@ -69,7 +70,7 @@ describe('join page (spec section 8, join)', () => {
 
   it("says 'Failed to fetch health check' when the check cannot be read, signed in, and goes no further", async () => {
     const api = renderJoin(USER, { [INFO]: failure });
-    expect(await screen.findByRole('alert')).toHaveTextContent(PARTICIPATION_MESSAGES.fetchFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(PARTICIPATION_MESSAGES.fetchFailed));
     expect(api.requested()).toEqual([INFO]);
   });
 

@@ -8,6 +8,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { say, t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { joinHealthCheck, joinInfoQuery, myHealthChecksQuery, participationKeys } from './api';
 
@@ -40,13 +41,13 @@ export function JoinPage() {
         await queryClient.fetchQuery(joinInfoQuery(healthCheckId));
       } catch (failure) {
         if (notFound(failure)) return navigate('/invalid-link', { replace: true });
-        return setError(M.fetchFailed);
+        return setError(say(M.fetchFailed));
       }
       let mine: MyHealthCheck[];
       try {
         mine = (await queryClient.fetchQuery({ ...myHealthChecksQuery(), staleTime: 0 })).healthChecks;
       } catch {
-        return setError(M.participantStatusFailed);
+        return setError(say(M.participantStatusFailed));
       }
       if (mine.some((check) => check.id === healthCheckId)) {
         return navigate(`/health-check/${healthCheckId}/voting`, { replace: true });
@@ -59,26 +60,26 @@ export function JoinPage() {
         if (notFound(failure)) return navigate('/invalid-link', { replace: true });
         // 409: the server's words, e.g. 'Health check is not accepting participants (status: phase_2)'.
         return setError(
-          failure instanceof ApiError && failure.status === 409 ? failure.message : M.joinFailed,
+          failure instanceof ApiError && failure.status === 409 ? failure.message : say(M.joinFailed),
         );
       }
     };
     void run();
   }, [valid, signedIn, healthCheckId, navigate, queryClient]);
 
-  if (!valid) return <JoinError message={M.invalidLink} />;
-  if (session.isPending) return <FullPageSpinner label="Opening health check..." />;
-  if (session.isError) return <JoinError message={M.joinFailed} />;
+  if (!valid) return <JoinError message={say(M.invalidLink)} />;
+  if (session.isPending) return <FullPageSpinner label={t('participation.join.opening')} />;
+  if (session.isError) return <JoinError message={say(M.joinFailed)} />;
   if (!session.data) {
     if (info.isError) {
       const unknown = info.error instanceof ApiError && info.error.status === 404;
-      return unknown ? <Navigate to="/invalid-link" replace /> : <JoinError message={M.fetchFailed} />;
+      return unknown ? <Navigate to="/invalid-link" replace /> : <JoinError message={say(M.fetchFailed)} />;
     }
-    if (!info.data) return <FullPageSpinner label="Opening health check..." />;
+    if (!info.data) return <FullPageSpinner label={t('participation.join.opening')} />;
     return <Navigate to={`/signup/${healthCheckId}`} replace />;
   }
   if (error) return <JoinError message={error} />;
-  return <FullPageSpinner label="Joining health check..." />;
+  return <FullPageSpinner label={t('participation.joining')} />;
 }
 
 function JoinError({ message }: { message: string }) {
@@ -88,12 +89,12 @@ function JoinError({ message }: { message: string }) {
         <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
           <AlertTriangle aria-hidden="true" />
         </div>
-        <h1 className="text-xl font-semibold text-slate-900">Unable to join</h1>
+        <h1 className="text-xl font-semibold text-slate-900">{t('participation.join.unable')}</h1>
         <p role="alert" className="mt-2 text-sm text-slate-700">
           {message}
         </p>
         <Button className="mt-6" asChild>
-          <Link to="/">Return Home</Link>
+          <Link to="/">{t('participation.returnHome')}</Link>
         </Button>
       </div>
     </main>

@@ -16,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { myHealthChecksQuery } from './api';
 import { ParticipationShell } from './participation-shell';
 import { StateCard } from '@/components/ui/state-card';
+import { formats, say, t } from '@/lib/i18n';
 
 const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green' } as const;
 
@@ -26,21 +27,24 @@ const STATUS_TONE = { pending: 'neutral', in_progress: 'blue', completed: 'green
 export function MyDashboardPage({ before }: { before?: ReactNode }) {
   const query = useQuery(myHealthChecksQuery());
   return (
-    <ParticipationShell title="My Health Checks" description="The health checks you take part in.">
+    <ParticipationShell
+      title={t('participation.dashboard.title')}
+      description={t('participation.dashboard.description')}
+    >
       {before}
-      {query.isPending && <Spinner label="Loading your health checks..." className="py-12" />}
+      {query.isPending && <Spinner label={t('participation.dashboard.loading')} className="py-12" />}
       {query.isError && (
         <StateCard
           tone="error"
-          title="Failed to load your health checks"
+          title={t('participation.dashboard.loadFailed')}
           message={query.error.message}
-          actions={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+          actions={<Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>}
         />
       )}
       {query.data && query.data.healthChecks.length === 0 && (
         <StateCard
-          title="No Health Checks Yet"
-          message="When someone shares a health check link with you, open it to join. Your health checks then appear here."
+          title={t('participation.dashboard.emptyTitle')}
+          message={t('participation.dashboard.emptyMessage')}
         />
       )}
       {query.data && query.data.healthChecks.length > 0 && (
@@ -68,28 +72,43 @@ function HealthCheckCard({ item }: { item: MyHealthCheck }) {
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <Badge tone={STATUS_TONE[item.participantStatus]}>
-          {PARTICIPANT_STATUS_LABELS[item.participantStatus]}
-          {item.participantStatus === 'in_progress' ? ` (${item.progress}%)` : ''}
+          {item.participantStatus === 'in_progress'
+            ? t('participation.dashboard.statusWithProgress', {
+                status: say(PARTICIPANT_STATUS_LABELS[item.participantStatus]),
+                percent: formats().percent(item.progress / 100),
+              })
+            : say(PARTICIPANT_STATUS_LABELS[item.participantStatus])}
         </Badge>
-        <Badge tone="brand">Phase: {PHASE_LABELS[item.phase]}</Badge>
+        <Badge tone="brand">
+          {t('participation.dashboard.phase', { phase: say(PHASE_LABELS[item.phase]) })}
+        </Badge>
       </div>
       <div className="mt-4">
         <div className="flex justify-between text-xs text-slate-700">
-          <span>Team progress</span>
+          <span>{t('participation.teamProgress.label')}</span>
           <span>
-            {item.teamProgress.completed} of {item.teamProgress.total} completed
+            {t('participation.teamProgress.count', {
+              completed: item.teamProgress.completed,
+              total: item.teamProgress.total,
+            })}
           </span>
         </div>
-        <ProgressBar value={rate} label={`Team progress of ${item.title}`} className="mt-1" />
+        <ProgressBar
+          value={rate}
+          label={t('participation.dashboard.progressOf', { title: item.title })}
+          className="mt-1"
+        />
       </div>
       <div className="mt-5 flex-1 content-end">
         {action ? (
           <Button asChild className="w-full">
-            <Link to={action.to}>{action.label}</Link>
+            <Link to={action.to}>{say(action.label)}</Link>
           </Button>
         ) : (
           <p className="text-sm text-slate-600">
-            {item.participantStatus === 'completed' ? 'Results are not shared yet.' : M.ratingClosed}
+            {item.participantStatus === 'completed'
+              ? t('participation.dashboard.resultsNotShared')
+              : say(M.ratingClosed)}
           </p>
         )}
       </div>

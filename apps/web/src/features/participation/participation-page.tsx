@@ -15,6 +15,7 @@ import { BrandLogo, useBranding } from '@/components/branding/branding';
 import { draftQuery } from './use-autosave';
 import { RatingFlow } from './rating-flow';
 import { StateCard } from '@/components/ui/state-card';
+import { say, t } from '@/lib/i18n';
 
 /**
  * The seam for the voting phase: a route may carry `handle: { votingView }`, a component the voting feature
@@ -46,7 +47,7 @@ export function ParticipationPage() {
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
   useEffect(() => {
     if (!forbidden) return;
-    toast.error(M.notMember);
+    toast.error(say(M.notMember));
     void navigate('/dashboard', { replace: true });
   }, [forbidden, navigate]);
 
@@ -61,7 +62,7 @@ export function ParticipationPage() {
       .then(() =>
         queryClient.invalidateQueries({ queryKey: participationKeys.check(healthCheckId, previewRequested) }),
       )
-      .catch((error: unknown) => setJoinError(error instanceof ApiError ? error.message : M.joinFailed));
+      .catch((error: unknown) => setJoinError(error instanceof ApiError ? error.message : say(M.joinFailed)));
   }, [mustJoin, healthCheckId, previewRequested, queryClient]);
 
   // Phase changes arrive through the progress poll and live events: reload the screen's data on them.
@@ -78,14 +79,15 @@ export function ParticipationPage() {
 
   const retryActions = (
     <>
-      <Button onClick={() => void query.refetch()}>Try Again</Button>
+      <Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>
       <Button variant="secondary" asChild>
-        <Link to="/dashboard">Back to Dashboard</Link>
+        <Link to="/dashboard">{t('participation.backToDashboard')}</Link>
       </Button>
     </>
   );
 
-  if (query.isPending || session.isPending) return <FullPageSpinner label="Loading health check..." />;
+  if (query.isPending || session.isPending)
+    return <FullPageSpinner label={t('participation.loadingCheck')} />;
   if (query.isError) {
     if (forbidden) return <FullPageSpinner />;
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -93,8 +95,8 @@ export function ParticipationPage() {
       <ParticipationShell>
         <StateCard
           tone="error"
-          title={notFound ? M.notAvailable : M.loadFailed}
-          message={notFound ? M.doesNotExist : query.error.message}
+          title={say(notFound ? M.notAvailable : M.loadFailed)}
+          message={notFound ? say(M.doesNotExist) : query.error.message}
           actions={retryActions}
         />
       </ParticipationShell>
@@ -106,18 +108,18 @@ export function ParticipationPage() {
       <ParticipationShell>
         <StateCard
           tone="error"
-          title={M.joinFailed}
+          title={say(M.joinFailed)}
           message={joinError}
           actions={
             <Button asChild>
-              <Link to="/">Return Home</Link>
+              <Link to="/">{t('participation.returnHome')}</Link>
             </Button>
           }
         />
       </ParticipationShell>
     );
   }
-  if (mustJoin) return <FullPageSpinner label="Joining health check..." />;
+  if (mustJoin) return <FullPageSpinner label={t('participation.joining')} />;
 
   const completed = data.participant?.status === 'completed';
   if (data.healthCheck.phase !== 'collect') {
@@ -139,20 +141,20 @@ export function ParticipationPage() {
     return <ClosedView data={data} completed={completed} />;
   }
   if (completed && !data.preview) return <Navigate to={`/health-check/${healthCheckId}/complete`} replace />;
-  if (draft.isPending) return <FullPageSpinner label="Loading health check..." />;
+  if (draft.isPending) return <FullPageSpinner label={t('participation.loadingCheck')} />;
   if (data.components.length === 0) {
     return (
       <ParticipationShell>
         <StateCard
-          title={M.notAvailable}
-          message="This health check has no components to rate."
+          title={say(M.notAvailable)}
+          message={t('participation.noComponents')}
           actions={retryActions}
         />
       </ParticipationShell>
     );
   }
   return (
-    <Deferred fallback={<FullPageSpinner label="Loading health check..." />}>
+    <Deferred fallback={<FullPageSpinner label={t('participation.loadingCheck')} />}>
       <RatingFlow
         key={`${healthCheckId}:${data.participant?.id ?? 'preview'}`}
         data={data}
@@ -169,21 +171,17 @@ function ClosedView({ data, completed }: { data: Participation; completed: boole
   return (
     <ParticipationShell title={data.healthCheck.title} branding={data.branding}>
       <StateCard
-        title={completed ? 'Voting is open' : M.ratingClosed}
-        message={
-          completed
-            ? 'Thank you: your ratings are in. The team is now voting on what to fix first.'
-            : 'This health check no longer takes ratings, so answers that were not submitted are not counted.'
-        }
+        title={completed ? t('participation.closed.votingOpen') : say(M.ratingClosed)}
+        message={completed ? t('participation.closed.ratingsIn') : t('participation.closed.notCounted')}
         actions={
           <>
             {completed && (
               <Button asChild>
-                <Link to={`/health-check/${id}/complete`}>View your progress</Link>
+                <Link to={`/health-check/${id}/complete`}>{t('participation.closed.viewProgress')}</Link>
               </Button>
             )}
             <Button variant="secondary" asChild>
-              <Link to="/dashboard">Back to Dashboard</Link>
+              <Link to="/dashboard">{t('participation.backToDashboard')}</Link>
             </Button>
           </>
         }

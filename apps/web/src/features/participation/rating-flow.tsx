@@ -16,6 +16,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { formats, say, t } from '@/lib/i18n';
 import { useLiveEvents } from '@/lib/live-events';
 import { participationKeys, submitResponses } from './api';
 import { ParticipationShell } from './participation-shell';
@@ -103,7 +104,7 @@ export function RatingFlow({
   useEffect(() => {
     if (restoredOnce.current) return;
     restoredOnce.current = true;
-    if (initial.restored) toast.success(M.restored, { duration: 3000 });
+    if (initial.restored) toast.success(say(M.restored), { duration: 3000 });
     // A local copy the server never got is sent now.
     if (initial.fromLocal) schedule(initial.responses);
   }, [initial, schedule]);
@@ -154,11 +155,11 @@ export function RatingFlow({
     if (!rating) return showRequired();
     const missing = unansweredCount(componentIds, responses.votes);
     if (missing > 0) {
-      toast.error(M.unanswered(missing));
+      toast.error(t('participation.flow.unanswered', { count: missing }));
       return;
     }
     if (preview) {
-      toast.info(M.previewNotSaved);
+      toast.info(say(M.previewNotSaved));
       return;
     }
     setSubmitting(true);
@@ -172,11 +173,11 @@ export function RatingFlow({
       if (error instanceof ApiError && error.code === 'already_submitted') {
         autosave.stop();
         clearDraft(userId, healthCheckId);
-        toast.error(M.alreadySubmitted);
+        toast.error(say(M.alreadySubmitted));
         void navigate(`/health-check/${healthCheckId}/complete`, { replace: true });
         return;
       }
-      toast.error(error instanceof ApiError && error.status < 500 ? error.message : M.submitFailed);
+      toast.error(error instanceof ApiError && error.status < 500 ? error.message : say(M.submitFailed));
       setSubmitting(false);
     }
   };
@@ -223,17 +224,20 @@ export function RatingFlow({
           role="status"
           className="mb-4 flex items-center gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-800"
         >
-          <Eye className="size-4" aria-hidden="true" /> Preview mode: this is what participants see. Nothing
-          you choose is saved.
+          <Eye className="size-4" aria-hidden="true" /> {t('participation.flow.preview')}
         </p>
       )}
       <div className="mb-4 hidden items-center justify-between gap-4 md:flex">
         <p className="text-sm text-slate-700">
-          Step {index + 1} of {components.length}
+          {t('participation.flow.step', { step: index + 1, total: components.length })}
         </p>
         {!preview && <SaveIndicator state={autosave.state} />}
       </div>
-      <ProgressBar value={percent} label="Your progress" className="mb-6 hidden md:block" />
+      <ProgressBar
+        value={percent}
+        label={t('participation.flow.progress')}
+        className="mb-6 hidden md:block"
+      />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <article
@@ -251,8 +255,8 @@ export function RatingFlow({
           {component.description && <p className="mt-3 text-slate-700">{component.description}</p>}
           {component.examples.length > 0 && (
             <div className="mt-4 rounded-lg bg-slate-50 p-4">
-              <h3 className="text-sm font-semibold text-slate-800">Examples</h3>
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <h3 className="text-sm font-semibold text-slate-800">{t('participation.flow.examples')}</h3>
+              <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-700">
                 {component.examples.map((example) => (
                   <li key={example}>{example}</li>
                 ))}
@@ -263,7 +267,7 @@ export function RatingFlow({
           <div className="mt-6">
             <RatingOptions value={rating} onChange={choose} labelledBy={titleId} />
             <p aria-live="assertive" className="mt-3 min-h-5 text-sm font-medium text-red-700">
-              {required ? M.selectRating : ''}
+              {required ? say(M.selectRating) : ''}
             </p>
           </div>
 
@@ -272,7 +276,7 @@ export function RatingFlow({
               {commentOpen ? (
                 <div className="space-y-2">
                   <label htmlFor={commentId} className="text-sm font-medium text-slate-800">
-                    Comment (optional)
+                    {t('participation.flow.comment')}
                   </label>
                   <Textarea
                     id={commentId}
@@ -285,10 +289,12 @@ export function RatingFlow({
                         comments: { ...previous.comments, [component.id]: text },
                       }));
                     }}
-                    placeholder="What makes you say that? Comments are anonymous unless the facilitator chose otherwise."
+                    placeholder={t('participation.flow.commentPlaceholder')}
                   />
                   <div className="flex items-center justify-between text-xs text-slate-600">
-                    <span>{comment.length} / 2000</span>
+                    <span>
+                      {t('participation.flow.commentLength', { length: comment.length, max: 2000 })}
+                    </span>
                     <Button
                       variant="ghost"
                       size="sm"
@@ -300,7 +306,7 @@ export function RatingFlow({
                         });
                       }}
                     >
-                      Cancel
+                      {t('common.cancel')}
                     </Button>
                   </div>
                 </div>
@@ -310,7 +316,7 @@ export function RatingFlow({
                   size="sm"
                   onClick={() => setOpenComments((open) => ({ ...open, [component.id]: true }))}
                 >
-                  Add Comment
+                  {t('participation.flow.addComment')}
                 </Button>
               )}
             </div>
@@ -342,7 +348,7 @@ export function RatingFlow({
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
             <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
-              <ChevronLeft aria-hidden="true" /> Previous
+              <ChevronLeft className="rtl:rotate-180" aria-hidden="true" /> {t('common.previous')}
             </Button>
             {isLast ? (
               <Button
@@ -356,7 +362,7 @@ export function RatingFlow({
                 ) : (
                   <Send aria-hidden="true" />
                 )}
-                {submitting ? 'Submitting...' : 'Submit Responses'}
+                {submitting ? t('participation.flow.submitting') : t('participation.flow.submit')}
               </Button>
             ) : (
               <Button
@@ -364,7 +370,7 @@ export function RatingFlow({
                 aria-disabled={!rating || undefined}
                 className={!rating ? 'opacity-50' : undefined}
               >
-                Next <ChevronRight aria-hidden="true" />
+                {t('common.next')} <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
               </Button>
             )}
           </div>
@@ -373,13 +379,15 @@ export function RatingFlow({
         <aside className="space-y-4">
           <TeamProgressCard progress={teamProgress} />
           <nav
-            aria-label="Components"
+            aria-label={t('participation.flow.components')}
             className="hidden rounded-xl border border-slate-200 bg-white p-4 lg:block"
           >
-            <h2 className="text-sm font-semibold text-slate-900">Your answers</h2>
+            <h2 className="text-sm font-semibold text-slate-900">{t('participation.flow.yourAnswers')}</h2>
             <p className="mt-1 text-xs text-slate-600">
-              {componentIds.length - unansweredCount(componentIds, responses.votes)} of {components.length}{' '}
-              rated
+              {t('participation.flow.rated', {
+                rated: componentIds.length - unansweredCount(componentIds, responses.votes),
+                total: components.length,
+              })}
             </p>
           </nav>
         </aside>
@@ -388,13 +396,11 @@ export function RatingFlow({
       {/* Phones: step and percentage stay in view (spec section 2, under 768 px). */}
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden">
         <div className="flex items-center justify-between text-sm text-slate-800">
-          <span>
-            Step {index + 1} of {components.length}
-          </span>
+          <span>{t('participation.flow.step', { step: index + 1, total: components.length })}</span>
           {!preview && <SaveIndicator state={autosave.state} />}
-          <span>{percent}%</span>
+          <span>{formats().percent(percent / 100)}</span>
         </div>
-        <ProgressBar value={percent} label="Your progress (mobile)" className="mt-2" />
+        <ProgressBar value={percent} label={t('participation.flow.progressMobile')} className="mt-2" />
       </div>
     </ParticipationShell>
   );
@@ -406,19 +412,19 @@ function SaveIndicator({ state }: { state: SaveState }) {
       {state === 'saving' && (
         <>
           <Loader2 className="size-4 animate-spin text-slate-600" aria-hidden="true" />
-          <span className="text-slate-700">Saving...</span>
+          <span className="text-slate-700">{t('participation.flow.saving')}</span>
         </>
       )}
       {state === 'saved' && (
         <>
           <CheckCircle2 className="size-4 text-green-700" aria-hidden="true" />
-          <span className="text-green-800">Saved</span>
+          <span className="text-green-800">{t('common.saved')}</span>
         </>
       )}
       {state === 'error' && (
         <>
           <AlertCircle className="size-4 text-red-700" aria-hidden="true" />
-          <span className="text-red-800">Save failed</span>
+          <span className="text-red-800">{t('participation.flow.saveFailed')}</span>
         </>
       )}
     </span>

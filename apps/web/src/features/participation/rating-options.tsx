@@ -2,6 +2,7 @@ import { RATING_OPTIONS, type ParticipationRating } from '@pulsecheck/shared/par
 import { CheckCircle2, Flame, HelpCircle, AlertTriangle } from 'lucide-react';
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { say } from '@/lib/i18n';
 
 const LOOK: Record<ParticipationRating, { icon: typeof Flame; idle: string; checked: string }> = {
   healthy: {
@@ -79,16 +80,16 @@ export function RatingOptions({
             tabIndex={checked || (current === -1 && index === 0) ? 0 : -1}
             onClick={() => onChange(option.value)}
             className={cn(
-              'flex min-h-16 items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-left transition-colors',
+              'flex min-h-16 items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 text-start transition-colors',
               checked ? look.checked : look.idle,
             )}
           >
             <Icon className="size-6 shrink-0" aria-hidden="true" />
             <span className="flex flex-col">
-              <span className="font-semibold">{option.label}</span>
-              <span className="text-xs text-slate-600">{option.hint}</span>
+              <span className="font-semibold">{say(option.label)}</span>
+              <span className="text-xs text-slate-600">{say(option.hint)}</span>
             </span>
-            <kbd className="ml-auto hidden rounded border border-slate-300 px-1.5 text-xs text-slate-600 sm:inline">
+            <kbd className="ms-auto hidden rounded border border-slate-300 px-1.5 text-xs text-slate-600 sm:inline">
               {index + 1}
             </kbd>
           </button>

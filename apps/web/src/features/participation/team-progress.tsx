@@ -2,6 +2,7 @@ import type { TeamProgress } from '@pulsecheck/shared/participation/contract';
 import { completionRate } from '@pulsecheck/shared/health-checks/rules';
 import { Users } from 'lucide-react';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { t } from '@/lib/i18n';
 
 /** 'Team Progress': completed of total participants. */
 export function TeamProgressCard({
@@ -19,14 +20,14 @@ export function TeamProgressCard({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="team-progress-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <Users className="size-4" aria-hidden="true" /> Team Progress
+          <Users className="size-4" aria-hidden="true" /> {t('participation.teamProgress.title')}
         </h2>
         <span className="text-sm text-slate-700" data-testid="team-progress-count">
-          {progress.completed} of {progress.total} completed
+          {t('participation.teamProgress.count', { completed: progress.completed, total: progress.total })}
         </span>
       </div>
       {workspaceName && <p className="mt-1 text-xs text-slate-600">{workspaceName}</p>}
-      <ProgressBar value={rate} label="Team progress" className="mt-3" />
+      <ProgressBar value={rate} label={t('participation.teamProgress.label')} className="mt-3" />
     </section>
   );
 }

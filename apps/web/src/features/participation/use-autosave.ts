@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { say } from '@/lib/i18n';
 import { saveResponses } from './api';
 
 const AUTOSAVE_DELAY_MS = 2000;
@@ -106,7 +107,7 @@ export function useAutosave(options: {
       failures.current = 0;
       if (version.current === savingVersion) clearDraft(userId, healthCheckId);
       setState('saved');
-      toast.success(M.progressSaved, { duration: 1000, id: 'autosave' });
+      toast.success(say(M.progressSaved), { duration: 1000, id: 'autosave' });
       clearTimeout(savedTimer.current);
       savedTimer.current = setTimeout(
         () => setState((current) => (current === 'saved' ? 'idle' : current)),
@@ -114,7 +115,7 @@ export function useAutosave(options: {
       );
     } catch (error) {
       setState('error');
-      toast.error(M.saveFailed, { duration: 2000, id: 'autosave' });
+      toast.error(say(M.saveFailed), { duration: 2000, id: 'autosave' });
       if (
         error instanceof ApiError &&
         (error.code === 'already_submitted' || error.code === 'rating_closed')

@@ -19,9 +19,13 @@ import { toast } from '@/components/ui/toaster';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import { SecondFactorForm } from '@/lib/second-factor';
 import { fetchSession, logIn, replaceSession, useLogout, useSession } from '@/lib/session';
 import { acceptInvitation, acceptWithSignup, invitationQuery } from './api';
+
+/** A form field's message: the shared rules' (a catalogue key) in the app's language, the server's as it came. */
+const said = (message: string | undefined) => (message ? say(message) : undefined);
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,14 +42,16 @@ export function AcceptInvitationPage() {
   const invitation = useQuery(invitationQuery(token));
   const session = useSession();
 
-  if (invitation.isPending || session.isPending) return <FullPageSpinner label="Loading invitation..." />;
+  if (invitation.isPending || session.isPending) return <FullPageSpinner label={t('team.accept.loading')} />;
   if (invitation.isError) {
     const unknown = invitation.error instanceof ApiError && invitation.error.status === 404;
     return (
-      <Shell title="Invitation not valid">
-        <Notice tone="error">{unknown ? TEAM_MESSAGES.invitationInvalid : invitation.error.message}</Notice>
+      <Shell title={t('team.accept.invalidTitle')}>
+        <Notice tone="error">
+          {unknown ? say(TEAM_MESSAGES.invitationInvalid) : invitation.error.message}
+        </Notice>
         <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
-          Return Home
+          {t('team.accept.returnHome')}
         </Link>
       </Shell>
     );
@@ -53,30 +59,39 @@ export function AcceptInvitationPage() {
   const info = invitation.data;
   if (info.state === 'expired') {
     return (
-      <Shell title="Invitation expired">
-        <Notice tone="error">{TEAM_MESSAGES.invitationExpired}</Notice>
+      <Shell title={t('team.accept.expiredTitle')}>
+        <Notice tone="error">{say(TEAM_MESSAGES.invitationExpired)}</Notice>
         <Link to="/" className="inline-block text-sm font-medium text-brand-700 underline">
-          Return Home
+          {t('team.accept.returnHome')}
         </Link>
       </Shell>
     );
   }
   if (info.state === 'accepted') {
     return (
-      <Shell title="Invitation already accepted">
-        <p className="text-sm text-slate-700">{TEAM_MESSAGES.invitationAccepted}</p>
+      <Shell title={t('team.accept.acceptedTitle')}>
+        <p className="text-sm text-slate-700">{say(TEAM_MESSAGES.invitationAccepted)}</p>
         <Button asChild className="w-full">
-          <Link to={session.data ? session.data.home : '/login'}>{session.data ? 'Continue' : 'Log in'}</Link>
+          <Link to={session.data ? session.data.home : '/login'}>
+            {session.data ? t('common.continue') : t('team.accept.logIn')}
+          </Link>
         </Button>
       </Shell>
     );
   }
-  const title = `Join ${info.workspaceName}`;
+  const title = t('team.accept.title', { workspace: info.workspaceName });
   const intro = (
     <p className="text-sm text-slate-700">
-      {info.invitedBy ? `${info.invitedBy} invited you` : 'You are invited'} to join the workspace{' '}
-      <strong>{info.workspaceName}</strong> on Pulsecheck{info.role ? ` as ${info.role}` : ''}. The invitation
-      is for <strong className="break-all">{info.email}</strong>.
+      {tRich('team.accept.intro', {
+        hasInviter: info.invitedBy ? 'yes' : 'no',
+        invitedBy: info.invitedBy ?? '',
+        workspace: info.workspaceName,
+        hasRole: info.role ? 'yes' : 'no',
+        role: info.role ?? '',
+        email: info.email,
+        strong: (chunks) => <strong>{chunks}</strong>,
+        address: (chunks) => <strong className="break-all">{chunks}</strong>,
+      })}
     </p>
   );
   return (
@@ -117,7 +132,7 @@ function JoinAsSignedIn({ token }: { token: string }) {
     try {
       await enter((await acceptInvitation(token)).redirectTo);
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to accept the invitation'));
+      setFailure(errorMessage(error, t('team.accept.failed')));
       setPending(false);
     }
   };
@@ -125,7 +140,7 @@ function JoinAsSignedIn({ token }: { token: string }) {
     <>
       {failure && <Notice tone="error">{failure}</Notice>}
       <Button className="w-full" size="lg" disabled={pending} onClick={() => void join()}>
-        {pending ? 'Joining...' : 'Accept invitation'}
+        {pending ? t('team.accept.joining') : t('team.accept.accept')}
       </Button>
     </>
   );
@@ -136,10 +151,10 @@ function WrongAccount({ email }: { email: string }) {
   return (
     <>
       <Notice tone="error">
-        You are signed in as {email}. {TEAM_MESSAGES.invitationWrongUser}
+        {t('team.accept.signedInAs', { email, reason: say(TEAM_MESSAGES.invitationWrongUser) })}
       </Notice>
       <Button variant="secondary" className="w-full" disabled={pending} onClick={logOut}>
-        {pending ? 'Logging out...' : 'Log out'}
+        {pending ? t('team.accept.loggingOut') : t('team.accept.logOut')}
       </Button>
     </>
   );
@@ -169,14 +184,14 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
       }
       await enter((await acceptInvitation(token)).redirectTo);
     } catch (error) {
-      setFailure(applyServerErrors(error, form, 'Failed to accept the invitation'));
+      setFailure(applyServerErrors(error, form, t('team.accept.failed')));
     }
   });
   if (secondStep) {
     return (
       <section aria-labelledby={headingId} className="space-y-3">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          Two-factor sign-in
+          {t('team.accept.twoFactor')}
         </h2>
         <SecondFactorForm
           onSignedIn={async (user) => {
@@ -184,7 +199,7 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
               await enter((await acceptInvitation(token)).redirectTo);
             } catch (error) {
               // Signed in, but not joined: the page shows the invitation as it now is, for this account.
-              toast.error(errorMessage(error, 'Failed to accept the invitation'));
+              toast.error(errorMessage(error, t('team.accept.failed')));
               replaceSession(queryClient, user);
             }
           }}
@@ -198,16 +213,21 @@ function SignInAndJoin({ token, info }: { token: string; info: InvitationInfo })
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">{TEAM_MESSAGES.invitationAccountExists}</p>
+      <p className="text-sm text-slate-700">{say(TEAM_MESSAGES.invitationAccountExists)}</p>
       {failure && <Notice tone="error">{failure}</Notice>}
-      <FormField label="Email">
+      <FormField label={t('common.email')}>
         <Input type="email" value={info.email} readOnly />
       </FormField>
-      <FormField label="Password" error={formState.errors.password?.message}>
+      <FormField label={t('common.password')} error={said(formState.errors.password?.message)}>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </FormField>
-      <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Joining...">
-        Sign in and join
+      <SubmitButton
+        className="w-full"
+        size="lg"
+        pending={formState.isSubmitting}
+        busy={t('team.accept.joining')}
+      >
+        {t('team.accept.signInAndJoin')}
       </SubmitButton>
     </form>
   );
@@ -226,27 +246,39 @@ function SignUpAndJoin({ token, info }: { token: string; info: InvitationInfo })
     try {
       await enter((await acceptWithSignup(token, values)).redirectTo);
     } catch (error) {
-      setFailure(applyServerErrors(error, form, 'Failed to create your account'));
+      setFailure(applyServerErrors(error, form, t('team.accept.createFailed')));
     }
   });
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">Create your account to join.</p>
+      <p className="text-sm text-slate-700">{t('team.accept.createToJoin')}</p>
       {failure && <Notice tone="error">{failure}</Notice>}
-      <FormField label="Full Name" error={formState.errors.fullName?.message}>
+      <FormField label={t('team.accept.fullName')} error={said(formState.errors.fullName?.message)}>
         <Input autoComplete="name" {...register('fullName')} />
       </FormField>
-      <FormField label="Email">
+      <FormField label={t('common.email')}>
         <Input type="email" value={info.email} readOnly />
       </FormField>
-      <FormField label="Password" error={formState.errors.password?.message} hint="At least 8 characters">
+      <FormField
+        label={t('common.password')}
+        error={said(formState.errors.password?.message)}
+        hint={t('team.accept.passwordHint')}
+      >
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </FormField>
-      <FormField label="Confirm Password" error={formState.errors.confirmPassword?.message}>
+      <FormField
+        label={t('team.accept.confirmPassword')}
+        error={said(formState.errors.confirmPassword?.message)}
+      >
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </FormField>
-      <SubmitButton className="w-full" size="lg" pending={formState.isSubmitting} busy="Creating account...">
-        Create account and join
+      <SubmitButton
+        className="w-full"
+        size="lg"
+        pending={formState.isSubmitting}
+        busy={t('team.accept.creating')}
+      >
+        {t('team.accept.createAndJoin')}
       </SubmitButton>
     </form>
   );

@@ -2,6 +2,7 @@ import { displayRole, TEAM_MESSAGES, type Member } from '@pulsecheck/shared/team
 import { RotateCw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { say, t } from '@/lib/i18n';
 import { useResend, useRevoke } from './api';
 import { invitationToast } from './invitation-toast';
 
@@ -21,13 +22,13 @@ export function InvitationActions({
     try {
       if (action === 'resend') {
         const { member: resent } = await resend.mutateAsync(member.id);
-        invitationToast(resent, `${TEAM_MESSAGES.invitationResent} to ${member.email}`);
+        invitationToast(resent, t('team.invitationResentTo', { email: member.email }));
       } else {
         await revoke.mutateAsync(member.id);
-        toast.success(TEAM_MESSAGES.invitationRevoked, { duration: TOAST.save });
+        toast.success(say(TEAM_MESSAGES.invitationRevoked), { duration: TOAST.save });
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : TEAM_MESSAGES.inviteFailed);
+      toast.error(error instanceof Error ? error.message : say(TEAM_MESSAGES.inviteFailed));
     }
   };
   const busy = resend.isPending || revoke.isPending;
@@ -36,26 +37,31 @@ export function InvitationActions({
       <Button
         variant={compact ? 'ghost' : 'secondary'}
         size={compact ? 'icon' : 'sm'}
-        aria-label={compact ? `Resend invitation to ${member.email}` : undefined}
+        aria-label={compact ? t('team.resendTo', { email: member.email }) : undefined}
         disabled={busy}
         onClick={() => void run('resend')}
       >
         <RotateCw aria-hidden="true" />
-        {!compact && (resend.isPending ? 'Sending...' : 'Resend')}
+        {!compact && (resend.isPending ? t('team.sending') : t('team.resend'))}
       </Button>
       <Button
         variant={compact ? 'ghost' : 'secondary'}
         size={compact ? 'icon' : 'sm'}
-        aria-label={compact ? `Revoke invitation to ${member.email}` : undefined}
+        aria-label={compact ? t('team.revokeTo', { email: member.email }) : undefined}
         disabled={busy}
         onClick={() => void run('revoke')}
       >
         <X aria-hidden="true" />
-        {!compact && 'Revoke'}
+        {!compact && t('team.revoke')}
       </Button>
     </div>
   );
 }
 
 export const invitationSummary = (member: Member) =>
-  `${displayRole(member.role)}${member.access === 'admin' ? ', admin access' : ''}${member.department ? `, ${member.department}` : ''}`;
+  t('team.invitationSummary', {
+    role: say(displayRole(member.role)),
+    admin: member.access === 'admin' ? 'yes' : 'no',
+    hasDepartment: member.department ? 'yes' : 'no',
+    department: member.department ?? '',
+  });

@@ -1,5 +1,6 @@
 import { TEAM_MESSAGES, type Member } from '@pulsecheck/shared/team/schemas';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { say, t } from '@/lib/i18n';
 
 /**
  * The toast after an invitation is sent or sent again: what the server recorded of its e-mail. A failure known
@@ -7,8 +8,10 @@ import { toast, TOAST } from '@/components/ui/toaster';
  */
 export function invitationToast(member: Member, sent: string) {
   if (member.invitation?.delivery === 'failed') {
-    const reason = member.invitation.deliveryError ?? TEAM_MESSAGES.inviteFailed;
-    toast.error(`${TEAM_MESSAGES.invitationNotEmailed(member.email)}. ${reason}`);
+    const reason = member.invitation.deliveryError ?? say(TEAM_MESSAGES.inviteFailed);
+    toast.error(
+      t('team.notEmailed', { message: say(TEAM_MESSAGES.invitationNotEmailed(member.email)), reason }),
+    );
     return;
   }
   toast.success(sent, { duration: TOAST.save });

@@ -4,10 +4,11 @@ import { Card } from '@/components/ui/card';
 import { IconLink } from '@/components/ui/icon-link';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/dates';
+import { t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useTeam } from './api';
 import { InvitationActions, invitationSummary } from './invitation-actions';
-import { NoWorkspace, StatusBadge, TEAM_LOAD_FAILED } from './team-page';
+import { NoWorkspace, StatusBadge, teamLoadFailed } from './team-page';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 export function InvitationsPage() {
@@ -19,28 +20,26 @@ export function InvitationsPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900">Invitations</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Invitations waiting to be accepted. Links expire after 7 days.
-        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{t('team.invitations.title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('team.invitations.description')}</p>
         <IconLink to="/admin/team-management" icon={ArrowLeft} className="mt-2">
-          Back to Team Management
+          {t('team.invitations.back')}
         </IconLink>
       </div>
       {!workspaceId ? (
         <NoWorkspace />
       ) : team.isPending ? (
-        <Spinner label="Loading invitations..." className="py-12" />
+        <Spinner label={t('team.invitations.loading')} className="py-12" />
       ) : team.isError ? (
         <LoadFailed
-          title={TEAM_LOAD_FAILED}
+          title={teamLoadFailed()}
           message={team.error.message}
           onRetry={() => void team.refetch()}
         />
       ) : pending.length === 0 ? (
-        <StateCard title="No pending invitations" message="Everyone you invited has joined." />
+        <StateCard title={t('team.invitations.emptyTitle')} message={t('team.invitations.emptyMessage')} />
       ) : (
-        <ul className="space-y-3" aria-label="Pending invitations">
+        <ul className="space-y-3" aria-label={t('team.invitations.list')}>
           {pending.map((member) => (
             <li key={member.id}>
               <Card
@@ -52,22 +51,27 @@ export function InvitationsPage() {
                   <p className="text-sm text-slate-600">{invitationSummary(member)}</p>
                   {member.invitation && (
                     <p className="text-xs text-slate-600">
-                      Sent {formatDate(member.invitation.sentAt)} ·{' '}
-                      {member.invitation.expired ? 'Expired' : 'Expires'}{' '}
-                      {formatDate(member.invitation.expiresAt)}
+                      {t('team.invitations.dates', {
+                        sent: formatDate(member.invitation.sentAt),
+                        expired: member.invitation.expired ? 'yes' : 'no',
+                        expires: formatDate(member.invitation.expiresAt),
+                      })}
                     </p>
                   )}
                   <div className="flex flex-wrap gap-2">
                     <StatusBadge member={member} />
-                    {member.invitation?.delivery === 'pending' && <Badge tone="neutral">Email sending</Badge>}
-                    {member.invitation?.delivery === 'sent' && <Badge tone="blue">Email sent</Badge>}
+                    {member.invitation?.delivery === 'pending' && (
+                      <Badge tone="neutral">{t('team.invitations.emailSending')}</Badge>
+                    )}
+                    {member.invitation?.delivery === 'sent' && (
+                      <Badge tone="blue">{t('team.invitations.emailSent')}</Badge>
+                    )}
                   </div>
                   {member.invitation?.deliveryError && member.invitation.delivery !== 'sent' && (
                     <p role="alert" className="text-xs text-red-800">
                       {member.invitation.delivery === 'failed'
-                        ? 'Delivery failed: '
-                        : 'Delivery is being retried: '}
-                      {member.invitation.deliveryError}
+                        ? t('team.invitations.deliveryFailed', { error: member.invitation.deliveryError })
+                        : t('team.invitations.deliveryRetried', { error: member.invitation.deliveryError })}
                     </p>
                   )}
                 </div>

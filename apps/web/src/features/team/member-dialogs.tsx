@@ -18,9 +18,13 @@ import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDepartments, useInvite, useRemoveMember, useSetOrganizationAdmin, useUpdateMember } from './api';
 import { invitationToast } from './invitation-toast';
+
+/** A form field's message: a catalogue key (the shared rules', this file's) said in the app's language. */
+const said = (message: string | undefined) => (message ? say(message) : undefined);
 
 function FormError({ message }: { message: string | null }) {
   if (!message) return null;
@@ -35,7 +39,7 @@ function DialogActions({ onCancel, children }: { onCancel: () => void; children:
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       {children}
     </div>
@@ -74,11 +78,7 @@ function ChoiceField({
 }
 
 const AdminAccessField = (props: { checked: boolean; onChange: (value: boolean) => void }) => (
-  <ChoiceField
-    label="Admin access"
-    hint="Admins manage members, templates and every health check of the workspace. Members create and run their own health checks."
-    {...props}
-  />
+  <ChoiceField label={t('team.adminAccess')} hint={t('team.adminAccessHint')} {...props} />
 );
 
 function DepartmentInput({
@@ -90,7 +90,7 @@ function DepartmentInput({
   const departments = useDepartments(workspaceId, enabled);
   return (
     <>
-      <Input list={listId} autoComplete="off" placeholder="Optional, e.g. Engineering" {...props} />
+      <Input list={listId} autoComplete="off" placeholder={t('team.departmentPlaceholder')} {...props} />
       <datalist id={listId}>
         {departments.data?.departments.map((name) => (
           <option key={name} value={name} />
@@ -133,41 +133,39 @@ export function InviteDialog({
     try {
       const body: InviteMemberInput = { ...values, admin, department: values.department || undefined };
       const { member } = await invite.mutateAsync(body);
-      invitationToast(member, `${TEAM_MESSAGES.invitationSent} to ${values.email.trim()}`);
+      invitationToast(member, t('team.invitationSentTo', { email: values.email.trim() }));
       close(false);
     } catch (error) {
-      setFailure(applyServerErrors(error, form, TEAM_MESSAGES.inviteFailed));
+      setFailure(applyServerErrors(error, form, say(TEAM_MESSAGES.inviteFailed)));
     }
   });
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
-        title="Invite Team Member"
+        title={t('team.inviteDialog.title')}
         description={
-          mailEnabled
-            ? 'We will email them a link to join this workspace. It expires after 7 days.'
-            : TEAM_MESSAGES.invitationsNotEmailed
+          mailEnabled ? t('team.inviteDialog.description') : say(TEAM_MESSAGES.invitationsNotEmailed)
         }
       >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={failure} />
-          <FormField label="Email" error={formState.errors.email?.message}>
+          <FormField label={t('common.email')} error={said(formState.errors.email?.message)}>
             <Input type="email" autoComplete="off" {...register('email')} />
           </FormField>
           <FormField
-            label="Role"
-            error={formState.errors.role?.message}
-            hint="Shown in the team list, e.g. Engineer"
+            label={t('team.role')}
+            error={said(formState.errors.role?.message)}
+            hint={t('team.roleHint')}
           >
             <Input autoComplete="off" {...register('role')} />
           </FormField>
-          <FormField label="Department" error={formState.errors.department?.message}>
+          <FormField label={t('team.department')} error={said(formState.errors.department?.message)}>
             <DepartmentInput workspaceId={workspaceId} enabled={open} {...register('department')} />
           </FormField>
           <AdminAccessField checked={admin} onChange={setAdmin} />
           <DialogActions onCancel={() => close(false)}>
-            <SubmitButton pending={formState.isSubmitting} busy="Sending...">
-              Send Invitation
+            <SubmitButton pending={formState.isSubmitting} busy={t('team.sending')}>
+              {t('team.inviteDialog.send')}
             </SubmitButton>
           </DialogActions>
         </form>
@@ -178,7 +176,8 @@ export function InviteDialog({
 
 const editSchema = z.object({
   role: inviteMemberSchema.shape.role,
-  department: z.string().trim().max(80, 'Department must be at most 80 characters'),
+  // The message is a catalogue key, said in the app's language where it is shown (`said`).
+  department: z.string().trim().max(80, 'team.departmentTooLong'),
 });
 type EditForm = z.input<typeof editSchema>;
 
@@ -219,23 +218,26 @@ export function EditMemberDialog({
         });
       if (appointable && organizationAdmin !== (member.organizationRole === 'admin'))
         await setOrganizationAdmin.mutateAsync({ memberId: member.id, organizationAdmin });
-      toast.success(TEAM_MESSAGES.memberUpdated, { duration: TOAST.save });
+      toast.success(say(TEAM_MESSAGES.memberUpdated), { duration: TOAST.save });
       onClose();
     } catch (error) {
-      setFailure(applyServerErrors(error, form, 'Failed to update the member'));
+      setFailure(applyServerErrors(error, form, t('team.updateFailed')));
     }
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={`Edit ${displayName(member.name ?? member.email)}`} description={member.email}>
+      <DialogContent
+        title={t('team.editName', { name: say(displayName(member.name ?? member.email)) })}
+        description={member.email}
+      >
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <FormError message={failure} />
           {canManage && (
             <>
-              <FormField label="Role" error={formState.errors.role?.message}>
+              <FormField label={t('team.role')} error={said(formState.errors.role?.message)}>
                 <Input autoComplete="off" {...register('role')} />
               </FormField>
-              <FormField label="Department" error={formState.errors.department?.message}>
+              <FormField label={t('team.department')} error={said(formState.errors.department?.message)}>
                 <DepartmentInput workspaceId={workspaceId} enabled {...register('department')} />
               </FormField>
               <AdminAccessField checked={admin} onChange={setAdmin} />
@@ -243,15 +245,15 @@ export function EditMemberDialog({
           )}
           {appointable && (
             <ChoiceField
-              label="Organisation admin"
-              hint="Sees organisation insights across every workspace of the organisation, member of each or not. Only you, as the organisation's owner, can give or take this."
+              label={t('team.organisationAdmin')}
+              hint={t('team.organisationAdminHint')}
               checked={organizationAdmin}
               onChange={setOrganizationAdminChoice}
             />
           )}
           <DialogActions onCancel={onClose}>
-            <SubmitButton pending={formState.isSubmitting} busy="Saving...">
-              Save Changes
+            <SubmitButton pending={formState.isSubmitting} busy={t('team.saving')}>
+              {t('team.saveChanges')}
             </SubmitButton>
           </DialogActions>
         </form>
@@ -268,23 +270,23 @@ export function RemoveMemberDialog({ workspaceId, member, onClose }: MemberDialo
     setFailure(null);
     try {
       await remove.mutateAsync(member.id);
-      toast.success(TEAM_MESSAGES.memberRemoved, { duration: TOAST.save });
+      toast.success(say(TEAM_MESSAGES.memberRemoved), { duration: TOAST.save });
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error, 'Failed to remove the member'));
+      setFailure(errorMessage(error, t('team.removeFailed')));
     }
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        title={`Remove ${name}?`}
-        description="They lose access to this workspace and its health checks. You can invite them again later."
+        title={t('team.removeDialog.title', { name })}
+        description={t('team.removeDialog.description')}
       >
         <div className="space-y-4">
           <FormError message={failure} />
           <DialogActions onCancel={onClose}>
             <Button variant="danger" disabled={remove.isPending} onClick={() => void onConfirm()}>
-              {remove.isPending ? 'Removing...' : 'Remove'}
+              {remove.isPending ? t('team.removing') : t('common.remove')}
             </Button>
           </DialogActions>
         </div>

@@ -7,6 +7,7 @@ import { IconLink } from '@/components/ui/icon-link';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { say, t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useTeam } from './api';
 import { MemberAvatar } from './member-avatar';
@@ -15,22 +16,19 @@ import { InvitationActions } from './invitation-actions';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
 export function StatusBadge({ member }: { member: Member }) {
-  if (member.status === 'active') return <Badge tone="green">Active</Badge>;
-  if (member.invitation?.delivery === 'failed') return <Badge tone="red">Email failed</Badge>;
-  if (member.invitation?.expired) return <Badge tone="red">Expired</Badge>;
-  return <Badge tone="yellow">Pending</Badge>;
+  if (member.status === 'active') return <Badge tone="green">{t('team.status.active')}</Badge>;
+  if (member.invitation?.delivery === 'failed')
+    return <Badge tone="red">{t('team.status.emailFailed')}</Badge>;
+  if (member.invitation?.expired) return <Badge tone="red">{t('team.status.expired')}</Badge>;
+  return <Badge tone="yellow">{t('team.status.pending')}</Badge>;
 }
 
 export function NoWorkspace() {
-  return (
-    <StateCard
-      title="No Workspace Found"
-      message="You are not part of a workspace yet. Please contact your administrator."
-    />
-  );
+  return <StateCard title={t('team.noWorkspace.title')} message={t('team.noWorkspace.message')} />;
 }
 
-export const TEAM_LOAD_FAILED = 'Failed to load team members';
+/** The title when the team cannot be loaded (the team list and the invitations). */
+export const teamLoadFailed = () => t('team.loadFailed');
 
 type Dialogs = { kind: 'edit' | 'remove'; member: Member } | null;
 
@@ -52,23 +50,25 @@ export function TeamManagementPage() {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Team Management</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('team.title')}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {team.data ? `The people of ${team.data.workspace.name}.` : 'The people of your workspace.'}
+            {team.data
+              ? t('team.description', { workspace: team.data.workspace.name })
+              : t('team.descriptionNoName')}
           </p>
           <div className="mt-2 flex flex-wrap gap-4 text-sm">
             <IconLink to="/admin/dashboard" icon={ArrowLeft}>
-              Back to Dashboard
+              {t('team.backToDashboard')}
             </IconLink>
             <IconLink to="/admin/team-management/invitations" icon={Mail}>
-              Pending invitations ({pending})
+              {t('team.pendingCount', { count: pending })}
             </IconLink>
           </div>
         </div>
         {canManage && workspaceId && (
           <Button onClick={() => setInviting(true)}>
             <UserPlus aria-hidden="true" />
-            Invite Team Member
+            {t('team.invite')}
           </Button>
         )}
       </div>
@@ -76,10 +76,10 @@ export function TeamManagementPage() {
       {!workspaceId ? (
         <NoWorkspace />
       ) : team.isPending ? (
-        <Spinner label="Loading team members..." className="py-12" />
+        <Spinner label={t('team.loading')} className="py-12" />
       ) : team.isError ? (
         <LoadFailed
-          title={TEAM_LOAD_FAILED}
+          title={teamLoadFailed()}
           message={team.error.message}
           onRetry={() => void team.refetch()}
         />
@@ -88,14 +88,14 @@ export function TeamManagementPage() {
           <div className="border-b border-slate-200 p-4">
             <div className="relative max-w-sm">
               <Search
-                className="pointer-events-none absolute top-3 left-3 size-4 text-slate-500"
+                className="pointer-events-none absolute start-3 top-3 size-4 text-slate-500"
                 aria-hidden="true"
               />
               <Input
                 type="search"
-                aria-label="Search members"
-                placeholder="Search by name, email, role or department"
-                className="pl-9"
+                aria-label={t('team.search')}
+                placeholder={t('team.searchPlaceholder')}
+                className="ps-9"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
@@ -103,24 +103,24 @@ export function TeamManagementPage() {
           </div>
           {members.length === 0 ? (
             <p className="p-8 text-center text-sm text-slate-600">
-              {search ? `No members match "${search}"` : 'No team members yet. Invite your first teammate.'}
+              {search ? t('team.noMatch', { search }) : t('team.empty')}
             </p>
           ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Team members</caption>
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t('team.caption')}</caption>
               <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-3 sm:px-4">
-                    Name
+                    {t('team.column.name')}
                   </th>
                   <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                    Role
+                    {t('team.column.role')}
                   </th>
                   <th scope="col" className="px-2 py-3 sm:px-4">
-                    Status
+                    {t('team.column.status')}
                   </th>
-                  <th scope="col" className="px-2 py-3 text-right sm:px-4">
-                    Actions
+                  <th scope="col" className="px-2 py-3 text-end sm:px-4">
+                    {t('team.column.actions')}
                   </th>
                 </tr>
               </thead>
@@ -136,32 +136,36 @@ export function TeamManagementPage() {
                         />
                         <div className="min-w-0">
                           <p className="font-medium break-words text-slate-900">
-                            {displayName(member.name)}
-                            {member.userId === me && <span className="ml-1 text-slate-600">(you)</span>}
+                            {say(displayName(member.name))}
+                            {member.userId === me && (
+                              <span className="ms-1 text-slate-600">{t('team.you')}</span>
+                            )}
                           </p>
                           <p className="text-xs break-all text-slate-600">{member.email}</p>
-                          <p className="text-xs text-slate-600 sm:hidden">{displayRole(member.role)}</p>
+                          <p className="text-xs text-slate-600 sm:hidden">{say(displayRole(member.role))}</p>
                           {member.department && <p className="text-xs text-slate-600">{member.department}</p>}
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-3 sm:table-cell">
-                      <span className="text-slate-900">{displayRole(member.role)}</span>
+                      <span className="text-slate-900">{say(displayRole(member.role))}</span>
                       {member.access === 'admin' && (
-                        <Badge tone="brand" className="ml-2">
-                          Admin
+                        <Badge tone="brand" className="ms-2">
+                          {t('team.admin')}
                         </Badge>
                       )}
                       {member.organizationRole && (
-                        <Badge tone="purple" className="ml-2">
-                          {member.organizationRole === 'owner' ? 'Organisation owner' : 'Organisation admin'}
+                        <Badge tone="purple" className="ms-2">
+                          {member.organizationRole === 'owner'
+                            ? t('team.organisationOwner')
+                            : t('team.organisationAdmin')}
                         </Badge>
                       )}
                     </td>
                     <td className="px-2 py-3 sm:px-4">
                       <StatusBadge member={member} />
                     </td>
-                    <td className="px-2 py-3 text-right sm:px-4">
+                    <td className="px-2 py-3 text-end sm:px-4">
                       {canManage || (canAppoint && member.status === 'active') ? (
                         <div className="flex justify-end gap-1">
                           {member.status === 'pending' ? (
@@ -171,7 +175,7 @@ export function TeamManagementPage() {
                               <Button
                                 variant="ghost"
                                 size="icon"
-                                aria-label={`Edit ${displayName(member.name)}`}
+                                aria-label={t('team.editName', { name: say(displayName(member.name)) })}
                                 onClick={() => setDialog({ kind: 'edit', member })}
                               >
                                 <Pencil aria-hidden="true" />
@@ -180,7 +184,7 @@ export function TeamManagementPage() {
                                 <Button
                                   variant="ghost"
                                   size="icon"
-                                  aria-label={`Remove ${displayName(member.name)}`}
+                                  aria-label={t('team.removeName', { name: say(displayName(member.name)) })}
                                   onClick={() => setDialog({ kind: 'remove', member })}
                                 >
                                   <Trash2 aria-hidden="true" />
@@ -220,7 +224,7 @@ export function TeamManagementPage() {
         />
       )}
       <p className="sr-only" aria-live="polite">
-        {team.data ? `${members.length} of ${team.data.members.length} members shown` : ''}
+        {team.data ? t('team.shown', { shown: members.length, total: team.data.members.length }) : ''}
       </p>
     </div>
   );

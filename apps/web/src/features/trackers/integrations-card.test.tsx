@@ -7,6 +7,7 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { say } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { IntegrationsCard } from './integrations-card';
 
@@ -60,7 +61,7 @@ describe('the Integrations card', () => {
       return Response.json({ connection });
     });
     renderCard();
-    expect(await screen.findByText(TRACKER_MESSAGES.notConnected)).toBeVisible();
+    expect(await screen.findByText(say(TRACKER_MESSAGES.notConnected))).toBeVisible();
     // Only trackers that are finished are offered.
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'GitHub',
@@ -94,9 +95,9 @@ describe('the Integrations card', () => {
     });
     renderCard();
     await user.selectOptions(await screen.findByLabelText('Tracker'), 'gitlab');
-    expect(screen.getByText(TRACKER_WORDS.gitlab.tokenHelp)).toBeVisible();
-    expect(screen.getByText(TRACKER_WORDS.gitlab.baseUrlHelp)).toBeVisible();
-    expect(screen.queryByText(TRACKER_WORDS.github.tokenHelp)).toBeNull();
+    expect(screen.getByText(say(TRACKER_WORDS.gitlab.tokenHelp))).toBeVisible();
+    expect(screen.getByText(say(TRACKER_WORDS.gitlab.baseUrlHelp))).toBeVisible();
+    expect(screen.queryByText(say(TRACKER_WORDS.github.tokenHelp))).toBeNull();
     await user.type(screen.getByLabelText('Token'), 'glpat-good{Enter}');
     await vi.waitFor(() =>
       expect(sent).toEqual([{ kind: 'gitlab', baseUrl: '', token: 'glpat-good', closeMarksDone: true }]),
@@ -122,14 +123,14 @@ describe('the Integrations card', () => {
       return Response.json({ connection });
     });
     renderCard();
-    expect(await screen.findByText(TRACKER_WORDS.linear.webhookHelp)).toBeVisible();
+    expect(await screen.findByText(say(TRACKER_WORDS.linear.webhookHelp))).toBeVisible();
     expect(screen.getByTestId('tracker-signing-secret-state')).toHaveTextContent(
-      TRACKER_MESSAGES.signingSecretMissing,
+      say(TRACKER_MESSAGES.signingSecretMissing),
     );
-    await user.click(screen.getByRole('button', { name: TRACKER_MESSAGES.signingSecretSave }));
-    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretRequired)).toBeVisible();
-    await user.type(screen.getByLabelText(TRACKER_MESSAGES.signingSecret), 'lin_wh_secret{Enter}');
-    expect(await screen.findByText(TRACKER_MESSAGES.signingSecretSaved)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: say(TRACKER_MESSAGES.signingSecretSave) }));
+    expect(await screen.findByText(say(TRACKER_MESSAGES.signingSecretRequired))).toBeVisible();
+    await user.type(screen.getByLabelText(say(TRACKER_MESSAGES.signingSecret)), 'lin_wh_secret{Enter}');
+    expect(await screen.findByText(say(TRACKER_MESSAGES.signingSecretSaved))).toBeVisible();
     expect(patched).toEqual([{ webhookSecret: 'lin_wh_secret' }]);
   });
 
@@ -156,16 +157,19 @@ describe('the Integrations card', () => {
       return Response.json({ connection });
     });
     renderCard();
-    await screen.findByText(TRACKER_MESSAGES.notConnected);
-    expect(screen.queryByLabelText(TRACKER_MESSAGES.emailLabel)).toBeNull();
+    await screen.findByText(say(TRACKER_MESSAGES.notConnected));
+    expect(screen.queryByLabelText(say(TRACKER_MESSAGES.emailLabel))).toBeNull();
     await user.selectOptions(screen.getByLabelText('Tracker'), 'jira');
     const jira = TRACKER_WORDS.jira;
-    expect(screen.getByLabelText(jira.baseUrlLabel)).toHaveAttribute('placeholder', jira.baseUrlPlaceholder);
-    await user.type(screen.getByLabelText(jira.baseUrlLabel), 'https://acme.atlassian.net');
-    await user.type(screen.getByLabelText(TRACKER_MESSAGES.emailLabel), 'bot@acme.example');
+    expect(screen.getByLabelText(say(jira.baseUrlLabel))).toHaveAttribute(
+      'placeholder',
+      say(jira.baseUrlPlaceholder),
+    );
+    await user.type(screen.getByLabelText(say(jira.baseUrlLabel)), 'https://acme.atlassian.net');
+    await user.type(screen.getByLabelText(say(TRACKER_MESSAGES.emailLabel)), 'bot@acme.example');
     await user.type(screen.getByLabelText('Token'), 'ATATT-token{Enter}');
     expect(await screen.findByText('Connected as Pulse Bot to acme.atlassian.net')).toBeVisible();
-    expect(screen.getByText(jira.webhookHelp)).toBeVisible();
+    expect(screen.getByText(say(jira.webhookHelp))).toBeVisible();
     expect(sent).toEqual([
       {
         kind: 'jira',

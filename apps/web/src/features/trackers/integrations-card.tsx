@@ -18,7 +18,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import { useConnectTracker, useDisconnectTracker, useTrackerConnection, useTrackerSettings } from './api';
 
 /**
@@ -37,15 +39,15 @@ export function IntegrationsCard({
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <SectionCard
-      title={`${TRACKER_MESSAGES.title}: ${workspaceName}`}
-      description={TRACKER_MESSAGES.intro}
+      title={t('trackers.cardTitle', { title: say(TRACKER_MESSAGES.title), workspace: workspaceName })}
+      description={say(TRACKER_MESSAGES.intro)}
       contentClassName="space-y-6"
     >
       {connection.isPending ? (
-        <Spinner label="Loading the integration..." />
+        <Spinner label={t('trackers.loading')} />
       ) : connection.isError ? (
         <LoadFailed
-          title="The integration could not be loaded"
+          title={t('trackers.loadFailed')}
           message={connection.error.message}
           onRetry={() => void connection.refetch()}
         />
@@ -54,7 +56,7 @@ export function IntegrationsCard({
           {connection.data.connection ? (
             <Connected workspaceId={workspaceId} connection={connection.data.connection} secret={secret} />
           ) : (
-            <p className="text-sm text-slate-700">{TRACKER_MESSAGES.notConnected}</p>
+            <p className="text-sm text-slate-700">{say(TRACKER_MESSAGES.notConnected)}</p>
           )}
           <ConnectForm
             workspaceId={workspaceId}
@@ -79,26 +81,29 @@ function Connected({
   const settings = useTrackerSettings(workspaceId);
   const disconnect = useDisconnectTracker(workspaceId);
   const failed = (error: unknown) =>
-    toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+    toast.error(errorMessage(error, t('trackers.failed')), { duration: TOAST.error });
   return (
     <div className="space-y-4" data-testid="tracker-connection">
       <p className="text-sm font-medium text-slate-900">
-        {connection.label}: {TRACKER_MESSAGES.connected(connection.account, connection.target)}
+        {t('trackers.connection', {
+          label: connection.label,
+          message: say(TRACKER_MESSAGES.connected(connection.account, connection.target)),
+        })}
       </p>
       {connection.problem && <Notice tone="error">{connection.problem}</Notice>}
       <p className="text-xs text-slate-600">
         {connection.lastPolledAt
-          ? `Last checked for changes ${new Date(connection.lastPolledAt).toLocaleString()}`
-          : 'Checked for changes every 15 minutes'}
+          ? t('trackers.lastChecked', { date: formatDateTime(connection.lastPolledAt) })
+          : t('trackers.checkedEvery', { minutes: 15 })}
       </p>
       <CheckboxField
-        label={TRACKER_MESSAGES.closeMarksDone}
+        label={say(TRACKER_MESSAGES.closeMarksDone)}
         checked={connection.closeMarksDone}
         onCheckedChange={(closeMarksDone) =>
           settings.mutate(
             { closeMarksDone },
             {
-              onSuccess: () => toast.success(TRACKER_MESSAGES.saved, { duration: TOAST.save }),
+              onSuccess: () => toast.success(say(TRACKER_MESSAGES.saved), { duration: TOAST.save }),
               onError: failed,
             },
           )
@@ -106,21 +111,25 @@ function Connected({
       />
       <section className="space-y-2 rounded-md border border-slate-200 p-3" aria-labelledby="tracker-webhook">
         <h3 id="tracker-webhook" className="text-sm font-semibold text-slate-900">
-          {TRACKER_MESSAGES.webhookTitle}
+          {say(TRACKER_MESSAGES.webhookTitle)}
         </h3>
-        <p className="text-sm text-slate-700">{TRACKER_WORDS[connection.kind].webhookHelp}</p>
+        <p className="text-sm text-slate-700">{say(TRACKER_WORDS[connection.kind].webhookHelp)}</p>
         <p className="text-sm text-slate-900">
-          Payload URL:{' '}
-          <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
-            {connection.webhookUrl}
-          </code>
+          {tRich('trackers.payloadUrl', {
+            url: connection.webhookUrl,
+            code: (chunks) => (
+              <code className="font-mono text-sm break-all" data-testid="tracker-webhook-url">
+                {chunks}
+              </code>
+            ),
+          })}
         </p>
         {TRACKER_WORDS[connection.kind].secretFromTracker && (
           <SigningSecretForm workspaceId={workspaceId} saved={connection.webhookSecretSaved} />
         )}
         {secret && (
           <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-2">
-            <p className="text-sm font-medium text-slate-900">{TRACKER_MESSAGES.webhookSecretOnce}</p>
+            <p className="text-sm font-medium text-slate-900">{say(TRACKER_MESSAGES.webhookSecretOnce)}</p>
             <code className="block font-mono text-sm break-all" data-testid="tracker-webhook-secret">
               {secret}
             </code>
@@ -132,18 +141,14 @@ function Connected({
         size="sm"
         disabled={disconnect.isPending}
         onClick={() => {
-          if (
-            window.confirm(
-              `Disconnect ${connection.label}? Action items stay; their issues are no longer synced.`,
-            )
-          )
+          if (window.confirm(t('trackers.confirmDisconnect', { label: connection.label })))
             disconnect.mutate(undefined, {
-              onSuccess: () => toast.success(TRACKER_MESSAGES.disconnected, { duration: TOAST.save }),
+              onSuccess: () => toast.success(say(TRACKER_MESSAGES.disconnected), { duration: TOAST.save }),
               onError: failed,
             });
         }}
       >
-        Disconnect {connection.label}
+        {t('trackers.disconnect', { label: connection.label })}
       </Button>
     </div>
   );
@@ -160,29 +165,34 @@ function SigningSecretForm({ workspaceId, saved }: { workspaceId: string; saved:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
-    if (!value.trim()) return setError(TRACKER_MESSAGES.signingSecretRequired);
+    if (!value.trim()) return setError(say(TRACKER_MESSAGES.signingSecretRequired));
     settings.mutate(
       { webhookSecret: value.trim() },
       {
         onSuccess: () => {
           setValue('');
-          toast.success(TRACKER_MESSAGES.saved, { duration: TOAST.save });
+          toast.success(say(TRACKER_MESSAGES.saved), { duration: TOAST.save });
         },
         onError: (failure) =>
           setError(
             failure instanceof ApiError && failure.fields?.webhookSecret
               ? failure.fields.webhookSecret
-              : errorMessage(failure, 'Something went wrong'),
+              : errorMessage(failure, t('trackers.failed')),
           ),
       },
     );
   };
   return (
-    <form className="space-y-2" onSubmit={submit} noValidate aria-label={TRACKER_MESSAGES.signingSecretSave}>
+    <form
+      className="space-y-2"
+      onSubmit={submit}
+      noValidate
+      aria-label={say(TRACKER_MESSAGES.signingSecretSave)}
+    >
       <p className="text-sm text-slate-700" data-testid="tracker-signing-secret-state">
-        {saved ? TRACKER_MESSAGES.signingSecretSaved : TRACKER_MESSAGES.signingSecretMissing}
+        {say(saved ? TRACKER_MESSAGES.signingSecretSaved : TRACKER_MESSAGES.signingSecretMissing)}
       </p>
-      <FormField label={TRACKER_MESSAGES.signingSecret} error={error}>
+      <FormField label={say(TRACKER_MESSAGES.signingSecret)} error={error}>
         <Input
           type="password"
           autoComplete="off"
@@ -191,7 +201,7 @@ function SigningSecretForm({ workspaceId, saved }: { workspaceId: string; saved:
         />
       </FormField>
       <Button type="submit" size="sm" variant="secondary" disabled={settings.isPending}>
-        {TRACKER_MESSAGES.signingSecretSave}
+        {say(TRACKER_MESSAGES.signingSecretSave)}
       </Button>
     </form>
   );
@@ -220,7 +230,7 @@ function ConnectForm({
     event.preventDefault();
     setFields({});
     setConnected(null);
-    if (!token.trim()) return setFields({ token: TRACKER_MESSAGES.tokenRequired });
+    if (!token.trim()) return setFields({ token: say(TRACKER_MESSAGES.tokenRequired) });
     connect.mutate(
       {
         kind,
@@ -237,38 +247,38 @@ function ConnectForm({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) setFields(error.fields);
-          else toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+          else toast.error(errorMessage(error, t('trackers.failed')), { duration: TOAST.error });
         },
       },
     );
   };
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate aria-label="Connect a tracker">
+    <form className="space-y-4" onSubmit={submit} noValidate aria-label={t('trackers.connectTitle')}>
       <h3 className="text-sm font-semibold text-slate-900">
-        {replacing ? 'Save a new token' : 'Connect a tracker'}
+        {replacing ? t('trackers.newTokenTitle') : t('trackers.connectTitle')}
       </h3>
       {connected && <Notice tone="success">{connected}</Notice>}
-      <FormField label="Tracker" error={fields.kind}>
+      <FormField label={t('trackers.tracker')} error={fields.kind}>
         <Select value={kind} onChange={(event) => setKind(event.target.value as TrackerKind)}>
           {TRACKER_KINDS.map((k) => (
             <option key={k} value={k}>
-              {TRACKER_LABELS[k]}
+              {say(TRACKER_LABELS[k])}
             </option>
           ))}
         </Select>
       </FormField>
-      <FormField label={words.baseUrlLabel} error={fields.baseUrl} hint={words.baseUrlHelp}>
+      <FormField label={say(words.baseUrlLabel)} error={fields.baseUrl} hint={say(words.baseUrlHelp)}>
         <Input
           type="url"
           inputMode="url"
           autoComplete="off"
           value={baseUrl}
           onChange={(event) => setBaseUrl(event.target.value)}
-          placeholder={words.baseUrlPlaceholder}
+          placeholder={say(words.baseUrlPlaceholder)}
         />
       </FormField>
       {words.email && (
-        <FormField label={TRACKER_MESSAGES.emailLabel} error={fields.email} hint={words.email.help}>
+        <FormField label={say(TRACKER_MESSAGES.emailLabel)} error={fields.email} hint={say(words.email.help)}>
           <Input
             type="email"
             autoComplete="off"
@@ -277,7 +287,7 @@ function ConnectForm({
           />
         </FormField>
       )}
-      <FormField label="Token" error={fields.token} hint={words.tokenHelp}>
+      <FormField label={t('trackers.token')} error={fields.token} hint={say(words.tokenHelp)}>
         <Input
           type="password"
           autoComplete="off"
@@ -286,7 +296,11 @@ function ConnectForm({
         />
       </FormField>
       <Button type="submit" disabled={connect.isPending}>
-        {connect.isPending ? 'Testing the token…' : replacing ? 'Save token' : 'Connect'}
+        {connect.isPending
+          ? t('trackers.testing')
+          : replacing
+            ? t('trackers.saveToken')
+            : t('trackers.connect')}
       </Button>
     </form>
   );

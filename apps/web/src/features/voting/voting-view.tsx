@@ -11,8 +11,8 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { apiGet, apiPut } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { say, t } from '@/lib/i18n';
 import { useLiveEvents } from '@/lib/live-events';
-import { countOf } from '@pulsecheck/shared/words/plural';
 
 const enc = encodeURIComponent;
 const votingKey = (id: string) => ['voting', id] as const;
@@ -58,7 +58,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  if (query.isPending) return <Spinner label="Loading voting..." className="min-h-screen" />;
+  if (query.isPending) return <Spinner label={t('voting.loading')} className="min-h-screen" />;
   if (query.isError) {
     return (
       <Frame>
@@ -89,31 +89,31 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
       <h1 className="text-2xl font-bold break-words text-slate-900">{state.title}</h1>
       <Card>
         <CardHeader>
-          <CardTitle>Vote on what to fix first</CardTitle>
+          <CardTitle>{t('voting.title')}</CardTitle>
           <CardDescription>
             {open
-              ? `Place your ${countOf(state.votesPerPerson, 'dot')} on the areas that matter most. You can move them until voting ends.`
+              ? t('voting.placeDots', { count: state.votesPerPerson })
               : state.phase === 'vote'
-                ? VOTING_MESSAGES.ratingClosed
+                ? say(VOTING_MESSAGES.ratingClosed)
                 : state.phase === 'collect'
-                  ? 'Voting opens when your facilitator starts the voting phase.'
-                  : 'Voting has ended.'}
+                  ? t('voting.opensLater')
+                  : t('voting.ended')}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {open && (
             <p className="text-sm font-medium text-slate-900" aria-live="polite" data-testid="dots-left">
-              {left} of {state.votesPerPerson} dots left
-              <span className="ml-2 text-xs font-normal text-slate-600">
-                {save.isPending || draft ? 'Saving...' : used > 0 ? 'Saved' : ''}
+              {t('voting.dotsLeft', { left, total: state.votesPerPerson })}
+              <span className="ms-2 text-xs font-normal text-slate-600">
+                {save.isPending || draft ? t('voting.saving') : used > 0 ? t('common.saved') : ''}
               </span>
             </p>
           )}
           <div>
             <p className="mb-1 text-sm text-slate-700" data-testid="vote-tally">
-              {state.tally.voted} of {state.tally.eligible} people have voted
+              {t('voting.tally', { voted: state.tally.voted, eligible: state.tally.eligible })}
             </p>
-            <ProgressBar value={percent} label="People who have voted" />
+            <ProgressBar value={percent} label={t('voting.votedBar')} />
           </div>
           {error && (
             <p role="alert" className="text-sm text-red-700">
@@ -122,13 +122,13 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
           )}
           {state.phase !== 'vote' && state.phase !== 'collect' && (
             <Button asChild variant="secondary" className="self-start">
-              <Link to={`/health-check/${healthCheckId}/results`}>View Results</Link>
+              <Link to={`/health-check/${healthCheckId}/results`}>{t('voting.viewResults')}</Link>
             </Button>
           )}
         </CardContent>
       </Card>
       {state.components.some((c) => c.counts) && <DistributionLegend />}
-      <ol className="flex flex-col gap-2" aria-label="Areas to vote on">
+      <ol className="flex flex-col gap-2" aria-label={t('voting.areas')}>
         {state.components.map((component) => {
           const dots = allocation[component.id] ?? 0;
           return (
@@ -150,19 +150,19 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
                   <Button
                     variant="secondary"
                     size="icon"
-                    aria-label={`Remove a dot from ${component.title}`}
+                    aria-label={t('voting.removeDot', { title: component.title })}
                     disabled={dots === 0}
                     onClick={() => change(component.id, -1)}
                   >
                     <Minus aria-hidden="true" />
                   </Button>
                   <span className="w-16 text-center text-sm font-semibold" aria-live="polite">
-                    {countOf(dots, 'dot')}
+                    {t('voting.dots', { count: dots })}
                   </span>
                   <Button
                     variant="secondary"
                     size="icon"
-                    aria-label={`Add a dot to ${component.title}`}
+                    aria-label={t('voting.addDot', { title: component.title })}
                     disabled={left <= 0}
                     onClick={() => change(component.id, 1)}
                   >
@@ -172,7 +172,7 @@ export function VotingView({ healthCheckId }: { healthCheckId: string }) {
               )}
               {!open && dots > 0 && (
                 <span className="flex items-center gap-1 text-sm text-brand-700">
-                  <CheckCircle2 className="size-4" aria-hidden="true" /> {countOf(dots, 'dot')}
+                  <CheckCircle2 className="size-4" aria-hidden="true" /> {t('voting.dots', { count: dots })}
                 </span>
               )}
             </li>

@@ -2,6 +2,7 @@ import { WEBHOOK_MESSAGES, type Webhook, type WebhookDelivery } from '@pulsechec
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { say } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { WebhooksCard } from './webhooks-card';
 
@@ -47,15 +48,15 @@ describe('the Webhooks card', () => {
       return Response.json({ webhooks: hooks });
     });
     renderCard();
-    expect(await screen.findByText(WEBHOOK_MESSAGES.none)).toBeVisible();
-    await user.type(screen.getByLabelText(WEBHOOK_MESSAGES.url), hook.url);
-    await user.click(screen.getByRole('button', { name: WEBHOOK_MESSAGES.add }));
-    expect(await screen.findByText(WEBHOOK_MESSAGES.eventsRequired)).toBeVisible();
+    expect(await screen.findByText(say(WEBHOOK_MESSAGES.none))).toBeVisible();
+    await user.type(screen.getByLabelText(say(WEBHOOK_MESSAGES.url)), hook.url);
+    await user.click(screen.getByRole('button', { name: say(WEBHOOK_MESSAGES.add) }));
+    expect(await screen.findByText(say(WEBHOOK_MESSAGES.eventsRequired))).toBeVisible();
     expect(posted).toHaveLength(0);
     await user.click(screen.getByRole('checkbox', { name: /Someone joins the workspace/ }));
-    await user.click(screen.getByRole('button', { name: WEBHOOK_MESSAGES.add }));
+    await user.click(screen.getByRole('button', { name: say(WEBHOOK_MESSAGES.add) }));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_abc');
-    expect(screen.getByText(WEBHOOK_MESSAGES.secretOnce)).toBeVisible();
+    expect(screen.getByText(say(WEBHOOK_MESSAGES.secretOnce))).toBeVisible();
     expect(posted).toEqual([{ url: hook.url, events: ['member.joined'] }]);
     const list = await screen.findByRole('list', { name: 'Webhooks: Acme' });
     expect(within(list).getByText(hook.url)).toBeVisible();
@@ -73,7 +74,7 @@ describe('the Webhooks card', () => {
       return Response.json({ webhooks: [hook] });
     });
     renderCard();
-    await user.click(await screen.findByRole('button', { name: WEBHOOK_MESSAGES.deliveries }));
+    await user.click(await screen.findByRole('button', { name: say(WEBHOOK_MESSAGES.deliveries) }));
     const row = await screen.findByTestId('delivery');
     expect(row).toHaveTextContent('webhook.test');
     expect(row).toHaveTextContent('Delivered');

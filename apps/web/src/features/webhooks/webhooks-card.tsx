@@ -17,6 +17,8 @@ import { LoadFailed } from '@/components/ui/state-card';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { errorMessage } from '@/lib/forms';
 import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { say, t } from '@/lib/i18n';
 import {
   useChangeWebhook,
   useCreateWebhook,
@@ -38,22 +40,22 @@ export function WebhooksCard({ scope, title }: { scope: WebhookScope; title: str
       title={title}
       description={
         scope.kind === 'workspace'
-          ? 'Pulsecheck sends a signed POST request to your URL when something happens in this workspace.'
-          : 'Organisation-wide webhooks receive the events of every workspace of the organisation.'
+          ? t('webhooks.descriptionWorkspace')
+          : t('webhooks.descriptionOrganisation')
       }
       contentClassName="space-y-6"
     >
       <AddWebhook scope={scope} />
       {webhooks.isPending ? (
-        <Spinner label="Loading webhooks..." />
+        <Spinner label={t('webhooks.loading')} />
       ) : webhooks.isError ? (
         <LoadFailed
-          title="Webhooks could not be loaded"
+          title={t('webhooks.loadFailed')}
           message={webhooks.error.message}
           onRetry={() => void webhooks.refetch()}
         />
       ) : webhooks.data.webhooks.length === 0 ? (
-        <p className="text-sm text-slate-600">{WEBHOOK_MESSAGES.none}</p>
+        <p className="text-sm text-slate-600">{say(WEBHOOK_MESSAGES.none)}</p>
       ) : (
         <ul className="space-y-4" aria-label={title}>
           {webhooks.data.webhooks.map((webhook) => (
@@ -75,7 +77,7 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFields({});
-    if (events.length === 0) return setFields({ events: WEBHOOK_MESSAGES.eventsRequired });
+    if (events.length === 0) return setFields({ events: say(WEBHOOK_MESSAGES.eventsRequired) });
     create.mutate(
       { url: url.trim(), events },
       {
@@ -86,7 +88,7 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.fields) setFields(error.fields);
-          else toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+          else toast.error(errorMessage(error, t('webhooks.failed')), { duration: TOAST.error });
         },
       },
     );
@@ -95,7 +97,7 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
     <div className="space-y-4">
       {secret && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <p className="text-sm font-medium text-slate-900">{WEBHOOK_MESSAGES.secretOnce}</p>
+          <p className="text-sm font-medium text-slate-900">{say(WEBHOOK_MESSAGES.secretOnce)}</p>
           <code
             className="block rounded bg-white px-2 py-1 font-mono text-sm break-all"
             data-testid="webhook-secret"
@@ -109,22 +111,20 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
               onClick={() =>
                 void navigator.clipboard
                   .writeText(secret)
-                  .then(() => toast.success('Secret copied', { duration: TOAST.copy }))
-                  .catch(() =>
-                    toast.error('Copying failed: select the secret and copy it', { duration: TOAST.error }),
-                  )
+                  .then(() => toast.success(t('webhooks.secretCopied'), { duration: TOAST.copy }))
+                  .catch(() => toast.error(t('webhooks.copyFailed'), { duration: TOAST.error }))
               }
             >
-              {WEBHOOK_MESSAGES.copy}
+              {say(WEBHOOK_MESSAGES.copy)}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setSecret(null)}>
-              Done
+              {t('common.done')}
             </Button>
           </div>
         </div>
       )}
       <form className="space-y-4" onSubmit={submit} noValidate>
-        <FormField label={WEBHOOK_MESSAGES.url} error={fields.url} hint="https:// only">
+        <FormField label={say(WEBHOOK_MESSAGES.url)} error={fields.url} hint={t('webhooks.httpsOnly')}>
           <Input
             type="url"
             inputMode="url"
@@ -136,13 +136,13 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
         </FormField>
         <fieldset className="space-y-2" aria-describedby={fields.events ? `${legend}-error` : undefined}>
           <legend id={legend} className="text-sm font-medium text-slate-900">
-            {WEBHOOK_MESSAGES.events}
+            {say(WEBHOOK_MESSAGES.events)}
           </legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {WEBHOOK_EVENTS.map((type) => (
               <CheckboxField
                 key={type}
-                label={WEBHOOK_EVENT_LABELS[type]}
+                label={say(WEBHOOK_EVENT_LABELS[type])}
                 hint={type}
                 checked={events.includes(type)}
                 onCheckedChange={(checked) =>
@@ -158,7 +158,7 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
           )}
         </fieldset>
         <Button type="submit" disabled={create.isPending}>
-          {WEBHOOK_MESSAGES.add}
+          {say(WEBHOOK_MESSAGES.add)}
         </Button>
       </form>
     </div>
@@ -172,7 +172,7 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
   const [open, setOpen] = useState(false);
   const nameId = useId();
   const failed = (error: unknown) =>
-    toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error });
+    toast.error(errorMessage(error, t('webhooks.failed')), { duration: TOAST.error });
   return (
     <li className="space-y-3 rounded-md border border-slate-200 p-3" aria-labelledby={nameId}>
       <div className="space-y-1">
@@ -180,7 +180,7 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
           {webhook.url}
         </p>
         <p className="text-xs text-slate-600">
-          {webhook.paused ? 'Paused' : 'Active'} · {webhook.events.join(', ')}
+          {t('webhooks.state', { paused: webhook.paused ? 'yes' : 'no', events: webhook.events.join(', ') })}
         </p>
         {webhook.pausedReason && <Notice tone="error">{webhook.pausedReason}</Notice>}
       </div>
@@ -192,7 +192,7 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
           disabled={change.isPending}
           onClick={() => change.mutate({ id: webhook.id, paused: !webhook.paused }, { onError: failed })}
         >
-          {webhook.paused ? WEBHOOK_MESSAGES.resume : WEBHOOK_MESSAGES.pause}
+          {say(webhook.paused ? WEBHOOK_MESSAGES.resume : WEBHOOK_MESSAGES.pause)}
         </Button>
         <Button
           variant="secondary"
@@ -203,13 +203,13 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
             queue.mutate(undefined, {
               onSuccess: () => {
                 setOpen(true);
-                toast.success('Test event queued', { duration: TOAST.save });
+                toast.success(t('webhooks.testQueued'), { duration: TOAST.save });
               },
               onError: failed,
             })
           }
         >
-          {WEBHOOK_MESSAGES.sendTest}
+          {say(WEBHOOK_MESSAGES.sendTest)}
         </Button>
         <Button
           variant="secondary"
@@ -218,7 +218,7 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
           aria-describedby={nameId}
           onClick={() => setOpen(!open)}
         >
-          {WEBHOOK_MESSAGES.deliveries}
+          {say(WEBHOOK_MESSAGES.deliveries)}
         </Button>
         <Button
           variant="danger"
@@ -226,11 +226,11 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
           aria-describedby={nameId}
           disabled={remove.isPending}
           onClick={() => {
-            if (window.confirm(`Delete the webhook to ${webhook.url}?`))
+            if (window.confirm(t('webhooks.confirmDelete', { url: webhook.url })))
               remove.mutate(webhook.id, { onError: failed });
           }}
         >
-          {WEBHOOK_MESSAGES.delete}
+          {say(WEBHOOK_MESSAGES.delete)}
         </Button>
       </div>
       {open && <Deliveries webhookId={webhook.id} />}
@@ -238,24 +238,30 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
   );
 }
 
-const STATUS_LABEL = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' } as const;
+/** A delivery's status, in the app's language (a function: the catalogue is not loaded when modules load). */
+const statusLabel = (status: 'pending' | 'delivered' | 'failed') =>
+  ({
+    pending: t('webhooks.status.pending'),
+    delivered: t('webhooks.status.delivered'),
+    failed: t('webhooks.status.failed'),
+  })[status];
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const deliveries = useDeliveries(webhookId, true);
   const queue = useQueueDelivery(webhookId);
-  if (deliveries.isPending) return <Spinner label="Loading deliveries..." />;
+  if (deliveries.isPending) return <Spinner label={t('webhooks.loadingDeliveries')} />;
   if (deliveries.isError)
     return (
       <LoadFailed
-        title="Deliveries could not be loaded"
+        title={t('webhooks.deliveriesFailed')}
         message={deliveries.error.message}
         onRetry={() => void deliveries.refetch()}
       />
     );
   if (deliveries.data.deliveries.length === 0)
-    return <p className="text-sm text-slate-600">{WEBHOOK_MESSAGES.noDeliveries}</p>;
+    return <p className="text-sm text-slate-600">{say(WEBHOOK_MESSAGES.noDeliveries)}</p>;
   return (
-    <section aria-label={WEBHOOK_MESSAGES.deliveries}>
+    <section aria-label={say(WEBHOOK_MESSAGES.deliveries)}>
       <ul className="space-y-2">
         {deliveries.data.deliveries.map((delivery) => {
           const last = delivery.attempts.at(-1);
@@ -267,39 +273,44 @@ function Deliveries({ webhookId }: { webhookId: string }) {
             >
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="font-mono">{delivery.type}</span>
-                <span>{STATUS_LABEL[delivery.status]}</span>
-                <span className="text-slate-600">{new Date(delivery.createdAt).toLocaleString()}</span>
+                <span>{statusLabel(delivery.status)}</span>
+                <span className="text-slate-600">{formatDateTime(delivery.createdAt)}</span>
                 <Button
                   variant="link"
                   size="sm"
                   className="h-auto px-0"
-                  aria-label={`${WEBHOOK_MESSAGES.sendAgain}: ${delivery.type}, ${new Date(delivery.createdAt).toLocaleString()}`}
+                  aria-label={t('webhooks.sendAgainLabel', {
+                    action: say(WEBHOOK_MESSAGES.sendAgain),
+                    type: delivery.type,
+                    date: formatDateTime(delivery.createdAt),
+                  })}
                   disabled={queue.isPending}
                   onClick={() =>
                     queue.mutate(delivery.id, {
                       onError: (error) =>
-                        toast.error(errorMessage(error, 'Something went wrong'), { duration: TOAST.error }),
+                        toast.error(errorMessage(error, t('webhooks.failed')), { duration: TOAST.error }),
                     })
                   }
                 >
-                  {WEBHOOK_MESSAGES.sendAgain}
+                  {say(WEBHOOK_MESSAGES.sendAgain)}
                 </Button>
               </p>
               {delivery.attempts.length > 0 && (
-                <ol className="space-y-0.5 pl-4 text-xs text-slate-700" aria-label="Attempts">
+                <ol className="space-y-0.5 ps-4 text-xs text-slate-700" aria-label={t('webhooks.attempts')}>
                   {delivery.attempts.map((attempt) => (
                     <li key={attempt.at}>
-                      {new Date(attempt.at).toLocaleString()}: {attempt.ok ? 'OK' : 'Failed'}
-                      {attempt.statusCode !== null
-                        ? `, response ${attempt.statusCode}`
-                        : attempt.error
-                          ? `, ${attempt.error}`
-                          : ''}
+                      {t('webhooks.attempt', {
+                        date: formatDateTime(attempt.at),
+                        ok: attempt.ok ? 'yes' : 'no',
+                        detail: attempt.statusCode !== null ? 'code' : attempt.error ? 'error' : 'none',
+                        code: String(attempt.statusCode ?? ''),
+                        error: attempt.error ?? '',
+                      })}
                     </li>
                   ))}
                 </ol>
               )}
-              {!last && <p className="text-xs text-slate-600">Not sent yet</p>}
+              {!last && <p className="text-xs text-slate-600">{t('webhooks.notSent')}</p>}
             </li>
           );
         })}
