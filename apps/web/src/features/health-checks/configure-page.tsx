@@ -16,8 +16,8 @@ import {
 } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Rocket, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, type LucideProps, Rocket, Save } from 'lucide-react';
+import { forwardRef, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,7 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError, apiPost } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { applyServerErrors, newFormKey } from '@/lib/forms';
 import { formats, say, t, tRich } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
@@ -42,6 +43,11 @@ import { SettingsFields } from './settings-fields';
 import { ShareDialog } from './share-dialog';
 import { TeamEmails } from './team-emails';
 import { FollowUpActions } from './follow-up-actions';
+
+/** 'Back': an arrow pointing where reading came from (mirrored in a right-to-left language). */
+const BackArrow = forwardRef<SVGSVGElement, LucideProps>(function BackArrow({ className, ...props }, ref) {
+  return <ArrowLeft ref={ref} className={cn(className, 'rtl:rotate-180')} {...props} />;
+});
 
 /** /admin/configure-health-check/{templateId} and /admin/templates/{templateId}/configure. */
 export function ConfigurePage() {
@@ -221,7 +227,7 @@ function ConfigureForm({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <IconLink to="/admin/templates" icon={ArrowLeft}>
+        <IconLink to="/admin/templates" icon={BackArrow}>
           {t('healthChecks.backToTemplates')}
         </IconLink>
         <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
