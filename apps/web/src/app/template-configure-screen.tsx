@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useTemplate } from '@/features/health-checks/api';
+import { t } from '@/lib/i18n';
 
 /**
  * /admin/templates/{id}/configure (PRODUCT-DECISIONS 4): a health-check template opens the health-check configure
@@ -10,7 +11,7 @@ import { useTemplate } from '@/features/health-checks/api';
 export function TemplateConfigureScreen() {
   const { templateId = '' } = useParams();
   const template = useTemplate(templateId);
-  if (template.isPending) return <Spinner label="Loading template..." className="py-16" />;
+  if (template.isPending) return <Spinner label={t('templates.loadingTemplate')} className="py-16" />;
   const id = encodeURIComponent(templateId);
   const to =
     template.data?.type === 'loop'

@@ -11,6 +11,10 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { Notice } from '@/components/ui/notice';
 import { applyServerErrors } from './forms';
+import { say, t } from './i18n';
+
+/** A field's message: a shared rule's key in the app's language, or the server's text as it came. */
+const sayError = (message: string | undefined) => (message === undefined ? undefined : say(message));
 
 /**
  * A template's name and description, asked in a dialog: 'Save as template' on Configure and 'Edit' on
@@ -36,7 +40,7 @@ export function TemplateTextDialog({
       await onSave(values);
       onClose();
     } catch (error) {
-      const left = applyServerErrors(error, form, TEMPLATE_MESSAGES.saveFailed);
+      const left = applyServerErrors(error, form, say(TEMPLATE_MESSAGES.saveFailed));
       if (left) setError('root', { message: left });
     }
   });
@@ -44,18 +48,23 @@ export function TemplateTextDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={title}>
         <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
-          {formState.errors.root?.message && <Notice tone="error">{formState.errors.root.message}</Notice>}
-          <FormField label="Name" error={formState.errors.title?.message}>
+          {formState.errors.root?.message && (
+            <Notice tone="error">{say(formState.errors.root.message)}</Notice>
+          )}
+          <FormField label={t('common.name')} error={sayError(formState.errors.title?.message)}>
             <Input maxLength={200} {...register('title')} />
           </FormField>
-          <FormField label="Description" error={formState.errors.description?.message}>
+          <FormField
+            label={t('templates.description')}
+            error={sayError(formState.errors.description?.message)}
+          >
             <Textarea maxLength={2000} {...register('description')} />
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <SubmitButton pending={formState.isSubmitting} busy="Saving...">
+            <SubmitButton pending={formState.isSubmitting} busy={t('templates.saving')}>
               {submitLabel}
             </SubmitButton>
           </div>

@@ -18,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/dates';
+import { formats, say, t } from '@/lib/i18n';
 import { useDashboard, useLiveDashboard } from './api';
 import {
   csvFileName,
@@ -38,16 +39,33 @@ const ShareViewDialog = lazy(() =>
   import('./share-view-dialog').then((m) => ({ default: m.ShareViewDialog })),
 );
 
-const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
 const STATUS_TONE = { active: 'blue', voting: 'purple', completed: 'green' } as const;
 
-const statusLabel = (status: string) => STATUS_LABEL[dashboardStatus(status)];
+/** A status's words on the dashboard (and in its download). */
+const STATUS_KEY = {
+  active: 'dashboard.statusActive',
+  voting: 'dashboard.statusVoting',
+  completed: 'dashboard.statusCompleted',
+} as const;
+
+const statusLabel = (status: string) => t(STATUS_KEY[dashboardStatus(status)]);
+
+/** A rate out of 100 as a percentage in the app's language. */
+const percent = (rate: number) => formats().percent(rate / 100);
+
+/** A filter button's words. */
+const filterLabel = (filter: Filter) =>
+  filter === 'all'
+    ? t('dashboard.filterAll')
+    : filter === 'loops'
+      ? t('dashboard.filterLoops')
+      : t('dashboard.filterHealthChecks');
 
 /** The screen's name and, once known, the workspace's (a blank line until then, so nothing moves). */
 function Heading({ workspace = '\u00a0' }: { workspace?: string }) {
   return (
     <div>
-      <h1 className="text-2xl font-semibold text-slate-900">Dashboard</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t('dashboard.title')}</h1>
       <p className="mt-1 text-sm text-slate-600">{workspace}</p>
     </div>
   );
@@ -70,14 +88,14 @@ export function DashboardPage() {
     return (
       <div className="flex flex-col gap-6">
         <Heading />
-        <Spinner label="Loading dashboard..." className="py-16" />
+        <Spinner label={t('dashboard.loading')} className="py-16" />
       </div>
     );
   }
   if (dashboard.isError) {
     return (
       <LoadFailed
-        title="Failed to load the dashboard"
+        title={t('dashboard.loadFailed')}
         headingLevel={1}
         message={dashboard.error.message}
         onRetry={() => void dashboard.refetch()}
@@ -89,8 +107,8 @@ export function DashboardPage() {
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
         <Building2 className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-        <h1 className="mt-3 text-lg font-semibold">{WORKSPACE_MESSAGES.noWorkspace}</h1>
-        <p className="mt-2 text-sm text-slate-600">{WORKSPACE_MESSAGES.noWorkspaceText}</p>
+        <h1 className="mt-3 text-lg font-semibold">{say(WORKSPACE_MESSAGES.noWorkspace)}</h1>
+        <p className="mt-2 text-sm text-slate-600">{say(WORKSPACE_MESSAGES.noWorkspaceText)}</p>
       </Card>
     );
   }
@@ -135,23 +153,23 @@ export function DashboardPage() {
           <Button variant="secondary" asChild>
             <Link to="/admin/templates?type=loop">
               <Plus aria-hidden="true" />
-              Create Loop
+              {t('dashboard.createLoop')}
             </Link>
           </Button>
           <Button asChild>
             <Link to="/admin/templates?type=health-check">
               <Plus aria-hidden="true" />
-              Create Health Check
+              {t('dashboard.createHealthCheck')}
             </Link>
           </Button>
           <Button variant="ghost" asChild>
-            <Link to="/admin/templates">View All Templates</Link>
+            <Link to="/admin/templates">{t('dashboard.allTemplates')}</Link>
           </Button>
           <Button
             variant="secondary"
             size="icon"
-            aria-label="Download the listed items as CSV"
-            title="Download the listed items as CSV"
+            aria-label={t('dashboard.download')}
+            title={t('dashboard.download')}
             onClick={download}
           >
             <Download aria-hidden="true" />
@@ -159,8 +177,8 @@ export function DashboardPage() {
           <Button
             variant="secondary"
             size="icon"
-            aria-label="Share a link to this view"
-            title="Share a link to this view"
+            aria-label={t('dashboard.share')}
+            title={t('dashboard.share')}
             onClick={() => void share()}
           >
             <Share2 aria-hidden="true" />
@@ -168,8 +186,8 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <div role="group" aria-label="Filter items" className="flex flex-wrap gap-2">
-        {FILTERS.map(({ value, label }) => (
+      <div role="group" aria-label={t('dashboard.filter')} className="flex flex-wrap gap-2">
+        {FILTERS.map(({ value }) => (
           <Button
             key={value}
             size="sm"
@@ -177,25 +195,28 @@ export function DashboardPage() {
             aria-pressed={view.filter === value}
             onClick={() => setView({ filter: value })}
           >
-            {label}
+            {filterLabel(value)}
           </Button>
         ))}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard
-          label="Active Surveys"
-          value={String(stats.activeSurveys)}
+          label={t('dashboard.activeSurveys')}
+          testId="Active Surveys"
+          value={formats().number(stats.activeSurveys)}
           icon={<Activity aria-hidden="true" />}
         />
         <StatCard
-          label="Total Responses"
-          value={String(stats.totalResponses)}
+          label={t('dashboard.totalResponses')}
+          testId="Total Responses"
+          value={formats().number(stats.totalResponses)}
           icon={<Users aria-hidden="true" />}
         />
         <StatCard
-          label="Avg. Completion Rate"
-          value={`${stats.avgCompletionRate}%`}
+          label={t('dashboard.avgCompletionRate')}
+          testId="Avg. Completion Rate"
+          value={percent(stats.avgCompletionRate)}
           icon={<Percent aria-hidden="true" />}
         />
       </div>
@@ -205,19 +226,27 @@ export function DashboardPage() {
       {/* The heading and figures paint first; the lists under them (twenty checks and more) render in slices. */}
       <Deferred>
         <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as Tab })}>
-          <TabsList aria-label="Items">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
-            <TabsTrigger value="active">Active ({activeCount})</TabsTrigger>
-            <TabsTrigger value="completed">Completed ({completedCount})</TabsTrigger>
+          <TabsList aria-label={t('dashboard.items')}>
+            <TabsTrigger value="overview">{t('dashboard.tabOverview')}</TabsTrigger>
+            <TabsTrigger value="active">
+              {t('dashboard.tabActive', { count: formats().number(activeCount) })}
+            </TabsTrigger>
+            <TabsTrigger value="completed">
+              {t('dashboard.tabCompleted', { count: formats().number(completedCount) })}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
-            <ItemList items={lists.overview} empty={DASHBOARD_MESSAGES.noItems} filter={view.filter} />
+            <ItemList items={lists.overview} empty={say(DASHBOARD_MESSAGES.noItems)} filter={view.filter} />
           </TabsContent>
           <TabsContent value="active">
-            <ItemList items={lists.active} empty={DASHBOARD_MESSAGES.noActive} filter={view.filter} />
+            <ItemList items={lists.active} empty={say(DASHBOARD_MESSAGES.noActive)} filter={view.filter} />
           </TabsContent>
           <TabsContent value="completed">
-            <ItemList items={lists.completed} empty={DASHBOARD_MESSAGES.noCompleted} filter={view.filter} />
+            <ItemList
+              items={lists.completed}
+              empty={say(DASHBOARD_MESSAGES.noCompleted)}
+              filter={view.filter}
+            />
           </TabsContent>
         </Tabs>
 
@@ -244,15 +273,26 @@ export function DashboardPage() {
 async function copyLink(url: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(url);
-    toast.success(HEALTH_CHECK_MESSAGES.linkCopied, { duration: TOAST.copy });
+    toast.success(say(HEALTH_CHECK_MESSAGES.linkCopied), { duration: TOAST.copy });
     return true;
   } catch {
-    toast.error('Could not copy the link. Select it and copy it by hand.');
+    toast.error(t('dashboard.copyFailed'));
     return false;
   }
 }
 
-function StatCard({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+/** A figure of the dashboard; `testId` names it whatever the language. */
+function StatCard({
+  label,
+  testId,
+  value,
+  icon,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  icon: ReactNode;
+}) {
   return (
     <Card>
       <CardContent className="flex items-center gap-4 pt-6">
@@ -261,7 +301,7 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
         </span>
         <div>
           <p className="text-sm text-slate-600">{label}</p>
-          <p className="text-2xl font-semibold text-slate-900" data-testid={`stat-${label}`}>
+          <p className="text-2xl font-semibold text-slate-900" data-testid={`stat-${testId}`}>
             {value}
           </p>
         </div>
@@ -270,11 +310,13 @@ function StatCard({ label, value, icon }: { label: string; value: string; icon: 
   );
 }
 
-const EMPTY_HINT: Record<Filter, string> = {
-  all: 'Start a health check or a loop from a template to see it here.',
-  loops: 'Launch a loop from a loop template, or from scratch, to see it here.',
-  'health-checks': 'Start a health check from a template to see it here.',
-};
+/** What an empty list suggests, by the filter. */
+const emptyHint = (filter: Filter) =>
+  filter === 'all'
+    ? t('dashboard.emptyAll')
+    : filter === 'loops'
+      ? t('dashboard.emptyLoops')
+      : t('dashboard.emptyHealthChecks');
 
 function ItemList({
   items,
@@ -285,7 +327,7 @@ function ItemList({
   empty: string;
   filter: Filter;
 }) {
-  if (items.length === 0) return <StateCard title={empty} message={EMPTY_HINT[filter]} />;
+  if (items.length === 0) return <StateCard title={empty} message={emptyHint(filter)} />;
   return (
     <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {items.map((item) => (
@@ -296,9 +338,9 @@ function ItemList({
 }
 
 const LOOP_STATUS = {
-  active: { label: 'Active', tone: 'blue' },
-  paused: { label: 'Paused', tone: 'yellow' },
-  completed: { label: 'Completed', tone: 'green' },
+  active: { key: 'dashboard.statusActive', tone: 'blue' },
+  paused: { key: 'dashboard.statusPaused', tone: 'yellow' },
+  completed: { key: 'dashboard.statusCompleted', tone: 'green' },
 } as const;
 
 /** A listed item: its badges and kind, title and description, then what the kind shows. */
@@ -342,7 +384,7 @@ function Progress({
     <>
       <div className="flex justify-between text-sm text-slate-600">
         <span>{summary}</span>
-        <span data-testid="completion-rate">{item.completionRate}%</span>
+        <span data-testid="completion-rate">{percent(item.completionRate)}</span>
       </div>
       <ProgressBar value={item.completionRate} tone={progressColour(item.completionRate)} label={label} />
     </>
@@ -365,28 +407,41 @@ const links = (list: [to: string, label: string][]) => (
  */
 function LoopCard({ item }: { item: LoopDashboardItem }) {
   const status = LOOP_STATUS[item.loopStatus];
-  const responses = `${item.responses} of ${item.totalParticipants} responses`;
+  const counts = {
+    responses: formats().number(item.responses),
+    total: item.totalParticipants,
+  };
   return (
-    <ItemShell item={item} badges={<Badge tone={status.tone}>{status.label}</Badge>} kind="Loop">
+    <ItemShell
+      item={item}
+      badges={<Badge tone={status.tone}>{t(status.key)}</Badge>}
+      kind={t('dashboard.loop')}
+    >
       {item.currentRound === null ? (
         <p className="text-sm text-slate-600">
-          {item.nextRoundAt ? `First round opens ${formatDateTime(item.nextRoundAt)}` : 'No round yet'}
+          {item.nextRoundAt
+            ? t('dashboard.firstRoundOpens', { date: formatDateTime(item.nextRoundAt) })
+            : t('dashboard.noRound')}
         </p>
       ) : (
         <Progress
           item={item}
-          summary={`Round ${item.currentRound}${item.roundOpen ? '' : ' (closed)'} · ${responses}`}
-          label={`Response rate of ${item.title}`}
+          summary={t('dashboard.roundSummary', {
+            round: formats().number(item.currentRound),
+            open: String(item.roundOpen),
+            ...counts,
+          })}
+          label={t('dashboard.responseRateOf', { title: item.title })}
         />
       )}
       {item.status === 'completed'
         ? links([
-            [LOOP_LINKS.results(item.id), 'View Results'],
-            [LOOP_LINKS.insights(item.id), 'Insights'],
+            [LOOP_LINKS.results(item.id), t('dashboard.viewResults')],
+            [LOOP_LINKS.insights(item.id), t('dashboard.insights')],
           ])
         : links([
-            [LOOP_LINKS.completionStatus(item.id), 'Completion Status'],
-            [LOOP_LINKS.results(item.id), 'Preview Results'],
+            [LOOP_LINKS.completionStatus(item.id), t('dashboard.completionStatus')],
+            [LOOP_LINKS.results(item.id), t('dashboard.previewResults')],
           ])}
     </ItemShell>
   );
@@ -399,20 +454,23 @@ function ItemCard({ item }: { item: DashboardItem }) {
       item={item}
       badges={
         <>
-          <Badge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</Badge>
-          {item.overdue && <Badge tone="red">Overdue</Badge>}
+          <Badge tone={STATUS_TONE[status]}>{t(STATUS_KEY[status])}</Badge>
+          {item.overdue && <Badge tone="red">{t('dashboard.overdue')}</Badge>}
         </>
       }
-      kind="Health Check"
+      kind={t('dashboard.healthCheck')}
     >
       <Progress
         item={item}
-        summary={`${item.responses} of ${item.totalParticipants} responses`}
-        label={`Completion of ${item.title}`}
+        summary={t('dashboard.responses', {
+          responses: formats().number(item.responses),
+          total: item.totalParticipants,
+        })}
+        label={t('dashboard.completionOf', { title: item.title })}
       />
       {status === 'completed'
-        ? links([[`/admin/health-check/${item.id}/results`, 'View Results']])
-        : links([[`/admin/health-check/${item.id}/manage`, 'Manage']])}
+        ? links([[`/admin/health-check/${item.id}/results`, t('dashboard.viewResults')]])
+        : links([[`/admin/health-check/${item.id}/manage`, t('dashboard.manage')]])}
     </ItemShell>
   );
 }
@@ -421,10 +479,10 @@ function GlobalTemplates({ templates }: { templates: TemplateSummary[] }) {
   return (
     <section aria-labelledby="global-templates">
       <h2 id="global-templates" className="mb-3 text-lg font-semibold text-slate-900">
-        Global Templates
+        {t('dashboard.globalTemplates')}
       </h2>
       {templates.length === 0 ? (
-        <Card className="p-6 text-center text-sm text-slate-600">{DASHBOARD_MESSAGES.noGlobal}</Card>
+        <Card className="p-6 text-center text-sm text-slate-600">{say(DASHBOARD_MESSAGES.noGlobal)}</Card>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {templates.map((template) => (
@@ -433,9 +491,9 @@ function GlobalTemplates({ templates }: { templates: TemplateSummary[] }) {
                 <CardHeader>
                   <div className="flex items-center gap-2 text-brand-700">
                     <LayoutTemplate className="size-4" aria-hidden="true" />
-                    <Badge tone="brand">Global</Badge>
+                    <Badge tone="brand">{t('dashboard.global')}</Badge>
                     <span className="text-xs text-slate-600">
-                      {template.type === 'loop' ? 'Loop' : 'Health Check'}
+                      {template.type === 'loop' ? t('dashboard.loop') : t('dashboard.healthCheck')}
                     </span>
                   </div>
                   <CardTitle className="text-base">{template.title}</CardTitle>
@@ -445,9 +503,9 @@ function GlobalTemplates({ templates }: { templates: TemplateSummary[] }) {
                   <Button size="sm" asChild>
                     <Link
                       to={`/admin/templates/${template.id}/configure`}
-                      aria-label={`Use Template ${template.title}`}
+                      aria-label={t('dashboard.useTemplateLabel', { title: template.title })}
                     >
-                      Use Template
+                      {t('dashboard.useTemplate')}
                     </Link>
                   </Button>
                 </CardContent>

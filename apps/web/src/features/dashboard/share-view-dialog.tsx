@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { say, t } from '@/lib/i18n';
 
 /**
  * The dashboard's 'Share' dialog: the link to the view as shown, and the join links of the active items. It
@@ -34,12 +35,9 @@ export function ShareViewDialog({
   }, [copied]);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Share this view"
-        description="A link to the dashboard as you see it, and the join links of the active items."
-      >
+      <DialogContent title={t('dashboard.shareTitle')} description={t('dashboard.shareHint')}>
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor="dashboard-view-link">Link to this view</Label>
+          <Label htmlFor="dashboard-view-link">{t('dashboard.viewLink')}</Label>
           <div className="flex gap-2">
             <input
               id="dashboard-view-link"
@@ -49,20 +47,24 @@ export function ShareViewDialog({
               onFocus={(event) => event.currentTarget.select()}
               className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
             />
-            <Button size="sm" variant="secondary" aria-label="Copy link to this view" onClick={onCopyView}>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t('dashboard.copyViewLink')}
+              onClick={onCopyView}
+            >
               <Copy aria-hidden="true" />
-              Copy
+              {t('common.copy')}
             </Button>
           </div>
           <p role="status" className="min-h-5 text-sm text-slate-600">
-            {copied === 'copied' && 'Copied to the clipboard.'}
-            {copied === 'failed' &&
-              'The browser did not let the page copy it: select the link and copy it by hand.'}
+            {copied === 'copied' && t('dashboard.copied')}
+            {copied === 'failed' && t('dashboard.copyRefused')}
           </p>
         </div>
-        <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">Join links of the active items</h3>
+        <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-900">{t('dashboard.joinLinks')}</h3>
         {joinable.length === 0 ? (
-          <p className="text-sm text-slate-600">{DASHBOARD_MESSAGES.noActive}</p>
+          <p className="text-sm text-slate-600">{say(DASHBOARD_MESSAGES.noActive)}</p>
         ) : (
           <ul className="flex flex-col gap-3">
             {joinable.map((item) => (
@@ -72,17 +74,17 @@ export function ShareViewDialog({
                   <input
                     readOnly
                     value={item.joinUrl}
-                    aria-label={`Join link for ${item.title}`}
+                    aria-label={t('dashboard.joinLinkFor', { title: item.title })}
                     className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-2 text-xs"
                   />
                   <Button
                     size="sm"
                     variant="secondary"
-                    aria-label={`Copy join link for ${item.title}`}
+                    aria-label={t('dashboard.copyJoinLinkFor', { title: item.title })}
                     onClick={() => onCopy(item.joinUrl)}
                   >
                     <Copy aria-hidden="true" />
-                    Copy
+                    {t('common.copy')}
                   </Button>
                 </div>
               </li>

@@ -5,11 +5,7 @@ import { dashboardStatus } from '@pulsecheck/shared/health-checks/rules';
  * (`?filter=health-checks&tab=active`), so a reload, the back button and a shared link show the same view.
  */
 
-export const FILTERS = [
-  { value: 'all', label: 'All Items' },
-  { value: 'loops', label: 'Loops' },
-  { value: 'health-checks', label: 'Health Checks' },
-] as const;
+export const FILTERS = [{ value: 'all' }, { value: 'loops' }, { value: 'health-checks' }] as const;
 export type Filter = (typeof FILTERS)[number]['value'];
 
 export const TABS = ['overview', 'active', 'completed'] as const;

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { Toaster } from '@/components/ui/toaster';
 import { renderRoutes, stubFetch } from '@/test/render';
+import { say } from '@/lib/i18n';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
@@ -80,12 +81,12 @@ describe('configure and launch', () => {
 
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual([
-      HEALTH_CHECK_MESSAGES.titleRequired,
-      HEALTH_CHECK_MESSAGES.titleRequired,
+      say(HEALTH_CHECK_MESSAGES.titleRequired),
+      say(HEALTH_CHECK_MESSAGES.titleRequired),
     ]);
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('tab', { name: 'Components' }));
-    expect(screen.getByText(HEALTH_CHECK_MESSAGES.noEnabledComponents)).toHaveAttribute('role', 'alert');
+    expect(screen.getByText(say(HEALTH_CHECK_MESSAGES.noEnabledComponents))).toHaveAttribute('role', 'alert');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -107,7 +108,7 @@ describe('configure and launch', () => {
     expect(screen.getByText(/1 components · 1 team e-mails · minimum 3 responses/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Launch Health Check' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(HEALTH_CHECK_MESSAGES.launchFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(HEALTH_CHECK_MESSAGES.launchFailed));
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     const { launchKey, ...body } = JSON.parse(init.body as string) as Record<string, unknown>;
     expect(body).toEqual({
@@ -194,7 +195,7 @@ describe('configure and launch', () => {
   it('with no active workspace, redirects to /admin/workspaces with the toast', async () => {
     const fetch = renderConfigure(() => Response.json({}), { noWorkspace: true });
     expect(await screen.findByRole('heading', { name: 'Workspaces' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst)).toBeInTheDocument();
+    expect(await screen.findByText(say(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Launch Health Check' })).not.toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -209,7 +210,7 @@ describe('configure and launch', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('New Health Check');
     await user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await user.click(screen.getByRole('button', { name: 'Save Template' }));
-    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(await screen.findByText(say(HEALTH_CHECK_MESSAGES.titleRequired))).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Our check');
     await user.click(screen.getByRole('button', { name: 'Save Template' }));
@@ -230,7 +231,7 @@ describe('configure and launch', () => {
     const user = userEvent.setup();
     renderConfigure(() => Response.json({}), { mailEnabled: false });
     await user.click(screen.getByRole('tab', { name: 'Team' }));
-    expect(screen.getByText(HEALTH_CHECK_MESSAGES.teamMailOff)).toBeInTheDocument();
+    expect(screen.getByText(say(HEALTH_CHECK_MESSAGES.teamMailOff))).toBeInTheDocument();
     expect(screen.queryByText(/is e-mailed the join link/)).not.toBeInTheDocument();
   });
 });

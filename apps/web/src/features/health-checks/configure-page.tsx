@@ -16,8 +16,8 @@ import {
 } from '@pulsecheck/shared/templates/schemas';
 import type { Workspace } from '@pulsecheck/shared/workspaces/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Rocket, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, type LucideProps, Rocket, Save } from 'lucide-react';
+import { forwardRef, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -32,7 +32,9 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError, apiPost } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { applyServerErrors, newFormKey } from '@/lib/forms';
+import { formats, say, t, tRich } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { TemplateTextDialog } from '@/lib/template-text-dialog';
 import { useActiveWorkspace, workspacesQuery } from '@/lib/workspaces';
@@ -42,6 +44,11 @@ import { ShareDialog } from './share-dialog';
 import { TeamEmails } from './team-emails';
 import { FollowUpActions } from './follow-up-actions';
 
+/** 'Back': an arrow pointing where reading came from (mirrored in a right-to-left language). */
+const BackArrow = forwardRef<SVGSVGElement, LucideProps>(function BackArrow({ className, ...props }, ref) {
+  return <ArrowLeft ref={ref} className={cn(className, 'rtl:rotate-180')} {...props} />;
+});
+
 /** /admin/configure-health-check/{templateId} and /admin/templates/{templateId}/configure. */
 export function ConfigurePage() {
   const { templateId = 'new' } = useParams();
@@ -50,13 +57,13 @@ export function ConfigurePage() {
 
   const noWorkspace = workspace.isSuccess && !workspace.data;
   useEffect(() => {
-    if (noWorkspace) toast.error(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst);
+    if (noWorkspace) toast.error(say(HEALTH_CHECK_MESSAGES.selectWorkspaceFirst));
   }, [noWorkspace]);
 
   // No active workspace (none chosen, or every one left or deleted): the spec's redirect, with its toast.
   if (noWorkspace) return <Navigate to="/admin/workspaces" replace />;
   if (workspace.isPending || template.isPending) {
-    return <Spinner label={HEALTH_CHECK_MESSAGES.loadingTemplate} className="py-16" />;
+    return <Spinner label={say(HEALTH_CHECK_MESSAGES.loadingTemplate)} className="py-16" />;
   }
   if (workspace.isError || template.isError || !workspace.data) {
     const error = template.error ?? workspace.error;
@@ -64,13 +71,13 @@ export function ConfigurePage() {
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
         <h1 className="text-lg font-semibold">
-          {notFound ? 'Template not found' : 'Failed to load the template'}
+          {notFound ? t('healthChecks.templateNotFound') : t('healthChecks.templateLoadFailed')}
         </h1>
         <p className="mt-2 text-sm text-slate-600">
-          {notFound ? 'This template does not exist or belongs to another workspace.' : error?.message}
+          {notFound ? t('healthChecks.templateNotFoundText') : error?.message}
         </p>
         <Button className="mt-4" asChild>
-          <Link to="/admin/templates">Back to Templates</Link>
+          <Link to="/admin/templates">{t('healthChecks.backToTemplates')}</Link>
         </Button>
       </Card>
     );
@@ -94,6 +101,9 @@ const launchFormSchema = launchSchema
       HEALTH_CHECK_MESSAGES.noEnabledComponents,
     ),
   });
+
+/** A field's message: a shared rule's key in the app's language, or the server's text as it came. */
+const sayError = (message: string | undefined) => (message === undefined ? undefined : say(message));
 
 /** The first message of a form's errors, in the order of its fields. */
 function firstMessage(errors: object): string | undefined {
@@ -174,10 +184,10 @@ function ConfigureForm({
             setLaunched(result);
             setSharing(true);
             if (result.mail === 'off' && values.teamEmails.length > 0) {
-              toast.error(HEALTH_CHECK_MESSAGES.teamNotEmailed);
+              toast.error(say(HEALTH_CHECK_MESSAGES.teamNotEmailed));
             }
             if (result.failedEmails.length > 0) {
-              toast.error(`These addresses could not be invited: ${result.failedEmails.join(', ')}`);
+              toast.error(t('healthChecks.notInvited', { emails: formats().list(result.failedEmails) }));
             }
           },
           onError: (error) => {
@@ -189,7 +199,11 @@ function ConfigureForm({
                 (data) => {
                   const active = data.workspaces.some((w) => w.id === data.activeWorkspaceId);
                   toast.error(
-                    active ? HEALTH_CHECK_MESSAGES.membershipRequired : HEALTH_CHECK_MESSAGES.selectWorkspace,
+                    say(
+                      active
+                        ? HEALTH_CHECK_MESSAGES.membershipRequired
+                        : HEALTH_CHECK_MESSAGES.selectWorkspace,
+                    ),
                   );
                   void navigate('/admin/workspaces');
                 },
@@ -197,7 +211,7 @@ function ConfigureForm({
               );
               return;
             }
-            applyServerErrors(error, form, HEALTH_CHECK_MESSAGES.launchFailed);
+            applyServerErrors(error, form, say(HEALTH_CHECK_MESSAGES.launchFailed));
             // The banner says it on every tab, whichever tab holds the fields.
             setBanner(
               error instanceof ApiError && error.code !== 'internal' && error.code !== 'network'
@@ -213,29 +227,32 @@ function ConfigureForm({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <IconLink to="/admin/templates" icon={ArrowLeft}>
-          Back to Templates
+        <IconLink to="/admin/templates" icon={BackArrow}>
+          {t('healthChecks.backToTemplates')}
         </IconLink>
         <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <h1 className="text-2xl font-semibold text-slate-900">
-              {isNew ? 'Create Health Check' : 'Configure Health Check'}
+              {isNew ? t('healthChecks.createTitle') : t('healthChecks.configureTitle')}
             </h1>
             <p className="mt-1 text-sm break-words text-slate-600">
-              Workspace: <span className="font-medium text-slate-800">{workspace.name}</span> · Template:{' '}
-              {template.title}
+              {tRich('healthChecks.configureSubtitle', {
+                workspace: workspace.name,
+                template: template.title,
+                name: (chunks) => <span className="font-medium text-slate-800">{chunks}</span>,
+              })}
             </p>
           </div>
           <Button variant="secondary" className="self-start" onClick={() => setSavingTemplate(true)}>
             <Save aria-hidden="true" />
-            {TEMPLATE_MESSAGES.saveAsTemplate}
+            {say(TEMPLATE_MESSAGES.saveAsTemplate)}
           </Button>
         </div>
       </div>
       {savingTemplate && (
         <TemplateTextDialog
-          title={TEMPLATE_MESSAGES.saveAsTemplate}
-          submitLabel="Save Template"
+          title={say(TEMPLATE_MESSAGES.saveAsTemplate)}
+          submitLabel={t('healthChecks.saveTemplate')}
           initial={{ title: getValues('title'), description: getValues('description') }}
           onClose={() => setSavingTemplate(false)}
           onSave={async (text) => {
@@ -246,7 +263,7 @@ function ConfigureForm({
               settings: getValues('settings'),
               enabledComponentIds: getValues('enabledComponentIds'),
             } satisfies SaveHealthCheckTemplate);
-            toast.success(TEMPLATE_MESSAGES.saved, { duration: TOAST.save });
+            toast.success(say(TEMPLATE_MESSAGES.saved), { duration: TOAST.save });
             await queryClient.invalidateQueries({ queryKey: ['templates'] });
           }}
         />
@@ -254,38 +271,41 @@ function ConfigureForm({
 
       {banner && (
         <Notice tone="error" onDismiss={() => setBanner(null)}>
-          {banner}
+          {say(banner)}
         </Notice>
       )}
 
       <Card>
         <CardContent className="flex flex-col gap-4 pt-6">
-          <FormField label="Title" error={errors.title?.message}>
+          <FormField label={t('healthChecks.title')} error={sayError(errors.title?.message)}>
             <Input maxLength={200} {...register('title')} />
           </FormField>
-          <FormField label="Description" error={errors.description?.message}>
+          <FormField label={t('healthChecks.description')} error={sayError(errors.description?.message)}>
             <Textarea maxLength={2000} {...register('description')} />
           </FormField>
         </CardContent>
       </Card>
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Configure">
-          <TabsTrigger value="components">Components</TabsTrigger>
-          <TabsTrigger value="team">Team</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
-          <TabsTrigger value="launch">Launch</TabsTrigger>
+        <TabsList aria-label={t('healthChecks.configureTabs')}>
+          <TabsTrigger value="components">{t('healthChecks.tabComponents')}</TabsTrigger>
+          <TabsTrigger value="team">{t('healthChecks.tabTeam')}</TabsTrigger>
+          <TabsTrigger value="settings">{t('healthChecks.tabSettings')}</TabsTrigger>
+          <TabsTrigger value="launch">{t('healthChecks.tabLaunch')}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="components">
           <div className="grid gap-6 lg:grid-cols-[1fr_280px]">
             <div className="flex flex-col gap-4">
               <p className="text-sm text-slate-600" aria-live="polite">
-                {enabled.size} of {template.components.length} components enabled
+                {t('healthChecks.componentsEnabled', {
+                  enabled: formats().number(enabled.size),
+                  total: formats().number(template.components.length),
+                })}
               </p>
               {errors.enabledComponentIds?.message && (
                 <p role="alert" className="text-sm text-red-700">
-                  {errors.enabledComponentIds.message}
+                  {say(errors.enabledComponentIds.message)}
                 </p>
               )}
               {groups.map(({ category, items }) => (
@@ -317,15 +337,15 @@ function ConfigureForm({
             </div>
             <Card className="h-fit">
               <CardHeader>
-                <CardTitle className="text-base">Rating Options</CardTitle>
-                <CardDescription>What participants choose from for each component.</CardDescription>
+                <CardTitle className="text-base">{t('healthChecks.ratingOptions')}</CardTitle>
+                <CardDescription>{t('healthChecks.ratingOptionsHint')}</CardDescription>
               </CardHeader>
               <CardContent>
                 <dl className="flex flex-col gap-2 text-sm">
                   {RATING_OPTIONS.map((option) => (
                     <div key={option.value}>
-                      <dt className="font-medium text-slate-900">{option.label}</dt>
-                      <dd className="text-slate-600">{option.meaning}</dd>
+                      <dt className="font-medium text-slate-900">{say(option.label)}</dt>
+                      <dd className="text-slate-600">{say(option.meaning)}</dd>
                     </div>
                   ))}
                 </dl>
@@ -366,18 +386,21 @@ function ConfigureForm({
           />
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Ready to launch?</CardTitle>
+              <CardTitle className="text-base">{t('healthChecks.readyToLaunch')}</CardTitle>
               <CardDescription>
-                {enabled.size} components · {emails.length} team e-mails · minimum{' '}
-                {Number.isNaN(minResponses) ? '' : minResponses} responses
+                {t('healthChecks.launchSummary', {
+                  components: enabled.size,
+                  emails: emails.length,
+                  minimum: Number.isNaN(minResponses) ? '' : formats().number(minResponses),
+                })}
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-wrap gap-3">
               {launched ? (
                 <>
-                  <Button onClick={() => setSharing(true)}>Share Health Check</Button>
+                  <Button onClick={() => setSharing(true)}>{t('healthChecks.share')}</Button>
                   <Button variant="secondary" asChild>
-                    <Link to={`/admin/health-check/${launched.id}/manage`}>Manage Health Check</Link>
+                    <Link to={`/admin/health-check/${launched.id}/manage`}>{t('healthChecks.manage')}</Link>
                   </Button>
                 </>
               ) : (
@@ -389,7 +412,7 @@ function ConfigureForm({
                   disabled={launch.isPending}
                 >
                   <Rocket aria-hidden="true" />
-                  {launch.isPending ? 'Launching...' : 'Launch Health Check'}
+                  {launch.isPending ? t('healthChecks.launching') : t('healthChecks.launch')}
                 </Button>
               )}
             </CardContent>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { apiGet } from '@/lib/api-client';
 import { formatDate } from '@/lib/dates';
+import { say, t } from '@/lib/i18n';
 
 /**
  * Configure's 'Actions to ask about' (decision 0019): the workspace's done action items this check will ask
@@ -37,23 +38,25 @@ export function FollowUpActions({
   return (
     <Card data-testid="follow-up-actions">
       <CardHeader>
-        <CardTitle className="text-base">{FOLLOW_UP_MESSAGES.configureTitle}</CardTitle>
-        <CardDescription>{FOLLOW_UP_MESSAGES.configureHint}</CardDescription>
+        <CardTitle className="text-base">{say(FOLLOW_UP_MESSAGES.configureTitle)}</CardTitle>
+        <CardDescription>{say(FOLLOW_UP_MESSAGES.configureHint)}</CardDescription>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <p className="text-sm text-slate-600">Loading...</p>
+          <p className="text-sm text-slate-600">{t('healthChecks.loading')}</p>
         ) : asked.length === 0 ? (
-          <p className="text-sm text-slate-600">{FOLLOW_UP_MESSAGES.configureNone}</p>
+          <p className="text-sm text-slate-600">{say(FOLLOW_UP_MESSAGES.configureNone)}</p>
         ) : (
           <ul className="flex flex-col gap-3">
             {asked.map((action) => (
               <li key={action.id}>
                 <CheckboxField
-                  label={followUpQuestion(action.description, action.componentTitle ?? '')}
+                  label={say(followUpQuestion(action.description, action.componentTitle ?? ''))}
                   hint={[
-                    action.ownerName ? `Owner: ${action.ownerName}` : null,
-                    action.completedAt ? `Done ${formatDate(action.completedAt)}` : null,
+                    action.ownerName ? t('healthChecks.actionOwner', { name: action.ownerName }) : null,
+                    action.completedAt
+                      ? t('healthChecks.actionDone', { date: formatDate(action.completedAt) })
+                      : null,
                   ]
                     .filter(Boolean)
                     .join(' · ')}

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
+import { say } from '@/lib/i18n';
 import { ManagePage } from './manage-page';
 
 const ID = '33333333-3333-4333-8333-333333333333';
@@ -45,20 +46,25 @@ describe('manage: Settings tab', () => {
 
     await user.clear(minimum);
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
-    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.minResponsesRange)).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText(say(HEALTH_CHECK_MESSAGES.minResponsesRange))).toHaveAttribute(
+      'role',
+      'alert',
+    );
 
     await user.type(minimum, '2');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(
-      await screen.findByText(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses)),
+      await screen.findByText(
+        say(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses)),
+      ),
     ).toHaveAttribute('role', 'alert');
-    expect(screen.queryByText(HEALTH_CHECK_MESSAGES.minResponsesRange)).toBeNull();
+    expect(screen.queryByText(say(HEALTH_CHECK_MESSAGES.minResponsesRange))).toBeNull();
     expect(api.requests()).toBe(0);
   });
 
   it("puts the server's field errors on the fields", async () => {
     const user = userEvent.setup();
-    const message = HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses);
+    const message = say(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses));
     const api = renderSettings(0, () =>
       Response.json(
         {

@@ -23,11 +23,21 @@ import { TOAST, toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
+import { formats, say, t } from '@/lib/i18n';
 import { useChangePhase, useHealthCheck, useLiveHealthCheck, useParticipants } from './api';
 import { SettingsTab } from './settings-tab';
 import { copyToClipboard, ShareDialog } from './share-dialog';
 
-const STATUS_LABEL = { active: 'Active', voting: 'Voting', completed: 'Completed' } as const;
+/** A check's status on the dashboard, in words. */
+const statusLabel = (status: 'active' | 'voting' | 'completed') =>
+  status === 'completed'
+    ? t('healthChecks.statusCompleted')
+    : status === 'voting'
+      ? t('healthChecks.statusVoting')
+      : t('healthChecks.statusActive');
+
+/** A rate out of 100 as a percentage in the app's language. */
+const percent = (rate: number) => formats().percent(rate / 100);
 
 /** /admin/health-check/{id}/manage */
 export function ManagePage() {
@@ -35,18 +45,18 @@ export function ManagePage() {
   const check = useHealthCheck(healthCheckId);
   useLiveHealthCheck(healthCheckId);
 
-  if (check.isPending) return <Spinner label="Loading health check..." className="py-16" />;
+  if (check.isPending) return <Spinner label={t('healthChecks.loadingCheck')} className="py-16" />;
   if (check.isError) {
     const notFound = check.error instanceof ApiError && check.error.status === 404;
     return (
       <Card className="mx-auto max-w-md p-8 text-center">
         <AlertTriangle className="mx-auto size-10 text-red-600" aria-hidden="true" />
-        <h1 className="mt-3 text-lg font-semibold">Error Loading Health Check</h1>
+        <h1 className="mt-3 text-lg font-semibold">{t('healthChecks.loadError')}</h1>
         <p className="mt-2 text-sm text-slate-600">
-          {notFound ? HEALTH_CHECK_NOT_FOUND : HEALTH_CHECK_MESSAGES.loadFailed}
+          {say(notFound ? HEALTH_CHECK_NOT_FOUND : HEALTH_CHECK_MESSAGES.loadFailed)}
         </p>
         <Button className="mt-4" asChild>
-          <Link to="/admin/dashboard">Return to Dashboard</Link>
+          <Link to="/admin/dashboard">{t('healthChecks.returnToDashboard')}</Link>
         </Button>
       </Card>
     );
@@ -67,9 +77,10 @@ function Manage({ check }: { check: HealthCheckDetail }) {
     changePhase.mutate(action.to, {
       onSuccess: () => {
         setConfirming(false);
-        if (action.to === 'vote') toast.success(HEALTH_CHECK_MESSAGES.movedToVote, { duration: TOAST.save });
+        if (action.to === 'vote')
+          toast.success(say(HEALTH_CHECK_MESSAGES.movedToVote), { duration: TOAST.save });
         else {
-          toast.success(HEALTH_CHECK_MESSAGES.completed, { duration: TOAST.save });
+          toast.success(say(HEALTH_CHECK_MESSAGES.completed), { duration: TOAST.save });
           void navigate(`/admin/health-checks/${check.id}/results`);
         }
       },
@@ -79,7 +90,7 @@ function Manage({ check }: { check: HealthCheckDetail }) {
           action.to === 'vote'
             ? HEALTH_CHECK_MESSAGES.changePhaseFailed
             : HEALTH_CHECK_MESSAGES.completeFailed;
-        toast.error(error instanceof ApiError && error.status === 409 ? error.message : fallback);
+        toast.error(error instanceof ApiError && error.status === 409 ? error.message : say(fallback));
       },
     });
   };
@@ -90,40 +101,43 @@ function Manage({ check }: { check: HealthCheckDetail }) {
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold break-words text-slate-900">{check.title}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {check.workspace.name} · Created {formatDateTime(check.createdAt)}
+            {t('healthChecks.createdIn', {
+              workspace: check.workspace.name,
+              date: formatDateTime(check.createdAt),
+            })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => setSharing(true)}>
             <Share2 aria-hidden="true" />
-            Share
+            {t('healthChecks.shareButton')}
           </Button>
           <Button variant="secondary" asChild>
             <Link to={`/health-check/${check.id}?preview=1`}>
               <Eye aria-hidden="true" />
-              Preview
+              {t('healthChecks.preview')}
             </Link>
           </Button>
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Phase" testId="phase-card" value={phaseLabel(check.phase)} />
+        <Stat label={t('healthChecks.phase')} testId="phase-card" value={say(phaseLabel(check.phase))} />
         <Stat
-          label="Participants"
+          label={t('healthChecks.participants')}
           testId="participants-card"
-          value={check.participants.total}
-          detail={`${check.participants.completed} completed`}
+          value={formats().number(check.participants.total)}
+          detail={t('healthChecks.completedCount', { count: check.participants.completed })}
         />
         <Stat
-          label="Completion"
+          label={t('healthChecks.completion')}
           testId="completion-card"
-          value={`${check.completionRate}%`}
+          value={percent(check.completionRate)}
           detail={
             <ProgressBar
               value={check.completionRate}
               tone={progressColour(check.completionRate)}
-              label="Completion"
+              label={t('healthChecks.completion')}
             />
           }
         />
@@ -131,18 +145,18 @@ function Manage({ check }: { check: HealthCheckDetail }) {
 
       <Card>
         <CardHeader>
-          <CardTitle className="text-base">Join Link</CardTitle>
+          <CardTitle className="text-base">{t('healthChecks.joinLinkTitle')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-2 sm:flex-row">
           <input
             readOnly
             value={check.joinUrl}
-            aria-label="Join link"
+            aria-label={t('healthChecks.joinLink')}
             className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 text-sm"
           />
           <Button variant="secondary" onClick={() => void copyToClipboard(check.joinUrl)}>
             <Copy aria-hidden="true" />
-            Copy Link
+            {t('healthChecks.copyLink')}
           </Button>
         </CardContent>
       </Card>
@@ -153,44 +167,46 @@ function Manage({ check }: { check: HealthCheckDetail }) {
           {check.canManage && action && (
             <div className="flex flex-wrap items-center gap-3">
               <Button onClick={() => setConfirming(true)} disabled={changePhase.isPending}>
-                {action.label}
+                {say(action.label)}
               </Button>
               {check.phase === 'collect' && check.allCompleted && (
                 <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
                   <CheckCircle2 className="size-4" aria-hidden="true" />
-                  {HEALTH_CHECK_MESSAGES.allCompleted}
+                  {say(HEALTH_CHECK_MESSAGES.allCompleted)}
                 </span>
               )}
             </div>
           )}
           {!action && (
             <Button variant="secondary" className="w-fit" asChild>
-              <Link to={`/admin/health-checks/${check.id}/results`}>View Results</Link>
+              <Link to={`/admin/health-checks/${check.id}/results`}>{t('healthChecks.viewResults')}</Link>
             </Button>
           )}
         </CardContent>
       </Card>
 
       <Tabs defaultValue="overview">
-        <TabsList aria-label="Manage">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="participants">Participants</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
+        <TabsList aria-label={t('healthChecks.manageTabs')}>
+          <TabsTrigger value="overview">{t('healthChecks.tabOverview')}</TabsTrigger>
+          <TabsTrigger value="participants">{t('healthChecks.participants')}</TabsTrigger>
+          <TabsTrigger value="settings">{t('healthChecks.tabSettings')}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <Card>
             <CardContent className="pt-6">
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                <Detail term="Status">
+                <Detail term={t('healthChecks.status')}>
                   <Badge tone={status === 'completed' ? 'green' : status === 'voting' ? 'purple' : 'blue'}>
-                    {STATUS_LABEL[status]}
+                    {statusLabel(status)}
                   </Badge>
                 </Detail>
-                <Detail term="Current phase">{phaseLabel(check.phase)}</Detail>
-                <Detail term="Created at">{formatDateTime(check.createdAt)}</Detail>
-                <Detail term="Workspace">{check.workspace.name}</Detail>
-                <Detail term="Completion rate">{check.completionRate}%</Detail>
-                {check.description && <Detail term="Description">{check.description}</Detail>}
+                <Detail term={t('healthChecks.currentPhase')}>{say(phaseLabel(check.phase))}</Detail>
+                <Detail term={t('healthChecks.createdAt')}>{formatDateTime(check.createdAt)}</Detail>
+                <Detail term={t('healthChecks.workspace')}>{check.workspace.name}</Detail>
+                <Detail term={t('healthChecks.completionRate')}>{percent(check.completionRate)}</Detail>
+                {check.description && (
+                  <Detail term={t('healthChecks.description')}>{check.description}</Detail>
+                )}
               </dl>
             </CardContent>
           </Card>
@@ -212,15 +228,15 @@ function Manage({ check }: { check: HealthCheckDetail }) {
       />
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent
-          title={HEALTH_CHECK_MESSAGES.confirmTitle}
-          description={HEALTH_CHECK_MESSAGES.confirmText}
+          title={say(HEALTH_CHECK_MESSAGES.confirmTitle)}
+          description={say(HEALTH_CHECK_MESSAGES.confirmText)}
         >
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button onClick={confirm} disabled={changePhase.isPending}>
-              {changePhase.isPending ? 'Working...' : 'Confirm'}
+              {changePhase.isPending ? t('healthChecks.working') : t('healthChecks.confirm')}
             </Button>
           </div>
         </DialogContent>
@@ -242,7 +258,7 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 function Stepper({ phase }: { phase: string }) {
   const current = PHASES.indexOf(phase as (typeof PHASES)[number]);
   return (
-    <ol aria-label="Phases" className="flex flex-wrap items-center gap-2">
+    <ol aria-label={t('healthChecks.phases')} className="flex flex-wrap items-center gap-2">
       {STEPPER_PHASES.map((step, index) => {
         const stepIndex = PHASES.indexOf(step.phase);
         const done = current > stepIndex;
@@ -262,7 +278,7 @@ function Stepper({ phase }: { phase: string }) {
               )}
             >
               {done && !active && <CheckCircle2 className="size-4" aria-hidden="true" />}
-              {step.label}
+              {say(step.label)}
             </span>
           </li>
         );
@@ -271,11 +287,18 @@ function Stepper({ phase }: { phase: string }) {
   );
 }
 
-const STATUS_TEXT = { pending: 'Pending', in_progress: 'In progress', completed: 'Completed' } as const;
+/** A participant's progress, in words. */
+const participantStatus = (status: 'pending' | 'in_progress' | 'completed') =>
+  status === 'completed'
+    ? t('healthChecks.participantCompleted')
+    : status === 'in_progress'
+      ? t('healthChecks.participantInProgress')
+      : t('healthChecks.participantPending');
 
 function ParticipantsTab({ id }: { id: string }) {
   const participants = useParticipants(id);
-  if (participants.isPending) return <Spinner label="Loading participants..." className="py-8" />;
+  if (participants.isPending)
+    return <Spinner label={t('healthChecks.loadingParticipants')} className="py-8" />;
   if (participants.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
@@ -284,18 +307,19 @@ function ParticipantsTab({ id }: { id: string }) {
     );
   }
   if (participants.data.length === 0) {
-    return (
-      <Card className="p-8 text-center text-sm text-slate-600">
-        No participants yet. Share the join link to invite your team.
-      </Card>
-    );
+    return <Card className="p-8 text-center text-sm text-slate-600">{t('healthChecks.noParticipants')}</Card>;
   }
   return (
     <Card className="overflow-x-auto">
-      <table className="w-full min-w-[560px] text-left text-sm">
+      <table className="w-full min-w-[560px] text-start text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            {['Name', 'Status', 'Progress', 'Last activity'].map((column) => (
+            {[
+              t('common.name'),
+              t('healthChecks.status'),
+              t('healthChecks.progress'),
+              t('healthChecks.lastActivity'),
+            ].map((column) => (
               <th key={column} scope="col" className="px-4 py-3 font-medium">
                 {column}
               </th>
@@ -313,7 +337,7 @@ function ParticipantsTab({ id }: { id: string }) {
                 <Badge
                   tone={p.status === 'completed' ? 'green' : p.status === 'in_progress' ? 'blue' : 'neutral'}
                 >
-                  {STATUS_TEXT[p.status]}
+                  {participantStatus(p.status)}
                 </Badge>
               </td>
               <td className="px-4 py-3">
@@ -321,10 +345,10 @@ function ParticipantsTab({ id }: { id: string }) {
                   <ProgressBar
                     value={p.progress}
                     tone={progressColour(p.progress)}
-                    label={`Progress of ${p.name}`}
+                    label={t('healthChecks.progressOf', { name: p.name })}
                     className="w-24"
                   />
-                  <span>{p.progress}%</span>
+                  <span>{percent(p.progress)}</span>
                 </div>
               </td>
               <td className="px-4 py-3 text-slate-700">

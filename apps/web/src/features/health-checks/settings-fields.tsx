@@ -4,22 +4,24 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { say, t } from '@/lib/i18n';
 
-const TOGGLES: {
+/** The settings that are on or off, in the app's language. */
+const toggles = (): {
   key: 'allowAnonymous' | 'enableComments' | 'showResultsAfterVoting';
   label: string;
   hint: string;
-}[] = [
+}[] => [
   {
     key: 'allowAnonymous',
-    label: 'Anonymous responses',
-    hint: 'Results never show who gave which rating or comment.',
+    label: t('healthChecks.anonymous'),
+    hint: t('healthChecks.anonymousHint'),
   },
-  { key: 'enableComments', label: 'Enable comments', hint: 'Participants may add a comment to each rating.' },
+  { key: 'enableComments', label: t('healthChecks.comments'), hint: t('healthChecks.commentsHint') },
   {
     key: 'showResultsAfterVoting',
-    label: 'Show results after voting',
-    hint: 'Participants see the per-component results once they are released.',
+    label: t('healthChecks.showResults'),
+    hint: t('healthChecks.showResultsHint'),
   },
 ];
 
@@ -42,7 +44,10 @@ export function SettingsFields<T extends FieldValues>({
   stricterThan?: HealthCheckSettings;
 }) {
   const formState = useFormState({ control: form.control });
-  const error = (key: SettingKey) => form.getFieldState(name(key), formState).error?.message;
+  const error = (key: SettingKey) => {
+    const message = form.getFieldState(name(key), formState).error?.message;
+    return message === undefined ? undefined : say(message);
+  };
   const locked = {
     allowAnonymous: stricterThan?.allowAnonymous === true,
     enableComments: stricterThan?.enableComments === false,
@@ -52,8 +57,8 @@ export function SettingsFields<T extends FieldValues>({
     <div className="flex flex-col gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
-          label="Minimum responses"
-          hint="1 to 50 completed responses before results and voting open."
+          label={t('healthChecks.minResponses')}
+          hint={t('healthChecks.minResponsesHint')}
           error={error('minResponses')}
         >
           <Input
@@ -66,8 +71,8 @@ export function SettingsFields<T extends FieldValues>({
           />
         </FormField>
         <FormField
-          label="Votes per person"
-          hint="1 to 10 dots each in the voting phase."
+          label={t('healthChecks.votesPerPerson')}
+          hint={t('healthChecks.votesPerPersonHint')}
           error={error('votesPerPerson')}
         >
           <Input
@@ -80,7 +85,7 @@ export function SettingsFields<T extends FieldValues>({
           />
         </FormField>
       </div>
-      {TOGGLES.map(({ key, label, hint }) => (
+      {toggles().map(({ key, label, hint }) => (
         <div key={key} className="flex items-start justify-between gap-4">
           <div>
             <Label htmlFor={`setting-${key}`}>{label}</Label>

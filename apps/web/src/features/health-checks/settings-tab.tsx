@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useSaveSettings } from './api';
 import { SettingsFields } from './settings-fields';
 
@@ -39,7 +40,7 @@ export function SettingsTab({ check }: { check: HealthCheckDetail }) {
       return;
     }
     save.mutate(settings, {
-      onSuccess: () => toast.success(HEALTH_CHECK_MESSAGES.settingsSaved, { duration: TOAST.save }),
+      onSuccess: () => toast.success(say(HEALTH_CHECK_MESSAGES.settingsSaved), { duration: TOAST.save }),
       // The toast answers the save; field errors also go on their fields.
       onError: (error) => {
         applyServerErrors(error, form, error.message);
@@ -54,15 +55,13 @@ export function SettingsTab({ check }: { check: HealthCheckDetail }) {
         {!editable && (
           <p className="text-sm text-slate-600">
             {check.phase === 'collect'
-              ? 'Only workspace admins and the creator of this health check can change its settings.'
-              : HEALTH_CHECK_MESSAGES.settingsLocked}
+              ? t('healthChecks.settingsAdminsOnly')
+              : say(HEALTH_CHECK_MESSAGES.settingsLocked)}
           </p>
         )}
         {editable && stricterOnly && (
           <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="stricter-only">
-            {HEALTH_CHECK_MESSAGES.settingsOnlyStricter}: the minimum responses can only rise, anonymous
-            responses can be turned on but not off, and comments can be turned off but not back on. Each
-            comment keeps the anonymity it was written under.
+            {t('healthChecks.settingsOnlyStricter')}
           </p>
         )}
         <SettingsFields
@@ -73,7 +72,7 @@ export function SettingsTab({ check }: { check: HealthCheckDetail }) {
         />
         {editable && (
           <Button className="w-fit" onClick={(event) => void submit(event)} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
+            {save.isPending ? t('healthChecks.saving') : t('healthChecks.saveSettings')}
           </Button>
         )}
       </CardContent>

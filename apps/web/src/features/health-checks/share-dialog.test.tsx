@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { renderRoutes, stubFetch } from '@/test/render';
+import { say } from '@/lib/i18n';
 import { ShareDialog } from './share-dialog';
 
 const ID = '44444444-4444-4444-8444-444444444444';
@@ -35,21 +36,21 @@ describe("Share dialog's Slack", () => {
     const slack = screen.getByRole('button', { name: 'Slack' });
     await expect.poll(() => slack.hasAttribute('disabled')).toBe(false);
     await user.click(slack);
-    expect(await screen.findByText(HEALTH_CHECK_MESSAGES.slackPosted('#team'))).toBeInTheDocument();
+    expect(await screen.findByText(say(HEALTH_CHECK_MESSAGES.slackPosted('#team')))).toBeInTheDocument();
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([url]) => url)).toEqual([`/api/health-checks/${ID}/share/slack`]);
-    expect(screen.queryByText(HEALTH_CHECK_MESSAGES.slackNotConnected, { exact: false })).toBeNull();
+    expect(screen.queryByText(say(HEALTH_CHECK_MESSAGES.slackNotConnected), { exact: false })).toBeNull();
   });
 
   it('says Slack is not connected, copies the message instead, and links to the setting', async () => {
     const user = userEvent.setup();
     const fetch = renderDialog({ connected: false, channel: '' });
     expect(
-      await screen.findByText(HEALTH_CHECK_MESSAGES.slackNotConnected, { exact: false }),
+      await screen.findByText(say(HEALTH_CHECK_MESSAGES.slackNotConnected), { exact: false }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Slack' }));
     expect(await navigator.clipboard.readText()).toBe(
-      HEALTH_CHECK_MESSAGES.slackInvitation('Team pulse', JOIN),
+      say(HEALTH_CHECK_MESSAGES.slackInvitation('Team pulse', JOIN)),
     );
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
     await user.click(screen.getByRole('link', { name: 'Open Notification settings' }));

@@ -5,14 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { TOAST, toast } from '@/components/ui/toaster';
+import { say, t } from '@/lib/i18n';
 import { usePostToSlack, useSlackShare } from './api';
 
 export async function copyToClipboard(text: string, success: string = HEALTH_CHECK_MESSAGES.linkCopied) {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(success, { duration: TOAST.copy });
+    toast.success(say(success), { duration: TOAST.copy });
   } catch {
-    toast.error('Could not copy. Select the link and copy it by hand.');
+    toast.error(t('healthChecks.copyFailed'));
   }
 }
 
@@ -41,24 +42,24 @@ export function ShareDialog({
   const shareOnSlack = () => {
     if (!connected) {
       void copyToClipboard(
-        HEALTH_CHECK_MESSAGES.slackInvitation(title, joinUrl),
+        say(HEALTH_CHECK_MESSAGES.slackInvitation(title, joinUrl)),
         HEALTH_CHECK_MESSAGES.slackCopied,
       );
       return;
     }
     post.mutate(undefined, {
-      onSuccess: (posted) => toast.success(HEALTH_CHECK_MESSAGES.slackPosted(posted.channel)),
+      onSuccess: (posted) => toast.success(say(HEALTH_CHECK_MESSAGES.slackPosted(posted.channel))),
       onError: (error) => toast.error(error.message),
     });
   };
-  const body = `You're invited to take part in "${title}". Join here: ${joinUrl}`;
-  const mailto = `mailto:?subject=${encodeURIComponent(HEALTH_CHECK_MESSAGES.invitationSubject)}&body=${encodeURIComponent(body)}`;
+  const body = t('healthChecks.invitationBody', { title, url: joinUrl });
+  const mailto = `mailto:?subject=${encodeURIComponent(say(HEALTH_CHECK_MESSAGES.invitationSubject))}&body=${encodeURIComponent(body)}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Share Health Check" description="Send this link to your team so they can join.">
+      <DialogContent title={t('healthChecks.share')} description={t('healthChecks.shareHint')}>
         <div className="flex flex-col gap-4">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor="share-join-link">Join link</Label>
+            <Label htmlFor="share-join-link">{t('healthChecks.joinLink')}</Label>
             <div className="flex gap-2">
               <input
                 id="share-join-link"
@@ -69,7 +70,7 @@ export function ShareDialog({
               />
               <Button variant="secondary" onClick={() => void copyToClipboard(joinUrl)}>
                 <Copy aria-hidden="true" />
-                Copy
+                {t('common.copy')}
               </Button>
             </div>
           </div>
@@ -77,7 +78,7 @@ export function ShareDialog({
             <Button variant="secondary" asChild>
               <a href={mailto}>
                 <Mail aria-hidden="true" />
-                Email
+                {t('healthChecks.email')}
               </a>
             </Button>
             <Button variant="secondary" onClick={shareOnSlack} disabled={slack.isPending || post.isPending}>
@@ -87,12 +88,12 @@ export function ShareDialog({
           </div>
           {slack.data && !connected && (
             <p className="text-sm text-slate-600">
-              {HEALTH_CHECK_MESSAGES.slackNotConnected}{' '}
+              {say(HEALTH_CHECK_MESSAGES.slackNotConnected)}{' '}
               <Link
                 to="/admin/account-settings/notifications"
                 className="font-medium text-brand-700 underline underline-offset-2"
               >
-                Open Notification settings
+                {t('healthChecks.openNotificationSettings')}
               </Link>
             </p>
           )}
@@ -103,7 +104,7 @@ export function ShareDialog({
                 onDone?.();
               }}
             >
-              Done
+              {t('common.done')}
             </Button>
           </div>
         </div>

@@ -11,17 +11,22 @@ import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { apiDelete, apiGet, apiPatch } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { TemplateTextDialog } from '@/lib/template-text-dialog';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
-const FILTERS = [
-  ['all', 'All Templates'],
-  ['health-check', 'Health Checks'],
-  ['loop', 'Loops'],
-] as const;
-type Filter = (typeof FILTERS)[number][0];
+const FILTERS = ['all', 'health-check', 'loop'] as const;
+type Filter = (typeof FILTERS)[number];
 
-const readFilter = (value: string | null): Filter => FILTERS.find(([f]) => f === value)?.[0] ?? 'all';
+/** A filter button's words. */
+const filterLabel = (filter: Filter) =>
+  filter === 'all'
+    ? t('templates.filterAll')
+    : filter === 'loop'
+      ? t('templates.filterLoops')
+      : t('templates.filterHealthChecks');
+
+const readFilter = (value: string | null): Filter => FILTERS.find((f) => f === value) ?? 'all';
 
 /** Where 'Use Template' leads: health-check templates to their configure screen, loop templates to Configure Loop. */
 const configurePath = (template: TemplateSummary) =>
@@ -45,24 +50,24 @@ export function TemplatesPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-semibold text-slate-900">Templates</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('templates.title')}</h1>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <Link to="/admin/configure-loop/new">
               <Plus aria-hidden="true" />
-              Create Loop from Scratch
+              {t('templates.createLoop')}
             </Link>
           </Button>
           <Button asChild>
             <Link to="/admin/configure-health-check/new">
               <Plus aria-hidden="true" />
-              Create Health Check
+              {t('templates.createHealthCheck')}
             </Link>
           </Button>
         </div>
       </div>
-      <div role="group" aria-label="Filter templates" className="flex flex-wrap gap-2">
-        {FILTERS.map(([value, label]) => (
+      <div role="group" aria-label={t('templates.filter')} className="flex flex-wrap gap-2">
+        {FILTERS.map((value) => (
           <Button
             key={value}
             size="sm"
@@ -70,22 +75,22 @@ export function TemplatesPage() {
             aria-pressed={filter === value}
             onClick={() => choose(value)}
           >
-            {label}
+            {filterLabel(value)}
           </Button>
         ))}
       </div>
       {templates.isPending ? (
-        <Spinner label="Loading templates..." className="py-12" />
+        <Spinner label={t('templates.loading')} className="py-12" />
       ) : templates.isError ? (
         <LoadFailed
-          title="Failed to load templates"
+          title={t('templates.loadFailed')}
           message={templates.error.message}
           onRetry={() => void templates.refetch()}
         />
       ) : listed.length === 0 ? (
         <StateCard
           icon={<LayoutTemplate className="mx-auto mb-3 size-10 text-slate-400" aria-hidden="true" />}
-          message={TEMPLATE_MESSAGES.empty}
+          message={say(TEMPLATE_MESSAGES.empty)}
         />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -95,10 +100,10 @@ export function TemplatesPage() {
                 <CardHeader>
                   <div className="flex items-center gap-2">
                     <Badge tone={template.isGlobal ? 'brand' : 'neutral'}>
-                      {template.isGlobal ? 'Global' : 'Workspace'}
+                      {template.isGlobal ? t('templates.global') : t('templates.workspace')}
                     </Badge>
                     <span className="text-xs text-slate-600">
-                      {template.type === 'loop' ? 'Loop' : 'Health Check'}
+                      {template.type === 'loop' ? t('templates.loop') : t('templates.healthCheck')}
                     </span>
                   </div>
                   <CardTitle className="text-base">{template.title}</CardTitle>
@@ -108,30 +113,33 @@ export function TemplatesPage() {
                 </CardHeader>
                 <CardContent className="mt-auto flex flex-wrap gap-2">
                   <Button size="sm" asChild>
-                    <Link to={configurePath(template)} aria-label={`Use Template ${template.title}`}>
-                      Use Template
+                    <Link
+                      to={configurePath(template)}
+                      aria-label={t('templates.useLabel', { title: template.title })}
+                    >
+                      {t('templates.use')}
                     </Link>
                   </Button>
                   {template.canChange && (
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Edit ${template.title}`}
+                      aria-label={t('templates.editLabel', { title: template.title })}
                       onClick={() => setEditing(template)}
                     >
                       <Pencil aria-hidden="true" />
-                      Edit
+                      {t('common.edit')}
                     </Button>
                   )}
                   {template.canChange && (
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete ${template.title}`}
+                      aria-label={t('templates.deleteLabel', { title: template.title })}
                       onClick={() => setDeleting(template)}
                     >
                       <Trash2 aria-hidden="true" />
-                      Delete
+                      {t('common.delete')}
                     </Button>
                   )}
                 </CardContent>
@@ -143,13 +151,13 @@ export function TemplatesPage() {
       {deleting && <DeleteTemplateDialog template={deleting} onClose={() => setDeleting(null)} />}
       {editing && (
         <TemplateTextDialog
-          title={`Edit ${editing.title}`}
-          submitLabel="Save"
+          title={t('templates.editLabel', { title: editing.title })}
+          submitLabel={t('common.save')}
           initial={{ title: editing.title, description: editing.description ?? '' }}
           onClose={() => setEditing(null)}
           onSave={async (text) => {
             await apiPatch(`/templates/${encodeURIComponent(editing.id)}`, text);
-            toast.success(TEMPLATE_MESSAGES.updated, { duration: TOAST.save });
+            toast.success(say(TEMPLATE_MESSAGES.updated), { duration: TOAST.save });
             await queryClient.invalidateQueries({ queryKey: ['templates'] });
             await queryClient.invalidateQueries({ queryKey: ['template', editing.id] });
           }}
@@ -165,28 +173,26 @@ function DeleteTemplateDialog({ template, onClose }: { template: TemplateSummary
   const remove = useMutation({
     mutationFn: () => apiDelete(`/templates/${encodeURIComponent(template.id)}`),
     onSuccess: () => {
-      toast.success(TEMPLATE_MESSAGES.deleted, { duration: TOAST.save });
+      toast.success(say(TEMPLATE_MESSAGES.deleted), { duration: TOAST.save });
       onClose();
     },
-    onError: (error) => toast.error(errorMessage(error, TEMPLATE_MESSAGES.deleteFailed)),
+    onError: (error) => toast.error(errorMessage(error, say(TEMPLATE_MESSAGES.deleteFailed))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
-        title={`Delete ${template.title}?`}
+        title={t('templates.deleteTitle', { title: template.title })}
         description={
-          template.type === 'loop'
-            ? 'Loops made from it keep their questions and results.'
-            : 'Health checks launched from it keep their components and results.'
+          template.type === 'loop' ? t('templates.deleteLoopHint') : t('templates.deleteHealthCheckHint')
         }
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
+            {remove.isPending ? t('templates.deleting') : t('common.delete')}
           </Button>
         </div>
       </DialogContent>

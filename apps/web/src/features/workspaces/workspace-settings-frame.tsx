@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { cn } from '@/lib/cn';
+import { say, t, tRich } from '@/lib/i18n';
 import { useWorkspaces } from './api';
 
 /**
@@ -19,11 +20,11 @@ export function WorkspaceSettingsFrame({
   children: (workspace: Workspace) => ReactNode;
 }) {
   const workspaces = useWorkspaces();
-  if (workspaces.isPending) return <Spinner label="Loading..." className="py-16" />;
+  if (workspaces.isPending) return <Spinner label={t('workspaces.loading')} className="py-16" />;
   if (workspaces.isError)
     return (
       <LoadFailed
-        title={`${WORKSPACE_SETTINGS.title} could not be loaded`}
+        title={t('workspaces.settingsLoadFailed')}
         message={workspaces.error.message}
         onRetry={() => void workspaces.refetch()}
         headingLevel={1}
@@ -32,17 +33,24 @@ export function WorkspaceSettingsFrame({
   const active = workspaces.data.workspaces.find((w) => w.id === workspaces.data.activeWorkspaceId);
   if (active?.access !== 'admin')
     return (
-      <StateCard headingLevel={1} title={WORKSPACE_SETTINGS.title} message={WORKSPACE_SETTINGS.adminsOnly} />
+      <StateCard
+        headingLevel={1}
+        title={say(WORKSPACE_SETTINGS.title)}
+        message={say(WORKSPACE_SETTINGS.adminsOnly)}
+      />
     );
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">{WORKSPACE_SETTINGS.title}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{say(WORKSPACE_SETTINGS.title)}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Settings of the workspace <strong>{active.name}</strong>.
+          {tRich('workspaces.settingsOf', {
+            name: active.name,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       </div>
-      <nav aria-label={WORKSPACE_SETTINGS.title}>
+      <nav aria-label={say(WORKSPACE_SETTINGS.title)}>
         <ul className="flex flex-wrap gap-1 border-b border-slate-200">
           {WORKSPACE_SETTINGS.tabs.map((entry) => (
             <li key={entry.key}>
@@ -56,7 +64,7 @@ export function WorkspaceSettingsFrame({
                     : 'border-transparent text-slate-700 hover:text-slate-900',
                 )}
               >
-                {entry.label}
+                {say(entry.label)}
               </Link>
             </li>
           ))}

@@ -12,10 +12,12 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import { useCreateWorkspace, useRenameWorkspace, useSwitchWorkspace, useWorkspaces } from './api';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 
-const FALLBACK = 'Something went wrong';
+/** What a failure says when the server gives no reason. */
+const fallback = () => t('workspaces.failed');
 
 /**
  * The name form of create and rename: the shared schema's rules, and every failure shown under the field.
@@ -37,20 +39,23 @@ function useNameForm(
       form.reset({ name: after ?? values.name });
       done();
     } catch (error) {
-      const message = applyServerErrors(error, form, FALLBACK);
+      const message = applyServerErrors(error, form, fallback());
       if (message) form.setError('name', { message });
     }
   });
   return { form, submit };
 }
 
+/** A field's message: a shared rule's key in the app's language, or the server's text as it came. */
+const sayError = (message: string | undefined) => (message === undefined ? undefined : say(message));
+
 export function WorkspacesPage() {
   const workspaces = useWorkspaces();
-  if (workspaces.isPending) return <Spinner label="Loading workspaces..." className="py-12" />;
+  if (workspaces.isPending) return <Spinner label={t('workspaces.loadingList')} className="py-12" />;
   if (workspaces.isError) {
     return (
       <LoadFailed
-        title="Failed to load workspaces"
+        title={t('workspaces.loadFailed')}
         message={workspaces.error.message}
         onRetry={() => void workspaces.refetch()}
       />
@@ -61,21 +66,20 @@ export function WorkspacesPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Workspaces</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('workspaces.title')}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {active ? (
-            <>
-              Active workspace: <strong data-testid="workspaces-active">{active.name}</strong>
-            </>
-          ) : (
-            WORKSPACE_MESSAGES.noWorkspaceText
-          )}
+          {active
+            ? tRich('workspaces.active', {
+                name: active.name,
+                strong: (chunks) => <strong data-testid="workspaces-active">{chunks}</strong>,
+              })
+            : say(WORKSPACE_MESSAGES.noWorkspaceText)}
         </p>
       </div>
       {list.length === 0 ? (
         <StateCard
           icon={<Building2 className="mx-auto mb-3 size-10 text-slate-400" aria-hidden="true" />}
-          message={WORKSPACE_MESSAGES.noWorkspace}
+          message={say(WORKSPACE_MESSAGES.noWorkspace)}
         />
       ) : (
         <ul className="flex flex-col gap-3">
@@ -100,7 +104,7 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
     (name) => rename.mutateAsync({ id: workspace.id, name }),
     () => {
       setEditing(false);
-      toast.success(WORKSPACE_MESSAGES.renamed, { duration: TOAST.save });
+      toast.success(say(WORKSPACE_MESSAGES.renamed), { duration: TOAST.save });
     },
   );
 
@@ -110,16 +114,19 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
         {editing ? (
           <form onSubmit={submit} className="flex flex-1 flex-col gap-2 sm:flex-row sm:items-end">
             <div className="flex-1">
-              <FormField label={`New name for ${workspace.name}`} error={form.formState.errors.name?.message}>
+              <FormField
+                label={t('workspaces.newName', { name: workspace.name })}
+                error={sayError(form.formState.errors.name?.message)}
+              >
                 <Input maxLength={120} autoFocus {...form.register('name')} />
               </FormField>
             </div>
             <div className="flex gap-2">
-              <SubmitButton pending={form.formState.isSubmitting} busy="Saving...">
-                Save
+              <SubmitButton pending={form.formState.isSubmitting} busy={t('workspaces.saving')}>
+                {t('common.save')}
               </SubmitButton>
               <Button variant="secondary" onClick={() => setEditing(false)}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </div>
           </form>
@@ -127,9 +134,11 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
           <div className="min-w-0">
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               <span className="truncate">{workspace.name}</span>
-              {active && <Badge tone="green">Active</Badge>}
-              {workspace.isDefault && <Badge>Default</Badge>}
-              <Badge tone="brand">{workspace.access === 'admin' ? 'Admin' : 'Member'}</Badge>
+              {active && <Badge tone="green">{t('workspaces.activeBadge')}</Badge>}
+              {workspace.isDefault && <Badge>{t('workspaces.default')}</Badge>}
+              <Badge tone="brand">
+                {workspace.access === 'admin' ? t('workspaces.admin') : t('workspaces.member')}
+              </Badge>
             </p>
             <p className="text-sm text-slate-600">{workspace.organizationName}</p>
           </div>
@@ -141,26 +150,27 @@ function WorkspaceRow({ workspace, active }: { workspace: Workspace; active: boo
                 variant="secondary"
                 size="sm"
                 onClick={() => setEditing(true)}
-                aria-label={`Rename ${workspace.name}`}
+                aria-label={t('workspaces.renameLabel', { name: workspace.name })}
               >
                 <Pencil aria-hidden="true" />
-                Rename
+                {t('workspaces.rename')}
               </Button>
             )}
             {!active && (
               <Button
                 size="sm"
                 disabled={switchTo.isPending}
-                aria-label={`Switch to ${workspace.name}`}
+                aria-label={t('workspaces.switchLabel', { name: workspace.name })}
                 onClick={() =>
                   switchTo.mutate(workspace.id, {
-                    onSuccess: () => toast.success(WORKSPACE_MESSAGES.switched, { duration: TOAST.save }),
-                    onError: (e) => toast.error(errorMessage(e, FALLBACK)),
+                    onSuccess: () =>
+                      toast.success(say(WORKSPACE_MESSAGES.switched), { duration: TOAST.save }),
+                    onError: (e) => toast.error(errorMessage(e, fallback())),
                   })
                 }
               >
                 <Check aria-hidden="true" />
-                Switch
+                {t('workspaces.switch')}
               </Button>
             )}
           </div>
@@ -175,24 +185,26 @@ function CreateWorkspace({ organizationName }: { organizationName: string }) {
   const { form, submit } = useNameForm(
     '',
     create.mutateAsync,
-    () => toast.success(WORKSPACE_MESSAGES.created, { duration: TOAST.save }),
+    () => toast.success(say(WORKSPACE_MESSAGES.created), { duration: TOAST.save }),
     '',
   );
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create a workspace</CardTitle>
-        <p className="text-sm text-slate-600">In {organizationName}. You become its admin.</p>
+        <CardTitle>{t('workspaces.createTitle')}</CardTitle>
+        <p className="text-sm text-slate-600">
+          {t('workspaces.createHint', { organization: organizationName })}
+        </p>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <FormField label="Workspace name" error={form.formState.errors.name?.message}>
+            <FormField label={t('workspaces.name')} error={sayError(form.formState.errors.name?.message)}>
               <Input maxLength={120} {...form.register('name')} />
             </FormField>
           </div>
-          <SubmitButton pending={form.formState.isSubmitting} busy="Creating...">
-            Create Workspace
+          <SubmitButton pending={form.formState.isSubmitting} busy={t('workspaces.creating')}>
+            {t('workspaces.create')}
           </SubmitButton>
         </form>
       </CardContent>
