@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { joinHealthCheck, useDecideOnce, useRefreshSession } from './api';
+import { t } from '@/lib/i18n';
 
 const JOIN_PATH = /^\/join\/([0-9a-f-]{36})$/i;
 
@@ -36,7 +37,7 @@ export function AuthRedirectPage() {
         const message =
           error instanceof ApiError && error.status === 409
             ? error.message
-            : 'Failed to set up participation. Please try again or contact support.';
+            : t('auth.joinFailed');
         return go('/error', { message });
       }
     }
@@ -44,5 +45,5 @@ export function AuthRedirectPage() {
     return go(user.home);
   });
 
-  return <FullPageSpinner label="Signing you in..." />;
+  return <FullPageSpinner label={t('auth.signingYouIn')} />;
 }
