@@ -85,9 +85,7 @@ export function InvalidLinkPage() {
     <ErrorLayout
       icon={<LinkIcon aria-hidden="true" />}
       title={say(HEALTH_CHECK_NOT_FOUND)}
-      message={
-        say(stateMessage(location.state) ?? t('errors.invalidLinkMessage'))
-      }
+      message={say(stateMessage(location.state) ?? t('errors.invalidLinkMessage'))}
       actions={
         <Button asChild>
           <Link to="/">{t('errors.returnHome')}</Link>

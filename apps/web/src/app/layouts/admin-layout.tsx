@@ -167,26 +167,28 @@ function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; 
       </div>
       <nav aria-label={t('layout.adminNav')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {navigation().filter(
-            (item) =>
-              (!item.organization || active?.organizationRole) &&
-              (!('workspaceAdmin' in item) || active?.access === 'admin'),
-          ).map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-                  )
-                }
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {navigation()
+            .filter(
+              (item) =>
+                (!item.organization || active?.organizationRole) &&
+                (!('workspaceAdmin' in item) || active?.access === 'admin'),
+            )
+            .map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="border-t border-slate-200 p-3">

@@ -57,7 +57,9 @@ export function ParticipantLayout() {
             </Button>
             <Button variant="ghost" size="sm" className={compact} onClick={logOut} disabled={leaving}>
               <LogOut aria-hidden="true" />
-              <span className={HIDDEN_ON_PHONES}>{leaving ? t('layout.loggingOut') : t('layout.logOut')}</span>
+              <span className={HIDDEN_ON_PHONES}>
+                {leaving ? t('layout.loggingOut') : t('layout.logOut')}
+              </span>
               <span className="sr-only sm:hidden">{t('layout.logOut')}</span>
             </Button>
             {/* Last, so that its panel (opening towards the start) stays on a 360 px screen. */}

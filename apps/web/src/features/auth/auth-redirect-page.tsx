@@ -35,9 +35,7 @@ export function AuthRedirectPage() {
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return go('/invalid-link');
         const message =
-          error instanceof ApiError && error.status === 409
-            ? error.message
-            : t('auth.joinFailed');
+          error instanceof ApiError && error.status === 409 ? error.message : t('auth.joinFailed');
         return go('/error', { message });
       }
     }

@@ -59,9 +59,7 @@ export function LoginPage() {
   if (mode === 'sent') {
     return (
       <AuthShell title={t('auth.checkEmailTitle')}>
-        <Notice tone="success">
-          {t('auth.resetLinkSent', { email: sent.email })}
-        </Notice>
+        <Notice tone="success">{t('auth.resetLinkSent', { email: sent.email })}</Notice>
         <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
           {t('auth.backToLogin')}
         </Button>
@@ -175,7 +173,9 @@ function LoginForm({
         noValidate
         className="space-y-4"
       >
-        {handedOver && handedOver !== 'forgot' && !failure && <Notice tone="success">{say(handedOver)}</Notice>}
+        {handedOver && handedOver !== 'forgot' && !failure && (
+          <Notice tone="success">{say(handedOver)}</Notice>
+        )}
         {failure && <Notice tone="error">{say(failure)}</Notice>}
         {unconfirmed && (
           <div className="space-y-2">
@@ -252,10 +252,7 @@ function ForgotPassword({
     }
   });
   return (
-    <AuthShell
-      title={t('auth.resetTitle')}
-      subtitle={t('auth.resetSubtitle')}
-    >
+    <AuthShell title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <form
         onSubmit={(event) => void onSubmit(event)}
         onFocus={forgotValidation.preload}

@@ -85,10 +85,7 @@ export function SsoSignIn({ email: initialEmail, onCancel }: { email: string; on
     }
   };
   return (
-    <AuthShell
-      title={t('auth.ssoTitle')}
-      subtitle={t('auth.ssoSubtitle')}
-    >
+    <AuthShell title={t('auth.ssoTitle')} subtitle={t('auth.ssoSubtitle')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         {failure && <Notice tone="error">{say(failure)}</Notice>}
         <FormField label={t('auth.workEmail')}>

@@ -122,7 +122,11 @@ export function SignupPage() {
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
             {t('auth.security')}
           </legend>
-          <FormField label={t('common.password')} hint={t('auth.passwordHint')} error={errors.password?.message}>
+          <FormField
+            label={t('common.password')}
+            hint={t('auth.passwordHint')}
+            error={errors.password?.message}
+          >
             <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
           <FormField label={t('auth.confirmPassword')} error={errors.confirmPassword?.message}>

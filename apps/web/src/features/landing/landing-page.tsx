@@ -60,9 +60,7 @@ export function LandingPage() {
             <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
               {t('landing.headline')}
             </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
-              {t('landing.lead')}
-            </p>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t('landing.lead')}</p>
             <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
               <Button size="lg" asChild>
                 <Link to="/admin/signup">{t('landing.getEarlyAccess')}</Link>
@@ -166,9 +164,7 @@ export function LandingPage() {
             <h2 id="beta-title" className="text-3xl font-bold">
               {t('landing.betaTitle')}
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-brand-50">
-              {t('landing.betaText')}
-            </p>
+            <p className="mx-auto mt-3 max-w-xl text-brand-50">{t('landing.betaText')}</p>
             <Button size="lg" variant="secondary" className="mt-8" asChild>
               <Link to="/admin/signup">{t('landing.joinBeta')}</Link>
             </Button>

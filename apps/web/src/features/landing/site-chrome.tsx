@@ -64,11 +64,12 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <Logo />
-          <p className="mt-2 max-w-xs text-sm text-slate-600">
-            {t('landing.tagline')}
-          </p>
+          <p className="mt-2 max-w-xs text-sm text-slate-600">{t('landing.tagline')}</p>
         </div>
-        <nav aria-label={t('landing.nav.footer')} className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
+        <nav
+          aria-label={t('landing.nav.footer')}
+          className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700"
+        >
           <NavLinks links={footerLinks()} />
         </nav>
       </div>
