@@ -4,6 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { Link, useLocation, useRouteError, isRouteErrorResponse } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { say, t } from '@/lib/i18n';
 
 /**
  * True inside a layout that draws the page around its screens (the admin area): an error screen shown there
@@ -45,13 +46,13 @@ export function UnexpectedError({ message }: { message?: string }) {
   return (
     <ErrorLayout
       icon={<AlertTriangle aria-hidden="true" />}
-      title="An unexpected error occurred"
-      message={message ?? 'Something went wrong on our side. Please try again.'}
+      title={t('errors.unexpectedTitle')}
+      message={message === undefined ? t('errors.unexpectedMessage') : say(message)}
       actions={
         <>
-          <Button onClick={reload}>Try Again</Button>
+          <Button onClick={reload}>{t('common.tryAgain')}</Button>
           <Button variant="secondary" asChild>
-            <Link to="/">Return Home</Link>
+            <Link to="/">{t('errors.returnHome')}</Link>
           </Button>
         </>
       }
@@ -83,14 +84,11 @@ export function InvalidLinkPage() {
   return (
     <ErrorLayout
       icon={<LinkIcon aria-hidden="true" />}
-      title={HEALTH_CHECK_NOT_FOUND}
-      message={
-        stateMessage(location.state) ??
-        'This link does not lead to a health check. It may have been mistyped, or the health check was removed. Ask the person who shared it for a new link.'
-      }
+      title={say(HEALTH_CHECK_NOT_FOUND)}
+      message={say(stateMessage(location.state) ?? t('errors.invalidLinkMessage'))}
       actions={
         <Button asChild>
-          <Link to="/">Return Home</Link>
+          <Link to="/">{t('errors.returnHome')}</Link>
         </Button>
       }
     />
@@ -102,15 +100,15 @@ export function SetupErrorPage() {
   return (
     <ErrorLayout
       icon={<Settings2 aria-hidden="true" />}
-      title="We could not finish setting up your account"
-      message="Your organisation could not be set up. Please log in again to retry; if it keeps failing, contact support."
+      title={t('errors.setupTitle')}
+      message={t('errors.setupMessage')}
       actions={
         <>
           <Button asChild>
-            <Link to="/login">Log in again</Link>
+            <Link to="/login">{t('errors.logInAgain')}</Link>
           </Button>
           <Button variant="secondary" asChild>
-            <Link to="/">Return Home</Link>
+            <Link to="/">{t('errors.returnHome')}</Link>
           </Button>
         </>
       }
@@ -133,18 +131,18 @@ export function RootErrorBoundary() {
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
-      ? error.message
-      : 'An unexpected error occurred';
+      ? say(error.message)
+      : t('errors.unexpectedTitle');
   return (
     <ErrorLayout
       icon={<AlertTriangle aria-hidden="true" />}
-      title="Oops! Something went wrong"
+      title={t('errors.rootTitle')}
       message={message}
       actions={
         <>
-          <Button onClick={reload}>Refresh Page</Button>
+          <Button onClick={reload}>{t('errors.refreshPage')}</Button>
           <Button variant="secondary" asChild>
-            <a href="/admin/dashboard">Go to Dashboard</a>
+            <a href="/admin/dashboard">{t('errors.goToDashboard')}</a>
           </Button>
         </>
       }

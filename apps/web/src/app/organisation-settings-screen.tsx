@@ -2,6 +2,7 @@ import { WEBHOOK_MESSAGES } from '@pulsecheck/shared/webhooks/events';
 import { OrganisationPage } from '@/features/account/organisation-page';
 import { WebhooksCard } from '@/features/webhooks/webhooks-card';
 import { useWorkspaces } from '@/features/workspaces/api';
+import { say } from '@/lib/i18n';
 
 /**
  * Account Settings → Organisation, composed here (features do not import each other): the organisation's branding
@@ -15,7 +16,7 @@ export function OrganisationSettingsScreen() {
       {active?.organizationRole && (
         <WebhooksCard
           scope={{ kind: 'organization', id: active.organizationId }}
-          title={WEBHOOK_MESSAGES.organizationCardTitle}
+          title={say(WEBHOOK_MESSAGES.organizationCardTitle)}
         />
       )}
     </OrganisationPage>

@@ -1,6 +1,7 @@
 import { WEBHOOK_MESSAGES } from '@pulsecheck/shared/webhooks/events';
 import { WebhooksCard } from '@/features/webhooks/webhooks-card';
 import { WorkspaceSettingsFrame } from '@/features/workspaces/workspace-settings-frame';
+import { say, t, tRich } from '@/lib/i18n';
 
 /** Workspace settings → 'Webhooks' (issue 35 item 3): the active workspace's webhooks, for its admins. */
 export function WorkspaceWebhooksScreen() {
@@ -9,12 +10,17 @@ export function WorkspaceWebhooksScreen() {
       {(workspace) => (
         <>
           <p className="text-sm text-slate-700">
-            Each request carries a <code>Pulsecheck-Signature</code> header to verify with the secret shown
-            when the webhook is added.
+            {tRich('settings.webhooksSignature', {
+              header: 'Pulsecheck-Signature',
+              code: (chunks) => <code>{chunks}</code>,
+            })}
           </p>
           <WebhooksCard
             scope={{ kind: 'workspace', id: workspace.id }}
-            title={`${WEBHOOK_MESSAGES.cardTitle}: ${workspace.name}`}
+            title={t('settings.webhooksCardTitle', {
+              title: say(WEBHOOK_MESSAGES.cardTitle),
+              workspace: workspace.name,
+            })}
           />
         </>
       )}

@@ -6,10 +6,14 @@ type LightFormTarget = {
   getValues: () => object;
 };
 import { ApiError } from './api-client';
+import { say } from './i18n';
 
-/** The text to show for a failure: the error's own message (the server's, for API errors), else `fallback`. */
+/**
+ * The text to show for a failure: the error's own message (the server's, for API errors), else `fallback`; a
+ * message that is a catalogue key (the shared rules') is said in the app's language.
+ */
 export function errorMessage(error: unknown, fallback: string) {
-  return error instanceof Error && error.message ? error.message : fallback;
+  return say(error instanceof Error && error.message ? error.message : fallback);
 }
 
 /**
@@ -27,10 +31,10 @@ export function applyServerErrors<T extends FieldValues>(
   let shown = true;
   for (const [field, message] of Object.entries(error.fields)) {
     // Nested fields come as paths ('slackNotifications.channel').
-    if (field.split('.')[0]! in values) form.setError(field as Path<T>, { message });
+    if (field.split('.')[0]! in values) form.setError(field as Path<T>, { message: say(message) });
     else shown = false;
   }
-  return shown && error.code === 'invalid' ? null : error.message;
+  return shown && error.code === 'invalid' ? null : say(error.message);
 }
 
 /**

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Notice } from '@/components/ui/notice';
 import { apiPost } from './api-client';
 import { errorMessage } from './forms';
+import { say, t } from './i18n';
 
 /**
  * The second step of a sign-in with two-factor on, after `logIn` answered `twoFactorRequired`: a code from the
@@ -42,7 +43,7 @@ export function SecondFactorForm({
       const path = recovery ? '/login/recovery-code' : '/login/two-factor';
       ({ user } = await apiPost<{ user: CurrentUser }>(path, { code: code.trim(), trustDevice }));
     } catch (error) {
-      setFailure(errorMessage(error, 'Could not sign in. Please try again.'));
+      setFailure(errorMessage(error, t('auth.signInFailed')));
       setPending(false);
       return;
     }
@@ -51,12 +52,10 @@ export function SecondFactorForm({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <p className="text-sm text-slate-600">
-        {recovery
-          ? 'Enter one of the recovery codes you saved.'
-          : 'Enter the 6-digit code from your authenticator app.'}
+        {recovery ? t('auth.enterRecoveryCode') : t('auth.enterAuthenticatorCode')}
       </p>
-      {failure && <Notice tone="error">{failure}</Notice>}
-      <FormField label={recovery ? 'Recovery code' : 'Authentication code'}>
+      {failure && <Notice tone="error">{say(failure)}</Notice>}
+      <FormField label={recovery ? t('auth.recoveryCode') : t('auth.authenticationCode')}>
         <Input
           autoFocus
           autoComplete="one-time-code"
@@ -73,11 +72,11 @@ export function SecondFactorForm({
           onCheckedChange={(checked) => setTrustDevice(checked === true)}
         />
         <Label htmlFor={trustId} className="font-normal">
-          Trust this device for {TRUST_DEVICE_DAYS} days
+          {t('auth.trustDevice', { days: TRUST_DEVICE_DAYS })}
         </Label>
       </div>
-      <SubmitButton className="w-full" size="lg" pending={pending} busy="Checking...">
-        Verify
+      <SubmitButton className="w-full" size="lg" pending={pending} busy={t('auth.checking')}>
+        {t('auth.verify')}
       </SubmitButton>
       <div className="flex flex-wrap justify-between gap-2">
         <Button
@@ -89,10 +88,10 @@ export function SecondFactorForm({
             setFailure(null);
           }}
         >
-          {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+          {recovery ? t('auth.useAppCode') : t('auth.useRecoveryCode')}
         </Button>
         <Button variant="link" className="h-auto px-0" onClick={onRestart}>
-          Start again
+          {t('auth.startAgain')}
         </Button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { ApiError, apiGet, apiPost } from './api-client';
 import { errorMessage } from './forms';
+import { t } from './i18n';
 
 export type { CurrentUser };
 
@@ -66,7 +67,7 @@ export function useLogout({ redirectTo }: { redirectTo?: string } = {}) {
     try {
       await apiPost('/logout');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to log out'));
+      toast.error(errorMessage(error, t('layout.logoutFailed')));
       setPending(false);
       return;
     }

@@ -26,21 +26,23 @@ import { useMediaQuery } from '@/lib/media-query';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout, UnexpectedError } from '../error-screens';
 import { SkipLink } from '@/components/ui/skip-link';
+import { say, t } from '@/lib/i18n';
 
-const NAVIGATION = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/templates', label: 'Templates', icon: LayoutTemplate },
-  { to: '/admin/team-management', label: 'Team Management', icon: Users },
+/** The sidebar's entries, in the app's language (a function: the catalogue is not loaded at import). */
+const navigation = () => [
+  { to: '/admin/dashboard', label: t('layout.nav.dashboard'), icon: LayoutDashboard },
+  { to: '/admin/templates', label: t('layout.nav.templates'), icon: LayoutTemplate },
+  { to: '/admin/team-management', label: t('layout.nav.teamManagement'), icon: Users },
   // Only for the owner and admins of the active workspace's organisation (the server refuses everyone else).
-  { to: '/admin/insights', label: 'Insights', icon: ChartColumn, organization: true },
+  { to: '/admin/insights', label: t('layout.nav.insights'), icon: ChartColumn, organization: true },
   // For the active workspace's admins.
   {
     to: WORKSPACE_SETTINGS.path,
-    label: WORKSPACE_SETTINGS.title,
+    label: say(WORKSPACE_SETTINGS.title),
     icon: SlidersHorizontal,
     workspaceAdmin: true,
   },
-  { to: '/admin/account-settings', label: 'Account Settings', icon: Settings },
+  { to: '/admin/account-settings', label: t('layout.nav.accountSettings'), icon: Settings },
 ];
 
 /**
@@ -83,7 +85,7 @@ function AdminShell() {
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Open menu"
+          aria-label={t('layout.openMenu')}
           aria-expanded={open}
           aria-controls="admin-sidebar"
           onClick={() => setOpen(true)}
@@ -91,7 +93,7 @@ function AdminShell() {
           <Menu aria-hidden="true" />
         </Button>
         <Logo to="/admin/dashboard" />
-        {!wide && <NotificationBell className="ml-auto" />}
+        {!wide && <NotificationBell className="ms-auto" />}
       </header>
       {open && (
         <div
@@ -103,17 +105,17 @@ function AdminShell() {
       )}
       <aside
         id="admin-sidebar"
-        aria-label="Sidebar"
+        aria-label={t('layout.sidebar')}
         data-state={open ? 'open' : 'closed'}
         className={cn(
-          'fixed inset-y-0 left-0 z-50 flex w-[280px] flex-col border-r border-slate-200 bg-white transition-transform duration-200',
-          open ? 'translate-x-0' : '-translate-x-full invisible lg:visible',
+          'fixed inset-y-0 start-0 z-50 flex w-[280px] flex-col border-e border-slate-200 bg-white transition-transform duration-200',
+          open ? 'translate-x-0' : '-translate-x-full rtl:translate-x-full invisible lg:visible',
           'lg:translate-x-0',
         )}
       >
         <Sidebar open={open} onClose={() => setOpen(false)} bell={wide} />
       </aside>
-      <div className="lg:pl-[280px]">
+      <div className="lg:ps-[280px]">
         <main id="admin-main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
           <Breadcrumb />
           <InsideLayout value>
@@ -138,20 +140,20 @@ function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; 
       <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
         <Logo to="/admin/dashboard" />
         {/* Wide screens have no top bar: the bell sits here. */}
-        {bell && <NotificationBell className="ml-auto" align="start" />}
+        {bell && <NotificationBell className="ms-auto" align="start" />}
         <Button
           ref={closeButton}
           variant="ghost"
           size="icon"
           className="lg:hidden"
-          aria-label="Close menu"
+          aria-label={t('layout.closeMenu')}
           onClick={onClose}
         >
           <X aria-hidden="true" />
         </Button>
       </div>
       <div className="border-b border-slate-200 px-5 py-3">
-        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Workspace</p>
+        <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{t('layout.workspace')}</p>
         <Link
           to="/admin/workspaces"
           className="mt-1 flex items-center gap-2 text-sm font-medium text-slate-900 hover:text-brand-700"
@@ -159,32 +161,34 @@ function Sidebar({ open, onClose, bell }: { open: boolean; onClose: () => void; 
         >
           <Building2 className="size-4 shrink-0" aria-hidden="true" />
           <span className="truncate">
-            {active?.name ?? (workspaces.isPending ? 'Loading...' : 'No workspace')}
+            {active?.name ?? (workspaces.isPending ? t('ui.loading') : t('layout.noWorkspace'))}
           </span>
         </Link>
       </div>
-      <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={t('layout.adminNav')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="flex flex-col gap-1">
-          {NAVIGATION.filter(
-            (item) =>
-              (!item.organization || active?.organizationRole) &&
-              (!('workspaceAdmin' in item) || active?.access === 'admin'),
-          ).map(({ to, label, icon: Icon }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
-                    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
-                  )
-                }
-              >
-                <Icon className="size-4" aria-hidden="true" />
-                {label}
-              </NavLink>
-            </li>
-          ))}
+          {navigation()
+            .filter(
+              (item) =>
+                (!item.organization || active?.organizationRole) &&
+                (!('workspaceAdmin' in item) || active?.access === 'admin'),
+            )
+            .map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="border-t border-slate-200 p-3">
@@ -231,7 +235,7 @@ function LogoutButton() {
   return (
     <Button variant="ghost" className="w-full justify-start" disabled={pending} onClick={logOut}>
       <LogOut aria-hidden="true" />
-      {pending ? 'Logging out...' : 'Logout'}
+      {pending ? t('layout.loggingOut') : t('layout.logout')}
     </Button>
   );
 }
@@ -240,30 +244,30 @@ function Breadcrumb() {
   const location = useLocation();
   const crumbs = breadcrumbs(location.pathname);
   return (
-    <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+    <nav aria-label={t('layout.breadcrumb')} className="mb-4 text-sm text-slate-600">
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           <Link
             to="/admin/dashboard"
             className="flex items-center rounded hover:text-slate-900"
-            aria-label="Home"
+            aria-label={t('layout.home')}
           >
             <Home className="size-4" aria-hidden="true" />
           </Link>
         </li>
         {crumbs.map((crumb, index) => (
           <li key={`${crumb.label}-${index}`} className="flex items-center gap-1">
-            <ChevronRight className="size-4 text-slate-400" aria-hidden="true" />
+            <ChevronRight className="size-4 text-slate-400 rtl:rotate-180" aria-hidden="true" />
             {crumb.href ? (
               <Link to={crumb.href} className="hover:text-slate-900">
-                {crumb.label}
+                {say(crumb.label)}
               </Link>
             ) : (
               <span
                 aria-current={index === crumbs.length - 1 ? 'page' : undefined}
                 className="text-slate-900"
               >
-                {crumb.label}
+                {say(crumb.label)}
               </span>
             )}
           </li>

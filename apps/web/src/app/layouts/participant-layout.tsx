@@ -6,6 +6,7 @@ import { NotificationBell } from '@/features/notifications/bell';
 import { useLogout, useSession } from '@/lib/session';
 import { InsideLayout } from '../error-screens';
 import { SkipLink } from '@/components/ui/skip-link';
+import { t } from '@/lib/i18n';
 
 /** Where everyone signed in changes what reaches them; admins go on to the same page in the admin area. */
 export const PARTICIPANT_SETTINGS_PATH = '/account-settings/notifications';
@@ -30,36 +31,38 @@ export function ParticipantLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
           <Logo to="/dashboard" />
-          <nav aria-label="Account" className="flex shrink-0 items-center sm:gap-1">
+          <nav aria-label={t('layout.accountNav')} className="flex shrink-0 items-center sm:gap-1">
             {session.data?.canAdmin && (
               <Button variant="ghost" size="sm" className={compact} asChild>
                 <Link to="/admin/dashboard">
                   <LayoutDashboard aria-hidden="true" />
-                  <span className={HIDDEN_ON_PHONES}>Admin</span>
-                  <span className="sr-only sm:hidden">Admin dashboard</span>
+                  <span className={HIDDEN_ON_PHONES}>{t('layout.admin')}</span>
+                  <span className="sr-only sm:hidden">{t('layout.adminDashboard')}</span>
                 </Link>
               </Button>
             )}
             <Button variant="ghost" size="sm" className={compact} asChild>
               <Link to="/dashboard">
                 <ClipboardList aria-hidden="true" />
-                <span className="hidden md:inline">My Health Checks</span>
-                <span className="sr-only md:hidden">My Health Checks</span>
+                <span className="hidden md:inline">{t('layout.myHealthChecks')}</span>
+                <span className="sr-only md:hidden">{t('layout.myHealthChecks')}</span>
               </Link>
             </Button>
             <Button variant="ghost" size="sm" className={compact} asChild>
               <Link to={PARTICIPANT_SETTINGS_PATH}>
                 <BellRing aria-hidden="true" />
-                <span className="hidden md:inline">Notification settings</span>
-                <span className="sr-only md:hidden">Notification settings</span>
+                <span className="hidden md:inline">{t('layout.notificationSettings')}</span>
+                <span className="sr-only md:hidden">{t('layout.notificationSettings')}</span>
               </Link>
             </Button>
             <Button variant="ghost" size="sm" className={compact} onClick={logOut} disabled={leaving}>
               <LogOut aria-hidden="true" />
-              <span className={HIDDEN_ON_PHONES}>{leaving ? 'Logging out...' : 'Log out'}</span>
-              <span className="sr-only sm:hidden">Log out</span>
+              <span className={HIDDEN_ON_PHONES}>
+                {leaving ? t('layout.loggingOut') : t('layout.logOut')}
+              </span>
+              <span className="sr-only sm:hidden">{t('layout.logOut')}</span>
             </Button>
-            {/* Last, so that its panel (opening leftwards) stays on a 360 px screen. */}
+            {/* Last, so that its panel (opening towards the start) stays on a 360 px screen. */}
             <NotificationBell />
           </nav>
         </div>

@@ -1,6 +1,7 @@
-import { brandLogoAlt, HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
+import { HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
 import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 
 /**
  * An organisation's branding on participant screens and loop answer pages (issue 32 item 10), in one place: the
@@ -46,7 +47,7 @@ export function BrandLogo({
   return (
     <img
       src={branding.logoUrl}
-      alt={brandLogoAlt(branding.organizationName)}
+      alt={t('ui.brandLogoAlt', { organization: branding.organizationName })}
       data-testid="brand-logo"
       className={cn('h-12 w-auto max-w-[200px] object-contain', className)}
     />

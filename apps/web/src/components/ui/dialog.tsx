@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 
 export const Dialog = DialogPrimitive.Root;
 
@@ -23,7 +24,7 @@ export function DialogContent({
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
+        <DialogPrimitive.Title className="pe-8 text-lg font-semibold text-slate-900">
           {title}
         </DialogPrimitive.Title>
         {description && (
@@ -33,8 +34,8 @@ export function DialogContent({
         )}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100"
-          aria-label="Close"
+          className="absolute end-4 top-4 rounded-md p-1 text-slate-500 hover:bg-slate-100"
+          aria-label={t('common.close')}
         >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>

@@ -1,5 +1,6 @@
 import { distributionBar, type RatingCounts } from '@pulsecheck/shared/results/rules';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 
 /**
  * The three-part bar of a component's ratings: healthy, needs improvement, fire warning (don't-know is left
@@ -8,7 +9,12 @@ import { cn } from '@/lib/cn';
 export function DistributionBar({ counts, className }: { counts: RatingCounts; className?: string }) {
   const bar = distributionBar(counts);
   const rated = counts.healthy + counts.needsImprovement + counts.fireWarning;
-  const label = `Healthy ${counts.healthy}, Needs Improvement ${counts.needsImprovement}, Fire Warning ${counts.fireWarning}, Don't Know ${counts.dontKnow}`;
+  const label = t('ui.distributionLabel', {
+    healthy: counts.healthy,
+    needsImprovement: counts.needsImprovement,
+    fireWarning: counts.fireWarning,
+    dontKnow: counts.dontKnow,
+  });
   return (
     <div className={cn('flex items-center gap-3', className)}>
       <div
@@ -26,7 +32,7 @@ export function DistributionBar({ counts, className }: { counts: RatingCounts; c
         )}
       </div>
       <span className="shrink-0 text-xs whitespace-nowrap text-slate-600">
-        {counts.dontKnow} don&apos;t know
+        {t('ui.dontKnowCount', { count: counts.dontKnow })}
       </span>
     </div>
   );
@@ -37,16 +43,16 @@ export function DistributionLegend({ className }: { className?: string }) {
   return (
     <ul
       className={cn('flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700', className)}
-      aria-label="Legend"
+      aria-label={t('ui.legend')}
     >
       <li className="flex items-center gap-1.5">
-        <span className="size-2.5 rounded-full bg-green-600" aria-hidden="true" /> Healthy
+        <span className="size-2.5 rounded-full bg-green-600" aria-hidden="true" /> {t('ui.healthy')}
       </li>
       <li className="flex items-center gap-1.5">
-        <span className="size-2.5 rounded-full bg-amber-500" aria-hidden="true" /> Needs Improvement
+        <span className="size-2.5 rounded-full bg-amber-500" aria-hidden="true" /> {t('ui.needsImprovement')}
       </li>
       <li className="flex items-center gap-1.5">
-        <span className="size-2.5 rounded-full bg-red-600" aria-hidden="true" /> Fire Warning
+        <span className="size-2.5 rounded-full bg-red-600" aria-hidden="true" /> {t('ui.fireWarning')}
       </li>
     </ul>
   );

@@ -1,9 +1,13 @@
 import { useId, type ReactElement, cloneElement } from 'react';
 import { Label } from './label';
+import { say } from '@/lib/i18n';
 
 type FieldChildProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
-/** A labelled control with its error message, wired for screen readers. */
+/**
+ * A labelled control with its error message, wired for screen readers. The error may be a catalogue key (the
+ * shared zod rules' messages): it is said in the app's language.
+ */
 export function FormField({
   label,
   error,
@@ -32,7 +36,7 @@ export function FormField({
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>

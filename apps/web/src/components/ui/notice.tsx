@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 
 const TONES = {
   success: 'border-green-200 bg-green-50 text-green-900',
@@ -38,7 +39,7 @@ export function Notice({
       {onDismiss && (
         <button
           type="button"
-          aria-label="Dismiss"
+          aria-label={t('ui.dismiss')}
           className="rounded p-0.5 hover:bg-black/5"
           onClick={onDismiss}
         >

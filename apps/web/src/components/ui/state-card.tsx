@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
+import { t } from '@/lib/i18n';
 
 /** A centred card for empty, closed and error states; an error is announced. */
 export function StateCard({
@@ -53,7 +54,7 @@ export function LoadFailed({
       tone="error"
       title={title}
       message={message}
-      actions={<Button onClick={onRetry}>Try Again</Button>}
+      actions={<Button onClick={onRetry}>{t('common.tryAgain')}</Button>}
       {...(headingLevel && { headingLevel })}
     />
   );

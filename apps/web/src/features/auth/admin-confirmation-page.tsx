@@ -1,6 +1,7 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { setUpOrganization, useDecideOnce, useRefreshSession } from './api';
+import { t } from '@/lib/i18n';
 
 /** /auth/admin-confirmation: creates the new admin's organisation once, then opens the dashboard. */
 export function AdminConfirmationPage() {
@@ -22,5 +23,5 @@ export function AdminConfirmationPage() {
     return go('/admin/dashboard');
   });
 
-  return <FullPageSpinner label="Setting up your organization..." />;
+  return <FullPageSpinner label={t('auth.settingUpOrganization')} />;
 }

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { joinHealthCheck, useDecideOnce, useRefreshSession } from './api';
+import { t } from '@/lib/i18n';
 
 const JOIN_PATH = /^\/join\/([0-9a-f-]{36})$/i;
 
@@ -34,9 +35,7 @@ export function AuthRedirectPage() {
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return go('/invalid-link');
         const message =
-          error instanceof ApiError && error.status === 409
-            ? error.message
-            : 'Failed to set up participation. Please try again or contact support.';
+          error instanceof ApiError && error.status === 409 ? error.message : t('auth.joinFailed');
         return go('/error', { message });
       }
     }
@@ -44,5 +43,5 @@ export function AuthRedirectPage() {
     return go(user.home);
   });
 
-  return <FullPageSpinner label="Signing you in..." />;
+  return <FullPageSpinner label={t('auth.signingYouIn')} />;
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { LoginPage } from './login-page';
+import { say } from '@/lib/i18n';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,16 +28,16 @@ describe('login: the form', () => {
     renderLogin();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(AUTH_MESSAGES.emailRequired)).toBeInTheDocument();
-    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
+    expect(await screen.findByText(say(AUTH_MESSAGES.emailRequired))).toBeInTheDocument();
+    expect(screen.getByText(say(AUTH_MESSAGES.passwordRequired))).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    expect(await screen.findByText(AUTH_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(await screen.findByText(say(AUTH_MESSAGES.emailInvalid))).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await waitFor(() => expect(screen.queryByText(AUTH_MESSAGES.emailInvalid)).not.toBeInTheDocument());
-    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(say(AUTH_MESSAGES.emailInvalid))).not.toBeInTheDocument());
+    expect(screen.getByText(say(AUTH_MESSAGES.passwordRequired))).toBeInTheDocument();
     expect(calls).not.toHaveBeenCalled();
   });
 

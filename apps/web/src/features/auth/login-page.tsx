@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { requestPasswordReset, resendVerification, safeReturnPath, stateText } from './api';
 import { AuthShell } from './auth-shell';
 import { PasskeySignIn, SecondStep, SsoSignIn, ssoErrorText } from './sign-in-steps';
+import { say, t, tRich } from '@/lib/i18n';
 
 type Mode = 'login' | 'forgot' | 'sent' | 'second-step' | 'sso';
 
@@ -46,23 +47,21 @@ export function LoginPage() {
   if (mode === 'sent' && sent.mail === 'off') {
     // E-mail switched off on the server (MAIL_DISABLED): no reset link went out, and the screen says so.
     return (
-      <AuthShell title="Email could not be sent">
-        <Notice tone="error">{AUTH_MESSAGES.resetFailed}</Notice>
-        <p className="mt-3 text-sm text-slate-700">{MAIL_MESSAGES.off}</p>
+      <AuthShell title={t('auth.emailNotSentTitle')}>
+        <Notice tone="error">{say(AUTH_MESSAGES.resetFailed)}</Notice>
+        <p className="mt-3 text-sm text-slate-700">{say(MAIL_MESSAGES.off)}</p>
         <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
-          Back to login
+          {t('auth.backToLogin')}
         </Button>
       </AuthShell>
     );
   }
   if (mode === 'sent') {
     return (
-      <AuthShell title="Check your email">
-        <Notice tone="success">
-          If an account exists for {sent.email}, we sent a link to reset its password. It expires in 1 hour.
-        </Notice>
+      <AuthShell title={t('auth.checkEmailTitle')}>
+        <Notice tone="success">{t('auth.resetLinkSent', { email: sent.email })}</Notice>
         <Button variant="secondary" className="mt-6 w-full" onClick={() => setMode('login')}>
-          Back to login
+          {t('auth.backToLogin')}
         </Button>
       </AuthShell>
     );
@@ -142,7 +141,7 @@ function LoginForm({
     } catch (error) {
       if (error instanceof ApiError && error.code === 'email_not_confirmed') setUnconfirmed(true);
       if (error instanceof ApiError && error.code === 'sso_required') setSsoRequired(true);
-      setFailure(applyServerErrors(error, form, 'Could not sign in. Please try again.'));
+      setFailure(applyServerErrors(error, form, t('auth.signInFailed')));
     }
   });
 
@@ -158,16 +157,15 @@ function LoginForm({
 
   return (
     <AuthShell
-      title="Welcome back"
-      subtitle="Log in to Pulsecheck"
-      footer={
-        <>
-          New to Pulsecheck?{' '}
+      title={t('auth.welcomeBack')}
+      subtitle={t('auth.loginSubtitle')}
+      footer={tRich('auth.loginFooter', {
+        link: (chunks) => (
           <Link to="/admin/signup" className="font-medium text-brand-700 underline">
-            Create your workspace
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <form
         onSubmit={(event) => void onSubmit(event)}
@@ -175,8 +173,10 @@ function LoginForm({
         noValidate
         className="space-y-4"
       >
-        {handedOver && handedOver !== 'forgot' && !failure && <Notice tone="success">{handedOver}</Notice>}
-        {failure && <Notice tone="error">{failure}</Notice>}
+        {handedOver && handedOver !== 'forgot' && !failure && (
+          <Notice tone="success">{say(handedOver)}</Notice>
+        )}
+        {failure && <Notice tone="error">{say(failure)}</Notice>}
         {unconfirmed && (
           <div className="space-y-2">
             <Button
@@ -186,21 +186,21 @@ function LoginForm({
               onClick={() => void onResend()}
               disabled={resend.state === 'sending'}
             >
-              {resend.state === 'sending' ? 'Sending...' : 'Resend verification email'}
+              {resend.state === 'sending' ? t('auth.sending') : t('auth.resendVerification')}
             </Button>
-            {resend.state === 'sent' && <Notice tone="success">{AUTH_MESSAGES.verificationSent}</Notice>}
-            {resend.state === 'failed' && <Notice tone="error">{AUTH_MESSAGES.resendFailed}</Notice>}
+            {resend.state === 'sent' && <Notice tone="success">{say(AUTH_MESSAGES.verificationSent)}</Notice>}
+            {resend.state === 'failed' && <Notice tone="error">{say(AUTH_MESSAGES.resendFailed)}</Notice>}
             {resend.state === 'off' && (
               <Notice tone="error">
-                {AUTH_MESSAGES.resendFailed} {MAIL_MESSAGES.off}
+                {say(AUTH_MESSAGES.resendFailed)} {say(MAIL_MESSAGES.off)}
               </Notice>
             )}
           </div>
         )}
-        <FormField label="Email" error={errors.email}>
+        <FormField label={t('common.email')} error={errors.email}>
           <Input type="email" autoComplete="email" {...field('email')} />
         </FormField>
-        <FormField label="Password" error={errors.password}>
+        <FormField label={t('common.password')} error={errors.password}>
           <Input type="password" autoComplete="current-password" {...field('password')} />
         </FormField>
         <div className="flex items-center justify-between gap-4">
@@ -211,21 +211,21 @@ function LoginForm({
               onCheckedChange={(checked) => setRememberMe(checked === true)}
             />
             <Label htmlFor="remember-me" className="font-normal">
-              Remember me
+              {t('auth.rememberMe')}
             </Label>
           </div>
           <Button type="button" variant="link" className="h-auto px-0" onClick={onForgot}>
-            Forgot password?
+            {t('auth.forgotPassword')}
           </Button>
         </div>
-        <SubmitButton className="w-full" size="lg" pending={form.pending} busy="Signing in...">
-          Sign in
+        <SubmitButton className="w-full" size="lg" pending={form.pending} busy={t('auth.signingIn')}>
+          {t('auth.signIn')}
         </SubmitButton>
       </form>
       <div className="mt-6 space-y-3 border-t border-slate-200 pt-6">
-        {ssoRequired && <p className="text-sm text-slate-700">Your organisation uses single sign-on:</p>}
+        {ssoRequired && <p className="text-sm text-slate-700">{t('auth.ssoRequired')}</p>}
         <Button variant="secondary" className="w-full" onClick={() => onSso(getValues().email)}>
-          Sign in with SSO
+          {t('auth.ssoTitle')}
         </Button>
         <PasskeySignIn onSignedIn={onSignedIn} onFailure={setFailure} />
       </div>
@@ -252,25 +252,22 @@ function ForgotPassword({
     }
   });
   return (
-    <AuthShell
-      title="Reset your password"
-      subtitle="Enter your email and we will send you a link to choose a new password."
-    >
+    <AuthShell title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
       <form
         onSubmit={(event) => void onSubmit(event)}
         onFocus={forgotValidation.preload}
         noValidate
         className="space-y-4"
       >
-        {failure && <Notice tone="error">{failure}</Notice>}
-        <FormField label="Email" error={form.errors.email}>
+        {failure && <Notice tone="error">{say(failure)}</Notice>}
+        <FormField label={t('common.email')} error={form.errors.email}>
           <Input type="email" autoComplete="email" autoFocus {...form.field('email')} />
         </FormField>
-        <SubmitButton className="w-full" pending={form.pending} busy="Sending...">
-          Send reset link
+        <SubmitButton className="w-full" pending={form.pending} busy={t('auth.sending')}>
+          {t('auth.sendResetLink')}
         </SubmitButton>
         <Button type="button" variant="ghost" className="w-full" onClick={onCancel}>
-          Back to login
+          {t('auth.backToLogin')}
         </Button>
       </form>
     </AuthShell>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { LoginPage } from './login-page';
+import { say } from '@/lib/i18n';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +35,7 @@ describe('login: the other ways in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.codeRequired);
+    expect(screen.getByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.codeRequired));
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByLabelText('Trust this device for 30 days'));
     await user.click(screen.getByLabelText('Authentication code'));
@@ -61,7 +62,7 @@ describe('login: the other ways in', () => {
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.recoveryCodeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.recoveryCodeInvalid));
   });
 
   it('points to SSO when the organisation requires it, and explains a refused SSO sign-in', async () => {
@@ -72,7 +73,7 @@ describe('login: the other ways in', () => {
       ),
     );
     renderLogin('/login?sso_error=email_unverified');
-    expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERRORS.email_unverified);
+    expect(screen.getByRole('alert')).toHaveTextContent(say(SSO_ERRORS.email_unverified));
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'ada@acme.example');
     await user.type(screen.getByLabelText('Password'), 'correct-horse');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { LoginPage } from './login-page';
 import { SignupPage } from './signup-page';
+import { say } from '@/lib/i18n';
 
 /**
  * What the signed-out screens say after an action that e-mails: "we sent" only when the server is sending
@@ -55,18 +56,18 @@ describe('admin sign-up', () => {
     renderSignedOut(<SignupPage />, 'off');
     await signUp();
     expect(await screen.findByRole('heading', { name: 'Email could not be sent' })).toBeInTheDocument();
-    expect(screen.getByText(AUTH_MESSAGES.verificationNotSent)).toHaveTextContent(
+    expect(screen.getByText(say(AUTH_MESSAGES.verificationNotSent))).toHaveTextContent(
       /^Verification email could not be sent\. Please try again or contact support\.$/,
     );
-    expect(screen.getByText(MAIL_MESSAGES.off)).toBeInTheDocument();
+    expect(screen.getByText(say(MAIL_MESSAGES.off))).toBeInTheDocument();
     expect(screen.queryByText(/We sent/)).not.toBeInTheDocument();
-    expect(screen.queryByText(AUTH_MESSAGES.signupSuccess)).not.toBeInTheDocument();
+    expect(screen.queryByText(say(AUTH_MESSAGES.signupSuccess))).not.toBeInTheDocument();
   });
 
   it('says to check the e-mail when it is on its way', async () => {
     renderSignedOut(<SignupPage />, 'sending');
     await signUp();
-    expect(await screen.findByText(AUTH_MESSAGES.signupSuccess)).toBeInTheDocument();
+    expect(await screen.findByText(say(AUTH_MESSAGES.signupSuccess))).toBeInTheDocument();
     expect(screen.getByText('We sent a verification link to ada@example.com.')).toBeInTheDocument();
   });
 });
@@ -75,8 +76,8 @@ describe('forgot password', () => {
   it('says no reset link was sent when e-mail is off', async () => {
     renderSignedOut(<LoginPage />, 'off');
     await askForReset();
-    expect(await screen.findByText(AUTH_MESSAGES.resetFailed)).toBeInTheDocument();
-    expect(screen.getByText(MAIL_MESSAGES.off)).toBeInTheDocument();
+    expect(await screen.findByText(say(AUTH_MESSAGES.resetFailed))).toBeInTheDocument();
+    expect(screen.getByText(say(MAIL_MESSAGES.off))).toBeInTheDocument();
     expect(screen.queryByText(/we sent a link/)).not.toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ import { Notice } from '@/components/ui/notice';
 import { applyServerErrors } from '@/lib/forms';
 import { resetPassword } from './api';
 import { AuthShell } from './auth-shell';
+import { say, t } from '@/lib/i18n';
 
 type ResetForm = { token: string; password: string; confirmPassword: string; removePasskeys?: boolean };
 
@@ -47,33 +48,33 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthShell title="Password updated">
-        <Notice tone="success">{AUTH_MESSAGES.passwordUpdated}</Notice>
+      <AuthShell title={t('auth.passwordUpdatedTitle')}>
+        <Notice tone="success">{say(AUTH_MESSAGES.passwordUpdated)}</Notice>
       </AuthShell>
     );
   }
 
   return (
-    <AuthShell title="Choose a new password">
+    <AuthShell title={t('auth.chooseNewPassword')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {failure && <Notice tone="error">{failure}</Notice>}
+        {failure && <Notice tone="error">{say(failure)}</Notice>}
         {(linkBroken || formState.errors.token) && (
           <Button variant="secondary" className="w-full" asChild>
             <Link to="/login" state={{ message: 'forgot' }}>
-              Request a new link
+              {t('auth.requestNewLink')}
             </Link>
           </Button>
         )}
         {!linkBroken && (
           <>
             <FormField
-              label="New password"
-              hint="At least 8 characters"
+              label={t('auth.newPassword')}
+              hint={t('auth.passwordHint')}
               error={formState.errors.password?.message}
             >
               <Input type="password" autoComplete="new-password" {...register('password')} />
             </FormField>
-            <FormField label="Confirm new password" error={formState.errors.confirmPassword?.message}>
+            <FormField label={t('auth.confirmNewPassword')} error={formState.errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
             </FormField>
             <Controller
@@ -81,15 +82,15 @@ export function ResetPasswordPage() {
               name="removePasskeys"
               render={({ field }) => (
                 <CheckboxField
-                  label={SECURITY_MESSAGES.alsoRemovePasskeys}
+                  label={say(SECURITY_MESSAGES.alsoRemovePasskeys)}
                   checked={field.value === true}
                   onCheckedChange={field.onChange}
                   onBlur={field.onBlur}
                 />
               )}
             />
-            <SubmitButton className="w-full" pending={formState.isSubmitting} busy="Updating...">
-              Update password
+            <SubmitButton className="w-full" pending={formState.isSubmitting} busy={t('auth.updating')}>
+              {t('auth.updatePassword')}
             </SubmitButton>
           </>
         )}

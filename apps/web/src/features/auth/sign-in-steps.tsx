@@ -10,6 +10,7 @@ import { apiPost } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
 import { SecondFactorForm } from '@/lib/second-factor';
 import { AuthShell } from './auth-shell';
+import { say, t } from '@/lib/i18n';
 
 /** The other ways in than a password (issue 15): the second step, a passkey, single sign-on. */
 
@@ -18,13 +19,13 @@ type SignedIn = (user: CurrentUser) => void;
 /** What the login page says when the identity provider's sign-in came back refused (`?sso_error=`). */
 export function ssoErrorText(code: string | null) {
   if (!code) return null;
-  return SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed;
+  return say(SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed);
 }
 
 /** After the password: the second factor (lib/second-factor.tsx) on a screen of its own. */
 export function SecondStep({ onSignedIn, onRestart }: { onSignedIn: SignedIn; onRestart: () => void }) {
   return (
-    <AuthShell title="Two-factor sign-in">
+    <AuthShell title={t('auth.twoFactorTitle')}>
       <SecondFactorForm onSignedIn={onSignedIn} onRestart={onRestart} />
     </AuthShell>
   );
@@ -52,7 +53,7 @@ export function PasskeySignIn({
       const cancelled = error instanceof Error && error.name === 'NotAllowedError';
       onFailure(
         cancelled
-          ? SECURITY_MESSAGES.passkeySignInFailed
+          ? say(SECURITY_MESSAGES.passkeySignInFailed)
           : errorMessage(error, SECURITY_MESSAGES.passkeySignInFailed),
       );
       setPending(false);
@@ -61,7 +62,7 @@ export function PasskeySignIn({
   return (
     <Button variant="secondary" className="w-full" disabled={pending} onClick={() => void signIn()}>
       <Fingerprint aria-hidden="true" />
-      {pending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      {pending ? t('auth.passkeyWaiting') : t('auth.passkeySignIn')}
     </Button>
   );
 }
@@ -84,13 +85,10 @@ export function SsoSignIn({ email: initialEmail, onCancel }: { email: string; on
     }
   };
   return (
-    <AuthShell
-      title="Sign in with SSO"
-      subtitle="Use your work e-mail address: your organisation's identity provider signs you in."
-    >
+    <AuthShell title={t('auth.ssoTitle')} subtitle={t('auth.ssoSubtitle')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        {failure && <Notice tone="error">{failure}</Notice>}
-        <FormField label="Work email">
+        {failure && <Notice tone="error">{say(failure)}</Notice>}
+        <FormField label={t('auth.workEmail')}>
           <Input
             type="email"
             autoComplete="email"
@@ -99,11 +97,11 @@ export function SsoSignIn({ email: initialEmail, onCancel }: { email: string; on
             onChange={(event) => setEmail(event.target.value)}
           />
         </FormField>
-        <SubmitButton className="w-full" size="lg" pending={pending} busy="Redirecting...">
-          Continue
+        <SubmitButton className="w-full" size="lg" pending={pending} busy={t('auth.redirecting')}>
+          {t('common.continue')}
         </SubmitButton>
         <Button variant="ghost" className="w-full" onClick={onCancel}>
-          Back to login
+          {t('auth.backToLogin')}
         </Button>
       </form>
     </AuthShell>

@@ -17,6 +17,7 @@ import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSession } from '@/lib/session';
 import { signUpAdmin } from './api';
 import { AuthShell } from './auth-shell';
+import { say, t, tRich } from '@/lib/i18n';
 
 // The form validates with the shared schema, whose code (zod) loads when the form gets focus or is submitted.
 const signupValidation = lazyResolver<AdminSignupInput>(async () => {
@@ -63,21 +64,27 @@ export function SignupPage() {
   // E-mail switched off on the server (MAIL_DISABLED): no link went out, and the screen says so.
   if (done?.mail === 'off') {
     return (
-      <AuthShell title="Email could not be sent" subtitle={`No verification link was sent to ${done.email}.`}>
-        <Notice tone="error">{AUTH_MESSAGES.verificationNotSent}</Notice>
-        <p className="mt-3 text-sm text-slate-700">{MAIL_MESSAGES.off}</p>
+      <AuthShell
+        title={t('auth.emailNotSentTitle')}
+        subtitle={t('auth.verificationNotSentTo', { email: done.email })}
+      >
+        <Notice tone="error">{say(AUTH_MESSAGES.verificationNotSent)}</Notice>
+        <p className="mt-3 text-sm text-slate-700">{say(MAIL_MESSAGES.off)}</p>
         <Button variant="secondary" className="mt-6 w-full" asChild>
-          <Link to="/login">Back to login</Link>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
         </Button>
       </AuthShell>
     );
   }
   if (done) {
     return (
-      <AuthShell title="Check your email" subtitle={`We sent a verification link to ${done.email}.`}>
-        <Notice tone="success">{AUTH_MESSAGES.signupSuccess}</Notice>
+      <AuthShell
+        title={t('auth.checkEmailTitle')}
+        subtitle={t('auth.verificationSentTo', { email: done.email })}
+      >
+        <Notice tone="success">{say(AUTH_MESSAGES.signupSuccess)}</Notice>
         <Button variant="secondary" className="mt-6 w-full" asChild>
-          <Link to="/login">Back to login</Link>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
         </Button>
       </AuthShell>
     );
@@ -85,57 +92,60 @@ export function SignupPage() {
 
   return (
     <AuthShell
-      title="Create your workspace"
-      subtitle="Set up Pulsecheck for your organization in a minute."
-      footer={
-        <>
-          Already have an account?{' '}
+      title={t('auth.signupTitle')}
+      subtitle={t('auth.signupSubtitle')}
+      footer={tRich('auth.signupFooter', {
+        link: (chunks) => (
           <Link to="/login" className="font-medium text-brand-700 underline">
-            Log in
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <form onSubmit={onSubmit} onFocus={signupValidation.preload} noValidate className="space-y-6">
-        {failure && <Notice tone="error">{failure}</Notice>}
+        {failure && <Notice tone="error">{say(failure)}</Notice>}
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-            Personal Information
+            {t('auth.personalInformation')}
           </legend>
-          <FormField label="Full name" error={errors.fullName?.message}>
+          <FormField label={t('auth.fullName')} error={errors.fullName?.message}>
             <Input autoComplete="name" {...register('fullName')} />
           </FormField>
-          <FormField label="Work email" error={errors.email?.message}>
+          <FormField label={t('auth.workEmail')} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...register('email')} />
           </FormField>
-          <FormField label="Your role" hint="For example: Head of People, CTO" error={errors.role?.message}>
+          <FormField label={t('auth.yourRole')} hint={t('auth.roleHint')} error={errors.role?.message}>
             <Input autoComplete="organization-title" {...register('role')} />
           </FormField>
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-            Security
+            {t('auth.security')}
           </legend>
-          <FormField label="Password" hint="At least 8 characters" error={errors.password?.message}>
+          <FormField
+            label={t('common.password')}
+            hint={t('auth.passwordHint')}
+            error={errors.password?.message}
+          >
             <Input type="password" autoComplete="new-password" {...register('password')} />
           </FormField>
-          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          <FormField label={t('auth.confirmPassword')} error={errors.confirmPassword?.message}>
             <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
           </FormField>
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-500 uppercase">
-            Company Details
+            {t('auth.companyDetails')}
           </legend>
-          <FormField label="Company name" error={errors.companyName?.message}>
+          <FormField label={t('auth.companyName')} error={errors.companyName?.message}>
             <Input autoComplete="organization" {...register('companyName')} />
           </FormField>
-          <FormField label="Company size" error={errors.companySize?.message}>
+          <FormField label={t('auth.companySize')} error={errors.companySize?.message}>
             <Select {...register('companySize')}>
-              <option value="">Select company size</option>
+              <option value="">{t('auth.selectCompanySize')}</option>
               {COMPANY_SIZES.map((size) => (
                 <option key={size} value={size}>
-                  {size} employees
+                  {t('auth.companySizeOption', { size })}
                 </option>
               ))}
             </Select>
@@ -159,19 +169,23 @@ export function SignupPage() {
               )}
             />
             <Label htmlFor="accept-terms" className="font-normal text-slate-700">
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
-                Privacy Policy
-              </Link>
+              {tRich('auth.acceptTerms', {
+                terms: (chunks) => (
+                  <Link to="/terms" target="_blank" className="font-medium text-brand-700 underline">
+                    {chunks}
+                  </Link>
+                ),
+                privacy: (chunks) => (
+                  <Link to="/privacy" target="_blank" className="font-medium text-brand-700 underline">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </Label>
           </div>
           {errors.acceptTerms && (
             <p id="accept-terms-error" role="alert" className="mt-1.5 text-sm text-red-700">
-              {errors.acceptTerms.message}
+              {say(errors.acceptTerms.message ?? '')}
             </p>
           )}
         </div>
@@ -179,9 +193,9 @@ export function SignupPage() {
           className="w-full"
           size="lg"
           pending={formState.isSubmitting}
-          busy="Creating your workspace..."
+          busy={t('auth.creatingWorkspace')}
         >
-          Create workspace
+          {t('auth.createWorkspace')}
         </SubmitButton>
       </form>
     </AuthShell>

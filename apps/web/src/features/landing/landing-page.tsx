@@ -1,12 +1,23 @@
-import { Check, Flame, HeartPulse, MessageSquareText, UserRound, Users, Vote, Zap } from 'lucide-react';
+import {
+  Check,
+  Flame,
+  HeartPulse,
+  Languages,
+  MessageSquareText,
+  UserRound,
+  Users,
+  Vote,
+  Zap,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { FEATURES, PLANS, PLANS_INTRO, SCENARIOS, STEPS } from './landing-content';
+import { formats, t } from '@/lib/i18n';
+import { features, plans, plansIntro, scenarios, steps } from './landing-content';
 import { SiteFooter, SiteHeader } from './site-chrome';
 
-const FEATURE_ICONS = [HeartPulse, Users, Flame, Check, Zap, MessageSquareText];
+const FEATURE_ICONS = [HeartPulse, Users, Flame, Check, Zap, MessageSquareText, Languages];
 
 /** A titled band of the page; its id is the anchor the header links to. */
 function Section({
@@ -44,32 +55,29 @@ export function LandingPage() {
         <section className="bg-gradient-to-b from-brand-50 to-white">
           <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
             <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800">
-              <Vote className="size-4" aria-hidden="true" /> Now in beta
+              <Vote className="size-4" aria-hidden="true" /> {t('landing.badge')}
             </p>
             <h1 className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-              Find out how your team is really doing, and fix what matters first
+              {t('landing.headline')}
             </h1>
-            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">
-              Pulsecheck runs team health checks and pulse surveys for scale-ups: honest anonymous ratings,
-              results ranked by what is on fire, and action items the team agrees on.
-            </p>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t('landing.lead')}</p>
             <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
               <Button size="lg" asChild>
-                <Link to="/admin/signup">Get Early Access</Link>
+                <Link to="/admin/signup">{t('landing.getEarlyAccess')}</Link>
               </Button>
               <Button size="lg" variant="secondary" asChild>
-                <a href="#how-it-works">See how it works</a>
+                <a href="#how-it-works">{t('landing.seeHowItWorks')}</a>
               </Button>
             </div>
           </div>
         </section>
 
-        <Section id="features" title="Everything a team needs to get better together">
+        <Section id="features" title={t('landing.featuresTitle')}>
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {FEATURES.map((feature, index) => {
+            {features().map((feature, index) => {
               const Icon = FEATURE_ICONS[index] ?? Check;
               return (
-                <li key={feature.title} className="rounded-xl border border-slate-200 p-6">
+                <li key={feature.id} className="rounded-xl border border-slate-200 p-6">
                   <Icon className="size-6 text-brand-600" aria-hidden="true" />
                   <h3 className="mt-4 font-semibold text-slate-900">{feature.title}</h3>
                   <p className="mt-2 text-sm text-slate-700">{feature.text}</p>
@@ -79,12 +87,12 @@ export function LandingPage() {
           </ul>
         </Section>
 
-        <Section id="how-it-works" title="How it works" shaded>
+        <Section id="how-it-works" title={t('landing.howItWorks')} shaded>
           <ol className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="rounded-xl bg-white p-6 shadow-sm">
+            {steps().map((step, index) => (
+              <li key={step.id} className="rounded-xl bg-white p-6 shadow-sm">
                 <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
-                  {index + 1}
+                  {formats().number(index + 1)}
                 </span>
                 <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
                 <p className="mt-2 text-sm text-slate-700">{step.text}</p>
@@ -93,13 +101,13 @@ export function LandingPage() {
           </ol>
         </Section>
 
-        <Section id="pricing" title="Simple pricing">
-          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{PLANS_INTRO}</p>
+        <Section id="pricing" title={t('landing.pricingTitle')}>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{plansIntro()}</p>
           <div className="mt-12 grid gap-6 lg:grid-cols-3">
-            {PLANS.map((plan) => (
+            {plans().map((plan) => (
               <article
                 key={plan.name}
-                aria-label={`${plan.name} plan`}
+                aria-label={t('landing.planLabel', { plan: plan.name })}
                 className={cn(
                   'relative flex flex-col rounded-2xl border p-8',
                   plan.popular ? 'border-brand-600 shadow-lg ring-1 ring-brand-600' : 'border-slate-200',
@@ -107,7 +115,7 @@ export function LandingPage() {
               >
                 {plan.popular && (
                   <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                    Most Popular
+                    {t('landing.mostPopular')}
                   </p>
                 )}
                 <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
@@ -131,14 +139,14 @@ export function LandingPage() {
           </div>
         </Section>
 
-        <Section id="testimonials" title="How teams use Pulsecheck" shaded>
+        <Section id="testimonials" title={t('landing.scenariosTitle')} shaded>
           <div className="mt-12 grid gap-6 lg:grid-cols-3">
-            {SCENARIOS.map((scenario) => (
-              <figure key={scenario.who} className="rounded-xl bg-white p-6 shadow-sm">
+            {scenarios().map((scenario) => (
+              <figure key={scenario.id} className="rounded-xl bg-white p-6 shadow-sm">
                 <div className="flex items-center justify-between gap-2">
                   <UserRound className="size-6 text-brand-500" aria-hidden="true" />
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                    Example
+                    {t('landing.example')}
                   </span>
                 </div>
                 <p className="mt-3 text-slate-800">{scenario.text}</p>
@@ -154,13 +162,11 @@ export function LandingPage() {
         <section className="py-20" aria-labelledby="beta-title">
           <div className="mx-auto max-w-4xl rounded-2xl bg-brand-700 px-6 py-14 text-center text-white">
             <h2 id="beta-title" className="text-3xl font-bold">
-              Join the beta
+              {t('landing.betaTitle')}
             </h2>
-            <p className="mx-auto mt-3 max-w-xl text-brand-50">
-              Set up your workspace in two minutes and run your first health check this week.
-            </p>
+            <p className="mx-auto mt-3 max-w-xl text-brand-50">{t('landing.betaText')}</p>
             <Button size="lg" variant="secondary" className="mt-8" asChild>
-              <Link to="/admin/signup">Join Beta</Link>
+              <Link to="/admin/signup">{t('landing.joinBeta')}</Link>
             </Button>
           </div>
         </section>
