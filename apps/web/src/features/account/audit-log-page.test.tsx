@@ -77,7 +77,10 @@ describe('Account Settings → Audit log', () => {
       'page',
     );
     const table = await screen.findByRole('table');
-    expect(screen.getByRole('region', { name: say(AUDIT_MESSAGES.entries) })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: say(AUDIT_MESSAGES.entries) })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(
       within(table)
         .getAllByRole('columnheader')

@@ -95,7 +95,9 @@ describe('Delete account card', () => {
     expect(within(dialog).queryByRole('radio')).toBeNull();
     await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
     await user.click(confirm);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(say(DELETION_MESSAGES.passwordIncorrect));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      say(DELETION_MESSAGES.passwordIncorrect),
+    );
     answer = json({ ok: true });
     await user.click(confirm);
     expect(await screen.findByText('login screen')).toBeVisible();

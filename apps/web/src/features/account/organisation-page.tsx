@@ -87,7 +87,8 @@ function LogoField({ branding }: { branding: Branding }) {
     setProblem(null);
     // Checked here to save a wasted upload; the server checks the bytes again.
     if (file.size > LOGO_MAX_BYTES) setProblem(say(BRANDING_MESSAGES.logoTooLarge));
-    else if (!(LOGO_TYPES as readonly string[]).includes(file.type)) setProblem(say(BRANDING_MESSAGES.logoType));
+    else if (!(LOGO_TYPES as readonly string[]).includes(file.type))
+      setProblem(say(BRANDING_MESSAGES.logoType));
     else {
       try {
         await upload.mutateAsync(file);
@@ -144,7 +145,8 @@ function LogoField({ branding }: { branding: Branding }) {
             disabled={busy}
             onClick={() =>
               remove.mutate(undefined, {
-                onSuccess: () => toast.success(t('accountOrganisation.logoRemoved'), { duration: TOAST.save }),
+                onSuccess: () =>
+                  toast.success(t('accountOrganisation.logoRemoved'), { duration: TOAST.save }),
                 onError: (error) =>
                   setProblem(errorMessage(error, t('accountOrganisation.logoRemoveFailed'))),
               })

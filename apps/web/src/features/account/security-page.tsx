@@ -196,7 +196,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
     <div className="space-y-4">
       <Notice tone="warning">{t('accountSecurity.saveRecoveryCodes', { count: codes.length })}</Notice>
       <ol
-        aria-label={t('accountSecurity.recoveryCodes')} className="grid max-w-md grid-cols-2 gap-2 font-mono text-sm">
+        aria-label={t('accountSecurity.recoveryCodes')}
+        className="grid max-w-md grid-cols-2 gap-2 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded border border-slate-200 bg-slate-50 px-2 py-1">
             {code}
@@ -253,9 +255,7 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
   else if (state.step === 'scan')
     body = (
       <div className="space-y-4">
-        <p className="text-sm text-slate-700">
-          {t('accountSecurity.scanQrCode')}
-        </p>
+        <p className="text-sm text-slate-700">{t('accountSecurity.scanQrCode')}</p>
         <QrCode uri={state.totpUri} />
         <p className="text-sm">
           {t('accountSecurity.key')}{' '}
@@ -321,9 +321,7 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
       </div>
     );
   else if (!status.hasPassword)
-    body = (
-      <p className="text-sm text-slate-700">{t('accountSecurity.signInThroughProvider')}</p>
-    );
+    body = <p className="text-sm text-slate-700">{t('accountSecurity.signInThroughProvider')}</p>;
   else
     body = (
       <Button onClick={() => go({ step: 'password' })}>
@@ -395,7 +393,8 @@ function PasskeysCard({ status }: { status: SecurityStatus }) {
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(passkey.id, {
-                    onError: (error) => toast.error(errorMessage(error, t('accountSecurity.passkeyRemoveFailed'))),
+                    onError: (error) =>
+                      toast.error(errorMessage(error, t('accountSecurity.passkeyRemoveFailed'))),
                   })
                 }
               >
@@ -416,7 +415,9 @@ function AddPasskey() {
   const proofs = useDeletionStatus();
   if (proofs.isPending) return <Spinner label={t('accountSecurity.loadingProofs')} />;
   if (proofs.isError)
-    return <LoadFailed title={t('accountSecurity.passkeysUnavailable')} onRetry={() => void proofs.refetch()} />;
+    return (
+      <LoadFailed title={t('accountSecurity.passkeysUnavailable')} onRetry={() => void proofs.refetch()} />
+    );
   return <AddPasskeyForm proofs={proofs.data} />;
 }
 
@@ -433,7 +434,10 @@ function AddPasskeyForm({ proofs }: { proofs: Proofs }) {
         const confirm = identityProofSchema.safeParse(proofOf(method, value));
         if (!confirm.success) throw new Error(say(confirm.error.issues[0]?.message ?? ''));
         try {
-          await add.mutateAsync({ name: name.trim() || t('accountSecurity.defaultPasskeyName'), confirm: confirm.data });
+          await add.mutateAsync({
+            name: name.trim() || t('accountSecurity.defaultPasskeyName'),
+            confirm: confirm.data,
+          });
         } catch (error) {
           if (error instanceof Error && error.name === 'NotAllowedError')
             throw new Error(t('accountSecurity.passkeyNotCreated'), {
@@ -490,9 +494,7 @@ function OrganizationTwoFactorCard({ status }: { status: SecurityStatus }) {
           {t('accountSecurity.requireTwoFactor')}
         </Label>
       </div>
-      <p className="mt-2 text-xs text-slate-600">
-        {t('accountSecurity.requireTwoFactorHint')}
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t('accountSecurity.requireTwoFactorHint')}</p>
     </SectionCard>
   );
 }

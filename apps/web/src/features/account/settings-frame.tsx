@@ -10,21 +10,48 @@ import { useActiveWorkspace } from '@/lib/workspaces';
 export type Section = 'profile' | 'password' | 'security' | 'organisation' | 'api-tokens' | 'audit-log';
 
 /** The menu's entries, their labels in the app's language (a function: `t` is not ready at import). */
-const entries = () => [
-  { key: 'profile', label: t('account.menuProfile'), to: '/admin/account-settings', Icon: User },
-  { key: 'password', label: t('account.menuPassword'), to: '/admin/account-settings?tab=password', Icon: KeyRound },
-  { key: 'notifications', label: t('account.menuNotifications'), to: '/admin/account-settings/notifications', Icon: Bell },
-  { key: 'security', label: t('account.menuSecurity'), to: '/admin/account-settings/security', Icon: Shield },
-  { key: 'organisation', label: t('account.menuOrganisation'), to: '/admin/account-settings/organisation', Icon: Building2 },
-  {
-    key: 'api-tokens',
-    label: say(API_TOKEN_MESSAGES.tab),
-    to: '/admin/account-settings/api-tokens',
-    Icon: KeySquare,
-  },
-  // The organisation's owner and organisation admins only (the server answers anyone else 404).
-  { key: 'audit-log', label: say(AUDIT_MESSAGES.title), to: AUDIT_LOG_PATH, Icon: ScrollText, organisation: true },
-] as const;
+const entries = () =>
+  [
+    { key: 'profile', label: t('account.menuProfile'), to: '/admin/account-settings', Icon: User },
+    {
+      key: 'password',
+      label: t('account.menuPassword'),
+      to: '/admin/account-settings?tab=password',
+      Icon: KeyRound,
+    },
+    {
+      key: 'notifications',
+      label: t('account.menuNotifications'),
+      to: '/admin/account-settings/notifications',
+      Icon: Bell,
+    },
+    {
+      key: 'security',
+      label: t('account.menuSecurity'),
+      to: '/admin/account-settings/security',
+      Icon: Shield,
+    },
+    {
+      key: 'organisation',
+      label: t('account.menuOrganisation'),
+      to: '/admin/account-settings/organisation',
+      Icon: Building2,
+    },
+    {
+      key: 'api-tokens',
+      label: say(API_TOKEN_MESSAGES.tab),
+      to: '/admin/account-settings/api-tokens',
+      Icon: KeySquare,
+    },
+    // The organisation's owner and organisation admins only (the server answers anyone else 404).
+    {
+      key: 'audit-log',
+      label: say(AUDIT_MESSAGES.title),
+      to: AUDIT_LOG_PATH,
+      Icon: ScrollText,
+      organisation: true,
+    },
+  ] as const;
 
 /**
  * The left menu: Profile and Password here, Notifications, Security, Organisation (its branding, for the

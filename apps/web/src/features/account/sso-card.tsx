@@ -36,8 +36,7 @@ const errorText = (code: string | null) =>
 function SsoOutcome() {
   const [params] = useSearchParams();
   const error = params.get('sso_error');
-  if (params.get('sso') === 'tested')
-    return <Notice tone="success">{t('accountSso.testPassed')}</Notice>;
+  if (params.get('sso') === 'tested') return <Notice tone="success">{t('accountSso.testPassed')}</Notice>;
   if (error) return <Notice tone="error">{t('accountSso.testFailed', { reason: errorText(error) })}</Notice>;
   return null;
 }
@@ -252,11 +251,7 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
         </FormField>
         <FormField
           label={t('accountSso.metadataXml')}
-          hint={
-            saml.configured
-              ? t('accountSso.metadataXmlKeep')
-              : t('accountSso.metadataXmlHint')
-          }
+          hint={saml.configured ? t('accountSso.metadataXmlKeep') : t('accountSso.metadataXmlHint')}
         >
           <Textarea value={values.metadataXml} onChange={set('metadataXml')} spellCheck={false} rows={4} />
         </FormField>
@@ -290,12 +285,7 @@ export function SsoCard() {
   const [protocol, setProtocol] = useState<Protocol | null>(null);
   if (settings.isPending) return <Spinner label={t('accountSso.loading')} className="py-6" />;
   if (settings.isError)
-    return (
-      <LoadFailed
-        title={t('accountSso.loadFailed')}
-        onRetry={() => void settings.refetch()}
-      />
-    );
+    return <LoadFailed title={t('accountSso.loadFailed')} onRetry={() => void settings.refetch()} />;
   const sso = settings.data;
   const chosen: Protocol = protocol ?? sso.protocol ?? 'oidc';
   const verified = sso.verification.some((entry) => entry.status === 'verified');
@@ -361,9 +351,7 @@ export function SsoCard() {
                 : t('accountSso.testFirst')}
             </p>
           </div>
-          {!verified && (
-            <p className="text-sm text-slate-700">{t('accountSso.verifyFirst')}</p>
-          )}
+          {!verified && <p className="text-sm text-slate-700">{t('accountSso.verifyFirst')}</p>}
           <div className="flex items-center gap-3">
             <Switch
               id="sso-enabled"
