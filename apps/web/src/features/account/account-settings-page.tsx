@@ -18,6 +18,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useProfile, useSaveProfile, useUploadPhoto } from './api';
 import { PasswordSection } from './password-section';
 import { SettingsFrame, type Section } from './settings-frame';
@@ -37,9 +38,9 @@ export function AccountSettingsPage() {
 
 function ProfileSection() {
   const profile = useProfile();
-  if (profile.isPending) return <Spinner label="Loading profile..." className="py-12" />;
+  if (profile.isPending) return <Spinner label={t('account.loadingProfile')} className="py-12" />;
   if (profile.isError) {
-    return <LoadFailed title={ACCOUNT_MESSAGES.loadFailed} onRetry={() => void profile.refetch()} />;
+    return <LoadFailed title={say(ACCOUNT_MESSAGES.loadFailed)} onRetry={() => void profile.refetch()} />;
   }
   return (
     <div className="space-y-6">
@@ -50,13 +51,17 @@ function ProfileSection() {
   );
 }
 
+/** The form's rules; their messages are catalogue keys, said where they are shown. */
 const profileFormSchema = z.object({
   fullName: updateProfileSchema.shape.fullName,
-  role: z.string().trim().max(80, 'Role must be at most 80 characters'),
-  department: z.string().trim().max(80, 'Team/Department must be at most 80 characters'),
-  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters'),
+  role: z.string().trim().max(80, 'account.roleTooLong'),
+  department: z.string().trim().max(80, 'account.departmentTooLong'),
+  bio: z.string().trim().max(1000, 'account.bioTooLong'),
 });
 type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** A field's error in the app's language (the rules' messages are keys). */
+const sayError = (message: string | undefined) => (message ? say(message) : undefined);
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const save = useSaveProfile();
@@ -79,43 +84,47 @@ function ProfileForm({ profile }: { profile: Profile }) {
         department: values.department ?? null,
         bio: values.bio ?? null,
       });
-      toast.success(ACCOUNT_MESSAGES.saved, { duration: TOAST.save });
+      toast.success(say(ACCOUNT_MESSAGES.saved), { duration: TOAST.save });
       setSaved(true);
       setTimeout(() => setSaved(false), 3000);
     } catch (error) {
-      applyServerErrors(error, form, ACCOUNT_MESSAGES.saveFailed);
-      toast.error(ACCOUNT_MESSAGES.saveFailed, { description: errorMessage(error, '') || undefined });
+      applyServerErrors(error, form, say(ACCOUNT_MESSAGES.saveFailed));
+      toast.error(say(ACCOUNT_MESSAGES.saveFailed), { description: errorMessage(error, '') || undefined });
     }
   });
   return (
     <SectionCard
-      title="Profile"
-      description="How your team sees you in Pulsecheck."
+      title={t('account.profileTitle')}
+      description={t('account.profileDescription')}
       contentClassName="space-y-6"
     >
       <PhotoField profile={profile} />
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Full Name" error={formState.errors.fullName?.message}>
+        <FormField label={t('account.fullName')} error={sayError(formState.errors.fullName?.message)}>
           <Input autoComplete="name" {...register('fullName')} />
         </FormField>
-        <FormField label="Email" hint="Your sign-in address cannot be changed here.">
+        <FormField label={t('common.email')} hint={t('account.emailHint')}>
           <Input type="email" value={profile.email} readOnly className="bg-slate-50" />
         </FormField>
-        <FormField label="Role" error={formState.errors.role?.message} hint="Your job title">
+        <FormField
+          label={t('account.role')}
+          error={sayError(formState.errors.role?.message)}
+          hint={t('account.roleHint')}
+        >
           <Input autoComplete="organization-title" {...register('role')} />
         </FormField>
-        <FormField label="Team/Department" error={formState.errors.department?.message}>
+        <FormField label={t('account.department')} error={sayError(formState.errors.department?.message)}>
           <Input {...register('department')} />
         </FormField>
-        <FormField label="Bio" error={formState.errors.bio?.message}>
+        <FormField label={t('account.bio')} error={sayError(formState.errors.bio?.message)}>
           <Textarea rows={4} {...register('bio')} />
         </FormField>
         <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton pending={formState.isSubmitting} busy="Saving...">
-            Save Changes
+          <SubmitButton pending={formState.isSubmitting} busy={t('account.saving')}>
+            {t('account.saveChanges')}
           </SubmitButton>
           <p role="status" className="text-sm text-green-800">
-            {saved ? ACCOUNT_MESSAGES.saved : ''}
+            {saved ? say(ACCOUNT_MESSAGES.saved) : ''}
           </p>
         </div>
       </form>
@@ -130,16 +139,16 @@ function PhotoField({ profile }: { profile: Profile }) {
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     const fail = (reason: string) =>
-      toast.error(ACCOUNT_MESSAGES.photoFailed, { description: reason, duration: TOAST.error });
+      toast.error(say(ACCOUNT_MESSAGES.photoFailed), { description: reason, duration: TOAST.error });
     // Checked here to save a wasted upload; the server checks the bytes again.
-    if (file.size > AVATAR_MAX_BYTES) fail(ACCOUNT_MESSAGES.photoTooLarge);
-    else if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) fail(ACCOUNT_MESSAGES.photoType);
+    if (file.size > AVATAR_MAX_BYTES) fail(say(ACCOUNT_MESSAGES.photoTooLarge));
+    else if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) fail(say(ACCOUNT_MESSAGES.photoType));
     else {
       try {
         await upload.mutateAsync(file);
-        toast.success(ACCOUNT_MESSAGES.photoUpdated, { duration: TOAST.save });
+        toast.success(say(ACCOUNT_MESSAGES.photoUpdated), { duration: TOAST.save });
       } catch (error) {
-        fail(errorMessage(error, ACCOUNT_MESSAGES.photoFailed));
+        fail(errorMessage(error, say(ACCOUNT_MESSAGES.photoFailed)));
       }
     }
     if (input.current) input.current.value = '';
@@ -155,7 +164,7 @@ function PhotoField({ profile }: { profile: Profile }) {
       {profile.avatarUrl ? (
         <img
           src={profile.avatarUrl}
-          alt="Your profile photo"
+          alt={t('account.photoAlt')}
           className="size-20 rounded-full object-cover"
           data-testid="profile-photo"
         />
@@ -173,7 +182,7 @@ function PhotoField({ profile }: { profile: Profile }) {
           className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-brand-600"
         >
           <Camera className="size-4" aria-hidden="true" />
-          {upload.isPending ? 'Uploading...' : 'Change photo'}
+          {upload.isPending ? t('account.uploading') : t('account.changePhoto')}
           <input
             ref={input}
             id={id}
@@ -184,7 +193,7 @@ function PhotoField({ profile }: { profile: Profile }) {
             onChange={(event) => void onFile(event.target.files?.[0])}
           />
         </label>
-        <p className="mt-1 text-xs text-slate-600">PNG, JPEG, WebP or GIF, up to 2 MB.</p>
+        <p className="mt-1 text-xs text-slate-600">{t('account.photoHint')}</p>
       </div>
     </div>
   );

@@ -22,7 +22,9 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenOwner } from './api-tokens-api';
 import { ActionForm } from './security-page';
 import { useSecurity } from './security-api';
@@ -36,22 +38,22 @@ export function ApiTokensPage() {
       <div className="space-y-6">
         <TokensCard
           owner="account"
-          title="Personal tokens"
-          description="A token acts as you, for scripts and tools: it can do only what you can, and only what its scopes allow. Send it as Authorization: Bearer pc_…"
+          title={t('apiTokens.personalTitle')}
+          description={t('apiTokens.personalDescription')}
         />
         {security.data?.organization?.administers && (
           <TokensCard
             owner="organization"
-            title="Organisation tokens"
-            description={`Tokens of ${security.data.organization.name}, not of a person: they read with organisation-admin rights, limited by their scopes, and keep working when whoever made them leaves.`}
+            title={t('apiTokens.organisationTitle')}
+            description={t('apiTokens.organisationDescription', {
+              organisation: security.data.organization.name,
+            })}
           />
         )}
       </div>
     </SettingsFrame>
   );
 }
-
-const formatDate = (value: string) => new Date(value).toLocaleDateString();
 
 function TokensCard({
   owner,
@@ -72,10 +74,10 @@ function TokensCard({
         <CreateTokenForm owner={owner} onCreated={setCreated} />
       )}
       {tokens.isPending ? (
-        <Spinner label="Loading tokens..." />
+        <Spinner label={t('apiTokens.loading')} />
       ) : tokens.isError ? (
         <LoadFailed
-          title={API_TOKEN_MESSAGES.loadFailed}
+          title={say(API_TOKEN_MESSAGES.loadFailed)}
           message={errorMessage(tokens.error, '')}
           onRetry={() => void tokens.refetch()}
         />
@@ -91,22 +93,22 @@ function ShownOnce({ created, onDone }: { created: CreatedApiToken; onDone: () =
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.secret);
-      toast.success('Token copied', { duration: TOAST.copy });
+      toast.success(t('apiTokens.copied'), { duration: TOAST.copy });
     } catch {
-      toast.error('Could not copy. Select the token and copy it yourself.');
+      toast.error(t('apiTokens.copyFailed'));
     }
   };
   return (
     <div className="space-y-4">
-      <Notice tone="warning">{API_TOKEN_MESSAGES.created}</Notice>
-      <FormField label={`New token "${created.token.name}"`}>
+      <Notice tone="warning">{say(API_TOKEN_MESSAGES.created)}</Notice>
+      <FormField label={t('apiTokens.newToken', { name: created.token.name })}>
         <Input readOnly value={created.secret} className="font-mono" onFocus={(e) => e.target.select()} />
       </FormField>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy token
+          {t('apiTokens.copyToken')}
         </Button>
-        <Button onClick={onDone}>I have copied the token</Button>
+        <Button onClick={onDone}>{t('apiTokens.copiedToken')}</Button>
       </div>
     </div>
   );
@@ -129,7 +131,7 @@ function CreateTokenForm({
     const parsed = createApiTokenSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), say(issue.message)])),
       );
       return;
     }
@@ -140,17 +142,17 @@ function CreateTokenForm({
     onCreated(answer);
   };
   return (
-    <ActionForm submit="Create token" busy="Creating..." onSubmit={submit}>
-      <FormField label="Token name" error={errors.name} hint="What it is for, e.g. Team dashboard">
+    <ActionForm submit={t('apiTokens.create')} busy={t('apiTokens.creating')} onSubmit={submit}>
+      <FormField label={t('apiTokens.name')} error={errors.name} hint={t('apiTokens.nameHint')}>
         <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} required />
       </FormField>
       <fieldset className="space-y-2" aria-describedby={errors.scopes ? `${owner}-scopes-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-900">Scopes</legend>
+        <legend className="text-sm font-medium text-slate-900">{t('apiTokens.scopes')}</legend>
         {API_SCOPES.map((scope) => (
           <CheckboxField
             key={scope}
             label={scope}
-            hint={API_SCOPE_LABELS[scope]}
+            hint={say(API_SCOPE_LABELS[scope])}
             checked={scopes.includes(scope)}
             onCheckedChange={(checked) =>
               setScopes((current) => (checked ? [...current, scope] : current.filter((s) => s !== scope)))
@@ -163,7 +165,7 @@ function CreateTokenForm({
           </p>
         )}
       </fieldset>
-      <FormField label="Expires">
+      <FormField label={t('apiTokens.expires')}>
         <Select
           value={expiry === null ? 'none' : String(expiry)}
           onChange={(e) =>
@@ -172,7 +174,7 @@ function CreateTokenForm({
         >
           {API_TOKEN_EXPIRIES.map((days) => (
             <option key={String(days)} value={days === null ? 'none' : String(days)}>
-              {expiryLabel(days)}
+              {say(expiryLabel(days))}
             </option>
           ))}
         </Select>
@@ -186,7 +188,7 @@ function TokenList({ owner, tokens, label }: { owner: TokenOwner; tokens: ApiTok
   if (tokens.length === 0)
     return (
       <p className="text-sm text-slate-700">
-        {owner === 'account' ? API_TOKEN_MESSAGES.none : API_TOKEN_MESSAGES.noneForOrganization}
+        {say(owner === 'account' ? API_TOKEN_MESSAGES.none : API_TOKEN_MESSAGES.noneForOrganization)}
       </p>
     );
   return (
@@ -199,25 +201,30 @@ function TokenList({ owner, tokens, label }: { owner: TokenOwner; tokens: ApiTok
             </p>
             <p className="text-xs break-words text-slate-700">{token.scopes.join(', ')}</p>
             <p className="text-xs text-slate-600">
-              Created {formatDate(token.createdAt)} ·{' '}
-              {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'} ·{' '}
-              {token.expiresAt ? `Expires ${formatDate(token.expiresAt)}` : 'No expiry'}
+              {t('apiTokens.created', { date: formatDate(token.createdAt) })} ·{' '}
+              {token.lastUsedAt
+                ? t('apiTokens.lastUsed', { date: formatDate(token.lastUsedAt) })
+                : t('apiTokens.neverUsed')}{' '}
+              ·{' '}
+              {token.expiresAt
+                ? t('apiTokens.expiresOn', { date: formatDate(token.expiresAt) })
+                : t('apiTokens.noExpiry')}
             </p>
           </div>
           <Button
             variant="ghost"
             size="sm"
-            aria-label={`Revoke token ${token.name}`}
+            aria-label={t('apiTokens.revokeToken', { name: token.name })}
             disabled={revoke.isPending}
             onClick={() =>
               revoke.mutate(token.id, {
-                onSuccess: () => toast.success(API_TOKEN_MESSAGES.revoked, { duration: TOAST.save }),
-                onError: (error) => toast.error(errorMessage(error, API_TOKEN_MESSAGES.revokeFailed)),
+                onSuccess: () => toast.success(say(API_TOKEN_MESSAGES.revoked), { duration: TOAST.save }),
+                onError: (error) => toast.error(errorMessage(error, say(API_TOKEN_MESSAGES.revokeFailed))),
               })
             }
           >
             <Trash2 aria-hidden="true" />
-            Revoke
+            {t('apiTokens.revoke')}
           </Button>
         </li>
       ))}

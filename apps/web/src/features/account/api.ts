@@ -7,6 +7,7 @@ import type {
 } from '@pulsecheck/shared/account/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost, apiPut } from '@/lib/api-client';
+import { t } from '@/lib/i18n';
 import { sessionQueryKey } from '@/lib/session';
 
 const profileQuery = queryOptions({
@@ -42,7 +43,7 @@ async function uploadPhoto(file: File): Promise<{ avatarUrl: string }> {
   try {
     response = await fetch('/api/account/avatar', { method: 'POST', body: form, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', t('common.networkError'));
   }
   const data = (await response.json().catch(() => null)) as
     | { avatarUrl: string }
@@ -53,7 +54,7 @@ async function uploadPhoto(file: File): Promise<{ avatarUrl: string }> {
     throw new ApiError(
       response.status,
       error?.code ?? 'internal',
-      error?.message ?? `Request failed (${response.status})`,
+      error?.message ?? t('common.requestFailed', { status: response.status }),
     );
   }
   return data;
@@ -89,7 +90,7 @@ export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }
   try {
     response = await fetch('/api/account/export', { credentials: 'same-origin', cache: 'no-store' });
   } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', t('common.networkError'));
   }
   if (!response.ok) {
     const data = (await response.json().catch(() => null)) as {
@@ -98,7 +99,7 @@ export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }
     throw new ApiError(
       response.status,
       (data?.error?.code ?? 'internal') as ApiError['code'],
-      data?.error?.message ?? `Request failed (${response.status})`,
+      data?.error?.message ?? t('common.requestFailed', { status: response.status }),
     );
   }
   const disposition = response.headers.get('content-disposition') ?? '';

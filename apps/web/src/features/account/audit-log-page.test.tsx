@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { AuditLogPage } from './audit-log-page';
+import { say } from '@/lib/i18n';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -71,12 +72,15 @@ describe('Account Settings → Audit log', () => {
           }),
     );
     show();
-    expect(await screen.findByRole('link', { name: AUDIT_MESSAGES.title })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: say(AUDIT_MESSAGES.title) })).toHaveAttribute(
       'aria-current',
       'page',
     );
     const table = await screen.findByRole('table');
-    expect(screen.getByRole('region', { name: AUDIT_MESSAGES.entries })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('region', { name: say(AUDIT_MESSAGES.entries) })).toHaveAttribute(
+      'tabindex',
+      '0',
+    );
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -93,29 +97,29 @@ describe('Account Settings → Audit log', () => {
     expect(rows[1]).toHaveTextContent('Filter: Action Workspace renamed');
     expect(rows[1]).not.toHaveTextContent('{');
 
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.loadMore }));
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.loadMore) }));
     expect(await screen.findAllByTestId('audit-entry')).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: AUDIT_MESSAGES.loadMore })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: say(AUDIT_MESSAGES.loadMore) })).not.toBeInTheDocument();
     expect(listQueries(fetch)).toEqual([{}, { before: '2' }]);
   });
 
   it('says when nothing is recorded yet (a filtered empty list says no entries match, above)', async () => {
     stubFetch(() => json({ entries: [], next: null, retentionDays: 365 }));
     show();
-    expect(await screen.findByText(AUDIT_MESSAGES.emptyAll)).toBeVisible();
+    expect(await screen.findByText(say(AUDIT_MESSAGES.emptyAll))).toBeVisible();
   });
 
   it('keeps the filters in the URL, asks the server with them, carries them to the exports and clears them', async () => {
     const user = userEvent.setup();
     const fetch = stubFetch(() => json({ entries: [], next: null, retentionDays: 365 }));
     const { router } = show();
-    expect(await screen.findByText(AUDIT_MESSAGES.emptyAll)).toBeVisible();
-    await user.type(screen.getByLabelText(AUDIT_MESSAGES.actor), 'ada@example.com');
-    await user.selectOptions(screen.getByLabelText(AUDIT_MESSAGES.action), 'Workspace renamed');
-    await user.type(screen.getByLabelText(AUDIT_MESSAGES.from), '2026-11-01');
-    await user.type(screen.getByLabelText(AUDIT_MESSAGES.to), '2026-11-28');
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.apply }));
-    expect(await screen.findByText(AUDIT_MESSAGES.empty)).toBeVisible();
+    expect(await screen.findByText(say(AUDIT_MESSAGES.emptyAll))).toBeVisible();
+    await user.type(screen.getByLabelText(say(AUDIT_MESSAGES.actor)), 'ada@example.com');
+    await user.selectOptions(screen.getByLabelText(say(AUDIT_MESSAGES.action)), 'Workspace renamed');
+    await user.type(screen.getByLabelText(say(AUDIT_MESSAGES.from)), '2026-11-01');
+    await user.type(screen.getByLabelText(say(AUDIT_MESSAGES.to)), '2026-11-28');
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.apply) }));
+    expect(await screen.findByText(say(AUDIT_MESSAGES.empty))).toBeVisible();
     const filter = {
       actor: 'ada@example.com',
       action: 'workspace.renamed',
@@ -125,8 +129,8 @@ describe('Account Settings → Audit log', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(filter);
     expect(listQueries(fetch).at(-1)).toEqual(filter);
     for (const [name, format] of [
-      [AUDIT_MESSAGES.exportCsv, 'csv'],
-      [AUDIT_MESSAGES.exportJsonl, 'jsonl'],
+      [say(AUDIT_MESSAGES.exportCsv), 'csv'],
+      [say(AUDIT_MESSAGES.exportJsonl), 'jsonl'],
     ] as const) {
       const href = screen.getByRole('link', { name }).getAttribute('href')!;
       const url = new URL(href, 'http://x');
@@ -134,11 +138,11 @@ describe('Account Settings → Audit log', () => {
       expect(Object.fromEntries(url.searchParams)).toEqual({ ...filter, format });
     }
 
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.clear }));
-    expect(await screen.findByText(AUDIT_MESSAGES.emptyAll)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.clear) }));
+    expect(await screen.findByText(say(AUDIT_MESSAGES.emptyAll))).toBeVisible();
     expect(router.state.location.search).toBe('');
-    expect(screen.getByLabelText(AUDIT_MESSAGES.actor)).toHaveValue('');
-    expect(screen.getByLabelText(AUDIT_MESSAGES.action)).toHaveValue('');
+    expect(screen.getByLabelText(say(AUDIT_MESSAGES.actor))).toHaveValue('');
+    expect(screen.getByLabelText(say(AUDIT_MESSAGES.action))).toHaveValue('');
   });
 
   it('opens a shared filtered view from its URL and names a filter the server refuses at its field', async () => {
@@ -149,7 +153,7 @@ describe('Account Settings → Audit log', () => {
               error: {
                 code: 'invalid',
                 message: 'Check the highlighted fields',
-                fields: { from: AUDIT_MESSAGES.dateInvalid },
+                fields: { from: say(AUDIT_MESSAGES.dateInvalid) },
               },
             },
             400,
@@ -157,9 +161,9 @@ describe('Account Settings → Audit log', () => {
         : json({ entries: [], next: null, retentionDays: 365 }),
     );
     show({ at: `${PATH}?action=workspace.created&from=2026-02-31x` });
-    expect(await screen.findByText(AUDIT_MESSAGES.dateInvalid)).toBeVisible();
-    expect(screen.getByLabelText(AUDIT_MESSAGES.from)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(AUDIT_MESSAGES.action)).toHaveValue('workspace.created');
+    expect(await screen.findByText(say(AUDIT_MESSAGES.dateInvalid))).toBeVisible();
+    expect(screen.getByLabelText(say(AUDIT_MESSAGES.from))).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(say(AUDIT_MESSAGES.action))).toHaveValue('workspace.created');
     expect(listQueries(fetch)[0]).toEqual({ action: 'workspace.created', from: '2026-02-31x' });
   });
 
@@ -172,14 +176,14 @@ describe('Account Settings → Audit log', () => {
         : json({ entries: [entry(1)], next: null, retentionDays: 365 }),
     );
     show();
-    await user.click(await screen.findByRole('button', { name: AUDIT_MESSAGES.verify }));
-    expect(await screen.findByText(AUDIT_MESSAGES.verified(12))).toHaveAttribute('role', 'status');
+    await user.click(await screen.findByRole('button', { name: say(AUDIT_MESSAGES.verify) }));
+    expect(await screen.findByText(say(AUDIT_MESSAGES.verified(12)))).toHaveAttribute('role', 'status');
     expect(fetch).toHaveBeenCalledWith(`${LIST}/verify`, expect.objectContaining({ method: 'POST' }));
 
     verified = { ok: false, checked: 4, brokenSeq: 5 };
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.verify }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUDIT_MESSAGES.broken(5));
-    expect(screen.queryByText(AUDIT_MESSAGES.verified(12))).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.verify) }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(AUDIT_MESSAGES.broken(5)));
+    expect(screen.queryByText(say(AUDIT_MESSAGES.verified(12)))).not.toBeInTheDocument();
   });
 
   it('keeps entries for a number of days in range, and says so when saved', async () => {
@@ -194,15 +198,15 @@ describe('Account Settings → Audit log', () => {
     expect(days).toHaveValue(365);
     await user.clear(days);
     await user.type(days, '10');
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.save }));
-    expect(await screen.findByText(AUDIT_MESSAGES.retentionInvalid)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.save) }));
+    expect(await screen.findByText(say(AUDIT_MESSAGES.retentionInvalid))).toBeVisible();
     expect(days).toHaveAttribute('aria-invalid', 'true');
     expect(fetch).not.toHaveBeenCalledWith(`${LIST}/retention`, expect.anything());
 
     await user.clear(days);
     await user.type(days, '90');
-    await user.click(screen.getByRole('button', { name: AUDIT_MESSAGES.save }));
-    expect(await screen.findByText(AUDIT_MESSAGES.saved)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.save) }));
+    expect(await screen.findByText(say(AUDIT_MESSAGES.saved))).toBeVisible();
     expect(fetch).toHaveBeenCalledWith(
       `${LIST}/retention`,
       expect.objectContaining({ method: 'PUT', body: JSON.stringify({ retentionDays: 90 }) }),
@@ -212,8 +216,8 @@ describe('Account Settings → Audit log', () => {
   it('shows no tab to someone who is not the organisation’s owner or admin, and tells them on the URL', async () => {
     const fetch = stubFetch(() => json({ entries: [], next: null, retentionDays: 365 }));
     show({ role: null });
-    expect(await screen.findByText(AUDIT_MESSAGES.notForYou)).toBeVisible();
-    expect(screen.queryByRole('link', { name: AUDIT_MESSAGES.title })).not.toBeInTheDocument();
+    expect(await screen.findByText(say(AUDIT_MESSAGES.notForYou))).toBeVisible();
+    expect(screen.queryByRole('link', { name: say(AUDIT_MESSAGES.title) })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Organisation' })).toBeVisible();
     expect(listQueries(fetch)).toEqual([]);
   });

@@ -25,6 +25,7 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useActiveWorkspace } from '@/lib/workspaces';
 import {
   exportHref,
@@ -52,16 +53,16 @@ export function AuditLogPage() {
 
 function AuditLogContent() {
   const active = useActiveWorkspace();
-  if (active.isPending) return <Spinner label="Loading..." className="py-12" />;
+  if (active.isPending) return <Spinner label={t('auditLog.loading')} className="py-12" />;
   if (active.isError)
     return (
       <LoadFailed
-        title={AUDIT_MESSAGES.loadFailed}
+        title={say(AUDIT_MESSAGES.loadFailed)}
         message={errorMessage(active.error, '')}
         onRetry={() => void active.refetch()}
       />
     );
-  if (!active.data?.organizationRole) return <Notice tone="info">{AUDIT_MESSAGES.notForYou}</Notice>;
+  if (!active.data?.organizationRole) return <Notice tone="info">{say(AUDIT_MESSAGES.notForYou)}</Notice>;
   return <AuditLog organizationId={active.data.organizationId} />;
 }
 
@@ -96,8 +97,8 @@ function AuditLog({ organizationId }: { organizationId: string }) {
   return (
     <div className="space-y-6">
       <SectionCard
-        title={AUDIT_MESSAGES.title}
-        description={AUDIT_MESSAGES.intro}
+        title={say(AUDIT_MESSAGES.title)}
+        description={say(AUDIT_MESSAGES.intro)}
         contentClassName="space-y-6"
       >
         <FilterForm
@@ -112,35 +113,35 @@ function AuditLog({ organizationId }: { organizationId: string }) {
           <Button variant="secondary" asChild>
             <a href={exportHref(organizationId, filter, 'csv')} download>
               <Download aria-hidden="true" />
-              {AUDIT_MESSAGES.exportCsv}
+              {say(AUDIT_MESSAGES.exportCsv)}
             </a>
           </Button>
           <Button variant="secondary" asChild>
             <a href={exportHref(organizationId, filter, 'jsonl')} download>
               <Download aria-hidden="true" />
-              {AUDIT_MESSAGES.exportJsonl}
+              {say(AUDIT_MESSAGES.exportJsonl)}
             </a>
           </Button>
           <VerifyButton organizationId={organizationId} />
         </div>
         {list.isPending ? (
-          <Spinner label="Loading entries..." className="py-8" />
+          <Spinner label={t('auditLog.loadingEntries')} className="py-8" />
         ) : list.isError && entries.length === 0 ? (
           <LoadFailed
-            title={AUDIT_MESSAGES.loadFailed}
+            title={say(AUDIT_MESSAGES.loadFailed)}
             message={errorMessage(list.error, '')}
             onRetry={() => void list.refetch()}
           />
         ) : entries.length === 0 ? (
           <p className="text-sm text-slate-700">
-            {filtered ? AUDIT_MESSAGES.empty : AUDIT_MESSAGES.emptyAll}
+            {filtered ? say(AUDIT_MESSAGES.empty) : say(AUDIT_MESSAGES.emptyAll)}
           </p>
         ) : (
           <>
             <EntriesTable entries={entries} />
             {list.isFetchNextPageError && (
               <p role="alert" className="text-sm text-red-700">
-                {errorMessage(list.error, AUDIT_MESSAGES.loadFailed)}
+                {errorMessage(list.error, say(AUDIT_MESSAGES.loadFailed))}
               </p>
             )}
             {list.hasNextPage && (
@@ -149,7 +150,7 @@ function AuditLog({ organizationId }: { organizationId: string }) {
                 disabled={list.isFetchingNextPage}
                 onClick={() => void list.fetchNextPage()}
               >
-                {list.isFetchingNextPage ? 'Loading...' : AUDIT_MESSAGES.loadMore}
+                {list.isFetchingNextPage ? t('auditLog.loadingMore') : say(AUDIT_MESSAGES.loadMore)}
               </Button>
             )}
           </>
@@ -190,7 +191,7 @@ function FilterForm({
     );
     if (!parsed.success) {
       setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), say(issue.message)])),
       );
       return;
     }
@@ -198,34 +199,38 @@ function FilterForm({
     onApply(values);
   };
   return (
-    <form onSubmit={apply} noValidate aria-label={AUDIT_MESSAGES.filters} className="space-y-4">
-      <h3 className="text-sm font-semibold text-slate-900">{AUDIT_MESSAGES.filters}</h3>
+    <form onSubmit={apply} noValidate aria-label={say(AUDIT_MESSAGES.filters)} className="space-y-4">
+      <h3 className="text-sm font-semibold text-slate-900">{say(AUDIT_MESSAGES.filters)}</h3>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <FormField label={AUDIT_MESSAGES.actor} hint={AUDIT_MESSAGES.actorHint} error={shown.actor}>
+        <FormField label={say(AUDIT_MESSAGES.actor)} hint={say(AUDIT_MESSAGES.actorHint)} error={shown.actor}>
           <Input {...field('actor')} maxLength={320} autoComplete="off" spellCheck={false} />
         </FormField>
-        <FormField label={AUDIT_MESSAGES.action} error={shown.action}>
+        <FormField label={say(AUDIT_MESSAGES.action)} error={shown.action}>
           <Select {...field('action')}>
-            <option value="">{AUDIT_MESSAGES.anyAction}</option>
+            <option value="">{say(AUDIT_MESSAGES.anyAction)}</option>
             {AUDIT_ACTION_KEYS.map((action) => (
               <option key={action} value={action}>
-                {AUDIT_ACTIONS[action]}
+                {say(AUDIT_ACTIONS[action])}
               </option>
             ))}
           </Select>
         </FormField>
-        <FormField label={AUDIT_MESSAGES.target} hint={AUDIT_MESSAGES.targetHint} error={shown.target}>
+        <FormField
+          label={say(AUDIT_MESSAGES.target)}
+          hint={say(AUDIT_MESSAGES.targetHint)}
+          error={shown.target}
+        >
           <Input {...field('target')} maxLength={200} autoComplete="off" />
         </FormField>
-        <FormField label={AUDIT_MESSAGES.from} error={shown.from}>
+        <FormField label={say(AUDIT_MESSAGES.from)} error={shown.from}>
           <Input {...field('from')} type="date" />
         </FormField>
-        <FormField label={AUDIT_MESSAGES.to} error={shown.to}>
+        <FormField label={say(AUDIT_MESSAGES.to)} error={shown.to}>
           <Input {...field('to')} type="date" />
         </FormField>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit">{AUDIT_MESSAGES.apply}</Button>
+        <Button type="submit">{say(AUDIT_MESSAGES.apply)}</Button>
         <Button
           variant="secondary"
           onClick={() => {
@@ -234,7 +239,7 @@ function FilterForm({
             onClear();
           }}
         >
-          {AUDIT_MESSAGES.clear}
+          {say(AUDIT_MESSAGES.clear)}
         </Button>
       </div>
     </form>
@@ -243,17 +248,17 @@ function FilterForm({
 
 function EntriesTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <TableScroll label={AUDIT_MESSAGES.entries} className="rounded-lg border border-slate-200">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <TableScroll label={say(AUDIT_MESSAGES.entries)} className="rounded-lg border border-slate-200">
+      <table className="w-full min-w-[40rem] text-start text-sm">
         <thead className="bg-slate-50 text-xs font-semibold text-slate-700">
           <tr>
             {[
-              AUDIT_MESSAGES.time,
-              AUDIT_MESSAGES.actor,
-              AUDIT_MESSAGES.action,
-              AUDIT_MESSAGES.target,
-              AUDIT_MESSAGES.address,
-              AUDIT_MESSAGES.changes,
+              say(AUDIT_MESSAGES.time),
+              say(AUDIT_MESSAGES.actor),
+              say(AUDIT_MESSAGES.action),
+              say(AUDIT_MESSAGES.target),
+              say(AUDIT_MESSAGES.address),
+              say(AUDIT_MESSAGES.changes),
             ].map((title) => (
               <th key={title} scope="col" className="px-3 py-2">
                 {title}
@@ -267,8 +272,8 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
               <td className="px-3 py-2 text-slate-700">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="px-3 py-2 break-words text-slate-900">{auditActorName(entry)}</td>
-              <td className="px-3 py-2 text-slate-900">{AUDIT_ACTIONS[entry.action]}</td>
+              <td className="px-3 py-2 break-words text-slate-900">{say(auditActorName(entry))}</td>
+              <td className="px-3 py-2 text-slate-900">{say(AUDIT_ACTIONS[entry.action])}</td>
               <td className="px-3 py-2 break-words text-slate-900">
                 {entry.targetLabel ?? entry.targetType}
               </td>
@@ -293,7 +298,7 @@ function ChangeLines({ entry }: { entry: AuditEntry }) {
     <ul className="space-y-0.5">
       {lines.map((line) => (
         <li key={line} className="break-words">
-          {line}
+          {say(line)}
         </li>
       ))}
     </ul>
@@ -312,19 +317,19 @@ function VerifyButton({ organizationId }: { organizationId: string }) {
         onClick={() => verify.mutate()}
       >
         <ShieldCheck aria-hidden="true" />
-        {verify.isPending ? AUDIT_MESSAGES.verifying : AUDIT_MESSAGES.verify}
+        {verify.isPending ? say(AUDIT_MESSAGES.verifying) : say(AUDIT_MESSAGES.verify)}
       </Button>
       <p role="status" className="text-sm text-green-800">
-        {result?.ok ? AUDIT_MESSAGES.verified(result.checked) : ''}
+        {result?.ok ? say(AUDIT_MESSAGES.verified(result.checked)) : ''}
       </p>
       {result && !result.ok && result.brokenSeq !== null && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {AUDIT_MESSAGES.broken(result.brokenSeq)}
+          {say(AUDIT_MESSAGES.broken(result.brokenSeq))}
         </p>
       )}
       {verify.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(verify.error, AUDIT_MESSAGES.verifyFailed)}
+          {errorMessage(verify.error, say(AUDIT_MESSAGES.verifyFailed))}
         </p>
       )}
     </div>
@@ -341,7 +346,7 @@ function RetentionCard({ organizationId, initial }: { organizationId: string; in
     setSaved(false);
     const parsed = auditRetentionSchema.safeParse({ retentionDays: value });
     if (!parsed.success) {
-      setError(AUDIT_MESSAGES.retentionInvalid);
+      setError(say(AUDIT_MESSAGES.retentionInvalid));
       return;
     }
     setError(null);
@@ -350,16 +355,13 @@ function RetentionCard({ organizationId, initial }: { organizationId: string; in
       setSaved(true);
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.fields?.retentionDays : undefined;
-      setError(field ?? errorMessage(failure, AUDIT_MESSAGES.saveFailed));
+      setError(field ?? errorMessage(failure, say(AUDIT_MESSAGES.saveFailed)));
     }
   };
   return (
-    <SectionCard title={AUDIT_MESSAGES.retentionTitle} description={AUDIT_MESSAGES.retentionHelp}>
+    <SectionCard title={say(AUDIT_MESSAGES.retentionTitle)} description={say(AUDIT_MESSAGES.retentionHelp)}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
-        <FormField
-          label={`${AUDIT_MESSAGES.retention} (${AUDIT_MESSAGES.retentionDays.toLowerCase()})`}
-          error={error ?? undefined}
-        >
+        <FormField label={t('auditLog.retentionLabel')} error={error ?? undefined}>
           <Input
             type="number"
             inputMode="numeric"
@@ -375,11 +377,11 @@ function RetentionCard({ organizationId, initial }: { organizationId: string; in
           />
         </FormField>
         <div className="flex flex-wrap items-center gap-3">
-          <SubmitButton pending={save.isPending} busy="Saving...">
-            {AUDIT_MESSAGES.save}
+          <SubmitButton pending={save.isPending} busy={t('auditLog.saving')}>
+            {say(AUDIT_MESSAGES.save)}
           </SubmitButton>
           <p role="status" className="text-sm text-green-800">
-            {saved ? AUDIT_MESSAGES.saved : ''}
+            {saved ? say(AUDIT_MESSAGES.saved) : ''}
           </p>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { deletionStatusQuery } from './api';
 import { DeleteAccountCard } from './delete-account-card';
+import { say } from '@/lib/i18n';
 
 const owner: DeletionStatus = {
   confirmWith: 'password',
@@ -77,7 +78,7 @@ describe('Delete account card', () => {
 
   it('asks for the password, shows the server refusal, and goes to the login page once deleted', async () => {
     const user = userEvent.setup();
-    let answer = json({ error: { code: 'invalid', message: DELETION_MESSAGES.passwordIncorrect } }, 400);
+    let answer = json({ error: { code: 'invalid', message: say(DELETION_MESSAGES.passwordIncorrect) } }, 400);
     const fetch = stubFetch(() => answer);
     const { router } = renderCard({
       confirmWith: 'password',
@@ -88,13 +89,15 @@ describe('Delete account card', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
     await user.click(confirm);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordRequired);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(say(DELETION_MESSAGES.passwordRequired));
     expect(fetch).not.toHaveBeenCalled();
     // Without two-factor sign-in there is nothing to choose.
     expect(within(dialog).queryByRole('radio')).toBeNull();
     await user.type(within(dialog).getByLabelText('Your password'), 'wrong');
     await user.click(confirm);
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordIncorrect);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      say(DELETION_MESSAGES.passwordIncorrect),
+    );
     answer = json({ ok: true });
     await user.click(confirm);
     expect(await screen.findByText('login screen')).toBeVisible();
@@ -107,8 +110,8 @@ describe('Delete account card', () => {
       {
         error: {
           code: 'invalid',
-          message: DELETION_MESSAGES.codeIncorrect,
-          fields: { code: DELETION_MESSAGES.codeIncorrect },
+          message: say(DELETION_MESSAGES.codeIncorrect),
+          fields: { code: say(DELETION_MESSAGES.codeIncorrect) },
         },
       },
       400,
@@ -131,7 +134,7 @@ describe('Delete account card', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
     await user.type(code, '12');
     await user.click(confirm);
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.codeRequired);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.codeRequired));
     expect(fetch).not.toHaveBeenCalled();
     await user.clear(code);
     await user.type(code, '123456');
@@ -143,8 +146,8 @@ describe('Delete account card', () => {
       }),
     );
     // The server's message sits on the code field.
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DELETION_MESSAGES.codeIncorrect);
-    expect(code).toHaveAccessibleDescription(DELETION_MESSAGES.codeIncorrect);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(say(DELETION_MESSAGES.codeIncorrect));
+    expect(code).toHaveAccessibleDescription(say(DELETION_MESSAGES.codeIncorrect));
     answer = json({ ok: true });
     await user.clear(code);
     await user.type(code, '654321');

@@ -16,6 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast } from '@/components/ui/toaster';
+import { formats, say, t } from '@/lib/i18n';
 import { replaceSession, sessionQueryKey } from '@/lib/session';
 import { IdentityField, proofOf, refusal, type Method, type Proofs } from './identity-proof';
 import {
@@ -71,7 +72,7 @@ function ConfirmDialog({
     if (checked && !checked.success) {
       setError({
         message: '',
-        fieldError: checked.error.issues[0]?.message ?? DELETION_MESSAGES.deleteFailed,
+        fieldError: checked.error.issues[0]?.message ?? say(DELETION_MESSAGES.deleteFailed),
       });
       return;
     }
@@ -117,7 +118,7 @@ function ConfirmDialog({
           )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <SubmitButton variant="danger" pending={pending} busy={busyLabel} disabled={!ready}>
               {confirmLabel}
@@ -151,7 +152,7 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
         <div className="flex flex-wrap items-end gap-2">
           <div className="flex min-w-0 flex-col gap-1.5">
             <label htmlFor={selectId} className="text-sm font-medium text-slate-900">
-              New owner
+              {t('accountDelete.newOwner')}
             </label>
             <select
               id={selectId}
@@ -167,29 +168,26 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
             </select>
           </div>
           <Button variant="secondary" onClick={() => setTransferOpen(true)}>
-            {DELETION_MESSAGES.transferOwnership}
+            {say(DELETION_MESSAGES.transferOwnership)}
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">
-          No other admin can take it over: make someone an admin on Team Management first, or delete the
-          organisation.
-        </p>
+        <p className="text-sm text-slate-700">{t('accountDelete.noOtherAdmin')}</p>
       )}
       <Button variant="danger" onClick={() => setDeleteOpen(true)}>
-        {DELETION_MESSAGES.deleteOrganization}
+        {say(DELETION_MESSAGES.deleteOrganization)}
       </Button>
       <ConfirmDialog
         open={transferOpen}
         onOpenChange={setTransferOpen}
-        title={`Transfer ${org.name} to ${heirName}?`}
-        description={`${heirName} becomes the owner of ${org.name}: only they can then delete it or hand it on. You stay an admin of its workspaces.`}
-        confirmLabel={DELETION_MESSAGES.transferOwnership}
-        busyLabel="Transferring..."
+        title={t('accountDelete.transferTitle', { organisation: org.name, heir: heirName })}
+        description={t('accountDelete.transferDescription', { organisation: org.name, heir: heirName })}
+        confirmLabel={say(DELETION_MESSAGES.transferOwnership)}
+        busyLabel={t('accountDelete.transferring')}
         proofs={proofs}
         onConfirm={async (proof) => {
           const { name } = await transferOwnership(org.id, heir, proof!);
-          toast.success(DELETION_MESSAGES.transferred(name));
+          toast.success(say(DELETION_MESSAGES.transferred(name)));
           setTransferOpen(false);
           await queryClient.invalidateQueries({ queryKey: deletionStatusQuery.queryKey });
         }}
@@ -200,14 +198,14 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
           setDeleteOpen(open);
           if (!open) setTypedName('');
         }}
-        title={`Delete ${org.name}?`}
-        description={`Every workspace, health check, answer, result, template, action item and invitation of ${org.name} is deleted, for everyone. Members who belong to no other organisation lose their account. You keep yours and start again with a new, empty organisation. This cannot be undone.`}
-        confirmLabel={DELETION_MESSAGES.deleteOrganization}
-        busyLabel="Deleting..."
+        title={t('accountDelete.deleteOrganisationTitle', { organisation: org.name })}
+        description={t('accountDelete.deleteOrganisationDescription', { organisation: org.name })}
+        confirmLabel={say(DELETION_MESSAGES.deleteOrganization)}
+        busyLabel={t('accountDelete.deleting')}
         proofs={proofs}
         ready={typedName.trim() === org.name}
         extra={
-          <FormField label={`Type ${org.name} to confirm`}>
+          <FormField label={t('accountDelete.typeToConfirm', { organisation: org.name })}>
             <Input
               value={typedName}
               onChange={(event) => setTypedName(event.target.value)}
@@ -217,7 +215,7 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
         }
         onConfirm={async (proof) => {
           await deleteOrganization(org.id, typedName, proof!);
-          toast.success(DELETION_MESSAGES.organizationDeleted);
+          toast.success(say(DELETION_MESSAGES.organizationDeleted));
           setDeleteOpen(false);
           queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
           await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -235,9 +233,9 @@ export function DeleteAccountCard() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const body = () => {
-    if (status.isPending) return <Spinner label="Loading..." className="py-4" />;
+    if (status.isPending) return <Spinner label={t('accountDelete.loading')} className="py-4" />;
     if (status.isError)
-      return <LoadFailed title={DELETION_MESSAGES.loadFailed} onRetry={() => void status.refetch()} />;
+      return <LoadFailed title={say(DELETION_MESSAGES.loadFailed)} onRetry={() => void status.refetch()} />;
     const { ownedOrganizations, ...proofs } = status.data;
     const owns = ownedOrganizations.length > 0;
     return (
@@ -245,8 +243,9 @@ export function DeleteAccountCard() {
         {owns && (
           <>
             <p className="text-sm text-slate-900">
-              You own {ownedOrganizations.map((org) => org.name).join(', ')}. Before you can delete your
-              account, transfer ownership to another admin or delete the organisation.
+              {t('accountDelete.youOwn', {
+                organisations: formats().list(ownedOrganizations.map((org) => org.name)),
+              })}
             </p>
             {ownedOrganizations.map((org) => (
               <OwnedOrganization key={org.id} org={org} proofs={proofs} />
@@ -254,20 +253,20 @@ export function DeleteAccountCard() {
           </>
         )}
         <Button variant="danger" disabled={owns} onClick={() => setOpen(true)}>
-          {DELETION_MESSAGES.deleteAccount}
+          {say(DELETION_MESSAGES.deleteAccount)}
         </Button>
         <ConfirmDialog
           open={open}
           onOpenChange={setOpen}
-          title="Delete your account?"
-          description="You are signed out everywhere and cannot sign in again with this account. This cannot be undone."
-          confirmLabel={DELETION_MESSAGES.deleteAccount}
-          busyLabel="Deleting..."
+          title={t('accountDelete.deleteAccountTitle')}
+          description={t('accountDelete.deleteAccountDescription')}
+          confirmLabel={say(DELETION_MESSAGES.deleteAccount)}
+          busyLabel={t('accountDelete.deleting')}
           proofs={proofs}
           onConfirm={async (proof) => {
             await deleteAccount(proof!);
             replaceSession(queryClient, null);
-            toast.success(DELETION_MESSAGES.accountDeleted);
+            toast.success(say(DELETION_MESSAGES.accountDeleted));
             await navigate('/login', { replace: true });
           }}
         />
@@ -276,8 +275,8 @@ export function DeleteAccountCard() {
   };
   return (
     <SectionCard
-      title="Delete account"
-      description={`Deletes your profile, photo, sign-ins, memberships, notifications and settings. Answers you gave stay in your teams' results without your name; comments you wrote under your name then show '${FORMER_MEMBER}'.`}
+      title={t('accountDelete.title')}
+      description={t('accountDelete.description', { formerMember: say(FORMER_MEMBER) })}
       contentClassName="space-y-3"
     >
       {body()}

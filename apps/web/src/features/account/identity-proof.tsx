@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 
 /**
  * The proof asked before something a stolen session must not do (deleting the account or the organisation, handing
@@ -34,7 +35,7 @@ export function refusal(error: unknown, method: Method) {
   const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
   const field = fieldOf(method);
   return {
-    message: errorMessage(error, DELETION_MESSAGES.deleteFailed),
+    message: errorMessage(error, say(DELETION_MESSAGES.deleteFailed)),
     fieldError: fields[`confirm.${field}`] ?? fields[field] ?? '',
   };
 }
@@ -62,15 +63,16 @@ export function IdentityField({
   const choices: { method: Method; label: string }[] = [
     {
       method: proofs.confirmWith,
-      label: proofs.confirmWith === 'password' ? 'My password' : 'A sign-in of the last minutes',
+      label:
+        proofs.confirmWith === 'password' ? t('accountProof.myPassword') : t('accountProof.recentSignIn'),
     },
-    { method: 'authenticator', label: 'A code from my authenticator app' },
+    { method: 'authenticator', label: t('accountProof.myAuthenticatorCode') },
   ];
   return (
     <div className="space-y-3">
       {proofs.authenticatorCode && (
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-900">Confirm with</legend>
+          <legend className="text-sm font-medium text-slate-900">{t('accountProof.confirmWith')}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {choices.map((choice) => (
               <label key={choice.method} className="flex items-center gap-2 text-sm text-slate-900">
@@ -89,7 +91,7 @@ export function IdentityField({
         </fieldset>
       )}
       {method === 'authenticator' ? (
-        <FormField label="Code from your authenticator app" error={error || undefined}>
+        <FormField label={t('accountProof.authenticatorCode')} error={error ? say(error) : undefined}>
           <Input
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -99,7 +101,7 @@ export function IdentityField({
           />
         </FormField>
       ) : method === 'password' ? (
-        <FormField label="Your password" error={error || undefined}>
+        <FormField label={t('accountProof.yourPassword')} error={error ? say(error) : undefined}>
           <Input
             type="password"
             autoComplete="current-password"
@@ -109,8 +111,7 @@ export function IdentityField({
         </FormField>
       ) : (
         <p className="text-sm text-slate-700">
-          Your account has no password. If you signed in more than {RECENT_SIGN_IN_MINUTES} minutes ago, log
-          out and sign in again first.
+          {t('accountProof.noPassword', { minutes: RECENT_SIGN_IN_MINUTES })}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import { currentUser } from '@/test/fixtures';
 import { renderRoutes } from '@/test/render';
 import { preferencesQuery } from './api';
 import { NotificationSettingsPage, type SettingsFrame } from './notification-settings-page';
+import { say } from '@/lib/i18n';
 
 function renderPage(frame?: SettingsFrame, session: Partial<CurrentUser> = {}) {
   renderRoutes([{ path: '/', element: <NotificationSettingsPage frame={frame} /> }], {
@@ -56,7 +57,7 @@ describe('notification settings', () => {
     await user.click(slack.getByRole('switch', { name: 'Enable Slack notifications' }));
     await user.type(slack.getByLabelText('Incoming webhook URL'), 'http://example.com/hook');
     await user.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
-    expect(await slack.findByText(ACCOUNT_MESSAGES.webhookHttps)).toBeInTheDocument();
+    expect(await slack.findByText(say(ACCOUNT_MESSAGES.webhookHttps))).toBeInTheDocument();
   });
 
   it('says on the Push card that this browser cannot show notifications when it has no Notification API', () => {
@@ -97,11 +98,11 @@ describe('notification settings', () => {
   it('says above the e-mail switches that e-mail is off on this server, and not otherwise', () => {
     renderPage('admin', { mailEnabled: false });
     const email = within(screen.getByRole('region', { name: 'Email' }));
-    expect(email.getByRole('status')).toHaveTextContent(MAIL_MESSAGES.settingsOff);
+    expect(email.getByRole('status')).toHaveTextContent(say(MAIL_MESSAGES.settingsOff));
   });
 
   it('does not warn about e-mail while the server sends it', () => {
     renderPage('admin', { mailEnabled: true });
-    expect(screen.queryByText(MAIL_MESSAGES.settingsOff)).toBeNull();
+    expect(screen.queryByText(say(MAIL_MESSAGES.settingsOff))).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { Switch } from '@/components/ui/switch';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { useBrowserNotificationPermission } from '@/lib/browser-notifications';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { usePreferences, useSavePreferences } from './api';
 import { Notice } from '@/components/ui/notice';
 import { LoadFailed } from '@/components/ui/state-card';
@@ -87,11 +88,11 @@ export type SettingsFrame = 'admin' | 'participant';
 
 export function NotificationSettingsPage({ frame = 'admin' }: { frame?: SettingsFrame }) {
   const preferences = usePreferences();
-  if (preferences.isPending) return <Spinner label="Loading notification settings..." className="py-12" />;
+  if (preferences.isPending) return <Spinner label={t('notificationSettings.loading')} className="py-12" />;
   if (preferences.isError) {
     return (
       <LoadFailed
-        title={ACCOUNT_MESSAGES.preferencesLoadFailed}
+        title={say(ACCOUNT_MESSAGES.preferencesLoadFailed)}
         headingLevel={1}
         onRetry={() => void preferences.refetch()}
       />
@@ -101,23 +102,17 @@ export function NotificationSettingsPage({ frame = 'admin' }: { frame?: Settings
 }
 
 /** What browser notifications do in this browser, in its current permission state. */
-const BROWSER_NOTIFICATION_TEXT = {
-  granted:
-    'Browser notifications are on in this browser: while Pulsecheck is open in a tab, everything that reaches your bell also appears as a browser notification.',
-  default: 'This browser does not show Pulsecheck notifications yet; you see them on the bell.',
-  denied:
-    "Browser notifications are blocked for Pulsecheck in this browser, so you see notifications on the bell only. To get them, allow notifications for this site in the browser's site settings.",
-  unsupported: 'This browser cannot show notifications, so you see them on the bell only.',
-} as const;
+const browserNotificationText = (permission: 'granted' | 'default' | 'denied' | 'unsupported') =>
+  t('notificationSettings.browser', { permission });
 
 function BrowserNotifications() {
   const { permission, request } = useBrowserNotificationPermission();
   return (
     <div className="space-y-2 py-3 text-sm text-slate-600">
-      <p role="status">{BROWSER_NOTIFICATION_TEXT[permission]}</p>
+      <p role="status">{browserNotificationText(permission)}</p>
       {permission === 'default' && (
         <Button variant="secondary" size="sm" onClick={() => void request()}>
-          Allow browser notifications
+          {t('notificationSettings.allowBrowser')}
         </Button>
       )}
     </div>
@@ -133,111 +128,110 @@ type Switches = readonly {
   team?: true;
 }[];
 
-const EMAIL: Switches = [
+const emailSwitches = (): Switches => [
   {
     name: 'emailNotifications.surveyReminders',
-    label: 'Survey Reminders',
-    description: 'A daily reminder while a health check you joined waits for your ratings.',
+    label: t('notificationSettings.emailSurveyRemindersLabel'),
+    description: t('notificationSettings.emailSurveyRemindersDescription'),
   },
   {
     name: 'emailNotifications.phaseChanges',
-    label: 'Phase Changes',
-    description:
-      'When a health check you take part in or manage moves on: voting starts, it is complete, action planning begins.',
+    label: t('notificationSettings.emailPhaseChangesLabel'),
+    description: t('notificationSettings.emailPhaseChangesDescription'),
   },
   {
     name: 'emailNotifications.resultsReady',
-    label: 'Results Ready',
-    description: 'When the results of a health check are shared with you.',
+    label: t('notificationSettings.emailResultsReadyLabel'),
+    description: t('notificationSettings.emailResultsReadyDescription'),
   },
   {
     name: 'emailNotifications.newResponses',
-    label: 'New Responses',
-    description:
-      'At most one email per health check and hour when responses come in, and when everyone has completed.',
+    label: t('notificationSettings.emailNewResponsesLabel'),
+    description: t('notificationSettings.emailNewResponsesDescription'),
     team: true,
   },
   {
     name: 'emailNotifications.weeklyDigest',
-    label: 'Weekly Digest',
-    description: "Every Monday: how your workspace's health checks stand.",
+    label: t('notificationSettings.emailWeeklyDigestLabel'),
+    description: t('notificationSettings.emailWeeklyDigestDescription'),
     team: true,
   },
   {
     name: 'emailNotifications.monthlyReports',
-    label: 'Monthly Reports',
-    description: "On the 1st of each month: a summary of your team's health.",
+    label: t('notificationSettings.emailMonthlyReportsLabel'),
+    description: t('notificationSettings.emailMonthlyReportsDescription'),
     team: true,
   },
   {
     name: 'emailNotifications.teamUpdates',
-    label: 'Team Updates',
-    description: 'When members join or leave your workspace.',
+    label: t('notificationSettings.emailTeamUpdatesLabel'),
+    description: t('notificationSettings.emailTeamUpdatesDescription'),
     team: true,
   },
 ];
 
-const PUSH: Switches = [
+const pushSwitches = (): Switches => [
   {
     name: 'pushNotifications.surveyReminders',
-    label: 'Survey Reminders',
-    description: 'Reminders about health checks you have not finished.',
+    label: t('notificationSettings.pushSurveyRemindersLabel'),
+    description: t('notificationSettings.pushSurveyRemindersDescription'),
   },
   {
     name: 'pushNotifications.newResponses',
-    label: 'New Responses',
-    description: 'Each new response to a health check you created.',
+    label: t('notificationSettings.pushNewResponsesLabel'),
+    description: t('notificationSettings.pushNewResponsesDescription'),
     team: true,
   },
   {
     name: 'pushNotifications.completionMilestones',
-    label: 'Completion Milestones',
-    description:
-      'When at least half of the participants have completed, when enough have to start voting, and when all have.',
+    label: t('notificationSettings.pushCompletionMilestonesLabel'),
+    description: t('notificationSettings.pushCompletionMilestonesDescription'),
     team: true,
   },
   {
     name: 'pushNotifications.teamUpdates',
-    label: 'Team Updates',
-    description: 'When members join or leave your workspace.',
+    label: t('notificationSettings.pushTeamUpdatesLabel'),
+    description: t('notificationSettings.pushTeamUpdatesDescription'),
     team: true,
   },
 ];
 
-const SLACK_ENABLED: Switches = [
+const slackEnabledSwitches = (): Switches => [
   {
     name: 'slackNotifications.enabled',
-    label: 'Enable Slack notifications',
-    description: 'Post the updates chosen below to Slack.',
+    label: t('notificationSettings.slackEnabledLabel'),
+    description: t('notificationSettings.slackEnabledDescription'),
   },
 ];
 
-const SLACK: Switches = [
+const slackSwitches = (): Switches => [
   {
     name: 'slackNotifications.surveyReminders',
-    label: 'Survey Reminders',
-    description: 'Post reminders about health checks waiting for ratings.',
+    label: t('notificationSettings.slackSurveyRemindersLabel'),
+    description: t('notificationSettings.slackSurveyRemindersDescription'),
   },
   {
     name: 'slackNotifications.newResponses',
-    label: 'New Responses',
-    description: 'Post each new response.',
+    label: t('notificationSettings.slackNewResponsesLabel'),
+    description: t('notificationSettings.slackNewResponsesDescription'),
     team: true,
   },
   {
     name: 'slackNotifications.completionMilestones',
-    label: 'Completion Milestones',
-    description:
-      'Post when at least half of the participants have completed, when enough have to start voting, and when all have.',
+    label: t('notificationSettings.slackCompletionMilestonesLabel'),
+    description: t('notificationSettings.slackCompletionMilestonesDescription'),
     team: true,
   },
   {
     name: 'slackNotifications.dailyDigest',
-    label: 'Daily Digest',
-    description: "A daily summary of your workspace's health checks.",
+    label: t('notificationSettings.slackDailyDigestLabel'),
+    description: t('notificationSettings.slackDailyDigestDescription'),
     team: true,
   },
 ];
+
+/** A field's error in the app's language (the shared rules' messages are keys). */
+const sayError = (message: string | undefined) => (message ? say(message) : undefined);
 
 /** The switches of `items` the person can get something from. */
 const forFrame = (items: Switches, frame: SettingsFrame) =>
@@ -277,23 +271,25 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
       try {
         const saved = await save.mutateAsync(values);
         form.reset(saved.preferences);
-        toast.success(ACCOUNT_MESSAGES.preferencesSaved, { duration: TOAST.save });
+        toast.success(say(ACCOUNT_MESSAGES.preferencesSaved), { duration: TOAST.save });
       } catch (error) {
-        applyServerErrors(error, form, ACCOUNT_MESSAGES.preferencesFailed);
-        toast.error(errorMessage(error, ACCOUNT_MESSAGES.preferencesFailed));
+        applyServerErrors(error, form, say(ACCOUNT_MESSAGES.preferencesFailed));
+        toast.error(errorMessage(error, say(ACCOUNT_MESSAGES.preferencesFailed)));
       }
     },
     (invalid) =>
       toast.error(
-        invalid.slackNotifications?.channel?.message ??
-          invalid.slackNotifications?.webhookUrl?.message ??
-          ACCOUNT_MESSAGES.preferencesFailed,
+        say(
+          invalid.slackNotifications?.channel?.message ??
+            invalid.slackNotifications?.webhookUrl?.message ??
+            ACCOUNT_MESSAGES.preferencesFailed,
+        ),
       ),
   );
 
   const saveButton = (
     <Button onClick={(event) => void onSave(event)} disabled={formState.isSubmitting}>
-      {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+      {formState.isSubmitting ? t('notificationSettings.saving') : t('notificationSettings.save')}
     </Button>
   );
 
@@ -304,7 +300,7 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
           <div className="flex items-center gap-4">
             <Logo to="/admin/dashboard" />
             <Link to="/admin/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-              Dashboard
+              {t('notificationSettings.dashboard')}
             </Link>
           </div>
           {saveButton}
@@ -312,14 +308,14 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
       )}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Notification Settings</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{t('notificationSettings.title')}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Choose what reaches you by email, in the app and in Slack.
+            {t('notificationSettings.intro')}
             {frame === 'admin' && (
               <>
                 {' '}
                 <Link to="/admin/account-settings" className="text-brand-700 underline">
-                  Back to Account Settings
+                  {t('notificationSettings.backToAccount')}
                 </Link>
               </>
             )}
@@ -329,42 +325,44 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
       </div>
 
       <SettingsCard
-        title="Email"
-        description="Emails to your sign-in address."
+        title={t('notificationSettings.emailTitle')}
+        description={t('notificationSettings.emailDescription')}
         icon={<Mail className="size-5" aria-hidden="true" />}
       >
-        {session.data?.mailEnabled === false && <Notice tone="warning">{MAIL_MESSAGES.settingsOff}</Notice>}
-        <Toggles control={control} items={forFrame(EMAIL, frame)} />
+        {session.data?.mailEnabled === false && (
+          <Notice tone="warning">{say(MAIL_MESSAGES.settingsOff)}</Notice>
+        )}
+        <Toggles control={control} items={forFrame(emailSwitches(), frame)} />
       </SettingsCard>
 
       <SettingsCard
-        title="Push"
-        description="Decides what reaches the bell in the app and, while Pulsecheck is open in a tab and this browser allows it, a browser notification. Phase changes, action items assigned to you and mentions always reach the bell."
+        title={t('notificationSettings.pushTitle')}
+        description={t('notificationSettings.pushDescription')}
         icon={<Bell className="size-5" aria-hidden="true" />}
       >
-        <Toggles control={control} items={forFrame(PUSH, frame)} />
+        <Toggles control={control} items={forFrame(pushSwitches(), frame)} />
         <BrowserNotifications />
       </SettingsCard>
 
       <SettingsCard
-        title="Slack"
-        description="Posts through an incoming webhook of your Slack workspace."
+        title={t('notificationSettings.slackTitle')}
+        description={t('notificationSettings.slackDescription')}
         icon={<MessageSquare className="size-5" aria-hidden="true" />}
       >
-        <Toggles control={control} items={SLACK_ENABLED} />
+        <Toggles control={control} items={slackEnabledSwitches()} />
         {slackEnabled && (
           <div className="space-y-4 py-3">
             <FormField
-              label="Channel"
-              error={errors?.channel?.message}
-              hint="Shown in each message, e.g. #survey-updates"
+              label={t('notificationSettings.channel')}
+              error={sayError(errors?.channel?.message)}
+              hint={t('notificationSettings.channelHint')}
             >
               <Input {...register('slackNotifications.channel')} />
             </FormField>
             <FormField
-              label="Incoming webhook URL"
-              error={errors?.webhookUrl?.message}
-              hint="From your Slack app's Incoming Webhooks page; it decides where messages land. Starts with https://"
+              label={t('notificationSettings.webhookUrl')}
+              error={sayError(errors?.webhookUrl?.message)}
+              hint={t('notificationSettings.webhookUrlHint')}
             >
               <Input
                 type="url"
@@ -373,7 +371,7 @@ function SettingsForm({ initial, frame }: { initial: NotificationPreferences; fr
                 {...register('slackNotifications.webhookUrl')}
               />
             </FormField>
-            <Toggles control={control} items={forFrame(SLACK, frame)} />
+            <Toggles control={control} items={forFrame(slackSwitches(), frame)} />
           </div>
         )}
       </SettingsCard>

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
-import { ORGANISATION_ONLY, OrganisationPage } from './organisation-page';
+import { OrganisationPage } from './organisation-page';
+import { say, t } from '@/lib/i18n';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -39,7 +40,7 @@ describe('Organisation settings: Branding card', () => {
       expect(screen.getByRole('button', { name: 'Remove logo' })).toBeEnabled();
       expect(screen.getByLabelText('Accent colour picker')).toHaveAttribute('type', 'color');
       const field = screen.getByLabelText('Accent colour (#rrggbb)');
-      expect(field).toHaveAccessibleDescription(BRANDING_MESSAGES.colorNone);
+      expect(field).toHaveAccessibleDescription(say(BRANDING_MESSAGES.colorNone));
 
       await user.type(field, '#ffff00');
       expect(screen.getByTestId('contrast-message')).toHaveTextContent(/choose a darker colour/);
@@ -50,7 +51,7 @@ describe('Organisation settings: Branding card', () => {
       await user.type(field, '#0F766E');
       expect(screen.getByTestId('contrast-message')).toHaveTextContent(/:1: readable$/);
       await user.click(screen.getByRole('button', { name: 'Save branding' }));
-      expect(await screen.findByText(BRANDING_MESSAGES.saved, { selector: 'p' })).toBeVisible();
+      expect(await screen.findByText(say(BRANDING_MESSAGES.saved), { selector: 'p' })).toBeVisible();
       expect(fetch).toHaveBeenCalledWith(
         '/api/organization/branding',
         expect.objectContaining({ method: 'PUT', body: JSON.stringify({ accentColor: '#0f766e' }) }),
@@ -63,7 +64,7 @@ describe('Organisation settings: Branding card', () => {
       json({ error: { code: 'forbidden', message: 'Only organisation admins can do this' } }, 403),
     );
     show();
-    expect(await screen.findByText(ORGANISATION_ONLY)).toBeVisible();
+    expect(await screen.findByText(t('accountOrganisation.onlyAdmins'))).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save branding' })).not.toBeInTheDocument();
   });
 });

@@ -21,6 +21,7 @@ import { toast, TOAST } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
 import { cn } from '@/lib/cn';
+import { say, t } from '@/lib/i18n';
 import { useOrganizationBranding, useRemoveLogo, useSaveAccentColor, useUploadLogo } from './branding-api';
 import { SettingsFrame } from './settings-frame';
 
@@ -37,18 +38,18 @@ export function OrganisationPage({ children }: { children?: ReactNode }) {
   );
 }
 
-export const ORGANISATION_ONLY =
-  "Only the organisation's owner and its organisation admins can change its branding.";
+/** What anyone else is told (a function: `t` is not ready at import). */
+export const organisationOnly = () => t('accountOrganisation.onlyAdmins');
 
 function OrganisationContent({ children }: { children?: ReactNode }) {
   const branding = useOrganizationBranding();
-  if (branding.isPending) return <Spinner label="Loading branding..." className="py-12" />;
+  if (branding.isPending) return <Spinner label={t('accountOrganisation.loading')} className="py-12" />;
   if (branding.isError) {
     const status = branding.error instanceof ApiError ? branding.error.status : 0;
-    if (status === 403 || status === 404) return <Notice tone="info">{ORGANISATION_ONLY}</Notice>;
+    if (status === 403 || status === 404) return <Notice tone="info">{organisationOnly()}</Notice>;
     return (
       <LoadFailed
-        title="Branding could not be loaded"
+        title={t('accountOrganisation.loadFailed')}
         message={errorMessage(branding.error, '')}
         onRetry={() => void branding.refetch()}
       />
@@ -65,8 +66,8 @@ function OrganisationContent({ children }: { children?: ReactNode }) {
 function BrandingCard({ branding }: { branding: Branding }) {
   return (
     <SectionCard
-      title="Branding"
-      description={`${branding.organizationName}'s logo and accent colour on participant screens, loop answer pages and e-mails.`}
+      title={t('accountOrganisation.brandingTitle')}
+      description={t('accountOrganisation.brandingDescription', { organisation: branding.organizationName })}
       contentClassName="space-y-8"
     >
       <LogoField branding={branding} />
@@ -85,14 +86,15 @@ function LogoField({ branding }: { branding: Branding }) {
     if (!file) return;
     setProblem(null);
     // Checked here to save a wasted upload; the server checks the bytes again.
-    if (file.size > LOGO_MAX_BYTES) setProblem(BRANDING_MESSAGES.logoTooLarge);
-    else if (!(LOGO_TYPES as readonly string[]).includes(file.type)) setProblem(BRANDING_MESSAGES.logoType);
+    if (file.size > LOGO_MAX_BYTES) setProblem(say(BRANDING_MESSAGES.logoTooLarge));
+    else if (!(LOGO_TYPES as readonly string[]).includes(file.type))
+      setProblem(say(BRANDING_MESSAGES.logoType));
     else {
       try {
         await upload.mutateAsync(file);
-        toast.success('Logo saved', { duration: TOAST.save });
+        toast.success(t('accountOrganisation.logoSaved'), { duration: TOAST.save });
       } catch (error) {
-        setProblem(errorMessage(error, 'The logo could not be saved.'));
+        setProblem(errorMessage(error, t('accountOrganisation.logoSaveFailed')));
       }
     }
     if (input.current) input.current.value = '';
@@ -101,18 +103,18 @@ function LogoField({ branding }: { branding: Branding }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
-        Logo
+        {t('accountOrganisation.logo')}
       </h3>
       <div className="flex min-h-16 items-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
         {branding.logoUrl ? (
           <img
             src={branding.logoUrl}
-            alt={brandLogoAlt(branding.organizationName)}
+            alt={say(brandLogoAlt(branding.organizationName))}
             data-testid="branding-logo-preview"
             className="h-12 w-auto max-w-[200px] object-contain"
           />
         ) : (
-          <p className="text-sm text-slate-600">No logo yet: participant screens show Pulsecheck's.</p>
+          <p className="text-sm text-slate-600">{t('accountOrganisation.noLogo')}</p>
         )}
       </div>
       <div className="flex flex-wrap items-center gap-3">
@@ -121,7 +123,11 @@ function LogoField({ branding }: { branding: Branding }) {
           className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-brand-600"
         >
           <ImageUp className="size-4" aria-hidden="true" />
-          {upload.isPending ? 'Uploading...' : branding.logoUrl ? 'Replace logo' : 'Upload logo'}
+          {upload.isPending
+            ? t('accountOrganisation.uploading')
+            : branding.logoUrl
+              ? t('accountOrganisation.replaceLogo')
+              : t('accountOrganisation.uploadLogo')}
           <input
             ref={input}
             id={id}
@@ -139,19 +145,20 @@ function LogoField({ branding }: { branding: Branding }) {
             disabled={busy}
             onClick={() =>
               remove.mutate(undefined, {
-                onSuccess: () => toast.success('Logo removed', { duration: TOAST.save }),
-                onError: (error) => setProblem(errorMessage(error, 'The logo could not be removed.')),
+                onSuccess: () =>
+                  toast.success(t('accountOrganisation.logoRemoved'), { duration: TOAST.save }),
+                onError: (error) =>
+                  setProblem(errorMessage(error, t('accountOrganisation.logoRemoveFailed'))),
               })
             }
           >
             <Trash2 aria-hidden="true" />
-            {remove.isPending ? 'Removing...' : 'Remove logo'}
+            {remove.isPending ? t('accountOrganisation.removing') : t('accountOrganisation.removeLogo')}
           </Button>
         )}
       </div>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        PNG, JPEG or WebP, up to 512 KB. Shown with the text "{brandLogoAlt(branding.organizationName)}" for
-        screen readers.
+        {t('accountOrganisation.logoHint', { alt: say(brandLogoAlt(branding.organizationName)) })}
       </p>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
@@ -181,22 +188,19 @@ function AccentColorForm({ branding }: { branding: Branding }) {
     try {
       await save.mutateAsync(hex === '' ? null : hex);
       setSaved(true);
-      toast.success(BRANDING_MESSAGES.saved, { duration: TOAST.save });
+      toast.success(say(BRANDING_MESSAGES.saved), { duration: TOAST.save });
     } catch (error) {
       const field = error instanceof ApiError ? error.fields?.accentColor : undefined;
-      setServerError(field ?? errorMessage(error, 'The branding could not be saved.'));
+      setServerError(field ?? errorMessage(error, t('accountOrganisation.brandingSaveFailed')));
     }
   };
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3">
-      <h3 className="text-sm font-semibold text-slate-900">Accent colour</h3>
-      <p className="text-xs text-slate-600">
-        The colour of primary buttons for participants. White button text must stay readable on it (a contrast
-        of at least 4.5:1). Leave the field empty for Pulsecheck's colour.
-      </p>
+      <h3 className="text-sm font-semibold text-slate-900">{t('accountOrganisation.accentColour')}</h3>
+      <p className="text-xs text-slate-600">{t('accountOrganisation.accentColourHelp')}</p>
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${id}-picker`}>Accent colour picker</Label>
+          <Label htmlFor={`${id}-picker`}>{t('accountOrganisation.accentColourPicker')}</Label>
           <input
             id={`${id}-picker`}
             type="color"
@@ -209,7 +213,7 @@ function AccentColorForm({ branding }: { branding: Branding }) {
           />
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={`${id}-hex`}>Accent colour (#rrggbb)</Label>
+          <Label htmlFor={`${id}-hex`}>{t('accountOrganisation.accentColourHex')}</Label>
           <Input
             id={`${id}-hex`}
             value={value}
@@ -234,23 +238,23 @@ function AccentColorForm({ branding }: { branding: Branding }) {
         data-testid="contrast-message"
         className={cn('text-sm', check.ok ? 'text-green-800' : 'text-red-700')}
       >
-        {serverError ?? check.message}
+        {serverError ?? say(check.message)}
       </p>
       <div className="flex flex-wrap items-center gap-3" aria-hidden="true">
-        <span className="text-xs text-slate-600">Preview:</span>
+        <span className="text-xs text-slate-600">{t('accountOrganisation.preview')}</span>
         <span
           style={valid ? accentProperties(hex) : undefined}
           className="inline-flex h-10 items-center rounded-lg bg-[var(--accent,var(--color-brand-600))] px-4 text-sm font-medium text-white"
         >
-          Join Health Check
+          {t('accountOrganisation.previewButton')}
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton pending={save.isPending} busy="Saving..." disabled={!check.ok}>
-          Save branding
+        <SubmitButton pending={save.isPending} busy={t('accountOrganisation.saving')} disabled={!check.ok}>
+          {t('accountOrganisation.saveBranding')}
         </SubmitButton>
         <p role="status" className="text-sm text-green-800">
-          {saved ? BRANDING_MESSAGES.saved : ''}
+          {saved ? say(BRANDING_MESSAGES.saved) : ''}
         </p>
       </div>
     </form>

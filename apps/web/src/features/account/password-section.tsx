@@ -15,21 +15,26 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { applyServerErrors, errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { changePassword } from './api';
 
 /**
  * Account Settings' Password tab: change it with the current one; the other sessions and trusted devices end, and
  * on request the passkeys (a passkey added with a stolen session would outlive the new password).
  */
+/** Which of the three password fields: it names the field's show/hide button. */
+type PasswordKind = 'current' | 'new' | 'confirm';
+
 function PasswordInput({
   label,
+  kind,
   error,
   ...props
-}: { label: string; error?: string | undefined } & ComponentProps<'input'>) {
+}: { label: string; kind: PasswordKind; error?: string | undefined } & ComponentProps<'input'>) {
   const [visible, setVisible] = useState(false);
   return (
-    <FormField label={label} error={error}>
-      <PasswordBox visible={visible} onVisibleChange={() => setVisible((v) => !v)} label={label} {...props} />
+    <FormField label={label} error={error ? say(error) : undefined}>
+      <PasswordBox visible={visible} onVisibleChange={() => setVisible((v) => !v)} kind={kind} {...props} />
     </FormField>
   );
 }
@@ -38,19 +43,19 @@ function PasswordInput({
 function PasswordBox({
   visible,
   onVisibleChange,
-  label,
+  kind,
   id,
   ...props
-}: { visible: boolean; onVisibleChange: () => void; label: string } & ComponentProps<'input'>) {
+}: { visible: boolean; onVisibleChange: () => void; kind: PasswordKind } & ComponentProps<'input'>) {
   return (
     <div className="relative">
-      <Input id={id} type={visible ? 'text' : 'password'} className="pr-11" {...props} />
+      <Input id={id} type={visible ? 'text' : 'password'} className="pe-11" {...props} />
       <button
         type="button"
         onClick={onVisibleChange}
-        aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+        aria-label={t(visible ? 'account.hidePassword' : 'account.showPassword', { kind })}
         aria-pressed={visible}
-        className="absolute top-0 right-0 flex size-10 items-center justify-center rounded-r-lg text-slate-600 hover:text-slate-900"
+        className="absolute end-0 top-0 flex size-10 items-center justify-center rounded-e-lg text-slate-600 hover:text-slate-900"
       >
         {visible ? (
           <EyeOff className="size-4" aria-hidden="true" />
@@ -79,35 +84,38 @@ export function PasswordSection() {
     async (values) => {
       try {
         await changePassword(values);
-        toast.success(ACCOUNT_MESSAGES.passwordUpdated, { duration: TOAST.save });
+        toast.success(say(ACCOUNT_MESSAGES.passwordUpdated), { duration: TOAST.save });
         reset(EMPTY);
       } catch (error) {
-        applyServerErrors(error, form, ACCOUNT_MESSAGES.passwordFailed);
-        toast.error(errorMessage(error, ACCOUNT_MESSAGES.passwordFailed));
+        applyServerErrors(error, form, say(ACCOUNT_MESSAGES.passwordFailed));
+        toast.error(errorMessage(error, say(ACCOUNT_MESSAGES.passwordFailed)));
       }
     },
     (errors) => {
       const first = errors.currentPassword ?? errors.newPassword ?? errors.confirmPassword;
-      if (first?.message) toast.error(first.message);
+      if (first?.message) toast.error(say(first.message));
     },
   );
   return (
-    <SectionCard title="Password" description="Changing it signs you out everywhere else.">
+    <SectionCard title={t('account.passwordTitle')} description={t('account.passwordDescription')}>
       <form onSubmit={onSubmit} noValidate className="max-w-md space-y-4">
         <PasswordInput
-          label="Current Password"
+          label={t('account.currentPassword')}
+          kind="current"
           autoComplete="current-password"
           error={formState.errors.currentPassword?.message}
           {...register('currentPassword')}
         />
         <PasswordInput
-          label="New Password"
+          label={t('account.newPassword')}
+          kind="new"
           autoComplete="new-password"
           error={formState.errors.newPassword?.message}
           {...register('newPassword')}
         />
         <PasswordInput
-          label="Confirm New Password"
+          label={t('account.confirmPassword')}
+          kind="confirm"
           autoComplete="new-password"
           error={formState.errors.confirmPassword?.message}
           {...register('confirmPassword')}
@@ -117,15 +125,15 @@ export function PasswordSection() {
           name="removePasskeys"
           render={({ field }) => (
             <CheckboxField
-              label={SECURITY_MESSAGES.alsoRemovePasskeys}
+              label={say(SECURITY_MESSAGES.alsoRemovePasskeys)}
               checked={field.value === true}
               onCheckedChange={field.onChange}
               onBlur={field.onBlur}
             />
           )}
         />
-        <SubmitButton pending={formState.isSubmitting} busy="Updating...">
-          Update Password
+        <SubmitButton pending={formState.isSubmitting} busy={t('account.updatingPassword')}>
+          {t('account.updatePassword')}
         </SubmitButton>
       </form>
     </SectionCard>

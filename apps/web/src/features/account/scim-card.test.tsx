@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ScimCard } from './scim-card';
+import { say, t } from '@/lib/i18n';
 
 const settings = (overrides: Partial<ScimSettings> = {}): ScimSettings => ({
   baseUrl: 'https://pulse.example/scim/v2',
@@ -31,15 +32,15 @@ describe("'SCIM provisioning' card", () => {
       Response.json({ settings: settings({ token }), secret: 'pcscim_abcdSECRET' }),
     );
     renderCard(settings());
-    expect(screen.getByLabelText(SCIM_CARD.baseUrlLabel)).toHaveValue('https://pulse.example/scim/v2');
-    expect(screen.getByText(SCIM_CARD.noToken)).toBeInTheDocument();
+    expect(screen.getByLabelText(say(SCIM_CARD.baseUrlLabel))).toHaveValue('https://pulse.example/scim/v2');
+    expect(screen.getByText(say(SCIM_CARD.noToken))).toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: SCIM_CARD.create }));
-    expect(await screen.findByLabelText(`New ${SCIM_CARD.tokenLabel}`)).toHaveValue('pcscim_abcdSECRET');
+    await user.click(screen.getByRole('button', { name: say(SCIM_CARD.create) }));
+    expect(await screen.findByLabelText(t('accountScim.newToken'))).toHaveValue('pcscim_abcdSECRET');
     expect(calls.mock.calls[0]![0]).toMatch(/\/api\/organization\/scim\/token$/);
     await user.click(screen.getByRole('button', { name: 'I have copied the token' }));
     expect(screen.queryByDisplayValue('pcscim_abcdSECRET')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SCIM_CARD.rotate })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: say(SCIM_CARD.rotate) })).toBeInTheDocument();
   });
 
   it('asks before rotating, and tells organisation admins that only the owner may', async () => {
@@ -47,17 +48,17 @@ describe("'SCIM provisioning' card", () => {
     const calls = stubFetch(() => Response.json({ settings: settings({ token }), secret: 'pcscim_new' }));
     renderCard(settings({ token }));
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: SCIM_CARD.rotate }));
-    expect(screen.getByText(SCIM_CARD.rotateWarning)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: say(SCIM_CARD.rotate) }));
+    expect(screen.getByText(say(SCIM_CARD.rotateWarning))).toBeInTheDocument();
     expect(calls).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByText(SCIM_CARD.rotateWarning)).not.toBeInTheDocument();
+    expect(screen.queryByText(say(SCIM_CARD.rotateWarning))).not.toBeInTheDocument();
   });
 
   it('is read-only for organisation admins', () => {
     renderCard(settings({ mayManage: false, verifiedDomains: [] }));
-    expect(screen.getByText(SCIM_CARD.ownerOnly)).toBeInTheDocument();
-    expect(screen.getByText(SCIM_CARD.domainsNeeded)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: SCIM_CARD.create })).not.toBeInTheDocument();
+    expect(screen.getByText(say(SCIM_CARD.ownerOnly))).toBeInTheDocument();
+    expect(screen.getByText(say(SCIM_CARD.domainsNeeded))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: say(SCIM_CARD.create) })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,9 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { formats, say, t, tRich } from '@/lib/i18n';
 import { useCreateScimToken, useScimSettings } from './scim-api';
 
 /**
@@ -16,14 +18,13 @@ import { useCreateScimToken, useScimSettings } from './scim-api';
  * organisation's token, created or rotated by its owner and shown once. Organisation admins see it read-only.
  */
 
-const formatDate = (value: string) => new Date(value).toLocaleDateString();
-
-async function copy(text: string, what: string) {
+/** Copies `text`, and says so: `what` names it in the messages (`token` or `baseUrl`). */
+async function copy(text: string, what: 'token' | 'baseUrl') {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied`, { duration: TOAST.copy });
+    toast.success(t('accountScim.copied', { what }), { duration: TOAST.copy });
   } catch {
-    toast.error(`Could not copy. Select the ${what.toLowerCase()} and copy it yourself.`);
+    toast.error(t('accountScim.copyFailed', { what }));
   }
 }
 
@@ -31,15 +32,15 @@ async function copy(text: string, what: string) {
 function ShownOnce({ created, onDone }: { created: CreatedScimToken; onDone: () => void }) {
   return (
     <div className="space-y-4">
-      <Notice tone="warning">{SCIM_CARD.shownOnce}</Notice>
-      <FormField label={`New ${SCIM_CARD.tokenLabel}`}>
+      <Notice tone="warning">{say(SCIM_CARD.shownOnce)}</Notice>
+      <FormField label={t('accountScim.newToken')}>
         <Input readOnly value={created.secret} className="font-mono" onFocus={(e) => e.target.select()} />
       </FormField>
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => void copy(created.secret, 'Token')}>
-          Copy token
+        <Button variant="secondary" onClick={() => void copy(created.secret, 'token')}>
+          {t('accountScim.copyToken')}
         </Button>
-        <Button onClick={onDone}>I have copied the token</Button>
+        <Button onClick={onDone}>{t('accountScim.copiedToken')}</Button>
       </div>
     </div>
   );
@@ -47,15 +48,18 @@ function ShownOnce({ created, onDone }: { created: CreatedScimToken; onDone: () 
 
 function TokenState({ settings }: { settings: ScimSettings }) {
   const { token } = settings;
-  if (!token) return <p className="text-sm text-slate-700">{SCIM_CARD.noToken}</p>;
+  if (!token) return <p className="text-sm text-slate-700">{say(SCIM_CARD.noToken)}</p>;
   return (
     <p className="text-sm text-slate-700">
-      {SCIM_CARD.tokenLabel} <span className="font-mono">{token.start}…</span> · Created{' '}
-      {formatDate(token.createdAt)} ·{' '}
-      {token.lastUsedAt ? `Last used ${formatDate(token.lastUsedAt)}` : 'Never used'} ·{' '}
-      {settings.provisionedUsers === 1
-        ? '1 person provisioned'
-        : `${settings.provisionedUsers} people provisioned`}
+      {tRich('accountScim.tokenStart', {
+        mono: (chunks) => <span className="font-mono">{chunks}</span>,
+        start: token.start,
+      })}{' '}
+      · {t('accountScim.created', { date: formatDate(token.createdAt) })} ·{' '}
+      {token.lastUsedAt
+        ? t('accountScim.lastUsed', { date: formatDate(token.lastUsedAt) })
+        : t('accountScim.neverUsed')}{' '}
+      · {t('accountScim.provisioned', { count: settings.provisionedUsers })}
     </p>
   );
 }
@@ -70,16 +74,16 @@ function TokenActions({
   const create = useCreateScimToken();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!settings.mayManage) return <p className="text-sm text-slate-700">{SCIM_CARD.ownerOnly}</p>;
+  if (!settings.mayManage) return <p className="text-sm text-slate-700">{say(SCIM_CARD.ownerOnly)}</p>;
   const run = async () => {
     setFailure(null);
     try {
       const created = await create.mutateAsync();
       setConfirming(false);
-      toast.success(settings.token ? SCIM_CARD.rotated : SCIM_CARD.created);
+      toast.success(say(settings.token ? SCIM_CARD.rotated : SCIM_CARD.created));
       onCreated(created);
     } catch (error) {
-      setFailure(errorMessage(error, 'The token could not be created. Try again.'));
+      setFailure(errorMessage(error, t('accountScim.createFailed')));
     }
   };
   return (
@@ -87,13 +91,13 @@ function TokenActions({
       {failure && <Notice tone="error">{failure}</Notice>}
       {settings.token && confirming ? (
         <div className="space-y-3">
-          <Notice tone="warning">{SCIM_CARD.rotateWarning}</Notice>
+          <Notice tone="warning">{say(SCIM_CARD.rotateWarning)}</Notice>
           <div className="flex flex-wrap gap-3">
             <Button onClick={() => void run()} disabled={create.isPending}>
-              {SCIM_CARD.rotate}
+              {say(SCIM_CARD.rotate)}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </div>
@@ -102,7 +106,7 @@ function TokenActions({
           onClick={() => (settings.token ? setConfirming(true) : void run())}
           disabled={create.isPending}
         >
-          {settings.token ? SCIM_CARD.rotate : SCIM_CARD.create}
+          {say(settings.token ? SCIM_CARD.rotate : SCIM_CARD.create)}
         </Button>
       )}
     </div>
@@ -113,11 +117,11 @@ export function ScimCard() {
   const settings = useScimSettings();
   const [created, setCreated] = useState<CreatedScimToken | null>(null);
   let body;
-  if (settings.isPending) body = <Spinner label="Loading SCIM provisioning..." className="py-6" />;
+  if (settings.isPending) body = <Spinner label={t('accountScim.loading')} className="py-6" />;
   else if (settings.isError)
     body = (
       <LoadFailed
-        title="SCIM provisioning could not be loaded"
+        title={t('accountScim.loadFailed')}
         message={errorMessage(settings.error, '')}
         onRetry={() => void settings.refetch()}
       />
@@ -126,20 +130,23 @@ export function ScimCard() {
     const data = settings.data;
     body = (
       <div className="space-y-4">
-        <FormField label={SCIM_CARD.baseUrlLabel}>
+        <FormField label={say(SCIM_CARD.baseUrlLabel)}>
           <Input readOnly value={data.baseUrl} className="font-mono" onFocus={(e) => e.target.select()} />
         </FormField>
         <div>
-          <Button variant="secondary" onClick={() => void copy(data.baseUrl, 'Base URL')}>
-            Copy base URL
+          <Button variant="secondary" onClick={() => void copy(data.baseUrl, 'baseUrl')}>
+            {t('accountScim.copyBaseUrl')}
           </Button>
         </div>
         {data.verifiedDomains.length > 0 ? (
           <p className="text-sm text-slate-700">
-            People are provisioned at: <span className="break-all">{data.verifiedDomains.join(', ')}</span>
+            {tRich('accountScim.provisionedAt', {
+              domains: (chunks) => <span className="break-all">{chunks}</span>,
+              list: formats().list(data.verifiedDomains),
+            })}
           </p>
         ) : (
-          <Notice tone="info">{SCIM_CARD.domainsNeeded}</Notice>
+          <Notice tone="info">{say(SCIM_CARD.domainsNeeded)}</Notice>
         )}
         {created ? (
           <ShownOnce created={created} onDone={() => setCreated(null)} />
@@ -153,7 +160,7 @@ export function ScimCard() {
     );
   }
   return (
-    <SectionCard title={SCIM_CARD.title} description={SCIM_CARD.description}>
+    <SectionCard title={say(SCIM_CARD.title)} description={say(SCIM_CARD.description)}>
       {body}
     </SectionCard>
   );

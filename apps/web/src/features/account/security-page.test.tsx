@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { SecurityContent } from './security-page';
+import { say } from '@/lib/i18n';
 
 const status = (overrides: Partial<SecurityStatus> = {}): SecurityStatus => ({
   twoFactorEnabled: false,
@@ -74,8 +75,8 @@ describe('Security tab', () => {
         {
           error: {
             code: 'invalid',
-            message: SECURITY_MESSAGES.passwordWrong,
-            fields: { password: SECURITY_MESSAGES.passwordWrong },
+            message: say(SECURITY_MESSAGES.passwordWrong),
+            fields: { password: say(SECURITY_MESSAGES.passwordWrong) },
           },
         },
         { status: 400 },
@@ -86,7 +87,7 @@ describe('Security tab', () => {
     await user.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
     await user.type(screen.getByLabelText('Current password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.passwordWrong);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.passwordWrong));
   });
 
   it('asks for the password before it asks the device for a passkey', async () => {
@@ -95,8 +96,8 @@ describe('Security tab', () => {
         {
           error: {
             code: 'invalid',
-            message: DELETION_MESSAGES.passwordIncorrect,
-            fields: { 'confirm.password': DELETION_MESSAGES.passwordIncorrect },
+            message: say(DELETION_MESSAGES.passwordIncorrect),
+            fields: { 'confirm.password': say(DELETION_MESSAGES.passwordIncorrect) },
           },
         },
         { status: 400 },
@@ -106,14 +107,14 @@ describe('Security tab', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Passkey name'), 'Work laptop');
     await user.click(screen.getByRole('button', { name: 'Add passkey' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(DELETION_MESSAGES.passwordRequired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(DELETION_MESSAGES.passwordRequired));
     // Nothing about passkeys was asked of the server (the tab's other cards read their own state).
     expect(calls.mock.calls.filter(([url]) => typeof url === 'string' && url.includes('/passkeys'))).toEqual(
       [],
     );
     await user.type(screen.getByLabelText('Your password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Add passkey' }));
-    expect(await screen.findByText(DELETION_MESSAGES.passwordIncorrect)).toBeInTheDocument();
+    expect(await screen.findByText(say(DELETION_MESSAGES.passwordIncorrect))).toBeInTheDocument();
     expect(calls).toHaveBeenCalledWith(
       '/api/account/passkeys/options',
       expect.objectContaining({
@@ -124,7 +125,7 @@ describe('Security tab', () => {
 
   it('shows the organisation requirement first, and the admin cards only to organisation admins', () => {
     renderSecurity(status({ twoFactorEnabled: true, recoveryCodesLeft: 7 }), { mustEnrol: true });
-    expect(screen.getByText(SECURITY_MESSAGES.enrolmentRequired)).toBeInTheDocument();
+    expect(screen.getByText(say(SECURITY_MESSAGES.enrolmentRequired))).toBeInTheDocument();
     expect(screen.getByText('7 of 10 recovery codes left.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Organisation sign-in' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Single sign-on/ })).not.toBeInTheDocument();
@@ -154,7 +155,7 @@ describe('Security tab', () => {
     expect(await screen.findByLabelText('Issuer URL')).toHaveValue('https://login.acme.example');
     expect(screen.getByLabelText('Client secret')).toHaveValue('');
     expect(screen.getByText('Saved (encrypted). Leave empty to keep it.')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(SSO_ERRORS.nonce);
+    expect(screen.getByRole('alert')).toHaveTextContent(say(SSO_ERRORS.nonce));
     expect(screen.getByRole('switch', { name: /Offer .Sign in with SSO./ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: /Require SSO for these domains/ })).toBeDisabled();
   });
@@ -202,7 +203,7 @@ describe('Security tab', () => {
       name: 'Allow sign-in started at the identity provider',
     });
     expect(idpInitiated).not.toBeChecked();
-    expect(idpInitiated).toHaveAccessibleDescription(SECURITY_MESSAGES.samlIdpInitiatedRisk);
+    expect(idpInitiated).toHaveAccessibleDescription(say(SECURITY_MESSAGES.samlIdpInitiatedRisk));
     expect(screen.getByLabelText('E-mail domains')).toHaveValue('acme.example');
 
     const user = userEvent.setup();

@@ -18,7 +18,9 @@ import { LoadFailed } from '@/components/ui/state-card';
 import { Switch } from '@/components/ui/switch';
 import { toast, TOAST } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useDeletionStatus } from './api';
 import { IdentityField, proofOf, type Method, type Proofs } from './identity-proof';
@@ -52,11 +54,11 @@ export function SecurityPage() {
 export function SecurityContent() {
   const security = useSecurity();
   const session = useSession();
-  if (security.isPending) return <Spinner label="Loading security settings..." className="py-12" />;
+  if (security.isPending) return <Spinner label={t('accountSecurity.loading')} className="py-12" />;
   if (security.isError) {
     return (
       <LoadFailed
-        title="Security settings could not be loaded"
+        title={t('accountSecurity.loadFailed')}
         message={errorMessage(security.error, '')}
         onRetry={() => void security.refetch()}
       />
@@ -66,7 +68,7 @@ export function SecurityContent() {
   return (
     <div className="space-y-6">
       {session.data?.mustEnrolTwoFactor && (
-        <Notice tone="warning">{SECURITY_MESSAGES.enrolmentRequired}</Notice>
+        <Notice tone="warning">{say(SECURITY_MESSAGES.enrolmentRequired)}</Notice>
       )}
       <TwoFactorCard status={status} />
       <PasskeysCard status={status} />
@@ -91,7 +93,7 @@ const failureOf = (error: unknown, fallback: string) =>
 export function PasswordField({
   value,
   onChange,
-  label = 'Current password',
+  label = t('accountSecurity.currentPassword'),
 }: {
   value: string;
   onChange: (v: string) => void;
@@ -112,7 +114,7 @@ export function PasswordField({
 
 export function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
-    <FormField label="Code from your authenticator app" hint="6 digits">
+    <FormField label={t('accountSecurity.authenticatorCode')} hint={t('accountSecurity.sixDigits')}>
       <Input
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -149,7 +151,7 @@ export function ActionForm({
     try {
       await onSubmit();
     } catch (error) {
-      setFailure(failureOf(error, 'That did not work. Please try again.'));
+      setFailure(failureOf(error, t('accountSecurity.didNotWork')));
     } finally {
       setPending(false);
     }
@@ -164,7 +166,7 @@ export function ActionForm({
         </SubmitButton>
         {onCancel && (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         )}
       </div>
@@ -174,13 +176,13 @@ export function ActionForm({
 
 /** The recovery codes, shown once: copy or download them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Pulsecheck recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${t('accountSecurity.recoveryCodesFileTitle')}\n\n${codes.join('\n')}\n`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Recovery codes copied', { duration: TOAST.copy });
+      toast.success(t('accountSecurity.recoveryCodesCopied'), { duration: TOAST.copy });
     } catch {
-      toast.error('Could not copy. Select the codes and copy them yourself.');
+      toast.error(t('accountSecurity.recoveryCodesCopyFailed'));
     }
   };
   const download = () => {
@@ -192,11 +194,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <div className="space-y-4">
-      <Notice tone="warning">
-        Save these {codes.length} recovery codes somewhere safe now: they are shown only this once. Each one
-        signs you in once if you lose your authenticator app.
-      </Notice>
-      <ol aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-sm">
+      <Notice tone="warning">{t('accountSecurity.saveRecoveryCodes', { count: codes.length })}</Notice>
+      <ol
+        aria-label={t('accountSecurity.recoveryCodes')}
+        className="grid max-w-md grid-cols-2 gap-2 font-mono text-sm"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded border border-slate-200 bg-slate-50 px-2 py-1">
             {code}
@@ -205,12 +207,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ol>
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy codes
+          {t('accountSecurity.copyCodes')}
         </Button>
         <Button variant="secondary" onClick={download}>
-          Download codes
+          {t('accountSecurity.downloadCodes')}
         </Button>
-        <Button onClick={onDone}>I have saved my recovery codes</Button>
+        <Button onClick={onDone}>{t('accountSecurity.savedCodes')}</Button>
       </div>
     </div>
   );
@@ -242,8 +244,8 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
   else if (state.step === 'password')
     body = (
       <ActionForm
-        submit="Continue"
-        busy="Checking..."
+        submit={t('common.continue')}
+        busy={t('accountSecurity.checking')}
         onCancel={() => go({ step: 'idle' })}
         onSubmit={async () => go({ step: 'scan', ...(await startEnrolment(password)) })}
       >
@@ -253,20 +255,17 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
   else if (state.step === 'scan')
     body = (
       <div className="space-y-4">
-        <p className="text-sm text-slate-700">
-          Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…), or type the
-          key into it. Then enter the code it shows.
-        </p>
+        <p className="text-sm text-slate-700">{t('accountSecurity.scanQrCode')}</p>
         <QrCode uri={state.totpUri} />
         <p className="text-sm">
-          Key:{' '}
+          {t('accountSecurity.key')}{' '}
           <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all" data-testid="totp-key">
             {state.key}
           </code>
         </p>
         <ActionForm
-          submit="Turn on two-factor sign-in"
-          busy="Checking..."
+          submit={t('accountSecurity.turnOn')}
+          busy={t('accountSecurity.checking')}
           onCancel={() => go({ step: 'idle' })}
           onSubmit={async () => go({ step: 'codes', codes: (await confirm.mutateAsync(code)).recoveryCodes })}
         >
@@ -277,12 +276,12 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
   else if (state.step === 'disable')
     body = (
       <ActionForm
-        submit="Turn off two-factor sign-in"
-        busy="Turning off..."
+        submit={t('accountSecurity.turnOffTwoFactor')}
+        busy={t('accountSecurity.turningOff')}
         onCancel={() => go({ step: 'idle' })}
         onSubmit={async () => {
           await disable.mutateAsync({ password, code });
-          toast.success('Two-factor sign-in is off', { duration: TOAST.save });
+          toast.success(t('accountSecurity.twoFactorOff'), { duration: TOAST.save });
           go({ step: 'idle' });
         }}
       >
@@ -293,55 +292,50 @@ function TwoFactorCard({ status }: { status: SecurityStatus }) {
   else if (state.step === 'regenerate')
     body = (
       <ActionForm
-        submit="Make new recovery codes"
-        busy="Making codes..."
+        submit={t('accountSecurity.makeNewCodes')}
+        busy={t('accountSecurity.makingCodes')}
         onCancel={() => go({ step: 'idle' })}
         onSubmit={async () =>
           go({ step: 'codes', codes: (await regenerate.mutateAsync(password)).recoveryCodes })
         }
       >
-        <p className="text-sm text-slate-700">
-          Your current recovery codes stop working as soon as new ones are made.
-        </p>
+        <p className="text-sm text-slate-700">{t('accountSecurity.oldCodesStop')}</p>
         <PasswordField value={password} onChange={setPassword} />
       </ActionForm>
     );
   else if (status.twoFactorEnabled)
     body = (
       <div className="space-y-3">
-        <Notice tone="success">
-          Two-factor sign-in is on: signing in asks for a code from your authenticator app.
-        </Notice>
+        <Notice tone="success">{t('accountSecurity.twoFactorOn')}</Notice>
         <p className="text-sm text-slate-700">
-          {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
+          {t('accountSecurity.codesLeft', { left: status.recoveryCodesLeft, total: RECOVERY_CODE_COUNT })}
         </p>
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => go({ step: 'regenerate' })}>
-            New recovery codes
+            {t('accountSecurity.newCodes')}
           </Button>
           <Button variant="secondary" onClick={() => go({ step: 'disable' })}>
-            Turn off
+            {t('accountSecurity.turnOff')}
           </Button>
         </div>
       </div>
     );
   else if (!status.hasPassword)
-    body = (
-      <p className="text-sm text-slate-700">
-        You sign in through your organisation&apos;s identity provider, which asks for its own second factor.
-      </p>
-    );
+    body = <p className="text-sm text-slate-700">{t('accountSecurity.signInThroughProvider')}</p>;
   else
     body = (
       <Button onClick={() => go({ step: 'password' })}>
         <KeyRound aria-hidden="true" />
-        Set up authenticator app
+        {t('accountSecurity.setUpApp')}
       </Button>
     );
   return (
     <SectionCard
-      title="Two-factor sign-in"
-      description={`After your password, sign-in asks for a code from an authenticator app (or one of ${RECOVERY_CODE_COUNT} recovery codes). You can trust a browser for ${TRUST_DEVICE_DAYS} days.`}
+      title={t('accountSecurity.twoFactorTitle')}
+      description={t('accountSecurity.twoFactorDescription', {
+        codes: RECOVERY_CODE_COUNT,
+        days: TRUST_DEVICE_DAYS,
+      })}
     >
       {body}
     </SectionCard>
@@ -361,9 +355,9 @@ function QrCode({ uri }: { uri: string }) {
     };
   }, [uri]);
   return src ? (
-    <img src={src} alt="QR code to scan with your authenticator app" width={200} height={200} />
+    <img src={src} alt={t('accountSecurity.qrCodeAlt')} width={200} height={200} />
   ) : (
-    <Spinner label="Drawing QR code..." />
+    <Spinner label={t('accountSecurity.drawingQrCode')} />
   );
 }
 
@@ -371,15 +365,15 @@ function PasskeysCard({ status }: { status: SecurityStatus }) {
   const remove = useRemovePasskey();
   return (
     <SectionCard
-      title="Passkeys"
-      description="Sign in with your device's fingerprint, face or security key instead of your password and a code."
+      title={t('accountSecurity.passkeysTitle')}
+      description={t('accountSecurity.passkeysDescription')}
       contentClassName="space-y-4"
     >
       {status.passkeys.length === 0 ? (
-        <p className="text-sm text-slate-700">No passkeys yet.</p>
+        <p className="text-sm text-slate-700">{t('accountSecurity.noPasskeys')}</p>
       ) : (
         <ul
-          aria-label="Your passkeys"
+          aria-label={t('accountSecurity.yourPasskeys')}
           className="divide-y divide-slate-200 rounded-lg border border-slate-200"
         >
           {status.passkeys.map((passkey) => (
@@ -388,23 +382,24 @@ function PasskeysCard({ status }: { status: SecurityStatus }) {
                 <p className="font-medium text-slate-900">{passkey.name}</p>
                 {passkey.createdAt && (
                   <p className="text-xs text-slate-600">
-                    Added {new Date(passkey.createdAt).toLocaleDateString()}
+                    {t('accountSecurity.passkeyAddedOn', { date: formatDate(passkey.createdAt) })}
                   </p>
                 )}
               </div>
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove passkey ${passkey.name}`}
+                aria-label={t('accountSecurity.removePasskey', { name: passkey.name })}
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(passkey.id, {
-                    onError: (error) => toast.error(errorMessage(error, 'The passkey could not be removed.')),
+                    onError: (error) =>
+                      toast.error(errorMessage(error, t('accountSecurity.passkeyRemoveFailed'))),
                   })
                 }
               >
                 <Trash2 aria-hidden="true" />
-                Remove
+                {t('common.remove')}
               </Button>
             </li>
           ))}
@@ -418,9 +413,11 @@ function PasskeysCard({ status }: { status: SecurityStatus }) {
 /** Adding a passkey asks for the proof deleting the account asks (the server grants the options only for it). */
 function AddPasskey() {
   const proofs = useDeletionStatus();
-  if (proofs.isPending) return <Spinner label="Loading..." />;
+  if (proofs.isPending) return <Spinner label={t('accountSecurity.loadingProofs')} />;
   if (proofs.isError)
-    return <LoadFailed title="Passkeys cannot be added right now" onRetry={() => void proofs.refetch()} />;
+    return (
+      <LoadFailed title={t('accountSecurity.passkeysUnavailable')} onRetry={() => void proofs.refetch()} />
+    );
   return <AddPasskeyForm proofs={proofs.data} />;
 }
 
@@ -431,16 +428,19 @@ function AddPasskeyForm({ proofs }: { proofs: Proofs }) {
   const add = useAddPasskey();
   return (
     <ActionForm
-      submit="Add passkey"
-      busy="Waiting for your device..."
+      submit={t('accountSecurity.addPasskey')}
+      busy={t('accountSecurity.waitingForDevice')}
       onSubmit={async () => {
         const confirm = identityProofSchema.safeParse(proofOf(method, value));
-        if (!confirm.success) throw new Error(confirm.error.issues[0]?.message);
+        if (!confirm.success) throw new Error(say(confirm.error.issues[0]?.message ?? ''));
         try {
-          await add.mutateAsync({ name: name.trim() || 'Passkey', confirm: confirm.data });
+          await add.mutateAsync({
+            name: name.trim() || t('accountSecurity.defaultPasskeyName'),
+            confirm: confirm.data,
+          });
         } catch (error) {
           if (error instanceof Error && error.name === 'NotAllowedError')
-            throw new Error('The passkey was not created (cancelled or timed out). Try again.', {
+            throw new Error(t('accountSecurity.passkeyNotCreated'), {
               cause: error,
             });
           throw error;
@@ -448,10 +448,10 @@ function AddPasskeyForm({ proofs }: { proofs: Proofs }) {
           setValue('');
         }
         setName('');
-        toast.success('Passkey added', { duration: TOAST.save });
+        toast.success(t('accountSecurity.passkeyAddedToast'), { duration: TOAST.save });
       }}
     >
-      <FormField label="Passkey name" hint="So you can tell your passkeys apart, e.g. Work laptop">
+      <FormField label={t('accountSecurity.passkeyName')} hint={t('accountSecurity.passkeyNameHint')}>
         <Input value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
       </FormField>
       <IdentityField
@@ -474,8 +474,8 @@ function OrganizationTwoFactorCard({ status }: { status: SecurityStatus }) {
   const organization = status.organization!;
   return (
     <SectionCard
-      title="Organisation sign-in"
-      description={`Rules for everyone in ${organization.name}.`}
+      title={t('accountSecurity.organisationTitle')}
+      description={t('accountSecurity.organisationDescription', { organisation: organization.name })}
       descriptionId="organisation-two-factor-description"
     >
       <div className="flex items-center gap-3">
@@ -486,17 +486,15 @@ function OrganizationTwoFactorCard({ status }: { status: SecurityStatus }) {
           aria-describedby="organisation-two-factor-description"
           onCheckedChange={(checked) =>
             require.mutate(checked, {
-              onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
+              onError: (error) => toast.error(errorMessage(error, t('accountSecurity.settingNotSaved'))),
             })
           }
         />
         <Label htmlFor="require-two-factor" className="font-normal">
-          Require two-factor sign-in for everyone in the organisation
+          {t('accountSecurity.requireTwoFactor')}
         </Label>
       </div>
-      <p className="mt-2 text-xs text-slate-600">
-        Members without it are led through setting it up at their next visit, before anything else.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t('accountSecurity.requireTwoFactorHint')}</p>
     </SectionCard>
   );
 }

@@ -12,7 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed } from '@/components/ui/state-card';
 import { Switch } from '@/components/ui/switch';
 import { toast, TOAST } from '@/components/ui/toaster';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import {
   linkSso,
   testSsoConnection,
@@ -29,22 +31,19 @@ import { ActionForm, CodeField, PasswordField } from './security-page';
 /** The Security tab's single sign-on: the organisation's settings (admins) and 'Link single sign-on' (everyone). */
 
 const errorText = (code: string | null) =>
-  code ? (SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed) : '';
+  code ? say(SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed) : '';
 
 function SsoOutcome() {
   const [params] = useSearchParams();
   const error = params.get('sso_error');
-  if (params.get('sso') === 'tested')
-    return <Notice tone="success">Test connection passed: you can now switch single sign-on on.</Notice>;
-  if (error) return <Notice tone="error">Test connection failed. {errorText(error)}</Notice>;
+  if (params.get('sso') === 'tested') return <Notice tone="success">{t('accountSso.testPassed')}</Notice>;
+  if (error) return <Notice tone="error">{t('accountSso.testFailed', { reason: errorText(error) })}</Notice>;
   return null;
 }
 
-const STATUS_TEXT: Record<SsoSettings['verification'][number]['status'], string> = {
-  pending: 'Not verified yet',
-  verified: 'Verified',
-  failed: 'Record not found',
-};
+/** A domain's verification status in words (a function: `t` is not ready at import). */
+const statusText = (status: SsoSettings['verification'][number]['status']) =>
+  t('accountSso.domainStatus', { status });
 
 /** Each domain's proof of ownership: the TXT record to publish and 'Verify domain'. */
 function DomainVerification({ sso }: { sso: SsoSettings }) {
@@ -53,21 +52,21 @@ function DomainVerification({ sso }: { sso: SsoSettings }) {
   if (sso.verification.length === 0) return null;
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4">
-      <h3 className="text-sm font-semibold text-slate-900">Domain verification</h3>
-      <p className="text-sm text-slate-700">
-        Single sign-on works for a domain only once you prove your organisation controls it: add this TXT
-        record to the domain&rsquo;s DNS, then choose &lsquo;Verify domain&rsquo;. We check it again every
-        day.
-      </p>
-      <ul className="space-y-3" aria-label="Domains to verify">
+      <h3 className="text-sm font-semibold text-slate-900">{t('accountSso.domainVerification')}</h3>
+      <p className="text-sm text-slate-700">{t('accountSso.domainVerificationHelp')}</p>
+      <ul className="space-y-3" aria-label={t('accountSso.domainsToVerify')}>
         {sso.verification.map((entry) => (
           <li key={entry.domain} className="space-y-2 rounded-md border border-slate-200 p-3">
             <p id={`sso-domain-${entry.domain}`} className="text-sm text-slate-900">
-              <span className="font-medium">{entry.domain}</span>: {STATUS_TEXT[entry.status]}
-              {entry.checkedAt && ` (checked ${new Date(entry.checkedAt).toLocaleString()})`}
+              {tRich(entry.checkedAt ? 'accountSso.domainLineChecked' : 'accountSso.domainLine', {
+                b: (chunks) => <span className="font-medium">{chunks}</span>,
+                domain: entry.domain,
+                status: statusText(entry.status),
+                checkedAt: entry.checkedAt ? formatDateTime(entry.checkedAt) : '',
+              })}
             </p>
             <p className="text-sm text-slate-700">
-              TXT record on {entry.domain}:{' '}
+              {t('accountSso.txtRecordOn', { domain: entry.domain })}{' '}
               <code
                 className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all"
                 data-testid="sso-record"
@@ -84,16 +83,19 @@ function DomainVerification({ sso }: { sso: SsoSettings }) {
                 onClick={() => {
                   setFailure(null);
                   verify.mutate(entry.domain, {
-                    onSuccess: () => toast.success(`${entry.domain} verified`, { duration: TOAST.save }),
+                    onSuccess: () =>
+                      toast.success(t('accountSso.domainVerified', { domain: entry.domain }), {
+                        duration: TOAST.save,
+                      }),
                     onError: (error) =>
                       setFailure({
                         domain: entry.domain,
-                        message: errorMessage(error, 'That did not work.'),
+                        message: errorMessage(error, t('accountSso.didNotWork')),
                       }),
                   });
                 }}
               >
-                Verify domain
+                {t('accountSso.verifyDomain')}
               </Button>
             )}
           </li>
@@ -124,15 +126,15 @@ function OidcForm({ sso }: { sso: SsoSettings }) {
     setForm({ ...values, [key]: event.target.value });
   return (
     <ActionForm
-      submit="Save"
-      busy="Checking the provider..."
+      submit={t('common.save')}
+      busy={t('accountSso.checkingProvider')}
       onSubmit={async () => {
         await save.mutateAsync(values);
         setForm(null);
-        toast.success('Single sign-on saved', { duration: TOAST.save });
+        toast.success(t('accountSso.saved'), { duration: TOAST.save });
       }}
     >
-      <FormField label="Issuer URL" hint="We read its /.well-known/openid-configuration.">
+      <FormField label={t('accountSso.issuerUrl')} hint={t('accountSso.issuerUrlHint')}>
         <Input
           type="url"
           value={values.issuer}
@@ -140,12 +142,12 @@ function OidcForm({ sso }: { sso: SsoSettings }) {
           placeholder="https://login.example.com"
         />
       </FormField>
-      <FormField label="Client ID">
+      <FormField label={t('accountSso.clientId')}>
         <Input value={values.clientId} onChange={set('clientId')} autoComplete="off" />
       </FormField>
       <FormField
-        label="Client secret"
-        hint={sso.hasClientSecret ? 'Saved (encrypted). Leave empty to keep it.' : 'Stored encrypted.'}
+        label={t('accountSso.clientSecret')}
+        hint={sso.hasClientSecret ? t('accountSso.clientSecretSaved') : t('accountSso.clientSecretHint')}
       >
         <Input
           type="password"
@@ -154,11 +156,11 @@ function OidcForm({ sso }: { sso: SsoSettings }) {
           autoComplete="off"
         />
       </FormField>
-      <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
+      <FormField label={t('accountSso.emailDomains')} hint={t('accountSso.emailDomainsHint')}>
         <Input value={values.domains} onChange={set('domains')} />
       </FormField>
       <p className="text-sm text-slate-700">
-        Redirect URI to register at your provider:{' '}
+        {t('accountSso.redirectUri')}{' '}
         <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
       </p>
     </ActionForm>
@@ -189,9 +191,9 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
     domains: string;
     allowIdpInitiated: boolean;
   } | null>(null);
-  if (settings.isPending) return <Spinner label="Loading SAML settings..." className="py-6" />;
+  if (settings.isPending) return <Spinner label={t('accountSso.loadingSaml')} className="py-6" />;
   if (settings.isError)
-    return <LoadFailed title="SAML settings could not be loaded" onRetry={() => void settings.refetch()} />;
+    return <LoadFailed title={t('accountSso.samlLoadFailed')} onRetry={() => void settings.refetch()} />;
   const saml = settings.data;
   const values = form ?? {
     metadataUrl: saml.metadataUrl ?? '',
@@ -204,45 +206,42 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
   return (
     <div className="space-y-5">
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-slate-900">
-          Register Pulsecheck at your identity provider
-        </h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t('accountSso.registerAtProvider')}</h3>
         <dl className="space-y-2">
-          <Registration label="Entity ID (audience)" value={saml.spEntityId} />
-          <Registration label="Assertion consumer service URL (HTTP-POST)" value={saml.spAcsUrl} />
-          <Registration label="Service provider metadata URL" value={saml.spMetadataUrl} />
+          <Registration label={t('accountSso.entityId')} value={saml.spEntityId} />
+          <Registration label={t('accountSso.acsUrl')} value={saml.spAcsUrl} />
+          <Registration label={t('accountSso.spMetadataUrl')} value={saml.spMetadataUrl} />
         </dl>
-        <p className="text-sm text-slate-700">
-          Send the e-mail address as an attribute named &lsquo;email&rsquo; (or as an e-mail NameID), and sign
-          the response or the assertion with RSA-SHA256 or better.
-        </p>
+        <p className="text-sm text-slate-700">{t('accountSso.samlAttributes')}</p>
       </div>
       {saml.configured && (
         <div className="space-y-1 text-sm text-slate-700">
           <p>
-            Identity provider:{' '}
+            {t('accountSso.identityProvider')}{' '}
             <span className="font-medium text-slate-900 break-all">{saml.idpEntityId}</span>
           </p>
-          <ul aria-label="Signing certificates" className="space-y-1">
+          <ul aria-label={t('accountSso.signingCertificates')} className="space-y-1">
             {saml.certificates.map((cert) => (
               <li key={cert.fingerprint} className="break-all">
-                Certificate SHA-256 {cert.fingerprint}, valid until{' '}
-                {new Date(cert.expiresAt).toLocaleDateString()}
+                {t('accountSso.certificate', {
+                  fingerprint: cert.fingerprint,
+                  date: formatDate(cert.expiresAt),
+                })}
               </li>
             ))}
           </ul>
         </div>
       )}
       <ActionForm
-        submit="Save"
-        busy="Reading the metadata..."
+        submit={t('common.save')}
+        busy={t('accountSso.readingMetadata')}
         onSubmit={async () => {
           await save.mutateAsync(values.metadataXml ? { ...values, metadataUrl: '' } : values);
           setForm(null);
-          toast.success('Single sign-on saved', { duration: TOAST.save });
+          toast.success(t('accountSso.saved'), { duration: TOAST.save });
         }}
       >
-        <FormField label="Metadata URL" hint="We fetch it now, from public addresses only.">
+        <FormField label={t('accountSso.metadataUrl')} hint={t('accountSso.metadataUrlHint')}>
           <Input
             type="url"
             value={values.metadataUrl}
@@ -251,16 +250,12 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
           />
         </FormField>
         <FormField
-          label="Metadata XML"
-          hint={
-            saml.configured
-              ? 'Or paste the XML instead. Leave both empty to keep the metadata saved.'
-              : 'Or paste the XML instead of a URL.'
-          }
+          label={t('accountSso.metadataXml')}
+          hint={saml.configured ? t('accountSso.metadataXmlKeep') : t('accountSso.metadataXmlHint')}
         >
           <Textarea value={values.metadataXml} onChange={set('metadataXml')} spellCheck={false} rows={4} />
         </FormField>
-        <FormField label="E-mail domains" hint="Separated by commas, e.g. example.com">
+        <FormField label={t('accountSso.emailDomains')} hint={t('accountSso.emailDomainsHint')}>
           <Input value={values.domains} onChange={set('domains')} />
         </FormField>
         <div className="space-y-1">
@@ -272,11 +267,11 @@ function SamlForm({ sso }: { sso: SsoSettings }) {
               onCheckedChange={(checked) => setForm({ ...values, allowIdpInitiated: checked })}
             />
             <Label htmlFor="saml-idp-initiated" className="font-normal">
-              Allow sign-in started at the identity provider
+              {t('accountSso.allowIdpInitiated')}
             </Label>
           </div>
           <p id="saml-idp-initiated-risk" className="text-xs text-slate-600">
-            {SECURITY_MESSAGES.samlIdpInitiatedRisk}
+            {say(SECURITY_MESSAGES.samlIdpInitiatedRisk)}
           </p>
         </div>
       </ActionForm>
@@ -288,30 +283,25 @@ export function SsoCard() {
   const settings = useSsoSettings(true);
   const switchSso = useSwitchSso();
   const [protocol, setProtocol] = useState<Protocol | null>(null);
-  if (settings.isPending) return <Spinner label="Loading single sign-on..." className="py-6" />;
+  if (settings.isPending) return <Spinner label={t('accountSso.loading')} className="py-6" />;
   if (settings.isError)
-    return (
-      <LoadFailed
-        title="Single sign-on settings could not be loaded"
-        onRetry={() => void settings.refetch()}
-      />
-    );
+    return <LoadFailed title={t('accountSso.loadFailed')} onRetry={() => void settings.refetch()} />;
   const sso = settings.data;
   const chosen: Protocol = protocol ?? sso.protocol ?? 'oidc';
   const verified = sso.verification.some((entry) => entry.status === 'verified');
   const flip = (change: { enabled: boolean; required: boolean }) =>
     switchSso.mutate(change, {
-      onError: (error) => toast.error(errorMessage(error, 'The setting could not be saved.')),
+      onError: (error) => toast.error(errorMessage(error, t('accountSso.settingNotSaved'))),
     });
   return (
     <SectionCard
-      title="Single sign-on"
-      description="People with an address at your verified domains sign in through your identity provider and join the organisation on their first sign-in."
+      title={t('accountSso.title')}
+      description={t('accountSso.description')}
       contentClassName="space-y-5"
     >
       <SsoOutcome />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-900">Protocol</legend>
+        <legend className="text-sm font-medium text-slate-900">{t('accountSso.protocol')}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {(
             [
@@ -335,8 +325,9 @@ export function SsoCard() {
       </fieldset>
       {sso.protocol && chosen !== sso.protocol && (
         <Notice tone="warning">
-          Your organisation signs in with {sso.protocol === 'saml' ? 'SAML 2.0' : 'OpenID Connect'}. Saving
-          these settings replaces it, and single sign-on stays off until &lsquo;Test connection&rsquo; passes.
+          {t('accountSso.protocolChange', {
+            protocol: sso.protocol === 'saml' ? 'SAML 2.0' : 'OpenID Connect',
+          })}
         </Notice>
       )}
       {chosen === 'oidc' ? <OidcForm sso={sso} /> : <SamlForm sso={sso} />}
@@ -348,23 +339,19 @@ export function SsoCard() {
               variant="secondary"
               onClick={() =>
                 void testSsoConnection().catch((e: unknown) =>
-                  toast.error(errorMessage(e, 'The test could not start.')),
+                  toast.error(errorMessage(e, t('accountSso.testNotStarted'))),
                 )
               }
             >
-              Test connection
+              {t('accountSso.testConnection')}
             </Button>
             <p className="text-sm text-slate-700">
               {sso.testedAt
-                ? `Last passed ${new Date(sso.testedAt).toLocaleString()}.`
-                : 'Sign in through your provider once before switching single sign-on on.'}
+                ? t('accountSso.lastPassed', { date: formatDateTime(sso.testedAt) })
+                : t('accountSso.testFirst')}
             </p>
           </div>
-          {!verified && (
-            <p className="text-sm text-slate-700">
-              Verify at least one domain before switching single sign-on on.
-            </p>
-          )}
+          {!verified && <p className="text-sm text-slate-700">{t('accountSso.verifyFirst')}</p>}
           <div className="flex items-center gap-3">
             <Switch
               id="sso-enabled"
@@ -373,7 +360,7 @@ export function SsoCard() {
               onCheckedChange={(checked) => flip({ enabled: checked, required: checked && sso.required })}
             />
             <Label htmlFor="sso-enabled" className="font-normal">
-              Offer &lsquo;Sign in with SSO&rsquo; for these domains
+              {t('accountSso.offerSso')}
             </Label>
           </div>
           <div className="flex items-center gap-3">
@@ -384,8 +371,7 @@ export function SsoCard() {
               onCheckedChange={(checked) => flip({ enabled: sso.enabled, required: checked })}
             />
             <Label htmlFor="sso-required" className="font-normal">
-              Require SSO for these domains (your organisation&rsquo;s members: no password sign-in, sign-up
-              or reset)
+              {t('accountSso.requireSso')}
             </Label>
           </div>
         </div>
@@ -409,22 +395,20 @@ export function LinkSsoCard({ status }: { status: SecurityStatus }) {
   const error = params.get('sso_link_error');
   return (
     <SectionCard
-      title="Single sign-on for your account"
-      description="Sign in through your organisation's identity provider instead of your password."
+      title={t('accountSso.linkTitle')}
+      description={t('accountSso.linkDescription')}
       contentClassName="space-y-4"
     >
       {params.get('sso') === 'linked' && link.data.linked && (
-        <Notice tone="success">
-          Single sign-on is linked: you can now use &lsquo;Sign in with SSO&rsquo;.
-        </Notice>
+        <Notice tone="success">{t('accountSso.linkedNow')}</Notice>
       )}
-      {error && <Notice tone="error">Linking failed. {errorText(error)}</Notice>}
+      {error && <Notice tone="error">{t('accountSso.linkFailed', { reason: errorText(error) })}</Notice>}
       {link.data.linked ? (
-        <p className="text-sm text-slate-700">Single sign-on is linked to your account.</p>
+        <p className="text-sm text-slate-700">{t('accountSso.linked')}</p>
       ) : open ? (
         <ActionForm
-          submit="Continue to your identity provider"
-          busy="Checking..."
+          submit={t('accountSso.continueToProvider')}
+          busy={t('accountSso.checking')}
           onCancel={() => setOpen(false)}
           onSubmit={() =>
             linkSso(withCode ? { method: 'authenticator', code } : { method: 'password', password })
@@ -437,13 +421,13 @@ export function LinkSsoCard({ status }: { status: SecurityStatus }) {
           )}
           {status.twoFactorEnabled && status.hasPassword && (
             <Button variant="link" className="px-0" onClick={() => setWithCode(!withCode)}>
-              {withCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
+              {withCode ? t('accountSso.usePassword') : t('accountSso.useCode')}
             </Button>
           )}
         </ActionForm>
       ) : (
         <Button variant="secondary" onClick={() => setOpen(true)}>
-          Link single sign-on
+          {t('accountSso.link')}
         </Button>
       )}
     </SectionCard>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
+import { say, t, tRich } from '@/lib/i18n';
 import { unsubscribe } from './api';
 
 /**
@@ -26,21 +27,25 @@ export function UnsubscribePage() {
       <Logo />
       <main className="mt-6 w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">
-          {done ? 'Unsubscribed' : failed ? 'Could not unsubscribe' : 'Unsubscribing...'}
+          {done ? t('unsubscribe.done') : failed ? t('unsubscribe.failed') : t('unsubscribe.pending')}
         </h1>
-        {!done && !failed && <Spinner className="mt-4" label="Turning these emails off..." />}
-        {done && <p className="mt-3 text-slate-700">{unsubscribedMessage(mutation.data.unsubscribed)}</p>}
+        {!done && !failed && <Spinner className="mt-4" label={t('unsubscribe.turningOff')} />}
+        {done && (
+          <p className="mt-3 text-slate-700">{say(unsubscribedMessage(mutation.data.unsubscribed))}</p>
+        )}
         {failed && (
           <p role="alert" className="mt-3 text-red-800">
-            {mutation.error?.message ?? ACCOUNT_MESSAGES.unsubscribeInvalid}
+            {mutation.error?.message ?? say(ACCOUNT_MESSAGES.unsubscribeInvalid)}
           </p>
         )}
         <p className="mt-6 text-sm text-slate-600">
-          Change any email setting in{' '}
-          <Link to="/account-settings/notifications" className="text-brand-700 underline">
-            your notification settings
-          </Link>
-          .
+          {tRich('unsubscribe.changeSettings', {
+            link: (chunks) => (
+              <Link to="/account-settings/notifications" className="text-brand-700 underline">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </main>
     </div>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { downloadMyData } from './api';
 
 /** "Download my data": the export as a file, through fetch so the button can say it is busy or that it failed. */
@@ -26,16 +27,17 @@ export function YourDataCard() {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (failure) {
       const reason = errorMessage(failure, '');
-      setError(reason ? `${ACCOUNT_MESSAGES.downloadFailed}: ${reason}` : ACCOUNT_MESSAGES.downloadFailed);
+      const failed = say(ACCOUNT_MESSAGES.downloadFailed);
+      setError(reason ? t('account.downloadFailedBecause', { failed, reason }) : failed);
     } finally {
       setPending(false);
     }
   };
   return (
     <SectionCard
-      title="Your data"
+      title={t('account.yourDataTitle')}
       descriptionId={descriptionId}
-      description="A JSON file of everything Pulsecheck stores about you: your profile, memberships, health checks, attributed comments, action items, notifications and settings. Answers you gave anonymously are not in it: they cannot be linked to you."
+      description={t('account.yourDataDescription')}
       contentClassName="space-y-3"
     >
       <Button
@@ -45,7 +47,7 @@ export function YourDataCard() {
         aria-describedby={descriptionId}
       >
         {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-        {pending ? 'Preparing your data...' : ACCOUNT_MESSAGES.downloadData}
+        {pending ? t('account.preparingData') : say(ACCOUNT_MESSAGES.downloadData)}
       </Button>
       <p role="alert" className="text-sm text-red-700">
         {error}
