@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
  * The language menu of the landing, sign-in, sign-up and participant screens: each language in its own name. A
  * signed-in person's choice is kept with their account (their e-mails follow it too); a visitor's in a cookie.
  */
-export function LanguageMenu({ className }: { className?: string }) {
+export function LanguageMenu({ className, compact = false }: { className?: string; compact?: boolean }) {
   const id = useId();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -23,7 +23,8 @@ export function LanguageMenu({ className }: { className?: string }) {
   };
   return (
     <div className={cn('flex items-center gap-2 text-sm', className)}>
-      <label htmlFor={id} className="text-slate-700">
+      {/* In a crowded header the label is for screen readers only; the menu shows each language's name. */}
+      <label htmlFor={id} className={compact ? 'sr-only' : 'text-slate-700'}>
         {t('language.label')}
       </label>
       <select

@@ -1,3 +1,4 @@
+import { LanguageMenu } from '@/components/language-menu';
 import { BellRing, ClipboardList, LayoutDashboard, LogOut } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -62,6 +63,7 @@ export function ParticipantLayout() {
               </span>
               <span className="sr-only sm:hidden">{t('layout.logOut')}</span>
             </Button>
+            <LanguageMenu compact />
             {/* Last, so that its panel (opening towards the start) stays on a 360 px screen. */}
             <NotificationBell />
           </nav>

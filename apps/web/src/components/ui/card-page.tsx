@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from './logo';
 
 /** A page that is one centred card under the logo (sign-in, sign-up, invitations), with an optional footer line. */
@@ -10,6 +11,7 @@ export function CardPage({ children, footer }: { children: ReactNode; footer?: R
         {children}
       </main>
       {footer && <div className="mt-6 text-sm text-slate-700">{footer}</div>}
+      <LanguageMenu className="mt-6" />
     </div>
   );
 }

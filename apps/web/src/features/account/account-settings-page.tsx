@@ -1,3 +1,4 @@
+import { AccountLanguageCard } from '@/components/language-settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCOUNT_MESSAGES,
@@ -45,6 +46,7 @@ function ProfileSection() {
   return (
     <div className="space-y-6">
       <ProfileForm profile={profile.data.profile} />
+      <AccountLanguageCard />
       <YourDataCard />
       <DeleteAccountCard />
     </div>

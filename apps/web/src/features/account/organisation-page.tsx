@@ -1,3 +1,4 @@
+import { OrganizationLanguageCard } from '@/components/language-settings';
 import {
   accentColorMessage,
   BRANDING_MESSAGES,
@@ -58,6 +59,7 @@ function OrganisationContent({ children }: { children?: ReactNode }) {
   return (
     <div className="space-y-6">
       <BrandingCard branding={branding.data.branding} />
+      <OrganizationLanguageCard />
       {children}
     </div>
   );

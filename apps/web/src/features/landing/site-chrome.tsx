@@ -1,3 +1,4 @@
+import { LanguageMenu } from '@/components/language-menu';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
@@ -43,8 +44,8 @@ export function SiteHeader() {
         >
           <NavLinks links={headerLinks()} />
         </nav>
-        {/* The language menu is to come just before Log in, in this group. */}
         <div className="flex items-center gap-2">
+          <LanguageMenu compact />
           <Button variant="ghost" size="sm" asChild>
             <Link to="/login">{t('landing.logIn')}</Link>
           </Button>

@@ -1,3 +1,4 @@
+import { LanguageMenu } from '@/components/language-menu';
 import { isUuid } from '@pulsecheck/shared/api/ids';
 import type { MyHealthCheck } from '@pulsecheck/shared/participation/contract';
 import { PARTICIPATION_MESSAGES as M } from '@pulsecheck/shared/participation/rules';
@@ -84,7 +85,7 @@ export function JoinPage() {
 
 function JoinError({ message }: { message: string }) {
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
           <AlertTriangle aria-hidden="true" />
@@ -97,6 +98,7 @@ function JoinError({ message }: { message: string }) {
           <Link to="/">{t('participation.returnHome')}</Link>
         </Button>
       </div>
+      <LanguageMenu />
     </main>
   );
 }
