@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
+import { say, t } from '@/lib/i18n';
 
 /** Why a round takes no answer: the answer page then shows that state instead of the form. */
 export type Refusal = { state: Exclude<AnswerState, 'open'>; message: string };
@@ -67,12 +68,13 @@ export function RoundHeading({ round }: { round: RoundToAnswer }) {
       <h1 className="text-2xl font-bold break-words text-slate-900">{round.loop.title}</h1>
       {round.loop.description && <p className="text-slate-700">{round.loop.description}</p>}
       <p className="text-sm text-slate-600">
-        Round {round.round.number} · open until {formatDateTime(round.round.closesAt)}
+        {t('loopAnswer.roundOpenUntil', {
+          number: round.round.number,
+          date: formatDateTime(round.round.closesAt),
+        })}
       </p>
       <p className="text-sm text-slate-600">
-        {round.loop.anonymous
-          ? 'Your answers are anonymous: they are stored without your name, and results show only once enough people have answered.'
-          : 'This loop is not anonymous: your name is shown with your free-text answers.'}
+        {round.loop.anonymous ? t('loopAnswer.anonymousNote') : t('loopAnswer.namedNote')}
       </p>
     </div>
   );
@@ -92,17 +94,17 @@ function ValueChoice({
 }) {
   const enps = question.kind === 'enps';
   const values = valuesOf(question);
-  const low = enps ? ENPS_LABELS.low : (question.lowLabel ?? '');
-  const high = enps ? ENPS_LABELS.high : (question.highLabel ?? '');
+  const low = enps ? say(ENPS_LABELS.low) : (question.lowLabel ?? '');
+  const high = enps ? say(ENPS_LABELS.high) : (question.highLabel ?? '');
   return (
     <div className="flex flex-col gap-2">
       <div className={cn('grid gap-1.5', enps ? 'grid-cols-6 sm:grid-cols-11' : 'grid-cols-5')}>
         {values.map((option) => {
           const label =
             option === values[0]
-              ? `${option}, ${low}`
+              ? t('loopAnswer.valueWithLabel', { value: option, label: low })
               : option === values.at(-1)
-                ? `${option}, ${high}`
+                ? t('loopAnswer.valueWithLabel', { value: option, label: high })
                 : String(option);
           return (
             <label key={option} className="relative">
@@ -125,7 +127,7 @@ function ValueChoice({
       </div>
       <div className="flex justify-between gap-4 text-xs text-slate-600" aria-hidden="true">
         <span>{low}</span>
-        <span className="text-right">{high}</span>
+        <span className="text-end">{high}</span>
       </div>
     </div>
   );
@@ -142,7 +144,7 @@ export function AnswerForm<Sent>({
   followUps = [],
   initial = {},
   partial = false,
-  submitLabel = 'Submit Answers',
+  submitLabel,
   note,
   send,
   onSent,
@@ -176,14 +178,14 @@ export function AnswerForm<Sent>({
     try {
       parsed = (await loadSchemas()).roundAnswersSchema(questions, { partial }).safeParse(values);
     } catch (error) {
-      setFailure(errorMessage(error, 'The page could not check your answers. Please try again.'));
+      setFailure(errorMessage(error, t('loopAnswer.checkFailed')));
       return;
     }
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const id = String(issue.path[0] ?? '');
-        found[id] ??= issue.message;
+        found[id] ??= say(issue.message);
       }
       setErrors(found);
       const first = questions.find((q) => found[q.id]);
@@ -197,7 +199,7 @@ export function AnswerForm<Sent>({
       const refusal = refusalOf(error);
       if (refusal) onRefused(refusal);
       else if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      else setFailure(errorMessage(error, 'Your answers could not be sent. Please try again.'));
+      else setFailure(errorMessage(error, t('loopAnswer.sendFailed')));
     } finally {
       setPending(false);
     }
@@ -217,9 +219,9 @@ export function AnswerForm<Sent>({
           className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
         >
           <h2 id="follow-ups-title" className="font-medium text-slate-900">
-            {FOLLOW_UP_MESSAGES.loopSectionTitle}
+            {say(FOLLOW_UP_MESSAGES.loopSectionTitle)}
           </h2>
-          <p className="text-sm text-slate-600">{FOLLOW_UP_MESSAGES.loopAnswerHint}</p>
+          <p className="text-sm text-slate-600">{say(FOLLOW_UP_MESSAGES.loopAnswerHint)}</p>
           {followUps.map((followUp) => (
             <FollowUpQuestion
               key={followUp.id}
@@ -233,7 +235,7 @@ export function AnswerForm<Sent>({
           ))}
           {errors.followUps && (
             <p role="alert" className="mt-2 text-sm text-red-700">
-              {errors.followUps}
+              {say(errors.followUps)}
             </p>
           )}
         </section>
@@ -246,12 +248,12 @@ export function AnswerForm<Sent>({
       )}
       <SubmitButton
         pending={pending}
-        busy="Sending..."
+        busy={t('loopAnswer.sending')}
         size="lg"
         className="self-start"
         aria-describedby={note ? 'answer-form-note' : undefined}
       >
-        {submitLabel}
+        {submitLabel ?? t('loopAnswer.submit')}
       </SubmitButton>
     </form>
   );
@@ -282,19 +284,20 @@ export function QuestionFields({
             aria-describedby={error ? `question-${question.id}-error` : undefined}
             className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
           >
-            <legend className="float-left mb-3 w-full font-medium text-slate-900">
-              <span className="text-slate-600">{index + 1}.</span> {question.text}
+            <legend className="float-start mb-3 w-full font-medium text-slate-900">
+              <span className="text-slate-600">{t('loopAnswer.questionIndex', { number: index + 1 })}</span>{' '}
+              {question.text}
               {question.kind === 'text' && (
                 <>
                   {' '}
-                  <span className="text-sm font-normal text-slate-600">(optional)</span>
+                  <span className="text-sm font-normal text-slate-600">{t('loopAnswer.optional')}</span>
                 </>
               )}
             </legend>
             <div className="clear-both">
               {question.kind === 'text' ? (
                 <Textarea
-                  aria-label={`Your answer to question ${index + 1} (optional)`}
+                  aria-label={t('loopAnswer.textAnswerLabel', { number: index + 1 })}
                   maxLength={LOOP_LIMITS.answerMax}
                   value={typeof value === 'string' ? value : ''}
                   onChange={(event) => onChange(question.id, event.target.value)}
@@ -310,7 +313,7 @@ export function QuestionFields({
               )}
               {error && (
                 <p id={`question-${question.id}-error`} role="alert" className="mt-2 text-sm text-red-700">
-                  {error}
+                  {say(error)}
                 </p>
               )}
             </div>

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { LinkAnswerPage, RoundAnswerPage } from './answer-page';
+import { say } from '@/lib/i18n';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 const ROUND = '88888888-8888-4888-8888-888888888888';
@@ -187,7 +188,7 @@ describe('answer page from the personal link', () => {
     expect(screen.getByText(/Your answers are anonymous/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
     const scale = group(/How was your week/);
-    expect(within(scale).getByText(LOOP_MESSAGES.answerRequired)).toBeInTheDocument();
+    expect(within(scale).getByText(say(LOOP_MESSAGES.answerRequired))).toBeInTheDocument();
     expect(scale).toHaveFocus();
     expect(posts(calls)).toEqual([]);
 
@@ -207,7 +208,7 @@ describe('answer page from the personal link', () => {
     renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
       at: `/loop-answer/${TOKEN}`,
     });
-    await screen.findByRole('heading', { name: FOLLOW_UP_MESSAGES.loopSectionTitle });
+    await screen.findByRole('heading', { name: say(FOLLOW_UP_MESSAGES.loopSectionTitle) });
     const followUp = group(/Shorter stand-ups/);
     expect(
       within(followUp)
@@ -233,7 +234,7 @@ describe('answer page from the personal link', () => {
     renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
       at: `/loop-answer/${TOKEN}?answer=3`,
     });
-    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.roundClosed })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: say(LOOP_MESSAGES.roundClosed) })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Answers' })).toBeNull();
     expect(posts(calls)).toEqual([]);
   });
@@ -250,7 +251,9 @@ describe('answer page from the personal link', () => {
       at: `/loop-answer/${TOKEN}?answer=2`,
     });
     await user.click(await screen.findByRole('button', { name: 'Send my answer' }));
-    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.alreadyAnswered })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: say(LOOP_MESSAGES.alreadyAnswered) }),
+    ).toBeInTheDocument();
     expect(posts(calls)).toHaveLength(1);
   });
 
@@ -279,7 +282,7 @@ describe('answer page of a signed-in member', () => {
     await user.click(within(group(/How was your week/)).getByRole('radio', { name: '3' }));
     await user.click(within(group(/recommend/)).getByRole('radio', { name: '8' }));
     await user.click(screen.getByRole('button', { name: 'Submit Answers' }));
-    expect(await screen.findByRole('heading', { name: LOOP_MESSAGES.loopPaused })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: say(LOOP_MESSAGES.loopPaused) })).toBeInTheDocument();
     expect(screen.getByText(/once the loop resumes/)).toBeInTheDocument();
     await waitFor(() => expect(posts(calls)[0]?.url).toBe(`/api/loop-rounds/${ROUND}/answer`));
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');

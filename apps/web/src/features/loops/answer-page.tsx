@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import {
   continueAnswers,
   quickAnswer,
@@ -57,27 +58,28 @@ function Thanks({ home }: { home: ReactNode }) {
     <StateCard
       headingLevel={1}
       icon={<CheckCircle2 className="mx-auto mb-3 size-10 text-green-600" aria-hidden="true" />}
-      title="Thank you!"
-      message="Your answers are recorded."
+      title={t('loopAnswer.thanks')}
+      message={t('loopAnswer.recorded')}
       actions={home}
     />
   );
 }
 
-const REFUSAL_HINTS: Record<Refusal['state'], string> = {
-  'already-answered': 'Thank you for taking part: each round takes one answer per person.',
-  'round-closed': 'Answers are no longer taken for this round. The next round comes with a new e-mail.',
-  'loop-paused': 'You can answer from the same link once the loop resumes.',
-  'loop-ended': 'No more rounds will be sent. Thank you for taking part.',
-};
+const refusalHint = (state: Refusal['state']): string =>
+  ({
+    'already-answered': t('loopAnswer.hintAlreadyAnswered'),
+    'round-closed': t('loopAnswer.hintRoundClosed'),
+    'loop-paused': t('loopAnswer.hintLoopPaused'),
+    'loop-ended': t('loopAnswer.hintLoopEnded'),
+  })[state];
 
 /** The round's state when it takes no answer: already answered, closed, paused or ended, in the API's words. */
 function Refused({ refusal, home }: { refusal: Refusal; home?: ReactNode }) {
   return (
     <StateCard
       headingLevel={1}
-      title={refusal.message}
-      message={REFUSAL_HINTS[refusal.state]}
+      title={say(refusal.message)}
+      message={refusalHint(refusal.state)}
       actions={home}
     />
   );
@@ -93,12 +95,8 @@ function LoadError({ error, home }: { error: Error; home?: ReactNode }) {
     <StateCard
       headingLevel={1}
       tone="error"
-      title={notFound ? error.message : 'The round could not be loaded'}
-      message={
-        notFound
-          ? 'Check that you opened the whole link from the e-mail. Each link belongs to one person and one round.'
-          : errorMessage(error, 'Please try again.')
-      }
+      title={notFound ? error.message : t('loopAnswer.loadFailed')}
+      message={notFound ? t('loopAnswer.notFoundHint') : errorMessage(error, t('loopAnswer.pleaseTryAgain'))}
       actions={home}
     />
   );
@@ -108,10 +106,6 @@ function LoadError({ error, home }: { error: Error; home?: ReactNode }) {
 const clickedValue = (raw: string | null) => (raw !== null && /^\d{1,2}$/.test(raw) ? Number(raw) : null);
 
 const continuationKey = (token: string) => `loop-continuation:${token}`;
-
-/** The button that records the value chosen in the e-mail, and the one line that says nothing is sent before it. */
-const SEND_CHOSEN = 'Send my answer';
-const NOTHING_SENT_YET = `Nothing is sent until you press '${SEND_CHOSEN}'.`;
 
 /** The first answer, once recorded: its value (unknown after a reload) and the secret for the rest of the form. */
 type FirstAnswer = { value: number | null; continuation: string };
@@ -165,7 +159,7 @@ function LinkAnswer({
   const [done, setDone] = useState(false);
   const [refused, setRefused] = useState<Refusal | null>(null);
   const forget = () => sessionStorage.removeItem(continuationKey(token));
-  if (round.isPending) return <Spinner label="Loading the round..." className="py-16" />;
+  if (round.isPending) return <Spinner label={t('loopAnswer.loading')} className="py-16" />;
   if (round.isError) return <LoadError error={round.error} />;
   const data = round.data;
   if (done) return <Thanks home={null} />;
@@ -181,9 +175,8 @@ function LinkAnswer({
         <RoundHeading round={data} />
         <Notice tone="success">
           {first.value !== null && question
-            ? `Your answer ${first.value} to the first question is recorded.`
-            : 'Your first answer is recorded.'}{' '}
-          Add the other answers below if you like; you can also change the first one while the round is open.
+            ? t('loopAnswer.firstRecordedValue', { value: first.value })
+            : t('loopAnswer.firstRecorded')}
         </Notice>
         <AnswerForm
           questions={data.questions}
@@ -214,8 +207,8 @@ function LinkAnswer({
         <AnswerForm
           questions={[question]}
           initial={{ [question.id]: clicked }}
-          submitLabel={SEND_CHOSEN}
-          note={NOTHING_SENT_YET}
+          submitLabel={t('loopAnswer.sendChosen')}
+          note={t('loopAnswer.nothingSentYet', { button: t('loopAnswer.sendChosen') })}
           send={async (answers) => {
             const value = Number(answers[question.id]);
             return { value, continuation: (await quickAnswer(token, value)).continuation };
@@ -250,7 +243,7 @@ export function RoundAnswerPage() {
   const [refused, setRefused] = useState<Refusal | null>(null);
   const home = (
     <Button asChild>
-      <Link to="/dashboard">Back to Dashboard</Link>
+      <Link to="/dashboard">{t('loops.backToDashboard')}</Link>
     </Button>
   );
   const finish = () => {
@@ -258,7 +251,7 @@ export function RoundAnswerPage() {
     void queryClient.invalidateQueries({ queryKey: roundToAnswerKey(target) });
   };
   let body: ReactNode;
-  if (round.isPending) body = <Spinner label="Loading the round..." className="py-16" />;
+  if (round.isPending) body = <Spinner label={t('loopAnswer.loading')} className="py-16" />;
   else if (round.isError) body = <LoadError error={round.error} home={home} />;
   else if (done) body = <Thanks home={home} />;
   else if (refused) body = <Refused refusal={refused} home={home} />;

@@ -5,6 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { say, t } from '@/lib/i18n';
 
 /**
  * Who a loop asks: everyone active in the workspace when each round opens, or chosen active members (membership
@@ -32,7 +33,7 @@ export function AudienceField({
   };
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-800">Audience</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('loopForm.audience')}</legend>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="radio"
@@ -40,7 +41,7 @@ export function AudienceField({
           checked={value.kind === 'all'}
           onChange={() => onChange({ kind: 'all' })}
         />
-        Everyone active in the workspace
+        {t('loopForm.audienceAll')}
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -49,20 +50,20 @@ export function AudienceField({
           checked={value.kind === 'members'}
           onChange={() => onChange({ kind: 'members', memberIds: [...chosen] })}
         />
-        Chosen members
+        {t('loopForm.audienceChosen')}
       </label>
       {value.kind === 'members' && (
         <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
           {members.pending ? (
-            <Spinner label="Loading members..." />
+            <Spinner label={t('loopForm.loadingMembers')} />
           ) : members.error ? (
             <p role="alert" className="text-sm text-red-700">
-              {members.error}
+              {say(members.error)}
             </p>
           ) : (
             <>
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-search`}>Search members</Label>
+                <Label htmlFor={`${id}-search`}>{t('loopForm.searchMembers')}</Label>
                 <Input
                   id={`${id}-search`}
                   type="search"
@@ -71,7 +72,7 @@ export function AudienceField({
                 />
               </div>
               <p className="text-xs text-slate-600" aria-live="polite">
-                {chosen.size} of {active.length} members chosen
+                {t('loopForm.membersChosen', { chosen: chosen.size, count: active.length })}
               </p>
               <ul className="flex max-h-64 flex-col gap-2 overflow-y-auto">
                 {shown.map((member) => (
@@ -93,15 +94,10 @@ export function AudienceField({
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
+          {say(error)}
         </p>
       )}
-      {value.kind === 'all' && (
-        <p className="text-xs text-slate-600">
-          Each round asks everyone active in the workspace when it opens, so people who join later are asked
-          too.
-        </p>
-      )}
+      {value.kind === 'all' && <p className="text-xs text-slate-600">{t('loopForm.audienceAllHint')}</p>}
     </fieldset>
   );
 }

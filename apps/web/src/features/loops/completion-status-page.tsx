@@ -16,8 +16,9 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { LOOP_ACTIONS, useCompletionStatus, useLiveLoop, useLoopAction, type LoopActionResults } from './api';
-import { answeredOf, membersWord, timeLeft } from './format';
+import { answeredOf, percentText, timeLeft } from './format';
 import { LoopHeader, LoopLoadFailed } from './loop-header';
 
 /** /admin/completion-status/{loopId}: who has answered the open round, its time left, the round actions, history. */
@@ -25,12 +26,12 @@ export function CompletionStatusPage() {
   const { loopId = '' } = useParams();
   const status = useCompletionStatus(loopId);
   useLiveLoop(loopId);
-  if (status.isPending) return <Spinner label="Loading completion status..." className="py-16" />;
+  if (status.isPending) return <Spinner label={t('loopStatus.loading')} className="py-16" />;
   if (status.isError) {
     return (
       <LoopLoadFailed
         error={status.error}
-        title="Failed to load the completion status"
+        title={t('loopStatus.loadFailed')}
         onRetry={() => void status.refetch()}
       />
     );
@@ -41,30 +42,27 @@ export function CompletionStatusPage() {
 
 type Action = keyof typeof LOOP_ACTIONS;
 
-const CONFIRM: Partial<
+/** The actions that ask first (a function: the catalogue is loaded after this module). */
+const confirmations = (): Partial<
   Record<Action, { title: string; text: (round: number | null) => string; button: string }>
-> = {
+> => ({
   closeRound: {
-    title: 'Close Round Now?',
-    text: (round) =>
-      `Round ${round ?? ''} stops taking answers now. Its results show if it has enough responses. This cannot be undone.`,
-    button: 'Close Round',
+    title: t('loopStatus.closeRoundTitle'),
+    text: (round) => t('loopStatus.closeRoundText', { round: round ?? '' }),
+    button: t('loopStatus.closeRoundButton'),
   },
   startRound: {
-    title: 'Start Next Round Now?',
+    title: t('loopStatus.startRoundTitle'),
     text: (round) =>
-      round === null
-        ? 'A new round opens now for everyone in the audience.'
-        : `Round ${round} closes first, then a new round opens for everyone in the audience.`,
-    button: 'Start Round',
+      round === null ? t('loopStatus.startRoundTextFirst') : t('loopStatus.startRoundText', { round }),
+    button: t('loopStatus.startRoundButton'),
   },
   stop: {
-    title: 'Stop this loop?',
-    text: () =>
-      'No more rounds open, and an open round closes now. Results and insights stay available. A stopped loop cannot be restarted.',
-    button: 'Stop Loop',
+    title: t('loopStatus.stopTitle'),
+    text: () => t('loopStatus.stopText'),
+    button: t('loopStatus.stopLoop'),
   },
-};
+});
 
 /** The time left, counted down in the browser from the server's figure (so the browser's clock does not matter). */
 function useTimeLeft(ms: number | null, receivedAt: number) {
@@ -93,17 +91,19 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
   const busy = Object.values(actions).some((action) => action.isPending);
 
   const done: Record<Action, (result: unknown) => string> = {
-    pause: () => 'Loop paused: no round opens and the open round takes no answers until you resume it',
-    resume: () => 'Loop resumed',
-    stop: () => 'Loop stopped',
-    startRound: (result) => `Round ${(result as LoopActionResults['startRound']).round.number} opened`,
-    closeRound: (result) => `Round ${(result as LoopActionResults['closeRound']).round.number} closed`,
+    pause: () => t('loopStatus.paused'),
+    resume: () => t('loopStatus.resumed'),
+    stop: () => t('loopStatus.stopped'),
+    startRound: (result) =>
+      t('loopStatus.roundOpened', { number: (result as LoopActionResults['startRound']).round.number }),
+    closeRound: (result) =>
+      t('loopStatus.roundClosed', { number: (result as LoopActionResults['closeRound']).round.number }),
     remind: (result) => {
       const { reminded, mail } = result as LoopActionResults['remind'];
-      if (reminded === 0) return 'Nobody to remind: everyone has answered or turned survey reminders off';
+      if (reminded === 0) return t('loopStatus.nobodyToRemind');
       return mail === 'off'
-        ? `${membersWord(reminded)} reminded in the app. ${MAIL_MESSAGES.off}`
-        : `Reminder sent to ${membersWord(reminded)}`;
+        ? t('loopStatus.remindedInApp', { count: reminded, notice: say(MAIL_MESSAGES.off) })
+        : t('loopStatus.reminderSent', { count: reminded });
     },
   };
 
@@ -115,11 +115,12 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
       },
       onError: (error) => {
         setConfirming(null);
-        toast.error(errorMessage(error, 'That did not work. Please try again.'));
+        toast.error(errorMessage(error, t('loopStatus.actionFailed')));
       },
     });
-  const ask = (action: Action) => (CONFIRM[action] ? setConfirming(action) : run(action));
-  const confirm = confirming ? CONFIRM[confirming] : undefined;
+  const asking = confirmations();
+  const ask = (action: Action) => (asking[action] ? setConfirming(action) : run(action));
+  const confirm = confirming ? asking[confirming] : undefined;
   const canRun = loop.canChange && loop.status !== 'completed';
 
   return (
@@ -128,74 +129,82 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
         loop={loop}
         detail={
           <>
-            {loop.schedule}
-            {loop.anonymous ? ' · Anonymous' : ' · Answers carry names'}
-            {loop.nextRoundAt && ` · Next round opens ${formatDateTime(loop.nextRoundAt)}`}
+            {say(loop.schedule)}
+            {loop.anonymous ? t('loopStatus.detailAnonymous') : t('loopStatus.detailNamed')}
+            {loop.nextRoundAt && t('loopStatus.detailNextRound', { date: formatDateTime(loop.nextRoundAt) })}
           </>
         }
       />
-      {loop.status === 'paused' && (
-        <Notice tone="warning">
-          This loop is paused: no round opens and the open round takes no answers until you resume it.
-        </Notice>
-      )}
-      {loop.status === 'completed' && (
-        <Notice tone="info">This loop has ended. Its results and insights stay available.</Notice>
-      )}
+      {loop.status === 'paused' && <Notice tone="warning">{t('loopStatus.pausedNotice')}</Notice>}
+      {loop.status === 'completed' && <Notice tone="info">{t('loopStatus.endedNotice')}</Notice>}
 
       {current ? (
         <Card>
           <CardHeader>
-            <CardTitle>Round {current.number}</CardTitle>
+            <CardTitle>{t('loops.roundNumber', { number: current.number })}</CardTitle>
             <CardDescription>
-              Opened {formatDateTime(current.openedAt)} · closes {formatDateTime(current.closesAt)}
+              {t('loopStatus.openedCloses', {
+                opened: formatDateTime(current.openedAt),
+                closes: formatDateTime(current.closesAt),
+              })}
             </CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-5">
             <div className="grid gap-4 sm:grid-cols-3">
-              <Figure label="Response rate" value={`${current.responseRate}%`} testId="response-rate">
+              <Figure
+                label={t('loopStatus.responseRate')}
+                value={percentText(current.responseRate)}
+                testId="response-rate"
+              >
                 <ProgressBar
                   value={current.responseRate}
                   tone={progressColour(current.responseRate)}
-                  label="Response rate"
+                  label={t('loopStatus.responseRate')}
                 />
               </Figure>
               <Figure
-                label="Answered"
+                label={t('loopStatus.answered')}
                 value={answeredOf(current.answered, current.audience)}
                 testId="answered"
               />
-              <Figure label="Time left" value={left === null ? '' : timeLeft(left)} testId="time-left">
+              <Figure
+                label={t('loopStatus.timeLeft')}
+                value={left === null ? '' : timeLeft(left)}
+                testId="time-left"
+              >
                 {current.remindedAt && (
-                  <p className="text-xs text-slate-600">Reminded {formatDateTime(current.remindedAt)}</p>
+                  <p className="text-xs text-slate-600">
+                    {t('loopStatus.remindedAt', { date: formatDateTime(current.remindedAt) })}
+                  </p>
                 )}
               </Figure>
             </div>
             <div className="grid gap-4 md:grid-cols-2">
-              <People title="Answered" people={current.answeredBy} empty="Nobody has answered yet." />
               <People
-                title="Not answered yet"
+                id="people-answered"
+                title={t('loopStatus.answered')}
+                people={current.answeredBy}
+                empty={t('loopStatus.nobodyAnswered')}
+              />
+              <People
+                id="people-not-answered-yet"
+                title={t('loopStatus.notAnswered')}
                 people={current.notAnswered}
-                empty="Everyone in the audience has answered."
+                empty={t('loopStatus.everyoneAnswered')}
               />
             </div>
-            {loop.anonymous && (
-              <p className="text-xs text-slate-600">
-                Only who has answered is shown here, never what they said. The round’s results show once it
-                closes, if it has enough responses.
-              </p>
-            )}
+            {loop.anonymous && <p className="text-xs text-slate-600">{t('loopStatus.anonymousNote')}</p>}
           </CardContent>
         </Card>
       ) : (
         <StateCard
-          title="No round is open"
+          title={t('loopStatus.noRoundOpen')}
           message={
             loop.status === 'completed'
-              ? 'This loop has ended, so no more rounds open.'
+              ? t('loopStatus.noRoundEnded')
               : loop.nextRoundAt
-                ? `The next round opens ${formatDateTime(loop.nextRoundAt)}.`
-                : 'No round is scheduled while the loop is paused.'
+                ? t('loopStatus.noRoundNext', { date: formatDateTime(loop.nextRoundAt) })
+                : t('loopStatus.noRoundPaused')
           }
         />
       )}
@@ -203,47 +212,47 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
       {canRun && (
         <section aria-labelledby="round-actions" className="flex flex-col gap-3">
           <h2 id="round-actions" className="text-lg font-semibold text-slate-900">
-            Actions
+            {t('loopStatus.actions')}
           </h2>
           <div className="flex flex-wrap gap-2">
             {current && current.status === 'open' && (
               <>
                 <Button variant="secondary" disabled={busy} onClick={() => ask('remind')}>
                   <BellRing aria-hidden="true" />
-                  Send Reminder
+                  {t('loopStatus.sendReminder')}
                 </Button>
                 <Button variant="secondary" disabled={busy} onClick={() => ask('closeRound')}>
                   <Square aria-hidden="true" />
-                  Close Round Now
+                  {t('loopStatus.closeRoundNow')}
                 </Button>
               </>
             )}
             {loop.status === 'active' && (
               <Button variant="secondary" disabled={busy} onClick={() => ask('startRound')}>
-                <SkipForward aria-hidden="true" />
-                Start Next Round Now
+                <SkipForward aria-hidden="true" className="rtl:-scale-x-100" />
+                {t('loopStatus.startNextRoundNow')}
               </Button>
             )}
             {loop.status === 'active' ? (
               <Button variant="secondary" disabled={busy} onClick={() => ask('pause')}>
                 <Pause aria-hidden="true" />
-                Pause Loop
+                {t('loopStatus.pauseLoop')}
               </Button>
             ) : (
               <Button variant="secondary" disabled={busy} onClick={() => ask('resume')}>
-                <Play aria-hidden="true" />
-                Resume Loop
+                <Play aria-hidden="true" className="rtl:-scale-x-100" />
+                {t('loopStatus.resumeLoop')}
               </Button>
             )}
             <Button variant="secondary" asChild>
               <Link to={`/admin/configure-loop/${loop.id}`}>
                 <Pencil aria-hidden="true" />
-                Edit Loop
+                {t('loopStatus.editLoop')}
               </Link>
             </Button>
             <Button variant="danger" disabled={busy} onClick={() => ask('stop')}>
               <StopCircle aria-hidden="true" />
-              Stop Loop
+              {t('loopStatus.stopLoop')}
             </Button>
           </div>
         </section>
@@ -256,14 +265,14 @@ function Completion({ data, receivedAt }: { data: CompletionStatus; receivedAt: 
           <DialogContent title={confirm.title} description={confirm.text(current?.number ?? null)}>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirming(null)}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button
                 variant={confirming === 'stop' ? 'danger' : 'primary'}
                 disabled={busy}
                 onClick={() => run(confirming)}
               >
-                {busy ? 'Working...' : confirm.button}
+                {busy ? t('loopStatus.working') : confirm.button}
               </Button>
             </div>
           </DialogContent>
@@ -295,12 +304,21 @@ function Figure({
   );
 }
 
-function People({ title, people, empty }: { title: string; people: Person[]; empty: string }) {
-  const id = `people-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function People({
+  id,
+  title,
+  people,
+  empty,
+}: {
+  id: string;
+  title: string;
+  people: Person[];
+  empty: string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-lg border border-slate-200 p-4">
       <h3 id={id} className="text-sm font-semibold text-slate-900">
-        {title} ({people.length})
+        {t('loopStatus.peopleTitle', { title, count: people.length })}
       </h3>
       {people.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{empty}</p>
@@ -319,25 +337,29 @@ function History({ loopId, rounds }: { loopId: string; rounds: CompletionStatus[
   return (
     <section aria-labelledby="round-history" className="flex flex-col gap-3">
       <h2 id="round-history" className="text-lg font-semibold text-slate-900">
-        Rounds
+        {t('loopStatus.rounds')}
       </h2>
       {rounds.length === 0 ? (
-        <p className="text-sm text-slate-600">No round has opened yet.</p>
+        <p className="text-sm text-slate-600">{t('loopStatus.noRoundYet')}</p>
       ) : (
-        <TableScroll label="Rounds" className="rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Every round of the loop with its response rate, newest first
-            </caption>
+        <TableScroll label={t('loopStatus.rounds')} className="rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-start text-sm">
+            <caption className="sr-only">{t('loopStatus.historyCaption')}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
-                {['Round', 'Opened', 'Status', 'Responses', 'Rate'].map((header) => (
+                {[
+                  t('loopStatus.columnRound'),
+                  t('loopStatus.columnOpened'),
+                  t('loopStatus.columnStatus'),
+                  t('loopStatus.columnResponses'),
+                  t('loopStatus.columnRate'),
+                ].map((header) => (
                   <th key={header} scope="col" className="px-4 py-2 font-medium">
                     {header}
                   </th>
                 ))}
                 <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Results</span>
+                  <span className="sr-only">{t('loops.tabResults')}</span>
                 </th>
               </tr>
             </thead>
@@ -348,18 +370,20 @@ function History({ loopId, rounds }: { loopId: string; rounds: CompletionStatus[
                     {round.number}
                   </th>
                   <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(round.openedAt)}</td>
-                  <td className="px-4 py-2">{round.status === 'open' ? 'Open' : 'Closed'}</td>
+                  <td className="px-4 py-2">
+                    {round.status === 'open' ? t('loopStatus.open') : t('loopStatus.closed')}
+                  </td>
                   <td className="px-4 py-2">{answeredOf(round.answered, round.audience)}</td>
                   <td className="px-4 py-2" data-testid={`round-${round.number}-rate`}>
-                    {round.responseRate}%
+                    {percentText(round.responseRate)}
                   </td>
                   <td className="px-4 py-2">
                     <Link
                       className="text-brand-700 underline"
                       to={`${LOOP_LINKS.results(loopId)}?round=${round.id}`}
-                      aria-label={`Results of round ${round.number}`}
+                      aria-label={t('loopStatus.resultsOfRound', { number: round.number })}
                     >
-                      Results
+                      {t('loops.tabResults')}
                     </Link>
                   </td>
                 </tr>

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigureLoopPage } from './configure-loop-page';
+import { say } from '@/lib/i18n';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
@@ -128,7 +129,7 @@ describe('Configure Loop', () => {
     expect(within(preview).getByRole('radio', { name: '5, Great' })).toBeChecked();
     expect(screen.getByRole('group', { name: '2. One thing to change? (optional)' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: LOOP_MESSAGES.launch }));
+    await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
     await waitFor(() => expect(router.state.location.pathname).toBe(LOOP_LINKS.completionStatus(LOOP)));
     const body = launchBody(fetch);
     expect(body).toMatchObject({
@@ -158,12 +159,12 @@ describe('Configure Loop', () => {
     await user.clear(screen.getByLabelText('Minimum responses'));
     await user.type(screen.getByLabelText('Minimum responses'), '2');
     await user.click(screen.getByLabelText('Chosen members'));
-    await user.click(screen.getByRole('button', { name: LOOP_MESSAGES.launch }));
+    await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
 
-    expect(await screen.findByText(LOOP_MESSAGES.titleRequired)).toBeInTheDocument();
-    expect(within(question(1)).getByText(LOOP_MESSAGES.questionRequired)).toBeInTheDocument();
-    expect(screen.getByText(LOOP_MESSAGES.minResponsesAnonymous)).toBeInTheDocument();
-    expect(screen.getByText(LOOP_MESSAGES.audienceEmpty)).toBeInTheDocument();
+    expect(await screen.findByText(say(LOOP_MESSAGES.titleRequired))).toBeInTheDocument();
+    expect(within(question(1)).getByText(say(LOOP_MESSAGES.questionRequired))).toBeInTheDocument();
+    expect(screen.getByText(say(LOOP_MESSAGES.minResponsesAnonymous))).toBeInTheDocument();
+    expect(screen.getByText(say(LOOP_MESSAGES.audienceEmpty))).toBeInTheDocument();
     expect(launchBody(fetch)).toBeUndefined();
   });
 
@@ -219,16 +220,16 @@ describe('Configure Loop', () => {
     await user.click(screen.getByLabelText('Chosen members'));
     await user.click(screen.getByRole('checkbox', { name: /Ana/ }));
     await user.click(screen.getByRole('checkbox', { name: /Bo/ }));
-    await user.click(screen.getByRole('button', { name: LOOP_MESSAGES.launch }));
+    await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
     // Two members, fewer than the three responses results need: said before anything is sent.
-    expect(await screen.findByText(LOOP_MESSAGES.audienceBelowMinimum(2, 3))).toBeInTheDocument();
+    expect(await screen.findByText(say(LOOP_MESSAGES.audienceBelowMinimum(2, 3)))).toBeInTheDocument();
     expect(launchBody(fetch)).toBeUndefined();
 
     await user.click(screen.getByRole('switch', { name: 'Anonymous answers' }));
     await user.clear(screen.getByLabelText('Minimum responses'));
     await user.type(screen.getByLabelText('Minimum responses'), '2');
-    await user.click(screen.getByRole('button', { name: LOOP_MESSAGES.launch }));
-    expect(await screen.findByText(LOOP_MESSAGES.firstRoundPast)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
+    expect(await screen.findByText(say(LOOP_MESSAGES.firstRoundPast))).toBeInTheDocument();
     expect(launchBody(fetch)).toMatchObject({
       audience: { kind: 'members', memberIds: MEMBERS },
       anonymous: false,
@@ -343,13 +344,15 @@ describe('Configure Loop', () => {
     await user.clear(screen.getByLabelText('Minimum responses'));
     await user.type(screen.getByLabelText('Minimum responses'), '3');
     // 'Follow-up on actions' starts as the loop has it (off) and is sent as switched.
-    const followUps = screen.getByRole('switch', { name: FOLLOW_UP_MESSAGES.loopSwitch });
+    const followUps = screen.getByRole('switch', { name: say(FOLLOW_UP_MESSAGES.loopSwitch) });
     expect(followUps).not.toBeChecked();
     await user.click(followUps);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText(LOOP_MESSAGES.minResponsesOnlyRises(4))).toBeInTheDocument();
-    expect(screen.getAllByText(new RegExp(LOOP_MESSAGES.settingsOnlyStricter)).length).toBeGreaterThan(0);
+    expect(await screen.findByText(say(LOOP_MESSAGES.minResponsesOnlyRises(4)))).toBeInTheDocument();
+    expect(screen.getAllByText(new RegExp(say(LOOP_MESSAGES.settingsOnlyStricter))).length).toBeGreaterThan(
+      0,
+    );
     expect(puts).toEqual([
       {
         title: 'Weekly Pulse',

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { ApiError } from '@/lib/api-client';
 import { newFormKey } from '@/lib/forms';
+import { say, t } from '@/lib/i18n';
 import { useActiveWorkspace } from '@/lib/workspaces';
 import { useLoop, useLoopTemplate } from './api';
 import { LoopLoadFailed } from './loop-header';
@@ -94,17 +95,17 @@ function NewLoop() {
   const [launchKey] = useState(newFormKey);
 
   if (workspace.isPending || (templateId !== null && template.isPending)) {
-    return <Spinner label="Loading loop template..." className="py-16" />;
+    return <Spinner label={t('loopForm.loadingTemplate')} className="py-16" />;
   }
   if (workspace.isSuccess && !workspace.data) {
     return (
       <StateCard
         headingLevel={1}
-        title="Configure Loop"
-        message="Please select a workspace before configuring a loop"
+        title={t('loopForm.title')}
+        message={t('loopForm.selectWorkspace')}
         actions={
           <Button asChild>
-            <Link to="/admin/workspaces">Go to Workspaces</Link>
+            <Link to="/admin/workspaces">{t('loopForm.goToWorkspaces')}</Link>
           </Button>
         }
       />
@@ -119,11 +120,11 @@ function NewLoop() {
       <StateCard
         tone="error"
         headingLevel={1}
-        title={notFound ? 'Template not found' : 'Failed to load the template'}
-        message={notFound ? 'This template does not exist or belongs to another workspace.' : error?.message}
+        title={notFound ? t('loopForm.templateNotFound') : t('loopForm.templateLoadFailed')}
+        message={notFound ? t('loopForm.templateNotFoundHint') : error?.message}
         actions={
           <Button asChild>
-            <Link to="/admin/templates?type=loop">Back to Templates</Link>
+            <Link to="/admin/templates?type=loop">{t('loopForm.backToTemplates')}</Link>
           </Button>
         }
       />
@@ -133,7 +134,7 @@ function NewLoop() {
     <ConfigureLoopForm
       key={templateId ?? 'new'}
       workspaceName={workspace.data.name}
-      origin={content ? `Template: ${content.title}` : 'From scratch'}
+      origin={content ? t('loopForm.originTemplate', { title: content.title }) : t('loopForm.originScratch')}
       defaults={loopFormDefaults(content, { workspaceId: workspace.data.id, templateId, launchKey }, ownZone)}
     />
   );
@@ -141,27 +142,27 @@ function NewLoop() {
 
 function EditLoop({ loopId }: { loopId: string }) {
   const loop = useLoop(loopId);
-  if (loop.isPending) return <Spinner label="Loading the loop..." className="py-16" />;
+  if (loop.isPending) return <Spinner label={t('loopForm.loadingLoop')} className="py-16" />;
   if (loop.isError) {
     return (
       <LoopLoadFailed
         error={loop.error}
-        title="Failed to load the loop"
+        title={t('loopForm.loopLoadFailed')}
         onRetry={() => void loop.refetch()}
       />
     );
   }
   const back = (
     <Button asChild>
-      <Link to={LOOP_LINKS.completionStatus(loop.data.id)}>Back to Completion Status</Link>
+      <Link to={LOOP_LINKS.completionStatus(loop.data.id)}>{t('loopForm.backToCompletionStatus')}</Link>
     </Button>
   );
   if (loop.data.status === 'completed') {
     return (
       <StateCard
         headingLevel={1}
-        title={LOOP_MESSAGES.loopEnded}
-        message="A stopped loop cannot be changed."
+        title={say(LOOP_MESSAGES.loopEnded)}
+        message={t('loopForm.stoppedCannotChange')}
         actions={back}
       />
     );
@@ -170,8 +171,8 @@ function EditLoop({ loopId }: { loopId: string }) {
     return (
       <StateCard
         headingLevel={1}
-        title="Configure Loop"
-        message="Only workspace admins and the loop's creator can change this loop."
+        title={t('loopForm.title')}
+        message={t('loopForm.onlyAdminsOrCreator')}
         actions={back}
       />
     );
@@ -179,7 +180,7 @@ function EditLoop({ loopId }: { loopId: string }) {
   return (
     <ConfigureLoopForm
       workspaceName={loop.data.workspace.name}
-      origin={`Editing ${loop.data.title}`}
+      origin={t('loopForm.originEditing', { title: loop.data.title })}
       defaults={loopEditDefaults(loop.data)}
       editing={loop.data}
     />

@@ -33,11 +33,12 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
+import { say, t, tRich } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useEditLoop, useLaunchLoop, useSaveLoopTemplate, useWorkspaceMembers } from './api';
 import { QuestionFields } from './answer-form';
 import { AudienceField } from './audience-field';
-import { QuestionBuilder, type LoopForm } from './question-builder';
+import { QuestionBuilder, sayError, type LoopForm } from './question-builder';
 import { firstRoundPreview } from './schedule-preview';
 
 /**
@@ -45,7 +46,7 @@ import { firstRoundPreview } from './schedule-preview';
  * `launchLoopSchema` so every message is the shared one; 'Save as Template' keeps its questions and settings.
  */
 /** Said where round e-mails would go out while the server sends none (MAIL_DISABLED). */
-const MAIL_OFF = `${MAIL_MESSAGES.offNotice} Members answer each round from their dashboard and the bell.`;
+const mailOff = () => t('loopForm.mailOff', { notice: say(MAIL_MESSAGES.offNotice) });
 
 /** What a loop template keeps of the form (not its audience, zone or first round: those are each loop's own). */
 const TEMPLATE_FIELDS = [
@@ -118,20 +119,20 @@ export function ConfigureLoopForm({
       } = values;
       edit.mutate(definition, {
         onSuccess: () => {
-          toast.success('Loop saved', { duration: TOAST.save });
+          toast.success(t('loopForm.saved'), { duration: TOAST.save });
           void navigate(LOOP_LINKS.completionStatus(editing.id));
         },
-        onError: failed('The loop could not be saved. Please try again.'),
+        onError: failed(t('loopForm.saveFailed')),
       });
       return;
     }
     launch.mutate(values, {
       onSuccess: (result) => {
-        toast.success('Loop launched', { duration: TOAST.save });
-        if (result.mail === 'off') toast.error(MAIL_OFF);
+        toast.success(t('loopForm.launched'), { duration: TOAST.save });
+        if (result.mail === 'off') toast.error(mailOff());
         void navigate(LOOP_LINKS.completionStatus(result.id));
       },
-      onError: failed('The loop could not be launched. Please try again.'),
+      onError: failed(t('loopForm.launchFailed')),
     });
   });
   const pending = launch.isPending || edit.isPending;
@@ -162,10 +163,10 @@ export function ConfigureLoopForm({
       },
       {
         onSuccess: () =>
-          toast.success('Saved as a workspace template: it is listed under Templates', {
+          toast.success(t('loopForm.templateSaved'), {
             duration: TOAST.save,
           }),
-        onError: failed('The template could not be saved. Please try again.'),
+        onError: failed(t('loopForm.templateSaveFailed')),
       },
     );
   };
@@ -179,53 +180,61 @@ export function ConfigureLoopForm({
       <div>
         {editing ? (
           <IconLink to={LOOP_LINKS.completionStatus(editing.id)} icon={ArrowLeft}>
-            Back to Completion Status
+            {t('loopForm.backToCompletionStatus')}
           </IconLink>
         ) : (
           <IconLink to="/admin/templates?type=loop" icon={ArrowLeft}>
-            Back to Templates
+            {t('loopForm.backToTemplates')}
           </IconLink>
         )}
-        <h1 className="mt-2 text-2xl font-semibold text-slate-900">Configure Loop</h1>
+        <h1 className="mt-2 text-2xl font-semibold text-slate-900">{t('loopForm.title')}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Workspace: <span className="font-medium text-slate-800">{workspaceName}</span> · {origin}
+          {tRich('loopForm.workspaceOrigin', {
+            workspace: workspaceName,
+            origin,
+            name: (chunks) => <span className="font-medium text-slate-800">{chunks}</span>,
+          })}
         </p>
       </div>
-      {locked && <Notice tone="info">{LOOP_MESSAGES.settingsOnlyStricter}.</Notice>}
-      {!mailEnabled && <Notice tone="warning">{MAIL_OFF}</Notice>}
+      {locked && (
+        <Notice tone="info">
+          {t('loopForm.sentence', { text: say(LOOP_MESSAGES.settingsOnlyStricter) })}
+        </Notice>
+      )}
+      {!mailEnabled && <Notice tone="warning">{mailOff()}</Notice>}
 
       {banner && (
         <Notice tone="error" onDismiss={() => setBanner(null)}>
-          {banner}
+          {say(banner)}
         </Notice>
       )}
 
       <SectionCard
         contentClassName="flex flex-col gap-4"
-        title="Loop"
-        description="What people see at the top of each round’s e-mail and answer page."
+        title={t('loopForm.loopSection')}
+        description={t('loopForm.loopSectionHint')}
       >
-        <FormField label="Title" error={errors.title?.message}>
+        <FormField label={t('loopForm.titleLabel')} error={sayError(errors.title?.message)}>
           <Input maxLength={LOOP_LIMITS.titleMax} {...register('title')} />
         </FormField>
-        <FormField label="Description" error={errors.description?.message}>
+        <FormField label={t('loopForm.descriptionLabel')} error={sayError(errors.description?.message)}>
           <Textarea maxLength={LOOP_LIMITS.descriptionMax} {...register('description')} />
         </FormField>
       </SectionCard>
 
       <SectionCard
         contentClassName="flex flex-col gap-4"
-        title="Questions"
+        title={t('loopForm.questionsSection')}
         description={
           editing
-            ? 'Rewording a question starts a new trend line in the insights; its earlier answers keep their own.'
-            : `1 to ${LOOP_LIMITS.questionsMax} short questions, asked in this order every round.`
+            ? t('loopForm.questionsSectionEditHint')
+            : t('loopForm.questionsSectionHint', { max: LOOP_LIMITS.questionsMax })
         }
       >
         <QuestionBuilder form={form} />
         <details className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <summary className="cursor-pointer text-sm font-medium text-slate-900">
-            Preview what people answer
+            {t('loopForm.preview')}
           </summary>
           <div className="mt-4">
             <AnswerPreview questions={questions ?? []} />
@@ -235,8 +244,8 @@ export function ConfigureLoopForm({
 
       <SectionCard
         contentClassName="flex flex-col gap-4"
-        title="Who is asked"
-        description="Everyone active in the workspace when a round opens, or the members you choose."
+        title={t('loopForm.whoSection')}
+        description={t('loopForm.whoSectionHint')}
       >
         <Controller
           control={control}
@@ -261,39 +270,43 @@ export function ConfigureLoopForm({
 
       <SectionCard
         contentClassName="flex flex-col gap-4"
-        title="Schedule"
+        title={t('loopForm.scheduleSection')}
         description={
           editing
-            ? `Times are in ${timeZone}. A new schedule takes effect from its next slot; an open round keeps its closing time.`
-            : `Times are in ${timeZone}.`
+            ? t('loopForm.scheduleSectionEditHint', { timeZone })
+            : t('loopForm.scheduleSectionHint', { timeZone })
         }
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Cadence" error={errors.cadence?.message}>
+          <FormField label={t('loopForm.cadence')} error={sayError(errors.cadence?.message)}>
             <Select {...register('cadence')}>
               {CADENCES.map((value) => (
                 <option key={value} value={value}>
-                  {CADENCE_LABELS[value]}
+                  {say(CADENCE_LABELS[value])}
                 </option>
               ))}
             </Select>
           </FormField>
-          <FormField label="Weekday" error={errors.weekday?.message}>
+          <FormField label={t('loopForm.weekday')} error={sayError(errors.weekday?.message)}>
             <Select {...register('weekday')}>
               {WEEKDAYS.map((value) => (
                 <option key={value} value={value}>
-                  {WEEKDAY_LABELS[value]}
+                  {say(WEEKDAY_LABELS[value])}
                 </option>
               ))}
             </Select>
           </FormField>
-          <FormField label="Time" error={errors.time?.message} hint={`In ${timeZone}.`}>
+          <FormField
+            label={t('loopForm.time')}
+            error={sayError(errors.time?.message)}
+            hint={t('loopForm.timeHint', { timeZone })}
+          >
             <Input type="time" {...register('time')} />
           </FormField>
           <FormField
-            label="Time zone"
-            error={errors.timeZone?.message}
-            hint={timeZone === ownZone ? 'Your browser’s time zone.' : undefined}
+            label={t('loopForm.timeZone')}
+            error={sayError(errors.timeZone?.message)}
+            hint={timeZone === ownZone ? t('loopForm.timeZoneHint') : undefined}
           >
             <Select {...register('timeZone')}>
               {zones.map((zone) => (
@@ -304,9 +317,12 @@ export function ConfigureLoopForm({
             </Select>
           </FormField>
           <FormField
-            label="Round length (days)"
-            error={errors.roundDays?.message}
-            hint={`How long each round stays open: ${LOOP_LIMITS.roundDaysMin} to ${LOOP_LIMITS.roundDaysMax} days.`}
+            label={t('loopForm.roundDays')}
+            error={sayError(errors.roundDays?.message)}
+            hint={t('loopForm.roundDaysHint', {
+              min: LOOP_LIMITS.roundDaysMin,
+              max: LOOP_LIMITS.roundDaysMax,
+            })}
           >
             <Input
               type="number"
@@ -320,35 +336,37 @@ export function ConfigureLoopForm({
         <SwitchRow
           form={form}
           name="reminder"
-          label="Reminder"
-          hint="Reminds those who have not answered before the round closes."
+          label={t('loopForm.reminder')}
+          hint={t('loopForm.reminderHint')}
         />
         <SwitchRow
           form={form}
           name="followUpActions"
-          label={FOLLOW_UP_MESSAGES.loopSwitch}
-          hint={FOLLOW_UP_MESSAGES.loopSwitchHint}
+          label={say(FOLLOW_UP_MESSAGES.loopSwitch)}
+          hint={say(FOLLOW_UP_MESSAGES.loopSwitchHint)}
         />
       </SectionCard>
 
       <SectionCard
         contentClassName="flex flex-col gap-4"
-        title="Privacy"
-        description="What protects the people who answer."
+        title={t('loopForm.privacySection')}
+        description={t('loopForm.privacySectionHint')}
       >
         <SwitchRow
           form={form}
           name="anonymous"
-          label="Anonymous answers"
-          hint="Answers are stored without who gave them; results never show names."
+          label={t('loopForm.anonymous')}
+          hint={t('loopForm.anonymousHint')}
           disabled={locked?.anonymous === true}
         />
         <FormField
-          label="Minimum responses"
-          error={errors.minResponses?.message}
-          hint={`Results of a round show only with at least this many answers${
-            anonymous ? ` (at least ${MIN_ANONYMOUS_RESPONSES} when anonymous)` : ''
-          }.`}
+          label={t('loopForm.minResponses')}
+          error={sayError(errors.minResponses?.message)}
+          hint={
+            anonymous
+              ? t('loopForm.minResponsesAnonymousHint', { min: MIN_ANONYMOUS_RESPONSES })
+              : t('loopForm.minResponsesHint')
+          }
         >
           <Input
             type="number"
@@ -363,14 +381,18 @@ export function ConfigureLoopForm({
       {!editing && (
         <SectionCard
           contentClassName="flex flex-col gap-4"
-          title="First round"
-          description="When the first round opens; later rounds follow the schedule."
+          title={t('loopForm.firstRoundSection')}
+          description={t('loopForm.firstRoundSectionHint')}
         >
           <Controller
             control={control}
             name="start"
             render={({ field, fieldState }) => (
-              <StartField value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+              <StartField
+                value={field.value}
+                onChange={field.onChange}
+                error={sayError(fieldState.error?.message)}
+              />
             )}
           />
           {preview?.kind === 'plan' && (
@@ -378,35 +400,37 @@ export function ConfigureLoopForm({
               className="grid gap-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr] sm:gap-x-4"
               data-testid="first-round"
             >
-              <dt className="font-medium text-slate-900">First round opens</dt>
+              <dt className="font-medium text-slate-900">{t('loopForm.firstRoundOpens')}</dt>
               <dd>{preview.opens}</dd>
               {preview.closes && (
                 <>
-                  <dt className="font-medium text-slate-900">It closes</dt>
+                  <dt className="font-medium text-slate-900">{t('loopForm.firstRoundCloses')}</dt>
                   <dd>{preview.closes}</dd>
                 </>
               )}
-              <dt className="font-medium text-slate-900">Next round opens</dt>
+              <dt className="font-medium text-slate-900">{t('loopForm.nextRoundOpens')}</dt>
               <dd>{preview.next}</dd>
             </dl>
           )}
-          {preview?.kind === 'problem' && !errors.start && <Notice tone="warning">{preview.message}</Notice>}
+          {preview?.kind === 'problem' && !errors.start && (
+            <Notice tone="warning">{say(preview.message)}</Notice>
+          )}
         </SectionCard>
       )}
 
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" disabled={saveTemplate.isPending} onClick={() => void asTemplate()}>
           <LayoutTemplate aria-hidden="true" />
-          {saveTemplate.isPending ? 'Saving template...' : 'Save as Template'}
+          {saveTemplate.isPending ? t('loopForm.savingTemplate') : t('loopForm.saveAsTemplate')}
         </Button>
         {editing ? (
-          <SubmitButton pending={pending} busy="Saving...">
-            Save Changes
+          <SubmitButton pending={pending} busy={t('loopForm.saving')}>
+            {t('loopForm.saveChanges')}
           </SubmitButton>
         ) : (
-          <SubmitButton pending={pending} busy="Launching...">
+          <SubmitButton pending={pending} busy={t('loopForm.launching')}>
             <Rocket aria-hidden="true" />
-            {LOOP_MESSAGES.launch}
+            {say(LOOP_MESSAGES.launch)}
           </SubmitButton>
         )}
       </div>
@@ -468,18 +492,18 @@ function StartField({
   const byDate = value !== 'now';
   return (
     <fieldset className="flex flex-col gap-3" aria-describedby={error ? 'loop-start-error' : undefined}>
-      <legend className="text-sm font-medium text-slate-800">When the first round opens</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('loopForm.startLegend')}</legend>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name="loop-start" checked={!byDate} onChange={() => onChange('now')} />
-        Start now
+        {t('loopForm.startNow')}
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input type="radio" name="loop-start" checked={byDate} onChange={() => onChange(date)} />
-        On the first scheduled day from a date
+        {t('loopForm.startFromDate')}
       </label>
       {byDate && (
         <div className="flex max-w-xs flex-col gap-1.5">
-          <Label htmlFor="loop-start-date">First round date</Label>
+          <Label htmlFor="loop-start-date">{t('loopForm.startDate')}</Label>
           <Input
             id="loop-start-date"
             type="date"
@@ -507,7 +531,7 @@ function AnswerPreview({ questions }: { questions: LaunchLoopInput['questions'] 
   const shown: LoopQuestionOut[] = questions.map((question, index) => ({
     id: `preview-${index}`,
     kind: question.kind,
-    text: question.text.trim() || `Question ${index + 1}`,
+    text: question.text.trim() || t('loopForm.questionNumber', { number: index + 1 }),
     lowLabel: question.kind === 'scale' ? question.lowLabel : null,
     highLabel: question.kind === 'scale' ? question.highLabel : null,
   }));

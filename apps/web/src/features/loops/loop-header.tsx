@@ -9,12 +9,13 @@ import { IconLink } from '@/components/ui/icon-link';
 import { LoadFailed, StateCard } from '@/components/ui/state-card';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { t } from '@/lib/i18n';
 
 export const LOOP_STATUS_BADGE = {
-  active: { label: 'Active', tone: 'blue' },
-  paused: { label: 'Paused', tone: 'yellow' },
-  completed: { label: 'Completed', tone: 'green' },
-} as const satisfies Record<LoopStatus, { label: string; tone: string }>;
+  active: { label: () => t('loops.statusActive'), tone: 'blue' },
+  paused: { label: () => t('loops.statusPaused'), tone: 'yellow' },
+  completed: { label: () => t('loops.statusCompleted'), tone: 'green' },
+} as const satisfies Record<LoopStatus, { label: () => string; tone: string }>;
 
 /** The top of every loop screen: back to the dashboard, title, status, and the three screens of the loop. */
 export function LoopHeader({
@@ -26,21 +27,21 @@ export function LoopHeader({
 }) {
   const badge = LOOP_STATUS_BADGE[loop.status];
   const tabs = [
-    { to: LOOP_LINKS.completionStatus(loop.id), label: 'Completion Status' },
-    { to: LOOP_LINKS.results(loop.id), label: 'Results' },
-    { to: LOOP_LINKS.insights(loop.id), label: 'Insights' },
+    { to: LOOP_LINKS.completionStatus(loop.id), label: t('loops.tabCompletionStatus') },
+    { to: LOOP_LINKS.results(loop.id), label: t('loops.tabResults') },
+    { to: LOOP_LINKS.insights(loop.id), label: t('loops.tabInsights') },
   ];
   return (
     <div className="flex flex-col gap-3">
       <IconLink to="/admin/dashboard?filter=loops" icon={ArrowLeft}>
-        Back to Dashboard
+        {t('loops.backToDashboard')}
       </IconLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold break-words text-slate-900">{loop.title}</h1>
-        <Badge tone={badge.tone}>{badge.label}</Badge>
+        <Badge tone={badge.tone}>{badge.label()}</Badge>
       </div>
       {detail && <div className="text-sm text-slate-600">{detail}</div>}
-      <nav aria-label="Loop screens">
+      <nav aria-label={t('loops.screensNav')}>
         <ul className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1 text-sm font-medium">
           {tabs.map((tab) => (
             <li key={tab.to}>
@@ -81,10 +82,10 @@ export function LoopLoadFailed({
       <StateCard
         headingLevel={1}
         title={error.message}
-        message="It does not exist, or belongs to a workspace you are not part of."
+        message={t('loops.notFoundHint')}
         actions={
           <Button asChild>
-            <Link to="/admin/dashboard?filter=loops">Back to Dashboard</Link>
+            <Link to="/admin/dashboard?filter=loops">{t('loops.backToDashboard')}</Link>
           </Button>
         }
       />

@@ -7,57 +7,77 @@ import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { formatDate } from '@/lib/dates';
+import { formats, say, t, tRich } from '@/lib/i18n';
+import { percentText } from './format';
 import { useLiveLoop, useLoopInsights } from './api';
 import { LoopHeader, LoopLoadFailed } from './loop-header';
 import { signed } from './loop-results-page';
 import { TrendChart, type TrendSeries } from './trend-chart';
 
 type Figure = {
-  /** The figure's name in table columns, and within a sentence. */
+  /** Which figure: its name in table columns, and within a sentence, are the catalogue's. */
+  id: 'scale' | 'enps' | 'participation';
   name: string;
-  noun: string;
   min: number;
   max: number;
   value: (value: number) => string;
-  /** Decimals of a change and its margin. */
-  decimals: number;
-  unit: string;
+  /** A change or its margin, without its sign: '0.4' (one decimal), '12 points'. */
+  size: (value: number) => string;
 };
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+const points = (value: number) => t('loopInsights.points', { count: Math.round(Math.abs(value)) });
 
 /** A change with its sign and its 95% margin: '+0.4 (± 0.3)', '−12 points (± 9 points)'. */
 function changeText(change: { change: number; margin: number }, figure: Figure) {
-  const size = (value: number) => `${Math.abs(value).toFixed(figure.decimals)}${figure.unit}`;
   const sign = change.change > 0 ? '+' : change.change < 0 ? '−' : '';
-  return `${sign}${size(change.change)} (± ${size(change.margin)})`;
+  return t('loopInsights.change', {
+    sign,
+    size: figure.size(change.change),
+    margin: figure.size(change.margin),
+  });
 }
 
-const FIGURES = {
-  scale: { name: 'Mean', noun: 'mean', min: 1, max: 5, value: (v) => v.toFixed(1), decimals: 1, unit: '' },
-  enps: { name: 'eNPS', noun: 'eNPS', min: -100, max: 100, value: signed, decimals: 0, unit: ' points' },
-  participation: {
-    name: 'Response rate',
-    noun: 'response rate',
-    min: 0,
-    max: 100,
-    value: (v) => `${v}%`,
-    decimals: 0,
-    unit: ' points',
-  },
-} satisfies Record<string, Figure>;
+/** The figures (a function: the catalogue is loaded after this module). */
+const figures = () =>
+  ({
+    scale: {
+      id: 'scale',
+      name: t('loopInsights.mean'),
+      min: 1,
+      max: 5,
+      value: (v) => formats().number(v, ONE_DECIMAL),
+      size: (v) => formats().number(Math.abs(v), ONE_DECIMAL),
+    },
+    enps: { id: 'enps', name: 'eNPS', min: -100, max: 100, value: signed, size: points },
+    participation: {
+      id: 'participation',
+      name: t('loopInsights.responseRate'),
+      min: 0,
+      max: 100,
+      value: percentText,
+      size: points,
+    },
+  }) satisfies Record<string, Figure>;
 
-const STATE_TEXT = { collecting: 'Round still open', 'below-threshold': 'Too few responses', released: '' };
+const stateText = (state: TrendPoint['state']) =>
+  state === 'collecting'
+    ? t('loopInsights.stillOpen')
+    : state === 'below-threshold'
+      ? t('loopInsights.tooFew')
+      : '';
 
 /** /admin/loop-insights/{loopId}/overview: each question's trend, the eNPS and participation across rounds. */
 export function LoopInsightsPage() {
   const { loopId = '' } = useParams();
   const insights = useLoopInsights(loopId);
   useLiveLoop(loopId);
-  if (insights.isPending) return <Spinner label="Loading insights..." className="py-16" />;
+  if (insights.isPending) return <Spinner label={t('loopInsights.loading')} className="py-16" />;
   if (insights.isError) {
     return (
       <LoopLoadFailed
         error={insights.error}
-        title="Failed to load the insights"
+        title={t('loopInsights.loadFailed')}
         onRetry={() => void insights.refetch()}
       />
     );
@@ -71,30 +91,35 @@ function Insights({ data }: { data: LoopInsights }) {
   const scaleLines = data.lines.filter((line) => line.kind === 'scale');
   const current = scaleLines.filter((line) => line.current);
   const retired = scaleLines.filter((line) => !line.current);
+  const FIGURES = figures();
   return (
     <div className="flex flex-col gap-6">
       <LoopHeader loop={data.loop} />
       {rounds.length === 0 ? (
-        <StateCard title="No rounds yet" message="Trends appear here once rounds have opened." />
+        <StateCard title={t('loopInsights.noRounds')} message={t('loopInsights.noRoundsHint')} />
       ) : (
         <>
-          <p className="text-sm text-slate-600">{data.method}</p>
+          <p className="text-sm text-slate-600">{say(data.method)}</p>
           {data.actionsWorked.asked > 0 && <ActionsWorked figures={data.actionsWorked} />}
           <TrendCard
-            title="Participation"
-            description="The share of the audience that answered each round."
+            title={t('loopInsights.participation')}
+            description={t('loopInsights.participationHint')}
             figure={FIGURES.participation}
             rounds={rounds}
-            lines={[{ id: 'participation', label: 'Response rate', points: data.participation }]}
-            columns={(point) => [
-              'audience' in point ? `${point.answers} of ${String(point.audience)}` : String(point.answers),
+            lines={[
+              { id: 'participation', label: t('loopInsights.responseRate'), points: data.participation },
             ]}
-            extraHeaders={['Answered']}
+            columns={(point) => [
+              'audience' in point
+                ? t('loopInsights.answersOf', { answers: point.answers, audience: point.audience ?? 0 })
+                : formats().number(point.answers),
+            ]}
+            extraHeaders={[t('loopInsights.answered')]}
           />
           {data.enps.length > 0 && (
             <TrendCard
               title="eNPS"
-              description="% promoters minus % detractors, from −100 to +100. A reworded question starts a new line."
+              description={t('loopInsights.enpsHint')}
               figure={FIGURES.enps}
               rounds={rounds}
               lines={data.enps.map((line) => ({ id: line.id, label: lineLabel(line), points: line.points }))}
@@ -104,7 +129,10 @@ function Insights({ data }: { data: LoopInsights }) {
             <TrendCard
               key={line.id}
               title={line.text}
-              description={`Mean from 1 (${line.lowLabel ?? ''}) to 5 (${line.highLabel ?? ''}).`}
+              description={t('loopInsights.scaleHint', {
+                low: line.lowLabel ?? '',
+                high: line.highLabel ?? '',
+              })}
               figure={FIGURES.scale}
               rounds={rounds}
               lines={[{ id: line.id, label: line.text, points: line.points }]}
@@ -114,18 +142,18 @@ function Insights({ data }: { data: LoopInsights }) {
             <section aria-labelledby="earlier-wordings" className="flex flex-col gap-4">
               <div>
                 <h2 id="earlier-wordings" className="text-lg font-semibold text-slate-900">
-                  Earlier wordings
+                  {t('loopInsights.earlierWordings')}
                 </h2>
-                <p className="text-sm text-slate-600">
-                  Questions that were reworded or removed keep their own trend, so answers to different
-                  wording are never mixed.
-                </p>
+                <p className="text-sm text-slate-600">{t('loopInsights.earlierWordingsHint')}</p>
               </div>
               {retired.map((line) => (
                 <TrendCard
                   key={line.id}
                   title={line.text}
-                  description={`No longer asked. Mean from 1 (${line.lowLabel ?? ''}) to 5 (${line.highLabel ?? ''}).`}
+                  description={t('loopInsights.retiredHint', {
+                    low: line.lowLabel ?? '',
+                    high: line.highLabel ?? '',
+                  })}
                   figure={FIGURES.scale}
                   rounds={rounds}
                   lines={[{ id: line.id, label: line.text, points: line.points }]}
@@ -134,10 +162,7 @@ function Insights({ data }: { data: LoopInsights }) {
             </section>
           )}
           {current.length === 0 && data.enps.length === 0 && (
-            <p className="text-sm text-slate-600">
-              This loop asks only free-text questions, which have no trend: read them round by round in the
-              results.
-            </p>
+            <p className="text-sm text-slate-600">{t('loopInsights.onlyText')}</p>
           )}
         </>
       )}
@@ -145,7 +170,8 @@ function Insights({ data }: { data: LoopInsights }) {
   );
 }
 
-const lineLabel = (line: TrendLine) => (line.current ? line.text : `${line.text} (earlier wording)`);
+const lineLabel = (line: TrendLine) =>
+  line.current ? line.text : t('loopInsights.earlierWording', { text: line.text });
 
 type Line = { id: string; label: string; points: TrendPoint[] };
 
@@ -157,11 +183,11 @@ const latestChange = (lines: Line[]) =>
     .sort((a, b) => b.number - a.number)[0];
 
 function Verdict({ point, figure }: { point: TrendPoint; figure: Figure }) {
-  if (!point.change) return <span className="text-slate-600">{point.label}</span>;
+  if (!point.change) return <span className="text-slate-600">{say(point.label)}</span>;
   const { real, change } = point.change;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <Badge tone={real ? (change > 0 ? 'green' : 'red') : 'neutral'}>{point.label}</Badge>
+      <Badge tone={real ? (change > 0 ? 'green' : 'red') : 'neutral'}>{say(point.label)}</Badge>
       <span className="text-slate-700">{changeText(point.change, figure)}</span>
     </span>
   );
@@ -199,31 +225,34 @@ function TrendCard({
       <CardContent className="flex flex-col gap-4">
         {latest?.change && (
           <p className="text-sm text-slate-800" data-testid="latest-verdict">
-            Round {latest.number} against the round before: <Verdict point={latest} figure={figure} />
+            {tRich('loopInsights.latest', {
+              number: latest.number,
+              verdict: <Verdict key="verdict" point={latest} figure={figure} />,
+            })}
           </p>
         )}
         <TrendChart
-          label={`${title}: ${figure.noun} by round (the table below lists the same numbers)`}
+          label={t('loopInsights.chartLabel', { title, figure: figure.id })}
           rounds={rounds}
           series={series}
           min={figure.min}
           max={figure.max}
           format={figure.value}
         />
-        <TableScroll label={`${title}: table`}>
-          <table className="w-full text-left text-sm">
+        <TableScroll label={t('loopInsights.tableLabel', { title })}>
+          <table className="w-full text-start text-sm">
             <caption className="sr-only">
-              {title}: {figure.noun} by round
+              {t('loopInsights.tableCaption', { title, figure: figure.id })}
             </caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 {lines.length > 1 && (
                   <th scope="col" className="px-3 py-2 font-medium">
-                    Wording
+                    {t('loopInsights.wording')}
                   </th>
                 )}
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Round
+                  {t('loopInsights.round')}
                 </th>
                 {extraHeaders.map((header) => (
                   <th key={header} scope="col" className="px-3 py-2 font-medium">
@@ -232,14 +261,14 @@ function TrendCard({
                 ))}
                 {!columns && (
                   <th scope="col" className="px-3 py-2 font-medium">
-                    Answers
+                    {t('loopInsights.answers')}
                   </th>
                 )}
                 <th scope="col" className="px-3 py-2 font-medium">
                   {figure.name}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Change from the round before
+                  {t('loopInsights.changeColumn')}
                 </th>
               </tr>
             </thead>
@@ -249,20 +278,23 @@ function TrendCard({
                   <tr key={`${line.id}-${point.roundId}`}>
                     {lines.length > 1 && <td className="px-3 py-2">{line.label}</td>}
                     <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">
-                      {point.number}{' '}
-                      <span className="font-normal text-slate-600">({formatDate(point.openedAt)})</span>
+                      {tRich('loopInsights.roundOpened', {
+                        number: point.number,
+                        date: formatDate(point.openedAt),
+                        muted: (chunks) => <span className="font-normal text-slate-600">{chunks}</span>,
+                      })}
                     </th>
-                    {(columns?.(point) ?? [String(point.answers)]).map((cell, index) => (
+                    {(columns?.(point) ?? [formats().number(point.answers)]).map((cell, index) => (
                       <td key={index} className="px-3 py-2">
                         {cell}
                       </td>
                     ))}
                     <td className="px-3 py-2">
-                      {point.value === null ? STATE_TEXT[point.state] : figure.value(point.value)}
+                      {point.value === null ? stateText(point.state) : figure.value(point.value)}
                     </td>
                     <td className="px-3 py-2">
                       {index === 0 ? (
-                        <span className="text-slate-600">First round of this line</span>
+                        <span className="text-slate-600">{t('loopInsights.firstOfLine')}</span>
                       ) : (
                         <Verdict point={point} figure={figure} />
                       )}
@@ -287,24 +319,24 @@ function ActionsWorked({ figures }: { figures: LoopInsights['actionsWorked'] }) 
     <Card role="article" aria-labelledby="actions-worked-title" data-testid="loop-actions-worked">
       <CardHeader>
         <CardTitle id="actions-worked-title" className="text-base">
-          {WORKED_MESSAGES.title}
+          {say(WORKED_MESSAGES.title)}
         </CardTitle>
-        <CardDescription>{WORKED_MESSAGES.loopNote}</CardDescription>
+        <CardDescription>{say(WORKED_MESSAGES.loopNote)}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.asked}</dt>
+            <dt className="text-xs text-slate-600">{say(WORKED_MESSAGES.asked)}</dt>
             <dd className="font-semibold text-slate-900">{figures.asked}</dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.answersCounted}</dt>
+            <dt className="text-xs text-slate-600">{say(WORKED_MESSAGES.answersCounted)}</dt>
             <dd className="font-semibold text-slate-900">{figures.answered}</dd>
           </div>
           <div className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs text-slate-600">{WORKED_MESSAGES.worked}</dt>
+            <dt className="text-xs text-slate-600">{say(WORKED_MESSAGES.worked)}</dt>
             <dd className="font-semibold text-slate-900">
-              {figures.workedShare === null ? WORKED_MESSAGES.tooFew : `${figures.workedShare}%`}
+              {figures.workedShare === null ? say(WORKED_MESSAGES.tooFew) : percentText(figures.workedShare)}
             </dd>
           </div>
         </dl>

@@ -1,5 +1,6 @@
 import type { LoopResults, QuestionResult, RoundSummary } from '@pulsecheck/shared/loops/contract';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { say } from '@/lib/i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -143,7 +144,7 @@ describe('Loop Results', () => {
         : released,
     );
     await user.selectOptions(await screen.findByLabelText('Round'), R1);
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(say(message))).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain(R1));
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
     expect(screen.queryByRole('article')).toBeNull();

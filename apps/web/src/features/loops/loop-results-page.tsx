@@ -19,15 +19,24 @@ import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDateTime } from '@/lib/dates';
+import { formats, say, t, tRich } from '@/lib/i18n';
 import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
-import { answeredOf, responsesWord } from './format';
+import { answeredOf, percentText, responsesWord } from './format';
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
 import { LoopHeader, LoopLoadFailed } from './loop-header';
 
 /** '+20', '0', '−15': an eNPS reads with its sign. */
-export const signed = (value: number) => (value > 0 ? `+${value}` : value < 0 ? `−${-value}` : '0');
+export const signed = (value: number) => {
+  const size = formats().number(Math.abs(value));
+  return value > 0 ? `+${size}` : value < 0 ? `−${size}` : size;
+};
 
 const roundLabel = (round: RoundSummary) =>
-  `Round ${round.number}, ${formatDateTime(round.openedAt)}${round.status === 'open' ? ' (open)' : ''}`;
+  t(round.status === 'open' ? 'loopResults.roundOptionOpen' : 'loopResults.roundOption', {
+    number: round.number,
+    date: formatDateTime(round.openedAt),
+  });
 
 /** /admin/loop-results/{loopId}[?round=]: a round's answers per question, when its results may show. */
 export function LoopResultsPage() {
@@ -36,12 +45,12 @@ export function LoopResultsPage() {
   const roundId = params.get('round');
   const results = useLoopResults(loopId, roundId);
   useLiveLoop(loopId);
-  if (results.isPending) return <Spinner label="Loading results..." className="py-16" />;
+  if (results.isPending) return <Spinner label={t('loopResults.loading')} className="py-16" />;
   if (results.isError) {
     return (
       <LoopLoadFailed
         error={results.error}
-        title="Failed to load the results"
+        title={t('loopResults.loadFailed')}
         onRetry={() => void results.refetch()}
       />
     );
@@ -50,9 +59,9 @@ export function LoopResultsPage() {
   const { loop, rounds, round } = results.data;
   return (
     <div className="flex flex-col gap-6">
-      <LoopHeader loop={loop} detail={loop.anonymous ? 'Anonymous answers' : 'Answers carry names'} />
+      <LoopHeader loop={loop} detail={loop.anonymous ? t('loopResults.anonymous') : t('loopResults.named')} />
       {round === null ? (
-        <StateCard title="No round yet" message="Results appear here once the first round has opened." />
+        <StateCard title={t('loopResults.noRound')} message={t('loopResults.noRoundHint')} />
       ) : (
         <>
           <RoundPicker
@@ -79,7 +88,7 @@ function RoundPicker({
   const id = useId();
   return (
     <div className="flex max-w-md flex-col gap-1.5">
-      <Label htmlFor={id}>Round</Label>
+      <Label htmlFor={id}>{t('loopResults.round')}</Label>
       <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {rounds.map((round) => (
           <option key={round.id} value={round.id}>
@@ -98,24 +107,32 @@ function Round({ loopId, round }: { loopId: string; round: NonNullable<LoopResul
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="round-title" className="text-lg font-semibold text-slate-900">
-            Round {round.number}
+            {t('loops.roundNumber', { number: round.number })}
           </h2>
           <p className="text-sm text-slate-600" data-testid="round-summary">
-            {answeredOf(round.answered, round.audience)} ({round.responseRate}%) ·{' '}
-            {round.status === 'open' ? `closes ${formatDateTime(round.closesAt)}` : 'closed'}
+            {round.status === 'open'
+              ? t('loopResults.summaryOpen', {
+                  answered: answeredOf(round.answered, round.audience),
+                  rate: percentText(round.responseRate),
+                  date: formatDateTime(round.closesAt),
+                })
+              : t('loopResults.summaryClosed', {
+                  answered: answeredOf(round.answered, round.audience),
+                  rate: percentText(round.responseRate),
+                })}
           </p>
         </div>
         {released && (
           <Button variant="secondary" asChild>
             <a href={resultsCsvUrl(loopId, round.id)} download>
               <Download aria-hidden="true" />
-              Export CSV
+              {t('loopResults.exportCsv')}
             </a>
           </Button>
         )}
       </div>
       {!released ? (
-        <Notice tone="info">{round.message}</Notice>
+        <Notice tone="info">{say(round.message ?? '')}</Notice>
       ) : (
         <ol className="flex flex-col gap-4">
           {round.questions.map((question, index) => (
@@ -140,7 +157,7 @@ function RoundFollowUps({ followUps }: { followUps: FollowUpResult[] }) {
     <Card role="article" aria-labelledby="round-follow-ups-title" data-testid="round-follow-ups">
       <CardHeader>
         <CardTitle id="round-follow-ups-title" className="text-base">
-          {FOLLOW_UP_MESSAGES.loopSectionTitle}
+          {say(FOLLOW_UP_MESSAGES.loopSectionTitle)}
         </CardTitle>
       </CardHeader>
       <CardContent>
@@ -152,7 +169,7 @@ function RoundFollowUps({ followUps }: { followUps: FollowUpResult[] }) {
               {f.counts && f.percentages ? (
                 <FollowUpAnswerCounts question={f.question} counts={f.counts} percentages={f.percentages} />
               ) : (
-                <p className="mt-2 text-sm text-slate-700">{f.message}</p>
+                <p className="mt-2 text-sm text-slate-700">{say(f.message ?? '')}</p>
               )}
             </li>
           ))}
@@ -164,16 +181,16 @@ function RoundFollowUps({ followUps }: { followUps: FollowUpResult[] }) {
 
 function QuestionCard({ question, number }: { question: QuestionResult; number: number }) {
   return (
-    <Card role="article" aria-label={`Question ${number}: ${question.text}`}>
+    <Card role="article" aria-label={t('loopResults.questionLabel', { number, text: question.text })}>
       <CardHeader>
         <CardTitle className="text-base">
-          {number}. {question.text}
+          {t('loopAnswer.questionIndex', { number })} {question.text}
         </CardTitle>
         <CardDescription>{responsesWord(question.answers)}</CardDescription>
       </CardHeader>
       <CardContent>
         {question.state !== 'released' ? (
-          <p className="text-sm text-slate-700">{question.message}</p>
+          <p className="text-sm text-slate-700">{say(question.message ?? '')}</p>
         ) : question.kind === 'scale' ? (
           <ScaleResult question={question} />
         ) : question.kind === 'enps' ? (
@@ -220,8 +237,11 @@ function Histogram({
               </span>
               {end && <span className="text-xs text-slate-600">{end}</span>}
             </span>
-            <span className="text-right text-slate-700">
-              {count} ({barShares[index] ?? 0}%)
+            <span className="text-end text-slate-700">
+              {t('loopResults.countShare', {
+                count: formats().number(count),
+                share: percentText(barShares[index] ?? 0),
+              })}
             </span>
           </li>
         );
@@ -234,18 +254,17 @@ function ScaleResult({ question }: { question: QuestionResult }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Mean{' '}
-        <span className="text-2xl font-semibold text-slate-900">
-          {question.mean === null ? '–' : question.mean.toFixed(1)}
-        </span>{' '}
-        of 5
+        {tRich('loopResults.mean', {
+          mean: question.mean === null ? '–' : formats().number(question.mean, ONE_DECIMAL),
+          big: (chunks) => <span className="text-2xl font-semibold text-slate-900">{chunks}</span>,
+        })}
       </p>
       <Histogram
         counts={question.counts ?? []}
         barShares={question.shares ?? []}
         first={SCALE_MIN}
         endLabels={{ low: question.lowLabel ?? '', high: question.highLabel ?? '' }}
-        label={`Answers to question: ${question.text}`}
+        label={t('loopResults.answersTo', { text: question.text })}
       />
     </div>
   );
@@ -259,25 +278,31 @@ function EnpsResult({ question }: { question: QuestionResult }) {
   if (!enps) return null;
   const [promoters, passives, detractors] = shares([enps.promoters, enps.passives, enps.detractors]);
   const groups = [
-    { label: 'Promoters (9–10)', count: enps.promoters, share: promoters, tone: 'text-green-800' },
-    { label: 'Passives (7–8)', count: enps.passives, share: passives, tone: 'text-slate-700' },
-    { label: 'Detractors (0–6)', count: enps.detractors, share: detractors, tone: 'text-red-800' },
+    { label: t('loopResults.promoters'), count: enps.promoters, share: promoters, tone: 'text-green-800' },
+    { label: t('loopResults.passives'), count: enps.passives, share: passives, tone: 'text-slate-700' },
+    { label: t('loopResults.detractors'), count: enps.detractors, share: detractors, tone: 'text-red-800' },
   ];
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        eNPS{' '}
-        <span className="text-2xl font-semibold text-slate-900" data-testid="enps-score">
-          {enps.score === null ? '–' : signed(enps.score)}
-        </span>{' '}
-        (from −100 to +100: % promoters minus % detractors)
+        {tRich('loopResults.enps', {
+          score: enps.score === null ? '–' : signed(enps.score),
+          big: (chunks) => (
+            <span className="text-2xl font-semibold text-slate-900" data-testid="enps-score">
+              {chunks}
+            </span>
+          ),
+        })}
       </p>
       <dl className="grid gap-2 sm:grid-cols-3">
         {groups.map((group) => (
           <div key={group.label} className="rounded-lg border border-slate-200 p-3">
             <dt className={`text-xs font-medium ${group.tone}`}>{group.label}</dt>
             <dd className="text-lg font-semibold text-slate-900">
-              {group.count} ({group.share ?? 0}%)
+              {t('loopResults.countShare', {
+                count: formats().number(group.count),
+                share: percentText(group.share ?? 0),
+              })}
             </dd>
           </div>
         ))}
@@ -286,8 +311,8 @@ function EnpsResult({ question }: { question: QuestionResult }) {
         counts={question.counts ?? []}
         barShares={question.shares ?? []}
         first={ENPS_MIN}
-        endLabels={ENPS_LABELS}
-        label={`Scores for question: ${question.text}`}
+        endLabels={{ low: say(ENPS_LABELS.low), high: say(ENPS_LABELS.high) }}
+        label={t('loopResults.scoresFor', { text: question.text })}
         tone={enpsTone}
       />
     </div>
@@ -296,9 +321,9 @@ function EnpsResult({ question }: { question: QuestionResult }) {
 
 function TextResult({ question }: { question: QuestionResult }) {
   const texts = question.texts ?? [];
-  if (texts.length === 0) return <p className="text-sm text-slate-600">Nobody wrote an answer.</p>;
+  if (texts.length === 0) return <p className="text-sm text-slate-600">{t('loopResults.noText')}</p>;
   return (
-    <ul className="flex flex-col gap-2" aria-label={`Answers to question: ${question.text}`}>
+    <ul className="flex flex-col gap-2" aria-label={t('loopResults.answersTo', { text: question.text })}>
       {texts.map((answer, index) => (
         <li key={index} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
           <p className="break-words whitespace-pre-line">{answer.text}</p>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/dates';
+import { t } from '@/lib/i18n';
 import { useMyLoopRounds } from './api';
 
 /**
@@ -15,9 +16,9 @@ export function MyLoopRounds() {
   if (rounds.isError) {
     return (
       <p role="alert" className="mb-6 text-sm text-red-700">
-        Your open loop rounds could not be loaded: {rounds.error.message}{' '}
+        {t('loops.myRoundsFailed', { message: rounds.error.message })}{' '}
         <button type="button" className="underline" onClick={() => void rounds.refetch()}>
-          Try Again
+          {t('common.tryAgain')}
         </button>
       </p>
     );
@@ -26,7 +27,7 @@ export function MyLoopRounds() {
   return (
     <section aria-labelledby="my-loop-rounds" className="mb-8">
       <h2 id="my-loop-rounds" className="mb-3 text-lg font-semibold text-slate-900">
-        Open Loop Rounds
+        {t('loops.myRoundsTitle')}
       </h2>
       <ul className="grid gap-4 md:grid-cols-2">
         {rounds.data.map((round) => (
@@ -43,15 +44,20 @@ export function MyLoopRounds() {
             </div>
             <div className="flex flex-wrap gap-2">
               <Badge tone={round.answered ? 'green' : 'blue'}>
-                {round.answered ? 'Answered' : 'Waiting for your answer'}
+                {round.answered ? t('loops.myRoundAnswered') : t('loops.myRoundWaiting')}
               </Badge>
-              <Badge tone="neutral">Round {round.number}</Badge>
+              <Badge tone="neutral">{t('loops.roundNumber', { number: round.number })}</Badge>
             </div>
-            <p className="text-sm text-slate-700">Open until {formatDateTime(round.closesAt)}</p>
+            <p className="text-sm text-slate-700">
+              {t('loops.openUntil', { date: formatDateTime(round.closesAt) })}
+            </p>
             {!round.answered && (
               <Button className="self-start" asChild>
-                <Link to={round.link} aria-label={`Answer Now: ${round.title}, round ${round.number}`}>
-                  Answer Now
+                <Link
+                  to={round.link}
+                  aria-label={t('loops.answerNowLabel', { title: round.title, number: round.number })}
+                >
+                  {t('loops.answerNow')}
                 </Link>
               </Button>
             )}

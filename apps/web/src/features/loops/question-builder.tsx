@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { say, t } from '@/lib/i18n';
 
 export type LoopForm = UseFormReturn<LaunchLoopInput, unknown, LaunchLoop>;
 
@@ -24,12 +25,16 @@ export function questionOfKind(kind: QuestionKind, from?: Partial<LoopQuestion>)
     return {
       ...base,
       kind,
-      lowLabel: from && 'lowLabel' in from && from.lowLabel ? from.lowLabel : DEFAULT_SCALE_LABELS.low,
-      highLabel: from && 'highLabel' in from && from.highLabel ? from.highLabel : DEFAULT_SCALE_LABELS.high,
+      lowLabel: from && 'lowLabel' in from && from.lowLabel ? from.lowLabel : say(DEFAULT_SCALE_LABELS.low),
+      highLabel:
+        from && 'highLabel' in from && from.highLabel ? from.highLabel : say(DEFAULT_SCALE_LABELS.high),
     };
   }
   return { ...base, kind };
 }
+
+/** A form error, which the shared schema writes as a catalogue key. */
+export const sayError = (message: string | undefined) => (message === undefined ? undefined : say(message));
 
 type Move = { key: string; direction: 'up' | 'down' };
 
@@ -66,11 +71,11 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-600" aria-live="polite">
-        {fields.length} of {LOOP_LIMITS.questionsMax} questions
+        {t('loopForm.questionCount', { count: fields.length, max: LOOP_LIMITS.questionsMax })}
       </p>
       {listError && (
         <p role="alert" className="text-sm text-red-700">
-          {listError}
+          {say(listError)}
         </p>
       )}
       <ol className="flex flex-col gap-4">
@@ -87,12 +92,14 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
           return (
             <li key={field.fieldKey}>
               <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
-                <legend className="px-1 text-sm font-semibold text-slate-900">Question {number}</legend>
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  {t('loopForm.questionNumber', { number })}
+                </legend>
                 <div className="flex flex-col gap-3">
-                  <FormField label="Wording" error={error?.text?.message}>
+                  <FormField label={t('loopForm.wording')} error={sayError(error?.text?.message)}>
                     <Input maxLength={LOOP_LIMITS.questionMax} {...register(`questions.${index}.text`)} />
                   </FormField>
-                  <FormField label="Kind">
+                  <FormField label={t('loopForm.kind')}>
                     <Select
                       value={kind}
                       onChange={(event) =>
@@ -107,20 +114,20 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                     >
                       {QUESTION_KINDS.map((value) => (
                         <option key={value} value={value}>
-                          {QUESTION_KIND_LABELS[value]}
+                          {say(QUESTION_KIND_LABELS[value])}
                         </option>
                       ))}
                     </Select>
                   </FormField>
                   {kind === 'scale' && (
                     <div className="grid gap-3 sm:grid-cols-2">
-                      <FormField label="Label of 1 (low end)" error={error?.lowLabel?.message}>
+                      <FormField label={t('loopForm.lowLabel')} error={sayError(error?.lowLabel?.message)}>
                         <Input
                           maxLength={LOOP_LIMITS.scaleLabelMax}
                           {...register(`questions.${index}.lowLabel`)}
                         />
                       </FormField>
-                      <FormField label="Label of 5 (high end)" error={error?.highLabel?.message}>
+                      <FormField label={t('loopForm.highLabel')} error={sayError(error?.highLabel?.message)}>
                         <Input
                           maxLength={LOOP_LIMITS.scaleLabelMax}
                           {...register(`questions.${index}.highLabel`)}
@@ -130,16 +137,16 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                   )}
                   {kind === 'enps' && (
                     <p className="text-xs text-slate-600">
-                      Scored from 0 ({ENPS_LABELS.low}) to 10 ({ENPS_LABELS.high}).
+                      {t('loopForm.enpsHint', { low: say(ENPS_LABELS.low), high: say(ENPS_LABELS.high) })}
                     </p>
                   )}
-                  {kind === 'text' && <p className="text-xs text-slate-600">People may leave it empty.</p>}
+                  {kind === 'text' && <p className="text-xs text-slate-600">{t('loopForm.textHint')}</p>}
                   <div className="flex flex-wrap gap-2">
                     <Button
                       id={`question-${field.fieldKey}-up`}
                       size="sm"
                       variant="secondary"
-                      aria-label={`Move question ${number} up`}
+                      aria-label={t('loopForm.moveUp', { number })}
                       disabled={index === 0}
                       onClick={() => {
                         move(index, index - 1);
@@ -147,13 +154,13 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                       }}
                     >
                       <ArrowUp aria-hidden="true" />
-                      Up
+                      {t('loopForm.up')}
                     </Button>
                     <Button
                       id={`question-${field.fieldKey}-down`}
                       size="sm"
                       variant="secondary"
-                      aria-label={`Move question ${number} down`}
+                      aria-label={t('loopForm.moveDown', { number })}
                       disabled={index === fields.length - 1}
                       onClick={() => {
                         move(index, index + 1);
@@ -161,17 +168,17 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                       }}
                     >
                       <ArrowDown aria-hidden="true" />
-                      Down
+                      {t('loopForm.down')}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Remove question ${number}`}
+                      aria-label={t('loopForm.removeQuestion', { number })}
                       disabled={fields.length <= LOOP_LIMITS.questionsMin}
                       onClick={() => remove(index)}
                     >
                       <Trash2 aria-hidden="true" />
-                      Remove
+                      {t('common.remove')}
                     </Button>
                   </div>
                 </div>
@@ -187,7 +194,7 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
         onClick={() => append(questionOfKind('scale'), { shouldFocus: true })}
       >
         <Plus aria-hidden="true" />
-        Add Question
+        {t('loopForm.addQuestion')}
       </Button>
     </div>
   );

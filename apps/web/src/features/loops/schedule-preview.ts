@@ -13,11 +13,26 @@ import {
   localDateOf,
   wallOf,
 } from '@pulsecheck/shared/loops/zoned-time';
+import { currentLocale, formats, t } from '@/lib/i18n';
 
-/** An instant as the loop's own clock reads it: 'Monday 30 November 2026 at 09:00'. */
+/**
+ * An instant as the loop's own clock reads it: 'Monday 30 November 2026 at 09:00'. English keeps the shared
+ * `longDate`; other languages write the calendar day with Intl ('Montag, 30. November 2026').
+ */
 export function zonedMoment(instant: Date, timeZone: string): string {
   const time = new Date(wallOf(instant, timeZone)).toISOString().slice(11, 16);
-  return `${longDate(localDateOf(instant, timeZone))} at ${time}`;
+  const day = localDateOf(instant, timeZone);
+  const date =
+    currentLocale() === 'en'
+      ? longDate(day)
+      : formats().date(`${day}T00:00:00Z`, {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+  return t('loops.zonedMoment', { date, time });
 }
 
 export type FirstRoundPreview =
@@ -60,7 +75,7 @@ export function firstRoundPreview(draft: Draft, now: Date): FirstRoundPreview | 
   const next = nextRoundOpening(schedule, { after: opensAt, lastOpenedAt: opensAt }).opensAt;
   return {
     kind: 'plan',
-    opens: startsNow ? 'As soon as you launch' : at(opensAt),
+    opens: startsNow ? t('loops.opensAtLaunch') : at(opensAt),
     closes: days === null ? '' : at(roundClosing(schedule, opensAt, days)),
     next: at(next),
   };
