@@ -1,3 +1,4 @@
+import { LanguageMenu } from '@/components/language-menu';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -34,7 +35,10 @@ function PublicFrame({ children, branding }: { children: ReactNode; branding: Br
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <BrandLogo branding={branding} className="h-10" />
-          <Logo />
+          <div className="flex items-center gap-3">
+            <LanguageMenu compact />
+            <Logo />
+          </div>
         </div>
       </header>
       <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-6 sm:py-10">{children}</main>
