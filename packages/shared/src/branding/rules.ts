@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOR } from './colour';
 
 const formatRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
 
@@ -26,7 +27,7 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
-export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+export { HEX_COLOR };
 
 /** WCAG relative luminance of a `#rrggbb` colour. */
 export function relativeLuminance(hex: string): number {

@@ -1,4 +1,5 @@
-import { HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
+import { HEX_COLOR } from '@pulsecheck/shared/branding/colour';
+import type { Branding } from '@pulsecheck/shared/branding/rules';
 import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { t } from '@/lib/i18n';
