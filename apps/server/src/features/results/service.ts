@@ -282,7 +282,10 @@ export async function exportResultsCsv(
 ) {
   const results = await getResults(deps, options);
   if (!results.components) {
-    throw conflict(releaseMessage(results.release.state, results.release.missingResponses));
+    const { state, missingResponses } = results.release;
+    throw state === 'below-threshold'
+      ? conflict('results.belowThreshold', undefined, { count: missingResponses })
+      : conflict(releaseMessage(state, missingResponses));
   }
   const items = results.actionItems ?? [];
   const rows = results.components.map((c) => [
