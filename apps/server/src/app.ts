@@ -35,7 +35,8 @@ import { authHeaders, clientIp } from './lib/client-ip';
 import { limitBody } from './lib/body-limit';
 import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
-import { AppError } from './lib/app-error';
+import { AppError, translateMessage } from './lib/app-error';
+import { requestLocale, translatorFor } from './lib/i18n';
 import { createRouter, type AppDeps } from './lib/router';
 import { SECURITY_SCHEMES } from './lib/openapi';
 import { backupRoutes } from './ops/routes';
@@ -157,7 +158,7 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   // service the identity provider's page posts its answer to (binding HTTP-POST).
   app.get('/api/auth/saml/metadata/:providerId', async (c) => {
     const xml = await spMetadata(deps, c.req.param('providerId'));
-    if (!xml) throw new AppError('not_found', 'Not found');
+    if (!xml) throw new AppError('not_found', 'errors.notFound');
     return c.body(xml, 200, { 'content-type': 'application/samlmetadata+xml; charset=utf-8' });
   });
   app.post(`${SAML_ACS_PREFIX}:providerId`, async (c) => {
@@ -247,9 +248,9 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
     servers: [{ url: deps.config.appUrl, description: 'This installation (APP_URL)' }],
   });
 
-  app.all('/api/*', (c) =>
-    c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
-  );
+  app.all('/api/*', (c) => {
+    throw new AppError('not_found', 'errors.noRoute', undefined, { method: c.req.method, path: c.req.path });
+  });
 
   app.use(
     '*',
@@ -259,19 +260,24 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   );
 
   app.onError((error, c) => {
+    // The one place an error's messages (catalogue keys) become text: in the request's language (decision 0027).
+    const translator = translatorFor(
+      requestLocale(c.req.header('accept-language'), deps.config.env !== 'production'),
+    );
     const known = error instanceof AppError ? error : databaseError(deps, error);
     if (known) {
       if (known.code === 'database_unavailable') c.header('Retry-After', RETRY_AFTER_SECONDS);
-      return c.json(known.toBody(), known.status);
+      return c.json(known.toBody(translator), known.status);
     }
     if (error instanceof HTTPException) {
       const code = error.status === 401 ? 'unauthenticated' : error.status === 403 ? 'forbidden' : 'invalid';
-      return c.json({ error: { code, message: error.message || 'Request refused' } }, error.status);
+      const message = translateMessage(translator, error.message || 'errors.requestRefused');
+      return c.json({ error: { code, message } }, error.status);
     }
     // A personal answer link's token is a credential: it never reaches the log (decision 0009).
     const path = c.req.path.replace(/\/loop-answer\/[^/]+/, '/loop-answer/[token]');
     deps.logger.error({ err: error, method: c.req.method, path }, 'unhandled error');
-    return c.json({ error: { code: 'internal', message: 'An unexpected error occurred' } }, 500);
+    return c.json({ error: { code: 'internal', message: translator.t('errors.unexpected') } }, 500);
   });
 
   return app;
@@ -284,12 +290,14 @@ export type App = ReturnType<typeof createApp>;
  * else, until the migrations have run and the whole app takes over.
  */
 export function startingApp() {
-  const starting = { error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting } };
   return new Hono()
     .get('/api/health', (c) => c.json({ status: 'ok' }, 200))
     .all('*', (c) => {
       c.header('Retry-After', RETRY_AFTER_SECONDS);
       c.header('Cache-Control', 'no-store');
-      return c.json(starting, 503);
+      const message = translatorFor(requestLocale(c.req.header('accept-language'), false)).t(
+        SYSTEM_MESSAGES.starting,
+      );
+      return c.json({ error: { code: 'unavailable', message } }, 503);
     });
 }

@@ -18,7 +18,7 @@ export function originCheck(appUrl: string, options: { exceptPrefix?: string } =
       const origin = c.req.header('origin');
       const site = c.req.header('sec-fetch-site');
       if ((origin && origin !== allowed) || site === 'cross-site') {
-        throw new AppError('forbidden', 'Cross-site request refused');
+        throw new AppError('forbidden', 'errors.crossSite');
       }
     }
     await next();

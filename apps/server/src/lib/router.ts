@@ -34,7 +34,7 @@ export type AppEnv = {
   };
 };
 
-export const NUL_MESSAGE = 'Text cannot contain NUL characters';
+export const NUL_MESSAGE = 'errors.nulCharacter';
 
 /** Whether any string (or key) in a parsed request part holds U+0000, which PostgreSQL text cannot store. */
 function containsNul(value: unknown): boolean {
@@ -56,8 +56,8 @@ export function createRouter() {
       if (!result.success) {
         const fields = fieldErrors(result.error);
         const message = Object.values(fields)[0];
-        if (result.target === 'param') throw new AppError('not_found', message ?? 'Not found');
-        throw new AppError('invalid', message ?? 'Invalid request', fields);
+        if (result.target === 'param') throw new AppError('not_found', message ?? 'errors.notFound');
+        throw new AppError('invalid', message ?? 'errors.invalidRequest', fields);
       }
       if (containsNul(result.data)) throw new AppError('invalid', NUL_MESSAGE);
     },

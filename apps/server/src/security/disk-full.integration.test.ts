@@ -19,6 +19,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../test/server-process';
+import { english } from '../test/requests';
 
 /**
  * Issue 31, item 2 (docs/operations.md, "What happens when…"): the built server on the embedded database, with
@@ -126,7 +127,7 @@ describe.skipIf(!tmpfs)('a full disk under the embedded database (tmpfs)', () =>
     expect(refused.status, refused.body).toBe(507);
     const noticedMs = Date.now() - fullAt;
     expect(JSON.parse(refused.body)).toEqual({
-      error: { code: 'storage_full', message: SYSTEM_MESSAGES.storageFull },
+      error: { code: 'storage_full', message: english(SYSTEM_MESSAGES.storageFull) },
     });
     for (let i = 0; i < 20; i++) expect((await save()).status).toBe(507);
     const reading = await read();

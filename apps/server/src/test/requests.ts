@@ -1,4 +1,7 @@
 /** What a test needs to call the API as a browser: cookies and the JSON of an answer. */
+import type { MessageValues } from '@pulsecheck/shared/i18n/translate';
+import { translateMessage } from '../lib/app-error';
+import { translatorFor } from '../lib/i18n';
 
 /** A minimal cookie jar: keeps name=value pairs from Set-Cookie headers, drops expired ones. */
 export class CookieJar {
@@ -29,3 +32,10 @@ export type ErrorJson = { error: { code: string; message: string; fields?: Recor
 
 /** The JSON body of an answer, as `T` (an error answer unless told otherwise). */
 export const json = async <T = ErrorJson>(response: Response) => (await response.json()) as T;
+
+/**
+ * A message as the API answers it in English (no Accept-Language): a shared or server catalogue key
+ * ('auth.emailRequired', what the shared `*_MESSAGES` hold) in its English words; other text as it is.
+ */
+export const english = (message: string, values?: MessageValues) =>
+  translateMessage(translatorFor('en'), message, values);

@@ -55,20 +55,20 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** What a 404 says for each kind of thing; the path parameters and the services answer in these words. */
 export const NOT_FOUND_MESSAGES = {
-  workspace: 'Workspace not found',
-  member: 'Member not found',
-  template: 'Template not found',
-  actionItem: 'Action item not found',
-  notification: 'Notification not found',
-  photo: 'Photo not found',
-  logo: 'Logo not found',
-  loop: 'Loop not found',
-  round: 'Round not found',
+  workspace: 'notFound.workspace',
+  member: 'notFound.member',
+  template: 'notFound.template',
+  actionItem: 'notFound.actionItem',
+  notification: 'notFound.notification',
+  photo: 'notFound.photo',
+  logo: 'notFound.logo',
+  loop: 'notFound.loop',
+  round: 'notFound.round',
   /** A personal answer link that is forged, mistyped, or of a member no longer in the workspace. */
-  answerLink: 'This answer link is not valid',
-  organization: 'Organisation not found',
-  passkey: 'Passkey not found',
-  apiToken: 'API token not found',
+  answerLink: 'notFound.answerLink',
+  organization: 'notFound.organization',
+  passkey: 'notFound.passkey',
+  apiToken: 'notFound.apiToken',
 } as const;
 
 export const errorBodySchema = z.object({

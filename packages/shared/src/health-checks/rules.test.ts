@@ -13,6 +13,10 @@ import {
   progressColour,
   STATUS_OF_PHASE,
 } from './rules';
+import { readCatalogue } from '../../messages/read';
+
+/** The English words of the shared catalogue, by key. */
+const english = readCatalogue('shared', 'en').messages;
 import { cleanEmails, DEFAULT_SETTINGS, launchSchema, settingsSchema } from './schemas';
 
 describe('status mapping', () => {
@@ -52,8 +56,8 @@ describe('phase machine', () => {
   });
 
   it('labels phases and names the manage action', () => {
-    expect(phaseLabel('summarize')).toBe('Summary');
-    expect(phaseLabel('nonsense')).toBe('Unknown');
+    expect(english[phaseLabel('summarize')]).toBe('Summary');
+    expect(english[phaseLabel('nonsense')]).toBe('Unknown');
     expect(phaseAction('collect')).toEqual({ to: 'vote', label: 'Start Voting Phase' });
     expect(phaseAction('vote')).toEqual({ to: 'summarize', label: 'Complete Health Check' });
     expect(phaseAction('summarize')).toBeNull();
@@ -136,7 +140,7 @@ describe('settings and launch contract', () => {
       launchKey: 'abcdefgh12',
     });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Title is required');
+    expect(english[result.error?.issues[0]?.message ?? '']).toBe('Title is required');
   });
 });
 

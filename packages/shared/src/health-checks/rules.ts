@@ -4,7 +4,7 @@
  */
 
 /** The answer to anyone who asks for a check that does not exist or that they may not see. */
-export const HEALTH_CHECK_NOT_FOUND = 'Health check not found';
+export const HEALTH_CHECK_NOT_FOUND = 'healthChecks.notFound';
 
 export const PHASES = ['collect', 'vote', 'summarize', 'plan'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -40,14 +40,15 @@ export function canTransition(from: string, to: string): boolean {
 
 /** The phases' names on every screen. */
 export const PHASE_LABELS: Record<Phase, string> = {
-  collect: 'Collection',
-  vote: 'Voting',
-  summarize: 'Summary',
-  plan: 'Action Planning',
+  collect: 'healthChecks.phaseCollect',
+  vote: 'healthChecks.phaseVote',
+  summarize: 'healthChecks.phaseSummarize',
+  plan: 'healthChecks.phasePlan',
 };
 
 /** A phase's label; 'Unknown' for anything unexpected. */
-export const phaseLabel = (phase: string): string => (isPhase(phase) ? PHASE_LABELS[phase] : 'Unknown');
+export const phaseLabel = (phase: string): string =>
+  isPhase(phase) ? PHASE_LABELS[phase] : 'healthChecks.phaseUnknown';
 
 /** The stepper of the manage screen (PRODUCT-DECISIONS 9). */
 export const STEPPER_PHASES: { phase: Phase; label: string }[] = (

@@ -14,7 +14,7 @@
  */
 import type { EmailSetting } from '../account/schemas';
 import type { Phase } from '../health-checks/rules';
-import { RELEASE_MESSAGES, dotsVisible, releaseState } from '../results/release';
+import { dotsVisible, releaseState } from '../results/release';
 
 export type PhaseNoticeType = 'phase-change' | 'results-ready';
 export type NoticePart = { setting: Extract<EmailSetting, 'phaseChanges' | 'resultsReady'>; text: string };
@@ -110,7 +110,7 @@ export function phaseNotice(input: PhaseNoticeInput): PhaseNotice {
       ? `Rating has closed for ${quoted}: the team is voting`
       : `Voting has started for ${quoted}`,
     summarize: withheld
-      ? `${quoted} is complete. ${RELEASE_MESSAGES.facilitatorShares}`
+      ? `${quoted} is complete. Your facilitator will share the results`
       : `${quoted} is complete`,
     plan: `${quoted} has moved to action planning`,
   }[to];

@@ -11,10 +11,18 @@ export type ParticipationRating = (typeof PARTICIPATION_RATINGS)[number];
 
 /** The four rating buttons of the participation screen, in order (keys 1 to 4). */
 export const RATING_OPTIONS: { value: ParticipationRating; label: string; hint: string }[] = [
-  { value: 'healthy', label: 'Healthy', hint: 'Working well' },
-  { value: 'needs-improvement', label: 'Needs Improvement', hint: 'Could be better' },
-  { value: 'fire-warning', label: 'Fire Warning', hint: 'Needs urgent attention' },
-  { value: 'dont-know', label: "I Don't Know", hint: 'Not familiar with this area' },
+  { value: 'healthy', label: 'participation.ratingHealthy', hint: 'participation.ratingHealthyHint' },
+  {
+    value: 'needs-improvement',
+    label: 'participation.ratingNeedsImprovement',
+    hint: 'participation.ratingNeedsImprovementHint',
+  },
+  {
+    value: 'fire-warning',
+    label: 'participation.ratingFireWarning',
+    hint: 'participation.ratingFireWarningHint',
+  },
+  { value: 'dont-know', label: 'participation.ratingDontKnow', hint: 'participation.ratingDontKnowHint' },
 ];
 
 export const COMMENT_MAX = 2000;
@@ -25,33 +33,33 @@ export const COMPONENTS_MAX = 200;
 export const PARTICIPATION_MESSAGES = {
   notFound: HEALTH_CHECK_NOT_FOUND,
   notAccepting: (status: string) => `Health check is not accepting participants (status: ${status})`,
-  notMember: 'You must be a workspace member to participate',
-  notParticipant: 'Join this health check from its link before answering',
-  doesNotExist: 'This health check does not exist or has expired',
-  loadFailed: 'Failed to load health check',
-  notAvailable: 'Health Check Not Available',
-  alreadySubmitted: 'You have already submitted your responses',
-  submitFailed: 'Failed to submit your responses. Please try again.',
+  notMember: 'participation.notMember',
+  notParticipant: 'participation.notParticipant',
+  doesNotExist: 'participation.doesNotExist',
+  loadFailed: 'participation.loadFailed',
+  notAvailable: 'participation.notAvailable',
+  alreadySubmitted: 'participation.alreadySubmitted',
+  submitFailed: 'participation.submitFailed',
   /** The spec's wording for every n, one included. */
   unanswered: (n: number) =>
     `You have ${n} unanswered components. Please complete all ratings before submitting.`,
-  selectRating: 'Please select a rating to continue',
-  progressSaved: 'Progress saved',
-  saveFailed: 'Failed to save progress',
-  restored: 'Restored your previous progress!',
-  ratingClosed: 'Rating has closed',
-  unknownComponent: 'Some answers refer to components that are not part of this health check',
-  invalidRating: 'Choose Healthy, Needs Improvement, Fire Warning or I Don\u2019t Know',
+  selectRating: 'participation.selectRating',
+  progressSaved: 'participation.progressSaved',
+  saveFailed: 'participation.saveFailed',
+  restored: 'participation.restored',
+  ratingClosed: 'participation.ratingClosed',
+  unknownComponent: 'participation.unknownComponent',
+  invalidRating: 'participation.invalidRating',
   commentTooLong: `Comments can be at most ${COMMENT_MAX} characters`,
-  completionLoadFailed: 'Failed to load health check data. Please try again.',
-  unknownWorkspace: 'Unknown Workspace',
-  invalidLink: 'Invalid health check link',
-  joinFailed: 'Failed to join health check',
+  completionLoadFailed: 'participation.completionLoadFailed',
+  unknownWorkspace: 'participation.unknownWorkspace',
+  invalidLink: 'participation.invalidLink',
+  joinFailed: 'participation.joinFailed',
   /** Join: the check behind the link could not be read (not a 404, which goes to /invalid-link). */
-  fetchFailed: 'Failed to fetch health check',
+  fetchFailed: 'participation.fetchFailed',
   /** Join: whether the user already takes part could not be read. */
-  participantStatusFailed: 'Failed to check participant status',
-  previewNotSaved: 'Preview: nothing is saved',
+  participantStatusFailed: 'participation.participantStatusFailed',
+  previewNotSaved: 'participation.previewNotSaved',
 } as const;
 
 export const PARTICIPANT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -141,7 +149,7 @@ export function nextActionFor(item: {
 }
 
 export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {
-  pending: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
+  pending: 'participation.statusPending',
+  in_progress: 'participation.statusInProgress',
+  completed: 'participation.statusCompleted',
 };

@@ -4,15 +4,15 @@ import { RELEASE_MESSAGES } from './release';
 
 /** Spec section 8 and PRODUCT-DECISIONS 3 wording of the results screen, written once. */
 export const RESULTS_MESSAGES = {
-  errorTitle: 'Error Loading Results',
-  noId: 'No health check ID provided',
+  errorTitle: 'results.errorTitle',
+  noId: 'results.noId',
   notFound: HEALTH_CHECK_NOT_FOUND,
-  untitledCheck: 'Untitled Health Check',
-  untitledComponent: 'Untitled Component',
-  uncategorized: 'Uncategorized',
-  anonymous: 'Anonymous',
+  untitledCheck: 'results.untitledCheck',
+  untitledComponent: 'results.untitledComponent',
+  uncategorized: 'results.uncategorized',
+  anonymous: 'results.anonymous',
   ...RELEASE_MESSAGES,
-  linkCopied: 'Link copied to clipboard',
-  followUpScheduled: 'Follow-up scheduled',
-  followUpInPast: 'Choose a date after today',
+  linkCopied: 'results.linkCopied',
+  followUpScheduled: 'results.followUpScheduled',
+  followUpInPast: 'results.followUpInPast',
 } as const;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dotsVisible, missingResponses, releaseMessage, releaseState } from './release';
+import { readCatalogue } from '../../messages/read';
+
+/** The English words of the shared catalogue, by key. */
+const english = readCatalogue('shared', 'en').messages;
 
 describe('release rules', () => {
   it('counts the missing responses', () => {
@@ -48,10 +52,10 @@ describe('release rules', () => {
   });
 
   it('explains every state but released', () => {
-    expect(releaseMessage('collecting', 0)).toMatch(/^Results open when collection ends/);
+    expect(english[releaseMessage('collecting', 0)]).toMatch(/^Results open when collection ends/);
     expect(releaseMessage('below-threshold', 1)).toBe(
       '1 more response is needed before results can be shown',
     );
-    expect(releaseMessage('withheld', 0)).toBe('Your facilitator will share the results');
+    expect(english[releaseMessage('withheld', 0)]).toBe('Your facilitator will share the results');
   });
 });

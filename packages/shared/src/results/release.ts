@@ -7,10 +7,9 @@
 import { pluralWord } from '../words/plural';
 
 export const RELEASE_MESSAGES = {
-  facilitatorShares: 'Your facilitator will share the results',
-  notReleased: 'Results are shared with the participants who completed the health check.',
-  collecting:
-    'Results open when collection ends (when voting starts or the health check is completed), so that no one\u2019s answers can be singled out while responses come in.',
+  facilitatorShares: 'results.facilitatorShares',
+  notReleased: 'results.notReleased',
+  collecting: 'results.collecting',
   belowThreshold: (missing: number) =>
     `${missing} more ${pluralWord(missing, 'response is', 'responses are')} needed before results can be shown`,
 } as const;

@@ -3,12 +3,12 @@ import { ratingCountsSchema } from '../results/schemas';
 import { countOf } from '../words/plural';
 
 export const VOTING_MESSAGES = {
-  notOpen: 'Voting is not open for this health check',
-  notEligible: 'Only participants who completed the rating can vote',
+  notOpen: 'voting.notOpen',
+  notEligible: 'voting.notEligible',
   tooMany: (limit: number) => `You can place at most ${countOf(limit, 'dot')}`,
-  foreignComponent: 'Dots can only go on components of this health check',
-  saved: 'Your dots are saved',
-  ratingClosed: 'Rating has closed',
+  foreignComponent: 'voting.foreignComponent',
+  saved: 'voting.saved',
+  ratingClosed: 'voting.ratingClosed',
 } as const;
 
 /** `{ componentId: dots }`; the whole allocation of the caller, replacing the previous one. */

@@ -2,12 +2,11 @@
 
 /** Workspace wording, written once. */
 export const WORKSPACE_MESSAGES = {
-  nameRequired: 'Workspace name is required',
-  noWorkspace: 'No Workspace Found',
-  noWorkspaceText:
-    'You are not a member of any workspace yet. Please contact your administrator to be added to one.',
-  created: 'Workspace created',
-  renamed: 'Workspace renamed',
-  switched: 'Active workspace changed',
-  adminOnly: 'Only workspace admins can do this',
+  nameRequired: 'workspaces.nameRequired',
+  noWorkspace: 'workspaces.noWorkspace',
+  noWorkspaceText: 'workspaces.noWorkspaceText',
+  created: 'workspaces.created',
+  renamed: 'workspaces.renamed',
+  switched: 'workspaces.switched',
+  adminOnly: 'workspaces.adminOnly',
 } as const;

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import {
   ACCOUNT_MESSAGES,
@@ -114,7 +115,7 @@ export async function changePassword(
           currentPassword: ACCOUNT_MESSAGES.currentPasswordIncorrect,
         });
       }
-      if (error.statusCode === 401) throw new AppError('unauthenticated', 'No authenticated session');
+      if (error.statusCode === 401) throw new AppError('unauthenticated', AUTH_MESSAGES.noSession);
       throw invalid(error.message || ACCOUNT_MESSAGES.passwordFailed);
     }
     throw error;

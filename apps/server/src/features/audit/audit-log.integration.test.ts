@@ -8,7 +8,7 @@ import { entryHash, GENESIS_HASH } from '../../audit/chain';
 import { pruneAuditLog } from '../../audit/retention';
 import { addMember, createAdmin, signedInUser, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { json, type Jar } from '../../test/requests';
+import { english, type Jar, json } from '../../test/requests';
 
 /**
  * The audit log (issue 37 item 3): reading it with filters and pages, exporting it, the hash chain found broken
@@ -317,7 +317,7 @@ describe('audit log', () => {
       ] as const) {
         const response = await ctx.call(jar, method, `/api/organizations/${org.organizationId}/${path}`);
         expect(response.status).toBe(404);
-        expect((await json(response)).error.message).toBe(NOT_FOUND_MESSAGES.organization);
+        expect((await json(response)).error.message).toBe(english(NOT_FOUND_MESSAGES.organization));
       }
       const retention = await ctx.call(
         jar,

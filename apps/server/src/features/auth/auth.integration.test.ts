@@ -6,25 +6,25 @@ import { mailOutbox } from '../../db/schema/messaging';
 import { createAdmin, signIn, validSignup } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { followLink, latestMail, linkIn } from '../../test/mail';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { uniqueEmail } from '../../test/unique';
 
 const ctx = useTestContext();
 
 describe('admin sign-up validation', () => {
   it.each([
-    [{ fullName: '   ' }, 'fullName', AUTH_MESSAGES.fullNameRequired],
-    [{ email: '' }, 'email', AUTH_MESSAGES.emailRequired],
-    [{ email: 'not-an-email' }, 'email', AUTH_MESSAGES.emailInvalid],
-    [{ email: 'a@b' }, 'email', AUTH_MESSAGES.emailInvalid],
-    [{ password: '', confirmPassword: '' }, 'password', AUTH_MESSAGES.passwordRequired],
-    [{ password: 'short', confirmPassword: 'short' }, 'password', AUTH_MESSAGES.passwordTooShort],
-    [{ confirmPassword: 'something-else' }, 'confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch],
-    [{ companyName: '' }, 'companyName', AUTH_MESSAGES.companyNameRequired],
-    [{ companySize: '' }, 'companySize', AUTH_MESSAGES.companySizeRequired],
-    [{ companySize: '1000+' }, 'companySize', AUTH_MESSAGES.companySizeRequired],
-    [{ role: ' ' }, 'role', AUTH_MESSAGES.roleRequired],
-    [{ acceptTerms: false }, 'acceptTerms', AUTH_MESSAGES.termsRequired],
+    [{ fullName: '   ' }, 'fullName', english(AUTH_MESSAGES.fullNameRequired)],
+    [{ email: '' }, 'email', english(AUTH_MESSAGES.emailRequired)],
+    [{ email: 'not-an-email' }, 'email', english(AUTH_MESSAGES.emailInvalid)],
+    [{ email: 'a@b' }, 'email', english(AUTH_MESSAGES.emailInvalid)],
+    [{ password: '', confirmPassword: '' }, 'password', english(AUTH_MESSAGES.passwordRequired)],
+    [{ password: 'short', confirmPassword: 'short' }, 'password', english(AUTH_MESSAGES.passwordTooShort)],
+    [{ confirmPassword: 'something-else' }, 'confirmPassword', english(AUTH_MESSAGES.passwordsDoNotMatch)],
+    [{ companyName: '' }, 'companyName', english(AUTH_MESSAGES.companyNameRequired)],
+    [{ companySize: '' }, 'companySize', english(AUTH_MESSAGES.companySizeRequired)],
+    [{ companySize: '1000+' }, 'companySize', english(AUTH_MESSAGES.companySizeRequired)],
+    [{ role: ' ' }, 'role', english(AUTH_MESSAGES.roleRequired)],
+    [{ acceptTerms: false }, 'acceptTerms', english(AUTH_MESSAGES.termsRequired)],
   ])('refuses %o with "%s: %s"', async (override, field, message) => {
     const response = await ctx.request('POST', '/api/signup', { body: validSignup(override) });
     expect(response.status).toBe(400);
@@ -69,7 +69,7 @@ describe('sign-up, verification and set-up', () => {
     });
     expect(beforeVerify.status).toBe(403);
     expect(await json(beforeVerify)).toMatchObject({
-      error: { code: 'email_not_confirmed', message: AUTH_MESSAGES.emailNotConfirmed },
+      error: { code: 'email_not_confirmed', message: english(AUTH_MESSAGES.emailNotConfirmed) },
     });
 
     const { response: verified, jar } = await followLink(ctx, link);
@@ -95,7 +95,7 @@ describe('sign-up, verification and set-up', () => {
 
     const again = await ctx.call(jar, 'POST', '/api/onboarding/setup');
     expect(again.status).toBe(409);
-    expect((await json(again)).error.message).toBe(AUTH_MESSAGES.orgExists);
+    expect((await json(again)).error.message).toBe(english(AUTH_MESSAGES.orgExists));
   });
 
   it('never makes a second account for the same address, and answers as for a new one', async () => {
@@ -121,7 +121,7 @@ describe('sign-up, verification and set-up', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
     const refused = results.find((r) => r.status === 409)!;
-    expect([AUTH_MESSAGES.orgExists, AUTH_MESSAGES.setupInProgress]).toContain(
+    expect([english(AUTH_MESSAGES.orgExists), english(AUTH_MESSAGES.setupInProgress)]).toContain(
       (await json(refused)).error.message,
     );
     const [row] = await ctx.deps.db.select().from(user).where(eq(user.email, body.email));
@@ -154,7 +154,7 @@ describe('login and logout', () => {
     ]) {
       const response = await ctx.request('POST', '/api/login', { body });
       expect(response.status).toBe(401);
-      expect((await json(response)).error.message).toBe(AUTH_MESSAGES.invalidCredentials);
+      expect((await json(response)).error.message).toBe(english(AUTH_MESSAGES.invalidCredentials));
     }
   });
 
@@ -190,7 +190,7 @@ describe('login and logout', () => {
     expect((await ctx.call(admin.jar, 'GET', '/api/me')).status).toBe(401);
     const stale = await ctx.call(other, 'GET', '/api/me');
     expect(stale.status).toBe(401);
-    expect((await json(stale)).error.message).toBe(AUTH_MESSAGES.noSession);
+    expect((await json(stale)).error.message).toBe(english(AUTH_MESSAGES.noSession));
   });
 });
 
@@ -203,7 +203,7 @@ describe('password reset', () => {
     expect(known.status).toBe(200);
     expect(await unknown.json()).toEqual(await known.json());
     const empty = await ctx.request('POST', '/api/password/forgot', { body: { email: '' } });
-    expect((await json(empty)).error.fields?.email).toBe(AUTH_MESSAGES.forgotEmailRequired);
+    expect((await json(empty)).error.fields?.email).toBe(english(AUTH_MESSAGES.forgotEmailRequired));
   });
 
   it('resets the password from the e-mailed link, once', async () => {
@@ -218,11 +218,13 @@ describe('password reset', () => {
     const mismatch = await ctx.request('POST', '/api/password/reset', {
       body: { token, password: 'new-password-1', confirmPassword: 'new-password-2' },
     });
-    expect((await json(mismatch)).error.fields?.confirmPassword).toBe(AUTH_MESSAGES.passwordsDoNotMatch);
+    expect((await json(mismatch)).error.fields?.confirmPassword).toBe(
+      english(AUTH_MESSAGES.passwordsDoNotMatch),
+    );
     const short = await ctx.request('POST', '/api/password/reset', {
       body: { token, password: 'short', confirmPassword: 'short' },
     });
-    expect((await json(short)).error.fields?.password).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect((await json(short)).error.fields?.password).toBe(english(AUTH_MESSAGES.passwordTooShort));
 
     const reset = await ctx.request('POST', '/api/password/reset', {
       body: { token, password: 'brand-new-password', confirmPassword: 'brand-new-password' },
@@ -232,7 +234,7 @@ describe('password reset', () => {
       body: { token, password: 'another-password', confirmPassword: 'another-password' },
     });
     expect(reused.status).toBe(400);
-    expect((await json(reused)).error.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+    expect((await json(reused)).error.message).toBe(english(AUTH_MESSAGES.resetLinkInvalid));
 
     const oldLogin = await ctx.request('POST', '/api/login', {
       body: { email: admin.email, password: admin.password },
@@ -262,7 +264,7 @@ describe('rate limits', () => {
       });
       statuses.push(response.status);
       if (response.status === 429) {
-        expect((await json(response)).error.message).toBe(AUTH_MESSAGES.tooManyAttempts);
+        expect((await json(response)).error.message).toBe(english(AUTH_MESSAGES.tooManyAttempts));
         expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
       }
     }

@@ -8,6 +8,7 @@ import { useTestContext } from '../../test/harness';
 import { mailsTo } from '../../test/mail';
 import type { ErrorJson } from '../../test/requests';
 import { randomIp, uniqueEmail } from '../../test/unique';
+import { english } from '../../test/requests';
 
 /**
  * Trust item 6. The harness runs the app as if behind one trusted proxy (TRUST_PROXY=1): the proxy appends the
@@ -58,7 +59,7 @@ describe('the per-account sign-in limit', () => {
     expect(answers.slice(0, MAX - 1).map((a) => a.status)).toEqual(Array(MAX - 1).fill(401));
     for (const answer of answers.slice(MAX - 1)) {
       expect(answer.status).toBe(429);
-      expect(answer.message).toBe(AUTH_MESSAGES.accountLocked);
+      expect(answer.message).toBe(english(AUTH_MESSAGES.accountLocked));
       expect(answer.retryAfter).toBeGreaterThan(0);
       expect(answer.retryAfter).toBeLessThanOrEqual(LIMITS.loginAccount.windowSeconds);
     }

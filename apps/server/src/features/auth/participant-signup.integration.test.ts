@@ -6,6 +6,7 @@ import { useAdmin, validParticipantSignup } from '../../test/accounts';
 import { useForAll, useTestContext } from '../../test/harness';
 import { createCheck } from '../../test/health-checks';
 import { followLink, latestMail, linkIn } from '../../test/mail';
+import { english } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
@@ -22,9 +23,9 @@ describe('participant sign-up', () => {
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
     expect(error.fields).toMatchObject({
-      fullName: AUTH_MESSAGES.fullNameRequired,
-      email: AUTH_MESSAGES.emailRequired,
-      password: AUTH_MESSAGES.passwordRequired,
+      fullName: english(AUTH_MESSAGES.fullNameRequired),
+      email: english(AUTH_MESSAGES.emailRequired),
+      password: english(AUTH_MESSAGES.passwordRequired),
       healthCheckId: 'Invalid health check link',
     });
   });

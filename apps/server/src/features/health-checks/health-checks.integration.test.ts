@@ -9,7 +9,7 @@ import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
 import { nextEvent } from '../../test/events';
 import { useTestContext } from '../../test/harness';
 import { addParticipant, catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
-import { json, type ErrorJson } from '../../test/requests';
+import { english, type ErrorJson, json } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
@@ -122,11 +122,11 @@ describe('launch', () => {
   });
 
   it.each([
-    [{ enabledComponentIds: [] }, HEALTH_CHECK_MESSAGES.noEnabledComponents],
-    [{ title: '  ' }, HEALTH_CHECK_MESSAGES.titleRequired],
-    [{ settings: { minResponses: 0 } }, HEALTH_CHECK_MESSAGES.minResponsesRange],
-    [{ settings: { minResponses: 51 } }, HEALTH_CHECK_MESSAGES.minResponsesRange],
-    [{ settings: { votesPerPerson: 11 } }, HEALTH_CHECK_MESSAGES.votesPerPersonRange],
+    [{ enabledComponentIds: [] }, english(HEALTH_CHECK_MESSAGES.noEnabledComponents)],
+    [{ title: '  ' }, english(HEALTH_CHECK_MESSAGES.titleRequired)],
+    [{ settings: { minResponses: 0 } }, english(HEALTH_CHECK_MESSAGES.minResponsesRange)],
+    [{ settings: { minResponses: 51 } }, english(HEALTH_CHECK_MESSAGES.minResponsesRange)],
+    [{ settings: { votesPerPerson: 11 } }, english(HEALTH_CHECK_MESSAGES.votesPerPersonRange)],
     [{ workspaceId: '' }, 'Please select a workspace before launching the health check'],
   ])('refuses %o with 400 "%s"', async (override, message) => {
     const base = await launchBody(ctx, admin.workspaceId);
@@ -405,7 +405,9 @@ describe('manage view, participants and settings', () => {
       votesPerPerson: 0,
     });
     expect(bad.status).toBe(400);
-    expect((await json<ErrorJson>(bad)).error.message).toBe(HEALTH_CHECK_MESSAGES.votesPerPersonRange);
+    expect((await json<ErrorJson>(bad)).error.message).toBe(
+      english(HEALTH_CHECK_MESSAGES.votesPerPersonRange),
+    );
 
     await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, { ...settings, minResponses: 1 });
     await addParticipant(ctx, { healthCheckId: id, workspaceId: admin.workspaceId }, { status: 'completed' });
@@ -414,7 +416,7 @@ describe('manage view, participants and settings', () => {
     );
     const locked = await ctx.call(admin.jar, 'PUT', `/api/health-checks/${id}/settings`, settings);
     expect(locked.status).toBe(409);
-    expect((await json<ErrorJson>(locked)).error.message).toBe(HEALTH_CHECK_MESSAGES.settingsLocked);
+    expect((await json<ErrorJson>(locked)).error.message).toBe(english(HEALTH_CHECK_MESSAGES.settingsLocked));
   });
 
   it('answers 404 with no data to strangers and for unknown or malformed ids on every route', async () => {

@@ -366,12 +366,17 @@ export async function changePhase(
     if (!can(access.actor, 'check:change', check)) throw forbidden(HEALTH_CHECK_MESSAGES.notAllowed);
     if (check.phase === to) return { phase: to, status: check.status };
     if (!canTransition(check.phase, to)) {
-      throw conflict(HEALTH_CHECK_MESSAGES.wrongTransition(phaseLabel(check.phase), phaseLabel(to)));
+      throw conflict('healthChecks.wrongTransition', undefined, {
+        from: phaseLabel(check.phase),
+        to: phaseLabel(to),
+      });
     }
     if (to === 'vote') {
       const { completed } = await participantCounts(tx, healthCheckId);
       if (completed < check.settings.minResponses) {
-        throw conflict(HEALTH_CHECK_MESSAGES.minResponsesForVoting(check.settings.minResponses));
+        throw conflict('healthChecks.minResponsesForVoting', undefined, {
+          count: check.settings.minResponses,
+        });
       }
     }
     const status = STATUS_OF_PHASE[to];

@@ -9,7 +9,7 @@ import { user } from '../../db/schema/auth';
 import { createAdmin, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { createCheck } from '../../test/health-checks';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { useStubServer } from '../../test/stub-server';
 
 /** The Share dialog's 'Slack' (issue 32 item 8): it posts to the caller's Slack channel when theirs is connected. */
@@ -35,7 +35,7 @@ describe("the Share dialog's Slack", () => {
     const refused = await ctx.call(admin.jar, 'POST', path);
     expect(refused.status).toBe(409);
     expect((await json<{ error: { message: string } }>(refused)).error.message).toBe(
-      HEALTH_CHECK_MESSAGES.slackNotConnected,
+      english(HEALTH_CHECK_MESSAGES.slackNotConnected),
     );
     expect(hook.hits).toEqual([]);
 
@@ -60,7 +60,7 @@ describe("the Share dialog's Slack", () => {
     const failed = await ctx.call(admin.jar, 'POST', path);
     expect(failed.status).toBe(503);
     expect((await json<{ error: { message: string } }>(failed)).error.message).toBe(
-      HEALTH_CHECK_MESSAGES.slackFailed,
+      english(HEALTH_CHECK_MESSAGES.slackFailed),
     );
   });
 

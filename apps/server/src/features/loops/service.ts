@@ -196,7 +196,7 @@ export async function launchLoop(
     .catch(async (error: unknown) => {
       if (!(error instanceof DuplicateLaunch)) throw error;
       const found = await q.findLoopByLaunchKey(deps.db, userId, input.launchKey);
-      if (!found) throw new AppError('internal', 'The loop could not be launched');
+      if (!found) throw new AppError('internal', 'errors.loopNotLaunched');
       return found.id;
     });
   if (plan.startsNow) {

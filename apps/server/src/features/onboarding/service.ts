@@ -75,6 +75,6 @@ export async function setUpOrganization(db: Db, userId: string): Promise<{ works
   } catch (error) {
     await db.update(user).set({ setupStartedAt: null }).where(eq(user.id, userId));
     if (error instanceof AppError) throw error;
-    throw new AppError('internal', 'Your organization could not be set up. Please try logging in again.');
+    throw new AppError('internal', 'errors.organizationNotSetUp');
   }
 }

@@ -11,7 +11,7 @@ import { NUL_MESSAGE } from '../../lib/router';
 import { createAdmin, joinedParticipant, signUpParticipant, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { allRated, createCheck, setPhase } from '../../test/health-checks';
-import { json, type Jar } from '../../test/requests';
+import { english, type Jar, json } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
@@ -163,7 +163,7 @@ describe('participation read', () => {
     for (const jar of [stranger.jar, otherAdmin.jar]) {
       const response = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/participation`);
       expect(response.status).toBe(403);
-      expect((await json(response)).error.message).toBe(M.notMember);
+      expect((await json(response)).error.message).toBe(english(M.notMember));
       const progress = await ctx.call(jar, 'GET', `/api/health-checks/${check.healthCheckId}/progress`);
       expect(progress.status).toBe(403);
     }
@@ -239,14 +239,14 @@ describe('autosave', () => {
     const url = `/api/health-checks/${check.healthCheckId}/responses`;
     const ok = { votes: { [a]: 'healthy' }, comments: {}, last_component_index: 0 };
     const cases: [unknown, string | RegExp][] = [
-      [{ ...ok, votes: { [a]: 'excellent' } }, M.invalidRating],
-      [{ ...ok, votes: { [a]: 'HEALTHY' } }, M.invalidRating],
-      [{ ...ok, votes: { [other.componentIds[0] as string]: 'healthy' } }, M.unknownComponent],
-      [{ ...ok, comments: { [other.componentIds[0] as string]: 'hi' } }, M.unknownComponent],
-      [{ ...ok, votes: { 'not-a-uuid': 'healthy' } }, M.unknownComponent],
+      [{ ...ok, votes: { [a]: 'excellent' } }, english(M.invalidRating)],
+      [{ ...ok, votes: { [a]: 'HEALTHY' } }, english(M.invalidRating)],
+      [{ ...ok, votes: { [other.componentIds[0] as string]: 'healthy' } }, english(M.unknownComponent)],
+      [{ ...ok, comments: { [other.componentIds[0] as string]: 'hi' } }, english(M.unknownComponent)],
+      [{ ...ok, votes: { 'not-a-uuid': 'healthy' } }, english(M.unknownComponent)],
       [{ ...ok, comments: { [a]: 'x'.repeat(2001) } }, M.commentTooLong],
       [{ ...ok, comments: { [a]: 42 } }, /./],
-      [{ ...ok, comments: { [a]: 'a\u0000b' } }, NUL_MESSAGE],
+      [{ ...ok, comments: { [a]: 'a\u0000b' } }, english(NUL_MESSAGE)],
       [{ ...ok, last_component_index: -1 }, /./],
       [{ ...ok, last_component_index: 1.5 }, /./],
       [{ ...ok, status: 'completed' }, /./],
@@ -283,7 +283,7 @@ describe('autosave', () => {
     for (const jar of [stranger.jar, otherAdmin.jar]) {
       const response = await ctx.call(jar, 'PUT', url, body);
       expect(response.status).toBe(403);
-      expect((await json(response)).error.message).toBe(M.notMember);
+      expect((await json(response)).error.message).toBe(english(M.notMember));
     }
     const notJoined = await ctx.call(admin.jar, 'PUT', url, body);
     expect(notJoined.status).toBe(403);
@@ -294,14 +294,14 @@ describe('autosave', () => {
     ).toBe(200);
     const late = await ctx.call(done.jar, 'PUT', url, body);
     expect(late.status).toBe(409);
-    expect((await json(late)).error.message).toBe(M.alreadySubmitted);
+    expect((await json(late)).error.message).toBe(english(M.alreadySubmitted));
     expect((await participantRow(done.participantId))?.responses).toBeNull();
 
     const waiting = await joinedParticipant(ctx, check.healthCheckId);
     await setPhase(ctx, check.healthCheckId, 'vote');
     const closed = await ctx.call(waiting.jar, 'PUT', url, body);
     expect(closed.status).toBe(409);
-    expect((await json(closed)).error.message).toBe(M.ratingClosed);
+    expect((await json(closed)).error.message).toBe(english(M.ratingClosed));
     expect((await participantRow(waiting.participantId))?.responses).toBeNull();
   });
   it('saves autosaves that arrive together in one go, each with its own progress, refusing only those that may not write', async () => {
@@ -338,8 +338,8 @@ describe('autosave', () => {
       put(people[0]!.jar, check.healthCheckId, bodies[3]),
     ]);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 409, 409, 200]);
-    expect((await json(responses[4]!)).error.message).toBe(M.alreadySubmitted);
-    expect((await json(responses[5]!)).error.message).toBe(M.ratingClosed);
+    expect((await json(responses[4]!)).error.message).toBe(english(M.alreadySubmitted));
+    expect((await json(responses[5]!)).error.message).toBe(english(M.ratingClosed));
     const progress = await Promise.all(
       responses.slice(1, 4).map(async (r) => (await json<{ progress: number }>(r)).progress),
     );
@@ -420,7 +420,7 @@ describe('submit', () => {
       allRated(check.componentIds, { [b]: 'changed my mind' }),
     );
     expect(second.status).toBe(409);
-    expect((await json(second)).error.message).toBe(M.alreadySubmitted);
+    expect((await json(second)).error.message).toBe(english(M.alreadySubmitted));
     expect(
       (await ctx.deps.db.select().from(comments).where(eq(comments.participantId, person.participantId)))
         .length,
@@ -479,7 +479,7 @@ describe('submit', () => {
     await setPhase(ctx, check.healthCheckId, 'vote');
     const closed = await ctx.call(waiting.jar, 'POST', url, body);
     expect(closed.status).toBe(409);
-    expect((await json(closed)).error.message).toBe(M.ratingClosed);
+    expect((await json(closed)).error.message).toBe(english(M.ratingClosed));
     expect(
       await ctx.deps.db
         .select()

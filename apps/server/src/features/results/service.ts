@@ -282,7 +282,10 @@ export async function exportResultsCsv(
 ) {
   const results = await getResults(deps, options);
   if (!results.components) {
-    throw conflict(releaseMessage(results.release.state, results.release.missingResponses));
+    const { state, missingResponses } = results.release;
+    throw state === 'below-threshold'
+      ? conflict('results.belowThreshold', undefined, { count: missingResponses })
+      : conflict(releaseMessage(state, missingResponses));
   }
   const items = results.actionItems ?? [];
   const rows = results.components.map((c) => [
@@ -339,7 +342,7 @@ export async function scheduleFollowUp(
   if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
   const runAt = new Date(`${options.date}T${String(FOLLOW_UP_HOUR_UTC).padStart(2, '0')}:00:00Z`);
   if (Number.isNaN(runAt.getTime()) || runAt.toISOString().slice(0, 10) !== options.date) {
-    throw invalid('Use a date like 2027-02-23', { date: 'Use a date like 2027-02-23' });
+    throw invalid('errors.dateFormat', { date: 'errors.dateFormat' });
   }
   if (options.date <= today())
     throw invalid(RESULTS_MESSAGES.followUpInPast, { date: RESULTS_MESSAGES.followUpInPast });
@@ -373,7 +376,7 @@ export async function followUpCalendar(
   const { access, check } = await checkForViewer(deps.db, options.userId, options.healthCheckId);
   if (!access.manages) throw notFound(RESULTS_MESSAGES.notFound);
   const start = new Date(`${options.date}T00:00:00Z`);
-  if (Number.isNaN(start.getTime())) throw invalid('Use a date like 2027-02-23');
+  if (Number.isNaN(start.getTime())) throw invalid('errors.dateFormat');
   const end = new Date(start.getTime() + 24 * 60 * 60 * 1000);
   const day = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
   const stamp = new Date()

@@ -42,7 +42,7 @@ function explain(error: unknown): never {
   if (code === 'TWO_FACTOR_NOT_ENABLED' || code === 'TOTP_NOT_ENABLED')
     throw new AppError('conflict', SECURITY_MESSAGES.notEnabled);
   if (code === 'SESSION_NOT_FRESH')
-    throw forbidden('For your safety, sign out and sign in again, then add the passkey within a day.');
+    throw forbidden('errors.passkeySignInAgain');
   throw invalid(error.message || SECURITY_MESSAGES.passkeyFailed);
 }
 
@@ -266,7 +266,7 @@ export async function setOrganizationSecurity(
     const me = await first(
       deps.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, options.userId)),
     );
-    if (!me?.on) throw new AppError('conflict', 'Turn on two-factor sign-in for yourself first.');
+    if (!me?.on) throw new AppError('conflict', 'errors.twoFactorYourselfFirst');
   }
   if (organization.requireTwoFactor === options.requireTwoFactor) return;
   await deps.db.transaction(async (tx) => {

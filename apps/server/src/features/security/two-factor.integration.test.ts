@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { account, twoFactor } from '../../db/schema/auth';
 import { createAdmin, me, signedInUser } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { CookieJar, json } from '../../test/requests';
+import { CookieJar, english, json } from '../../test/requests';
 import { codeAt, codeStep, enrolTwoFactor, passwordStep } from '../../test/security';
 
 const ctx = useTestContext();
@@ -154,7 +154,7 @@ describe('the second step of a sign-in', () => {
     expect(answers[9]).toBe(429);
     const paused = await codeStep(ctx, browser, codeAt(person.key));
     expect(paused.status).toBe(429);
-    expect((await json(paused)).error.message).toBe(AUTH_MESSAGES.accountLocked);
+    expect((await json(paused)).error.message).toBe(english(AUTH_MESSAGES.accountLocked));
     expect((await ctx.call(browser, 'GET', '/api/me')).status).toBe(401);
   });
 

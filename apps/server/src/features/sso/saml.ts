@@ -305,7 +305,7 @@ export async function startSamlFlow(
   const cache = new FlowCache(deps.db, { ...flow, ...binding });
   const saml = await samlOf(deps, flow.providerId, config, cache);
   const url = await saml.getAuthorizeUrlAsync('', undefined, {});
-  if (!cache.requestId) throw new AppError('internal', 'The SAML request was not recorded');
+  if (!cache.requestId) throw new AppError('internal', 'errors.samlRequestMissing');
   return { url, cookies };
 }
 

@@ -16,6 +16,7 @@ import { openPostgres } from '../../db/client';
 import { createDatabaseHealth } from '../../db/health';
 import { useTestContext } from '../../test/harness';
 import { freePort } from '../../test/server-process';
+import { english } from '../../test/requests';
 
 const ctx = useTestContext();
 
@@ -82,7 +83,7 @@ describe('GET /api/ready', () => {
       expect(refused.ms).toBeLessThan(1000);
       expect(refused.response.headers.get('retry-after')).toBe('5');
       expect(refused.body).toEqual({
-        error: { code: 'database_unavailable', message: SYSTEM_MESSAGES.databaseUnavailable },
+        error: { code: 'database_unavailable', message: english(SYSTEM_MESSAGES.databaseUnavailable) },
       });
     } finally {
       await unreachable.close();
@@ -97,7 +98,7 @@ describe('GET /api/ready', () => {
       expect(response.status, path).toBe(503);
       expect(response.headers.get('retry-after')).toBe('5');
       expect(await response.json()).toEqual({
-        error: { code: 'unavailable', message: SYSTEM_MESSAGES.starting },
+        error: { code: 'unavailable', message: english(SYSTEM_MESSAGES.starting) },
       });
     }
   });
@@ -124,7 +125,7 @@ describe('a database that cannot serve', () => {
         expect(ms, path).toBeLessThan(2000);
         expect(response.headers.get('retry-after'), path).toBe('5');
         expect(body, path).toEqual({
-          error: { code: 'database_unavailable', message: SYSTEM_MESSAGES.databaseUnavailable },
+          error: { code: 'database_unavailable', message: english(SYSTEM_MESSAGES.databaseUnavailable) },
         });
       }
     } finally {
@@ -159,12 +160,12 @@ describe('a database that cannot serve', () => {
       });
       expect(write.status).toBe(507);
       expect(await write.json()).toEqual({
-        error: { code: 'storage_full', message: SYSTEM_MESSAGES.storageFull },
+        error: { code: 'storage_full', message: english(SYSTEM_MESSAGES.storageFull) },
       });
       const ready = await app.request('/api/ready');
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({
-        error: { code: 'storage_full', message: SYSTEM_MESSAGES.storageFull },
+        error: { code: 'storage_full', message: english(SYSTEM_MESSAGES.storageFull) },
       });
       expect((await app.request('/api/health')).status).toBe(200);
     } finally {

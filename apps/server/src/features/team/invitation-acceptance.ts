@@ -140,7 +140,7 @@ export async function acceptWithSignup(
     },
     { method: 'email-password' },
   );
-  if (!created) throw new AppError('internal', 'The account could not be created');
+  if (!created) throw new AppError('internal', 'errors.accountNotCreated');
   await context.internalAdapter.linkAccount({
     userId: created.id,
     providerId: 'credential',

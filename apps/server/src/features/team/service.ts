@@ -210,7 +210,7 @@ export async function inviteMember(
 async function pendingMember(db: Db, workspaceId: string, memberId: string) {
   const member = await q.findMember(db, workspaceId, memberId);
   if (!member || member.status !== 'pending' || !member.invitationEmail)
-    throw notFound('Invitation not found');
+    throw notFound('errors.invitationNotFound');
   return { ...member, invitationEmail: member.invitationEmail };
 }
 

@@ -13,7 +13,7 @@ import { healthCheckComponents, healthChecks, templates } from '../../db/schema/
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { catalogueComponentIds, launch, launchBody } from '../../test/health-checks';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { LOOP_CATALOGUE } from '@pulsecheck/shared/loops/catalogue';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import { createAdmin, signedInUser } from '../../test/accounts';
@@ -300,7 +300,7 @@ describe('workspace health-check templates (issue 32)', () => {
     ).toBe(404);
     const none = await save(admin.jar, await saveBody({ enabledComponentIds: [] }));
     expect(none.status).toBe(400);
-    expect((await json(none)).error.message).toBe(HEALTH_CHECK_MESSAGES.noEnabledComponents);
+    expect((await json(none)).error.message).toBe(english(HEALTH_CHECK_MESSAGES.noEnabledComponents));
 
     // The list says who may change what, as the policy does.
     const asMember = await json<{ templates: TemplateSummary[] }>(
@@ -326,7 +326,7 @@ describe('workspace health-check templates (issue 32)', () => {
     expect((await rename(admin.jar, memberId, 'Admin renamed')).status).toBe(200);
     const blank = await rename(admin.jar, memberId, ' ');
     expect(blank.status).toBe(400);
-    expect(JSON.stringify(await blank.json())).toContain(HEALTH_CHECK_MESSAGES.titleRequired);
+    expect(JSON.stringify(await blank.json())).toContain(english(HEALTH_CHECK_MESSAGES.titleRequired));
     expect((await rename(admin.jar, GLOBAL_TEMPLATE_ID, 'Global')).status).toBe(403);
 
     expect((await ctx.call(admin.jar, 'DELETE', `/api/templates/${memberId}`)).status).toBe(200);

@@ -94,7 +94,7 @@ export const trackerRoutes = routes('trackers')
         rawBody: await c.req.text(),
       });
       if (outcome === 'unknown') throw new AppError('not_found', service.CONNECTION_NOT_FOUND);
-      if (outcome === 'refused') throw new AppError('unauthenticated', 'Signature missing or wrong');
+      if (outcome === 'refused') throw new AppError('unauthenticated', 'errors.signatureWrong');
       return c.json({ ok: true as const }, 200);
     },
   ).router;
