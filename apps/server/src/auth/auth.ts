@@ -3,6 +3,8 @@ import { TRUST_DEVICE_DAYS, RECOVERY_CODE_COUNT } from '@pulsecheck/shared/auth/
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { tryGetCurrentAuthEndpointContext } from '@better-auth/core/context';
+import { eq } from 'drizzle-orm';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -10,6 +12,7 @@ import { account, passkey, rateLimit, session, twoFactor, user, verification } f
 import { clearHits, loginAccountKey } from '../lib/rate-limit';
 import { lazily } from '../lib/lazy';
 import type { Mailer } from '../mail/mailer';
+import { languageOfRequest, recipientLanguage } from '../mail/language';
 import { resetPasswordMail, verificationMail } from '../mail/templates';
 import { gateCalls, gated } from './async-storage';
 import { takePasskeyGrant } from './passkey-grant';
@@ -35,6 +38,16 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
   const { config, db, mailer } = options;
   const scale = config.rateLimitMultiplier;
   const shared = sharedAuthOptions(config);
+  /**
+   * The language of an e-mail better-auth sends (reset, resend of the verification): always to the person who asked,
+   * so their stored choice, else the language of their request (its headers, whether it came through the handler or
+   * one of our routes' calls), else English.
+   */
+  const languageOfAsker = async (userId: string, request: Request | undefined) => {
+    const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+    const headers = request?.headers ?? tryGetCurrentAuthEndpointContext()?.headers;
+    return recipientLanguage({ language: row?.language, request: languageOfRequest(headers, config) });
+  };
   const auth = betterAuth({
     ...shared,
     trustedOrigins: [config.appUrl],
@@ -53,8 +66,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       onPasswordReset: async ({ user: u }) => {
         await clearHits(db, loginAccountKey(u.email));
       },
-      sendResetPassword: async ({ user: u, url }) => {
-        await mailer.enqueue({ kind: 'reset-password', to: u.email, ...resetPasswordMail(u.name, url) });
+      sendResetPassword: async ({ user: u, url }, request) => {
+        const language = await languageOfAsker(u.id, request);
+        await mailer.enqueue({
+          kind: 'reset-password',
+          to: u.email,
+          ...resetPasswordMail(u.name, url, language),
+        });
       },
     },
     emailVerification: {
@@ -63,8 +81,13 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_SECONDS,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        await mailer.enqueue({ kind: 'verify-email', to: u.email, ...verificationMail(u.name, url) });
+      sendVerificationEmail: async ({ user: u, url }, request) => {
+        const language = await languageOfAsker(u.id, request);
+        await mailer.enqueue({
+          kind: 'verify-email',
+          to: u.email,
+          ...verificationMail(u.name, url, language),
+        });
       },
       // Whoever follows the link controls the mailbox: the sign-up it names gets the account (signup-credentials.ts).
       beforeEmailVerification: async (u, request) => {

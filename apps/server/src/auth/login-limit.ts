@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../mail/language';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import type { Context } from 'hono';
 import { eq } from 'drizzle-orm';
@@ -64,7 +65,7 @@ export async function limitFailedLogins<T>(
 async function tellOwner(deps: AppDeps, email: string, failures: number, minutes: number) {
   const owner = await first(
     deps.db
-      .select({ email: user.email, name: user.name })
+      .select({ email: user.email, name: user.name, language: user.language })
       .from(user)
       .where(eq(user.email, email.trim().toLowerCase())),
   );
@@ -72,7 +73,14 @@ async function tellOwner(deps: AppDeps, email: string, failures: number, minutes
   await deps.mailer.enqueue({
     kind: 'account-locked',
     to: owner.email,
-    ...accountLockedMail({ name: owner.name, failures, minutes, url: `${deps.config.appUrl}/login` }),
+    ...accountLockedMail({
+      name: owner.name,
+      failures,
+      minutes,
+      url: `${deps.config.appUrl}/login`,
+      // Whoever failed to sign in may not be the owner: the owner's choice, not the request's language.
+      locale: recipientLanguage({ language: owner.language }),
+    }),
   });
   deps.logger.warn({ failures }, 'sign-in paused for an account after too many failed attempts');
 }

@@ -1,6 +1,9 @@
 import { loginReturningTo } from '@pulsecheck/shared/auth/links';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
 import { brandLogoAlt, HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
+import { DEFAULT_LANGUAGE, type Locale } from '@pulsecheck/shared/i18n/languages';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
+import { translatorFor } from '../lib/i18n';
 
 /** E-mail bodies: a plain layout with one call to action, as HTML and as text. */
 export type MailContent = { subject: string; html: string; text: string };
@@ -36,9 +39,9 @@ function renderMasthead(branding: Branding | null | undefined, palette: Palette)
   return `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${palette.accent}">Pulsecheck</p>`;
 }
 
-function renderChoices(choices: MailChoices, palette: Palette): string {
+function renderChoices(choices: MailChoices, palette: Palette, t: Translator): string {
   const cell = (link: { label: string; url: string }) =>
-    `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="Answer ${escapeHtml(link.label)}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid ${palette.accent};color:${palette.link};text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
+    `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="${escapeHtml(t.t('mail.answerChoice', { label: link.label }))}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid ${palette.accent};color:${palette.link};text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
   return `<p style="margin:16px 0 8px;font-weight:600">${escapeHtml(choices.prompt)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>${choices.links.map(cell).join('')}</tr></table>
 <p style="margin:4px 0 16px;font-size:12px;color:#475569">${escapeHtml(choices.links[0]?.label ?? '')} = ${escapeHtml(choices.ends.low)}, ${escapeHtml(choices.links.at(-1)?.label ?? '')} = ${escapeHtml(choices.ends.high)}</p>`;
@@ -57,22 +60,25 @@ export function renderMail(options: {
    * colour in the HTML part; the text part is the same with or without it.
    */
   branding?: Branding | null;
+  /** The language of the recipient (mail/language.ts): the e-mail's own words and its `lang`; English by default. */
+  translator?: Translator;
 }): MailContent {
   const { subject, heading, paragraphs, choices, action, footer, branding } = options;
+  const t = options.translator ?? translatorFor(DEFAULT_LANGUAGE);
   const palette = paletteOf(branding);
   const html = `<!doctype html>
-<html lang="en"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
+<html lang="${t.locale}"><body style="margin:0;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0" cellpadding="0" cellspacing="0">
 <tr><td style="padding:32px">
 ${renderMasthead(branding, palette)}
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
-${choices ? renderChoices(choices, palette) : ''}
+${choices ? renderChoices(choices, palette, t) : ''}
 ${
   action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${palette.accent};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#475569">Or open this link: <a href="${escapeHtml(action.url)}" style="color:${palette.link}">${escapeHtml(action.url)}</a></p>`
+<p style="margin:0 0 16px;font-size:13px;color:#475569">${escapeHtml(t.t('mail.openLink'))} <a href="${escapeHtml(action.url)}" style="color:${palette.link}">${escapeHtml(action.url)}</a></p>`
     : ''
 }
 ${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml(footer)}</p>` : ''}
@@ -96,43 +102,56 @@ ${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml
   return { subject, html, text };
 }
 
-export const verificationMail = (name: string, url: string) =>
-  renderMail({
-    subject: 'Verify your email for Pulsecheck',
-    heading: `Welcome, ${name}`,
-    paragraphs: ['Confirm your email address to finish creating your Pulsecheck account.'],
-    action: { label: 'Verify email', url },
-    footer: 'The link expires in 24 hours. If you did not sign up, ignore this email.',
-  });
+/** The translator of `locale`, English when none is given. */
+const tr = (locale: Locale = DEFAULT_LANGUAGE) => translatorFor(locale);
 
-export const resetPasswordMail = (name: string, url: string) =>
-  renderMail({
-    subject: 'Reset your Pulsecheck password',
-    heading: 'Reset your password',
-    paragraphs: [`Hi ${name}, we received a request to reset your password.`],
-    action: { label: 'Choose a new password', url },
-    footer:
-      'The link expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.',
+export const verificationMail = (name: string, url: string, locale?: Locale) => {
+  const t = tr(locale);
+  return renderMail({
+    subject: t.t('mail.verification.subject'),
+    heading: t.t('mail.verification.heading', { name }),
+    paragraphs: [t.t('mail.verification.body')],
+    action: { label: t.t('mail.verification.action'), url },
+    footer: t.t('mail.verification.footer'),
+    translator: t,
   });
+};
+
+export const resetPasswordMail = (name: string, url: string, locale?: Locale) => {
+  const t = tr(locale);
+  return renderMail({
+    subject: t.t('mail.reset.subject'),
+    heading: t.t('mail.reset.heading'),
+    paragraphs: [t.t('mail.reset.body', { name })],
+    action: { label: t.t('mail.reset.action'), url },
+    footer: t.t('mail.reset.footer'),
+    translator: t,
+  });
+};
 
 /** To the owner of a verified account when someone signs up with its address (the sign-up changes nothing). */
-export const signupAttemptMail = (name: string, appUrl: string, joinHealthCheckId?: string) =>
-  renderMail({
-    subject: 'Someone tried to sign up to Pulsecheck with your email',
-    heading: 'You already have a Pulsecheck account',
+export const signupAttemptMail = (
+  name: string,
+  appUrl: string,
+  joinHealthCheckId?: string,
+  locale?: Locale,
+) => {
+  const t = tr(locale);
+  return renderMail({
+    subject: t.t('mail.signupAttempt.subject'),
+    heading: t.t('mail.signupAttempt.heading'),
     paragraphs: [
-      `Hi ${name}, someone just tried to create a Pulsecheck account with this email address. Your account already exists, so nothing was changed: your password and data stay as they are.`,
-      joinHealthCheckId
-        ? 'If it was you, sign in with the button below: you will join the health check you signed up for. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.'
-        : 'If it was you, sign in instead. If you forgot your password, choose "Forgot password?" on the sign-in page to get a reset link.',
+      t.t('mail.signupAttempt.body', { name }),
+      t.t(joinHealthCheckId ? 'mail.signupAttempt.ifYouJoin' : 'mail.signupAttempt.ifYou'),
     ],
     action: {
-      label: joinHealthCheckId ? 'Sign in and join' : 'Sign in',
+      label: t.t(joinHealthCheckId ? 'mail.signupAttempt.actionJoin' : 'mail.signupAttempt.action'),
       url: `${appUrl}${joinHealthCheckId ? loginReturningTo(`/join/${joinHealthCheckId}`) : '/login'}`,
     },
-    footer:
-      'If it was not you, you can ignore this email. Nobody can use your account without your password.',
+    footer: t.t('mail.signupAttempt.footer'),
+    translator: t,
   });
+};
 
 /** To the owner of an account whose sign-in was paused after too many failed attempts (once per pause). */
 export const accountLockedMail = (options: {
@@ -140,55 +159,82 @@ export const accountLockedMail = (options: {
   failures: number;
   minutes: number;
   url: string;
-}) =>
-  renderMail({
-    subject: 'Sign-in to your Pulsecheck account was paused',
-    heading: 'Too many failed sign-in attempts',
+  locale?: Locale;
+}) => {
+  const t = tr(options.locale);
+  return renderMail({
+    subject: t.t('mail.locked.subject'),
+    heading: t.t('mail.locked.heading'),
     paragraphs: [
-      `Hi ${options.name}, someone tried to sign in to your Pulsecheck account with a wrong password ${options.failures} times, so we paused sign-in to your account for up to ${options.minutes} minutes.`,
-      'If it was you, wait and try again, or choose a new password: a password reset lets you sign in right away.',
-      'If it was not you, your password is still safe as long as nobody else knows it. If you reuse it elsewhere, choose a new one.',
+      t.t('mail.locked.body', { name: options.name, failures: options.failures, minutes: options.minutes }),
+      t.t('mail.locked.ifYou'),
+      t.t('mail.locked.ifNotYou'),
     ],
-    action: { label: 'Go to sign-in', url: options.url },
-    footer:
-      'You get this email once per pause. Nobody can lock you out for good: sign-in opens again by itself.',
+    action: { label: t.t('mail.locked.action'), url: options.url },
+    footer: t.t('mail.locked.footer'),
+    translator: t,
   });
+};
 
 /** To the owner of an account a passkey was just added to (issue 30): if it was not them, how to take it back. */
-export const passkeyAddedMail = (options: { name: string; passkey: string; appUrl: string }) =>
-  renderMail({
-    subject: 'A passkey was added to your account',
-    heading: 'A passkey was added to your account',
+export const passkeyAddedMail = (options: {
+  name: string;
+  passkey: string;
+  appUrl: string;
+  locale?: Locale;
+}) => {
+  const t = tr(options.locale);
+  return renderMail({
+    subject: t.t('mail.passkeyAdded.subject'),
+    heading: t.t('mail.passkeyAdded.heading'),
     paragraphs: [
-      `Hi ${options.name}, the passkey "${options.passkey}" was just added to your Pulsecheck account. It signs in without your password.`,
-      `If it was not you, change your password now and tick "${SECURITY_MESSAGES.alsoRemovePasskeys}": that removes the passkey and ends every other sign-in. Then check the Security tab of your account settings.`,
+      t.t('mail.passkeyAdded.body', { name: options.name, passkey: options.passkey }),
+      // The option's label is the one the password form shows (the shared catalogue's, once it is translated).
+      t.t('mail.passkeyAdded.ifNotYou', { option: SECURITY_MESSAGES.alsoRemovePasskeys }),
     ],
-    action: { label: 'Open Pulsecheck', url: options.appUrl },
-    footer: 'You get this email whenever a passkey is added to your account.',
+    action: { label: t.t('mail.passkeyAdded.action'), url: options.appUrl },
+    footer: t.t('mail.passkeyAdded.footer'),
+    translator: t,
   });
+};
 
 /** To an organisation's owner when the daily re-check no longer finds a domain's SSO verification record. */
-export const ssoDomainLostMail = (options: { name: string; domain: string; record: string; url: string }) =>
-  renderMail({
-    subject: `Single sign-on stopped for ${options.domain}`,
-    heading: `The verification record of ${options.domain} is gone`,
-    paragraphs: [
-      `Hi ${options.name}, Pulsecheck checks every day that your organisation still controls the domains its single sign-on covers. Today the TXT record "${options.record}" was not found on ${options.domain}, so single sign-on stopped for addresses at ${options.domain}.`,
-      "To switch it back on, publish the record again in the domain's DNS and choose 'Verify domain' on the Security tab.",
-    ],
-    action: { label: 'Open the Security tab', url: options.url },
-    footer: 'If your organisation no longer uses this domain, remove it from the single sign-on settings.',
+export const ssoDomainLostMail = (options: {
+  name: string;
+  domain: string;
+  record: string;
+  url: string;
+  locale?: Locale;
+}) => {
+  const t = tr(options.locale);
+  const { name, domain, record } = options;
+  return renderMail({
+    subject: t.t('mail.ssoDomainLost.subject', { domain }),
+    heading: t.t('mail.ssoDomainLost.heading', { domain }),
+    paragraphs: [t.t('mail.ssoDomainLost.body', { name, domain, record }), t.t('mail.ssoDomainLost.howTo')],
+    action: { label: t.t('mail.ssoDomainLost.action'), url: options.url },
+    footer: t.t('mail.ssoDomainLost.footer'),
+    translator: t,
   });
+};
 
 /** To a webhook's owner when its deliveries failed for 24 hours and it was paused (features/webhooks). */
-export const webhookPausedMail = (options: { name: string; url: string; settingsUrl: string }) =>
-  renderMail({
-    subject: 'A webhook was paused after 24 hours of failed deliveries',
-    heading: 'A webhook was paused',
+export const webhookPausedMail = (options: {
+  name: string;
+  url: string;
+  settingsUrl: string;
+  locale?: Locale;
+}) => {
+  const t = tr(options.locale);
+  return renderMail({
+    subject: t.t('mail.webhookPaused.subject'),
+    heading: t.t('mail.webhookPaused.heading'),
     paragraphs: [
-      `Hi ${options.name}, Pulsecheck could not deliver an event to ${options.url} for 24 hours, so the webhook was paused. Events that happen while it is paused are not sent to it.`,
-      "Check that the address answers with a 2xx status, then choose 'Resume' in the webhook's settings; its 'Deliveries' list shows each attempt's response.",
+      t.t('mail.webhookPaused.body', { name: options.name, url: options.url }),
+      t.t('mail.webhookPaused.howTo'),
     ],
-    action: { label: 'Open the webhook settings', url: options.settingsUrl },
-    footer: 'You get this email because you created this webhook or own its organisation.',
+    action: { label: t.t('mail.webhookPaused.action'), url: options.settingsUrl },
+    footer: t.t('mail.webhookPaused.footer'),
+    translator: t,
   });
+};

@@ -1,3 +1,4 @@
+import { recipientLanguage, recipientLanguageSql } from '../mail/language';
 import { createHmac, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -119,13 +120,15 @@ async function pauseAfterFailures(options: DeliveryOptions, webhookId: string) {
       name: string | null;
       url: string;
       workspace_id: string | null;
+      language: string;
     }>(
       tx,
       sql`with paused as (
             update webhook_subscriptions set paused_at = now(), paused_reason = 'failures'
             where id = ${webhookId} and paused_at is null
             returning url, workspace_id, created_by, organization_id)
-          select p.url, p.workspace_id, u.email, u.name
+          select p.url, p.workspace_id, u.email, u.name,
+                 ${recipientLanguageSql(sql`u.language`, sql`o.default_language`)} as language
           from paused p join organizations o on o.id = p.organization_id
           left join "user" u on u.id = coalesce(p.created_by, o.created_by)`,
     );
@@ -138,6 +141,7 @@ async function pauseAfterFailures(options: DeliveryOptions, webhookId: string) {
           name: owner.name ?? '',
           url: owner.url,
           settingsUrl: `${options.config.appUrl}${owner.workspace_id ? workspaceSettingsPath('webhooks') : ORGANISATION_SETTINGS_PATH}`,
+          locale: recipientLanguage({ language: owner.language }),
         }),
       },
       tx,

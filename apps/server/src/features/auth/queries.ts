@@ -9,7 +9,7 @@ import { userPreferences } from '../../db/schema/organizations';
 export async function findUserByEmail(db: Db, email: string) {
   return first(
     db
-      .select({ id: user.id, name: user.name, emailVerified: user.emailVerified })
+      .select({ id: user.id, name: user.name, emailVerified: user.emailVerified, language: user.language })
       .from(user)
       .where(eq(user.email, email)),
   );
@@ -27,6 +27,7 @@ export async function insertUnverifiedUser(
     name: string;
     email: string;
     passwordHash: string;
+    language: string | null;
   } & SignupProfile,
 ) {
   const { userId, accountId, passwordHash, ...profile } = values;

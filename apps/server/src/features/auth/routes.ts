@@ -1,3 +1,4 @@
+import { languageOfRequest } from '../../mail/language';
 import {
   adminSignupSchema,
   forgotPasswordSchema,
@@ -60,7 +61,8 @@ export const authRoutes = routes('auth')
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
       const { acceptTerms: _terms, confirmPassword: _confirm, ...input } = c.req.valid('json');
-      return c.json(await service.signUpAdmin(c.get('deps'), input), 201);
+      const language = languageOfRequest(c.req.raw.headers, c.get('deps').config);
+      return c.json(await service.signUpAdmin(c.get('deps'), { ...input, language }), 201);
     },
   )
   .handle(
@@ -74,7 +76,11 @@ export const authRoutes = routes('auth')
     },
     async (c) => {
       await enforceLimit(c, LIMITS.signup);
-      return c.json(await service.signUpParticipant(c.get('deps'), c.req.valid('json')), 201);
+      const language = languageOfRequest(c.req.raw.headers, c.get('deps').config);
+      return c.json(
+        await service.signUpParticipant(c.get('deps'), { ...c.req.valid('json'), language }),
+        201,
+      );
     },
   )
   .handle(

@@ -22,6 +22,8 @@ import { accessChanged } from '../../realtime/bus';
 import { completePendingJoin } from '../participation/service';
 import { refuseIfSsoRequired } from '../sso/service';
 import { signupAttemptMail, verificationMail } from '../../mail/templates';
+import { recipientLanguage } from '../../mail/language';
+import { isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
 import {
   findProfile,
   findUserByEmail,
@@ -97,7 +99,7 @@ async function verificationLink(deps: Deps, options: { email: string; userId: st
  */
 async function signUp(
   deps: SignupDeps,
-  options: { name: string; email: string; password: string; profile: SignupProfile },
+  options: { name: string; email: string; password: string; profile: SignupProfile; language: Locale },
 ): Promise<void> {
   await refuseIfSsoRequired(deps.db, options.email);
   const context = await deps.auth.$context;
@@ -110,10 +112,12 @@ async function signUp(
       name: options.name,
       email: options.email,
       passwordHash,
+      // The language the person signs up in is their choice until they make another (a pseudo-locale is none).
+      language: isLanguage(options.language) ? options.language : null,
       ...options.profile,
     });
     const target = createdId
-      ? { id: createdId, name: options.name, emailVerified: false }
+      ? { id: createdId, name: options.name, emailVerified: false, language: null }
       : await findUserByEmail(tx, options.email);
     if (!target) throw new AppError('internal', AUTH_MESSAGES.signupFailed);
     if (target.emailVerified) {
@@ -128,6 +132,8 @@ async function signUp(
             target.name,
             deps.config.appUrl,
             options.profile.pendingJoinHealthCheckId ?? undefined,
+            // To the account's owner, who may not be who asked: their choice, not the request's language.
+            recipientLanguage({ language: target.language }),
           ),
         },
         tx,
@@ -143,7 +149,15 @@ async function signUp(
     });
     const url = await verificationLink(deps, { email: options.email, userId: target.id, token });
     await deps.mailer.enqueue(
-      { kind: 'verify-email', to: options.email, ...verificationMail(options.name, url) },
+      {
+        kind: 'verify-email',
+        to: options.email,
+        ...verificationMail(
+          options.name,
+          url,
+          recipientLanguage({ language: target.language, request: options.language }),
+        ),
+      },
       tx,
     );
   });
@@ -158,9 +172,12 @@ export async function signUpAdmin(
     companyName: string;
     companySize: string;
     role: string;
+    /** The language of the sign-up's request (mail/language.ts). */
+    language: Locale;
   },
 ): Promise<Mailed> {
   await signUp(deps, {
+    language: options.language,
     name: options.fullName,
     email: options.email,
     password: options.password,
@@ -177,10 +194,11 @@ export async function signUpAdmin(
 
 export async function signUpParticipant(
   deps: SignupDeps,
-  options: { fullName: string; email: string; password: string; healthCheckId: string },
+  options: { fullName: string; email: string; password: string; healthCheckId: string; language: Locale },
 ): Promise<Mailed> {
   if (!(await healthCheckExists(deps.db, options.healthCheckId))) throw notFound(HEALTH_CHECK_NOT_FOUND);
   await signUp(deps, {
+    language: options.language,
     name: options.fullName,
     email: options.email,
     password: options.password,

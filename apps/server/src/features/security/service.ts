@@ -1,3 +1,4 @@
+import { languageOfRequest, recipientLanguage, storedLanguageOf } from '../../mail/language';
 import { changedFields, recordAudit, type AuditBy } from '../../audit/record';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { type SecurityStatus } from '@pulsecheck/shared/auth/security';
@@ -213,6 +214,7 @@ export async function addPasskey(
   deps: Deps & Pick<AppDeps, 'mailer'>,
   options: {
     headers: Headers;
+    userId: string;
     owner: { email: string; name: string };
     name: string;
     response: Record<string, unknown>;
@@ -235,7 +237,16 @@ export async function addPasskey(
   await deps.mailer.enqueue({
     kind: 'passkey-added',
     to: options.owner.email,
-    ...passkeyAddedMail({ name: options.owner.name, passkey: name, appUrl: deps.config.appUrl }),
+    ...passkeyAddedMail({
+      name: options.owner.name,
+      passkey: name,
+      appUrl: deps.config.appUrl,
+      // Added by the owner, in a request of theirs: their choice, else the request's language.
+      locale: recipientLanguage({
+        language: await storedLanguageOf(deps.db, options.userId),
+        request: languageOfRequest(options.headers, deps.config),
+      }),
+    }),
   });
   return { id: created.id, name, createdAt: created.createdAt.toISOString() };
 }

@@ -1,3 +1,4 @@
+import { recipientLanguage } from '../../mail/language';
 import { audited, type AuditBy } from '../../audit/record';
 import { randomBytes } from 'node:crypto';
 import { SECURITY_MESSAGES, ssoVerificationRecord } from '@pulsecheck/shared/auth/security-messages';
@@ -74,6 +75,7 @@ export async function recheckDomains(deps: Deps) {
           domain: row.domain,
           record: ssoVerificationRecord(row.token),
           url: `${deps.config.appUrl}/admin/account-settings/security`,
+          locale: recipientLanguage({ language: row.ownerLanguage, organization: row.organizationLanguage }),
         }),
       });
   }

@@ -263,6 +263,8 @@ export async function verifiedDomains(db: Db) {
       organizationName: organizations.name,
       ownerEmail: user.email,
       ownerName: user.name,
+      ownerLanguage: user.language,
+      organizationLanguage: organizations.defaultLanguage,
     })
     .from(ssoDomains)
     .innerJoin(organizations, eq(organizations.id, ssoDomains.organizationId))

@@ -1,0 +1,50 @@
+/**
+ * The one home of the rule "which language do we write to this person in" (issue 34), for every e-mail, notice,
+ * Slack message and export the server makes:
+ * 1. the recipient's own choice (`user.language`), when they made one;
+ * 2. else, when the e-mail answers a request of the very person it goes to (sign-up, password reset, resend of
+ *    the verification), that request's language (its `Accept-Language`: the web sends its own language);
+ * 3. else their organisation's `default_language` (people without an account, or without a choice);
+ * 4. else English.
+ * `recipientLanguageSql` is the same rule inside a query that lists many recipients (no query per person).
+ */
+import { DEFAULT_LANGUAGE, isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { user } from '../db/schema/auth';
+import { requestLocale, translatorFor } from '../lib/i18n';
+
+export function recipientLanguage(recipient: {
+  /** The person's `user.language` (null or absent: no choice yet, or no account). */
+  language?: string | null | undefined;
+  /** The language of the request of this very person that the e-mail answers. */
+  request?: Locale | null | undefined;
+  /** Their organisation's `default_language`. */
+  organization?: string | null | undefined;
+}): Locale {
+  if (isLanguage(recipient.language)) return recipient.language;
+  if (recipient.request) return recipient.request;
+  if (isLanguage(recipient.organization)) return recipient.organization;
+  return DEFAULT_LANGUAGE;
+}
+
+/** The same rule in SQL, for a query that lists recipients: `coalesce(user.language, default_language, 'en')`. */
+export const recipientLanguageSql = (userLanguage: SQL, organizationLanguage: SQL = sql`null`) =>
+  sql`coalesce(${userLanguage}, ${organizationLanguage}, ${DEFAULT_LANGUAGE})`;
+
+/** A request's language, from its headers (pseudo-locales outside production only). */
+export const languageOfRequest = (
+  headers: Headers | { get(name: string): string | null | undefined } | undefined | null,
+  config: Pick<Config, 'env'>,
+): Locale => requestLocale(headers?.get('accept-language'), config.env !== 'production');
+
+/** The translator of a recipient (see `recipientLanguage`). */
+export const translatorOfRecipient = (recipient: Parameters<typeof recipientLanguage>[0]) =>
+  translatorFor(recipientLanguage(recipient));
+
+/** A person's stored choice (`user.language`), for the one e-mail of a request about them. */
+export async function storedLanguageOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
+  return row?.language ?? null;
+}
