@@ -40,6 +40,13 @@ describe('the message catalogues (decision 0027)', () => {
     }
   }
 
+  it("no key is both a shared word and a side's own (the side's would hide the shared one)", () => {
+    const shared = Object.keys(readCatalogue('shared', 'en').messages);
+    const web = readCatalogue('web', 'en').messages;
+    const server = readCatalogue('server', 'en').messages;
+    expect(shared.filter((key) => key in web || key in server)).toEqual([]);
+  });
+
   /** Files of a folder, recursively, that a pattern picks. */
   const sources = (folder: string, pattern: RegExp): string[] =>
     readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })

@@ -61,7 +61,7 @@ export function SettingsTab({ check }: { check: HealthCheckDetail }) {
         )}
         {editable && stricterOnly && (
           <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="stricter-only">
-            {t('healthChecks.settingsOnlyStricter')}
+            {t('healthChecks.settingsOnlyStricterNote')}
           </p>
         )}
         <SettingsFields
