@@ -13,10 +13,10 @@ import {
   progressColour,
   STATUS_OF_PHASE,
 } from './rules';
-import { readCatalogue } from '../../messages/read';
+import englishWords from '../../messages/en/healthChecks.json';
 
 /** The English words of the shared catalogue, by key. */
-const english = readCatalogue('shared', 'en').messages;
+const english: Record<string, string> = englishWords;
 import { cleanEmails, DEFAULT_SETTINGS, launchSchema, settingsSchema } from './schemas';
 
 describe('status mapping', () => {
