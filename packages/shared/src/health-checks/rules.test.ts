@@ -13,11 +13,10 @@ import {
   progressColour,
   STATUS_OF_PHASE,
 } from './rules';
-import catalogue from '../../messages/en/healthChecks.json';
-
-const english: Record<string, string> = catalogue;
+import englishWords from '../../messages/en/healthChecks.json';
 
 /** The English words of the shared catalogue, by key. */
+const english: Record<string, string> = englishWords;
 import { cleanEmails, DEFAULT_SETTINGS, launchSchema, settingsSchema } from './schemas';
 
 describe('status mapping', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dotsVisible, missingResponses, releaseMessage, releaseState } from './release';
-import catalogue from '../../messages/en/results.json';
+import englishWords from '../../messages/en/results.json';
 
-const english: Record<string, string> = catalogue;
+/** The English words of the shared catalogue, by key. */
+const english: Record<string, string> = englishWords;
 
 describe('release rules', () => {
   it('counts the missing responses', () => {

@@ -34,7 +34,7 @@ describe('join info (public)', () => {
     });
     const unknown = await ctx.request('GET', `/api/join/${crypto.randomUUID()}`);
     expect(unknown.status).toBe(404);
-    expect((await json(unknown)).error.message).toBe(M.notFound);
+    expect((await json(unknown)).error.message).toBe(english(M.notFound));
     // A malformed id is not found, like an unknown one (one answer for every id in a path).
     expect((await ctx.request('GET', '/api/join/not-a-uuid')).status).toBe(404);
   });
