@@ -1805,6 +1805,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's language, or null while they follow their browser */
+        get: operations["getAccountLanguage"];
+        /** Choose the language of every screen and e-mail (en, de, fr, es or pt-BR), or null to follow the browser */
+        put: operations["putAccountLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's default language (its owner and organisation admins) */
+        get: operations["getOrganizationLanguage"];
+        /** Set the organisation's default language: e-mails to people who chose none, and new members' first visit */
+        put: operations["putOrganizationLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organization/sso": {
         parameters: {
             query?: never;
@@ -2621,6 +2657,8 @@ export interface operations {
                             home: string;
                             mailEnabled: boolean;
                             mustEnrolTwoFactor: boolean;
+                            /** @enum {string|null} */
+                            language?: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         };
                     } | {
                         /** @enum {boolean} */
@@ -2739,6 +2777,8 @@ export interface operations {
                             home: string;
                             mailEnabled: boolean;
                             mustEnrolTwoFactor: boolean;
+                            /** @enum {string|null} */
+                            language?: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         };
                     };
                 };
@@ -2854,6 +2894,8 @@ export interface operations {
                             home: string;
                             mailEnabled: boolean;
                             mustEnrolTwoFactor: boolean;
+                            /** @enum {string|null} */
+                            language?: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         };
                     };
                 };
@@ -3027,6 +3069,8 @@ export interface operations {
                             home: string;
                             mailEnabled: boolean;
                             mustEnrolTwoFactor: boolean;
+                            /** @enum {string|null} */
+                            language?: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         };
                     };
                 };
@@ -3432,6 +3476,8 @@ export interface operations {
                             home: string;
                             mailEnabled: boolean;
                             mustEnrolTwoFactor: boolean;
+                            /** @enum {string|null} */
+                            language?: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         };
                     };
                 };
@@ -16697,6 +16743,328 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAccountLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        language: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putAccountLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string|null} */
+                    language: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        language: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOrganizationLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default language */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        defaultLanguage: "en" | "de" | "fr" | "es" | "pt-BR";
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putOrganizationLanguage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    defaultLanguage: "en" | "de" | "fr" | "es" | "pt-BR";
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        defaultLanguage: "en" | "de" | "fr" | "es" | "pt-BR";
+                    };
+                };
+            };
+            /** @description Error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid" | "unauthenticated" | "invalid_token" | "forbidden" | "email_not_confirmed" | "two_factor_required" | "sso_required" | "insufficient_scope" | "session_required" | "not_found" | "workspace_not_found" | "template_not_found" | "conflict" | "already_submitted" | "rating_closed" | "organization_exists" | "already_answered" | "round_closed" | "loop_paused" | "loop_ended" | "payload_too_large" | "rate_limited" | "internal" | "unavailable" | "database_unavailable" | "storage_full";
+                            message: string;
+                            fields?: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
                 };
             };
             /** @description Error */

@@ -1,4 +1,3 @@
-import { isLanguage } from '@pulsecheck/shared/i18n/languages';
 import { recordFailedSignIn, recordSignIn, type SignInMethod } from '../../audit/sign-ins';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
 import { randomUUID } from 'node:crypto';
