@@ -5,8 +5,6 @@
 import {
   baseLanguage,
   DEFAULT_LANGUAGE,
-  isLanguage,
-  type Language,
   LANGUAGES,
   type Locale,
   negotiateLanguage,
@@ -41,7 +39,3 @@ export function requestLocale(acceptLanguage: string | undefined | null, pseudo:
   const available: readonly Locale[] = pseudo ? [...LANGUAGES, ...PSEUDO_LOCALES] : LANGUAGES;
   return negotiateLanguage(acceptLanguage, available) ?? DEFAULT_LANGUAGE;
 }
-
-/** The language to write to a person in: theirs, else their organisation's, else English. */
-export const languageFor = (...choices: (string | null | undefined)[]): Language =>
-  choices.find(isLanguage) ?? DEFAULT_LANGUAGE;
