@@ -1,10 +1,22 @@
+import type { AccountLanguage } from '@pulsecheck/shared/i18n/schemas';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { apiPut } from '@/lib/api-client';
 import { changeLanguage, currentLocale, t, useLocale } from '@/lib/i18n';
 import { type CurrentUser, sessionQueryKey, useSession } from '@/lib/session';
 import { cn } from '@/lib/cn';
+
+/**
+ * Keeps the signed-in person's language with their account, and in what the app holds of it (the session, which
+ * `FollowAccountLanguage` watches, and the Language card's query).
+ */
+export async function saveAccountLanguage(queryClient: QueryClient, language: Language | null) {
+  const saved = await apiPut<AccountLanguage>('/account/language', { language });
+  queryClient.setQueryData(['account-language'], saved);
+  queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) => user && { ...user, language });
+  return saved;
+}
 
 /**
  * The language menu of the landing, sign-in, sign-up and participant screens: each language in its own name. A
@@ -16,10 +28,8 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
   const queryClient = useQueryClient();
   const choose = async (language: Language) => {
     await changeLanguage(language);
-    if (queryClient.getQueryData<CurrentUser | null>(sessionQueryKey)) {
-      await apiPut('/account/language', { language });
-      queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) => user && { ...user, language });
-    }
+    if (queryClient.getQueryData<CurrentUser | null>(sessionQueryKey))
+      await saveAccountLanguage(queryClient, language);
   };
   return (
     <div className={cn('flex items-center gap-2 text-sm', className)}>

@@ -8,9 +8,9 @@ import { Select } from '@/components/ui/select';
 import { LoadFailed } from '@/components/ui/state-card';
 import { toast } from '@/components/ui/toaster';
 import { apiGet, apiPut } from '@/lib/api-client';
+import { saveAccountLanguage } from '@/components/language-menu';
 import { errorMessage } from '@/lib/forms';
 import { changeLanguage, t } from '@/lib/i18n';
-import { type CurrentUser, sessionQueryKey } from '@/lib/session';
 
 /** '' in the account's menu: no choice of their own, the browser's language then. */
 const FOLLOW_BROWSER = '';
@@ -75,10 +75,8 @@ export function AccountLanguageCard() {
     queryFn: () => apiGet<AccountLanguage>('/account/language'),
   });
   const save = useMutation({
-    mutationFn: (language: Language | null) => apiPut<AccountLanguage>('/account/language', { language }),
+    mutationFn: (language: Language | null) => saveAccountLanguage(queryClient, language),
     onSuccess: async ({ language }) => {
-      queryClient.setQueryData(['account-language'], { language });
-      queryClient.setQueryData<CurrentUser | null>(sessionQueryKey, (user) => user && { ...user, language });
       if (language) await changeLanguage(language);
       toast.success(t('languageSettings.saved'));
     },
