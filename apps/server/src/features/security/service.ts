@@ -42,8 +42,7 @@ function explain(error: unknown): never {
   if (code === 'TOTP_ALREADY_ENABLED') throw new AppError('conflict', SECURITY_MESSAGES.alreadyEnabled);
   if (code === 'TWO_FACTOR_NOT_ENABLED' || code === 'TOTP_NOT_ENABLED')
     throw new AppError('conflict', SECURITY_MESSAGES.notEnabled);
-  if (code === 'SESSION_NOT_FRESH')
-    throw forbidden('errors.passkeySignInAgain');
+  if (code === 'SESSION_NOT_FRESH') throw forbidden('errors.passkeySignInAgain');
   throw invalid(error.message || SECURITY_MESSAGES.passkeyFailed);
 }
 
