@@ -37,6 +37,7 @@ import { originCheck } from './lib/origin-check';
 import { devMailRoutes } from './mail/dev-routes';
 import { AppError, translateMessage } from './lib/app-error';
 import { requestLocale, translatorFor } from './lib/i18n';
+import { answerLanguage } from './lib/content-language';
 import { createRouter, type AppDeps } from './lib/router';
 import { SECURITY_SCHEMES } from './lib/openapi';
 import { backupRoutes } from './ops/routes';
@@ -141,6 +142,9 @@ export function createApp(deps: AppDeps, options: { webDir?: string } = {}) {
   // Every JSON body fits in 1 MiB (200 comments of 2,000 characters would be 0.4 MiB); the photo upload sets
   // its own limit. Bigger bodies are refused before they are read into memory.
   app.use('/api/*', limitBody(1024 * 1024, 'Request body too large', { except: '/api/account/avatar' }));
+  // Answers in the reader's language: the server's message keys, the catalogue's components and questions
+  // (lib/content-language.ts); errors are put into words in onError below.
+  app.use('/api/*', answerLanguage(deps.config.env !== 'production'));
 
   // better-auth serves only the targets of the links it e-mails; everything else goes through our routes.
   app.get('/api/auth/verify-email', (c) =>

@@ -241,6 +241,11 @@ const ENTRIES: Record<string, Entry> = {
     },
   },
   'GET /api/account/profile': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/profile' }) },
+  'GET /api/account/language': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/language' }) },
+  'PUT /api/account/language': {
+    expect: 'DAAAAAA',
+    request: () => ({ path: '/api/account/language', body: { language: null } }),
+  },
   'GET /api/account/export': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/export' }) },
   'GET /api/account/deletion': { expect: 'DAAAAAA', request: () => ({ path: '/api/account/deletion' }) },
   // A wrong password: past access control (400), and nobody's account goes.
@@ -362,6 +367,14 @@ const ENTRIES: Record<string, Entry> = {
   'PUT /api/organization/security': {
     expect: byPolicy('organization:administer'),
     request: () => ({ path: '/api/organization/security', body: { requireTwoFactor: false } }),
+  },
+  'GET /api/organization/language': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/language' }),
+  },
+  'PUT /api/organization/language': {
+    expect: byPolicy('organization:administer'),
+    request: () => ({ path: '/api/organization/language', body: { defaultLanguage: 'en' } }),
   },
   'GET /api/organization/branding': {
     expect: byPolicy('organization:administer'),

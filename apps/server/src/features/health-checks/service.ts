@@ -50,6 +50,7 @@ import {
   updateSettings,
 } from './queries';
 import { mailBrandingOfWorkspace } from '../branding/service';
+import { canonicalWording } from '../../lib/content-language';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'realtime'>;
 type LaunchInput = z.output<typeof launchSchema>;
@@ -95,7 +96,9 @@ export async function launchHealthCheck(
   deps: Deps,
   options: { userId: string; input: LaunchInput; by: AuditBy },
 ): Promise<LaunchResponse> {
-  const { userId, input } = options;
+  const { userId } = options;
+  // The catalogue's words in English, whichever language the launcher saw them in (content-language.ts).
+  const input = canonicalWording(options.input);
   const existing = await findCheckByLaunchKey(deps.db, userId, input.launchKey);
   const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
   if (existing) {

@@ -39,6 +39,7 @@ import type { SummaryCell } from '../../db/schema/insights';
 import type { AppDeps } from '../../lib/router';
 import { storeOrganizationFollowUpCounts } from '../follow-ups/service';
 import * as q from './queries';
+import { canonicalContent } from '../../lib/content-language';
 import { countOf } from '@pulsecheck/shared/words/plural';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -52,6 +53,11 @@ type Options = {
 const CATEGORIES = [...new Set(CATALOGUE.map((c) => c.category))];
 const COMPONENTS = new Map(CATALOGUE.map((c) => [c.key, c]));
 const PRIORITIES_SHOWN = 5;
+/** The category filter as the catalogue stores it: the web sends the name it shows, in its language. */
+const inEnglish = <T extends Options>(options: T): T => ({
+  ...options,
+  category: options.category && canonicalContent(options.category),
+});
 
 const cellOf = (c: RatingCounts, trend: InsightCell[4] = null): InsightCell => [
   c.healthy,
@@ -88,7 +94,8 @@ const tally = ([key, orderIndex, shown, h, n, f, d, dots, bh, bn, bf, bd]: Summa
  * (privacyFloor: the check's own minimum, never fewer than 3), with the arrow against the team's previous check of
  * that component, the Organisation column pooling only the teams shown, and the priorities.
  */
-export async function getInsights(deps: Deps, options: Options): Promise<InsightsResponse> {
+export async function getInsights(deps: Deps, given: Options): Promise<InsightsResponse> {
+  const options = inEnglish(given);
   const { db } = deps;
   const { name } = await requireOrganization(db, options.userId, options.organizationId);
   await q.summarizeCompletedChecks(db, options.organizationId);
@@ -212,7 +219,8 @@ const CSV_HEADER = [
  * The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page; each
  * download is recorded in the audit log (who, which view; never a figure of it).
  */
-export async function exportInsightsCsv(deps: Deps, options: Options & { sort: InsightSort; by: AuditBy }) {
+export async function exportInsightsCsv(deps: Deps, given: Options & { sort: InsightSort; by: AuditBy }) {
+  const options = inEnglish(given);
   const insights = await getInsights(deps, options);
   const teams = sortTeams(insights.teams, options.sort);
   const lines: (string | number | null)[][] = [CSV_HEADER];

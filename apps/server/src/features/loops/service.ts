@@ -39,6 +39,7 @@ import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
 import { findLoopTemplate } from '../templates/service';
 import * as q from './queries';
+import { canonicalWording } from '../../lib/content-language';
 import {
   closeLockedRound,
   closeRound,
@@ -120,6 +121,12 @@ const ruleOf = (input: ScheduleRule): ScheduleRule => ({
   timeZone: input.timeZone,
 });
 
+/** A loop's title, description and questions as stored: the catalogue's words in English (content-language.ts). */
+const storedWording = <T extends LoopDefinition>(input: T): T => ({
+  ...input,
+  ...canonicalWording({ title: input.title, description: input.description, questions: input.questions }),
+});
+
 class DuplicateLaunch extends Error {}
 
 /**
@@ -131,7 +138,8 @@ export async function launchLoop(
   deps: Deps,
   options: LaunchLoop & { userId: string; by: AuditBy },
 ): Promise<LaunchLoopResponse> {
-  const { userId, by, ...input } = options;
+  const { userId, by, ...rest } = options;
+  const input = storedWording(rest);
   const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
   const earlier = await q.findLoopByLaunchKey(deps.db, userId, input.launchKey);
   if (earlier) return { ...(await launchedAnswer(deps.db, earlier.id)), mail };
@@ -302,7 +310,8 @@ export async function editLoop(
   deps: Deps,
   options: LoopDefinition & { userId: string; loopId: string; by: AuditBy },
 ) {
-  const { userId, loopId, by, ...input } = options;
+  const { userId, loopId, by, ...rest } = options;
+  const input = storedWording(rest);
   const access = await requireLoopChange(deps.db, userId, loopId);
   await checkAudience(deps.db, access.workspaceId, input.audience, input.minResponses);
   await deps.db.transaction(async (tx) => {

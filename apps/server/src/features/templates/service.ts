@@ -17,6 +17,7 @@ import { GLOBAL_TEMPLATE_ID } from '../../db/catalogue';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, invalid, templateNotFound } from '../../lib/app-error';
 import { resolveActiveWorkspace } from '../workspaces/service';
+import { canonicalContent, canonicalWording } from '../../lib/content-language';
 import {
   deleteTemplate,
   findComponents,
@@ -114,9 +115,9 @@ export async function findLoopTemplate(db: Db, templateId: string) {
 }
 
 const storedContent = (template: LoopTemplate) => ({
-  title: template.title,
-  description: template.description ?? '',
-  settings: { questions: template.questions, defaults: template.defaults },
+  title: canonicalContent(template.title),
+  description: canonicalContent(template.description ?? ''),
+  settings: { questions: canonicalWording(template.questions), defaults: template.defaults },
 });
 
 /** Saves a workspace loop template (the workspace's admins and members). */
@@ -193,8 +194,8 @@ export async function createHealthCheckTemplate(
   }
   const id = await deps.db.transaction(async (tx) => {
     const templateId = await insertTemplate(tx, {
-      title: options.title,
-      description: options.description,
+      title: canonicalContent(options.title),
+      description: options.description && canonicalContent(options.description),
       type: 'health-check',
       workspaceId: options.workspaceId,
       isGlobal: false,
@@ -226,8 +227,8 @@ export async function renameTemplate(
 ) {
   await requireTemplateChange(deps.db, options.userId, options.templateId);
   await updateTemplate(deps.db, options.templateId, {
-    title: options.title,
-    description: options.description ?? '',
+    title: canonicalContent(options.title),
+    description: canonicalContent(options.description ?? ''),
   });
   return { id: options.templateId };
 }
