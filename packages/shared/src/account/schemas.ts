@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../api/fields';
+import { AUTH_MESSAGES } from '../auth/messages';
 import type { Translator } from '../i18n/translate';
 
 /**
@@ -15,7 +16,8 @@ export const ACCOUNT_MESSAGES = {
   photoType: 'account.photoType',
   photoTooLarge: 'account.photoTooLarge',
   photoMissing: 'account.photoMissing',
-  fullNameRequired: 'account.fullNameRequired',
+  /** The same words as signing up's. */
+  fullNameRequired: AUTH_MESSAGES.fullNameRequired,
   allFieldsRequired: 'account.allFieldsRequired',
   passwordsDoNotMatch: 'account.passwordsDoNotMatch',
   passwordTooShort: 'account.passwordTooShort',

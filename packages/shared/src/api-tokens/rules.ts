@@ -75,7 +75,6 @@ export const API_TOKEN_MESSAGES = {
   loadFailed: 'apiTokens.loadFailed',
   createFailed: 'apiTokens.createFailed',
   revokeFailed: 'apiTokens.revokeFailed',
-  notFound: 'apiTokens.notFound',
   none: 'apiTokens.none',
   noneForOrganization: 'apiTokens.noneForOrganization',
   organizationOnly: 'apiTokens.organizationOnly',

@@ -24,7 +24,6 @@ export const SECURITY_MESSAGES = {
   passkeyNameTooLong: 'security.passkeyNameTooLong',
   passkeyFailed: 'security.passkeyFailed',
   passkeySignInFailed: 'security.passkeySignInFailed',
-  passkeyNotFound: 'security.passkeyNotFound',
   passkeyProofRequired: 'security.passkeyProofRequired',
   passkeyUserVerification: 'security.passkeyUserVerification',
   /** The password change and reset screens' checkbox: the server also deletes every passkey of the account. */

@@ -78,7 +78,6 @@ export const SCIM_CARD = {
   title: 'scim.card.title',
   description: 'scim.card.description',
   baseUrlLabel: 'scim.card.baseUrlLabel',
-  tokenLabel: 'scim.card.tokenLabel',
   create: 'scim.card.create',
   rotate: 'scim.card.rotate',
   noToken: 'scim.card.noToken',
