@@ -221,7 +221,7 @@ describe('audit log', () => {
     expect(await header(as({ 'accept-language': 'de' }))).toMatch(/^Entry,Time \(UTC\),/);
     await choose(null);
     expect(await header(as({ 'accept-language': 'de-DE,de;q=0.9' }))).toBe(
-      'Eintrag,Zeit (UTC),Art des Ausführenden,Ausgeführt von,IP-Adresse,Aktion,Art des Ziels,Ziel,Was sich geändert hat,Hash',
+      'Eintrag,Zeit (UTC),Ausgeführt von (Art),Ausgeführt von,IP-Adresse,Aktion,Art des Ziels,Ziel,Was sich geändert hat,Hash',
     );
     const cookie = org.owner.jar.header().cookie ?? '';
     expect(await header(as({ cookie: `${cookie}; ${LANGUAGE_COOKIE}=es`, 'accept-language': 'de' }))).toMatch(
