@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { AUDIT_CSV_COLUMNS, AUDIT_MESSAGES } from '../packages/shared/src/audit/log';
 import { signUpAdmin, uniqueEmail } from './support/accounts';
+import { english } from './support/english';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { waitForMail } from './support/mail-capture';
 
@@ -47,9 +48,9 @@ test.describe('Audit log', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     await page.goto('/admin/account-settings');
-    await page.getByRole('link', { name: AUDIT_MESSAGES.title }).click();
+    await page.getByRole('link', { name: english(AUDIT_MESSAGES.title) }).click();
     await expect(page).toHaveURL(/\/admin\/account-settings\/audit-log$/);
-    await expect(page.getByRole('heading', { name: AUDIT_MESSAGES.title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: english(AUDIT_MESSAGES.title) })).toBeVisible();
     await expect(row(page, 'Workspace renamed')).toContainText(`Name: ${before} → Platform Core`);
     await expect(row(page, 'Workspace renamed')).toContainText(owner.email);
     await expect(row(page, 'Workspace created')).toContainText('Mobile');
@@ -58,50 +59,52 @@ test.describe('Audit log', () => {
     await expectAccessible(page);
 
     // Retention: out of range is refused with the shared message, in range is saved and is itself recorded.
-    const days = page.getByLabel(AUDIT_MESSAGES.retention);
+    const days = page.getByLabel(english(AUDIT_MESSAGES.retention));
     await expect(days).toHaveValue('365');
     await days.fill('10');
-    await page.getByRole('button', { name: AUDIT_MESSAGES.save }).click();
-    await expect(page.getByText(AUDIT_MESSAGES.retentionInvalid)).toBeVisible();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.save) }).click();
+    await expect(page.getByText(english(AUDIT_MESSAGES.retentionInvalid))).toBeVisible();
     await days.fill('400');
-    await page.getByRole('button', { name: AUDIT_MESSAGES.save }).click();
-    await expect(page.getByRole('status').filter({ hasText: AUDIT_MESSAGES.saved })).toBeVisible();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.save) }).click();
+    await expect(page.getByRole('status').filter({ hasText: english(AUDIT_MESSAGES.saved) })).toBeVisible();
     await expect(row(page, 'Audit log retention changed')).toContainText('Retention days: 365 → 400');
 
     // Filter by action: the URL keeps it, a reload shows the same view.
     await page
-      .getByLabel(AUDIT_MESSAGES.action, { exact: true })
+      .getByLabel(english(AUDIT_MESSAGES.action), { exact: true })
       .selectOption({ label: 'Workspace renamed' });
-    await page.getByRole('button', { name: AUDIT_MESSAGES.apply }).click();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.apply) }).click();
     await expect(page).toHaveURL(/\?action=workspace\.renamed$/);
     await expect(rows(page)).toHaveCount(1);
     await page.reload();
-    await expect(page.getByLabel(AUDIT_MESSAGES.action, { exact: true })).toHaveValue('workspace.renamed');
+    await expect(page.getByLabel(english(AUDIT_MESSAGES.action), { exact: true })).toHaveValue(
+      'workspace.renamed',
+    );
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page)).toContainText('Workspace renamed');
 
     // The CSV export carries the filter: its header, then only the renaming.
-    const csv = await downloaded(page, AUDIT_MESSAGES.exportCsv);
+    const csv = await downloaded(page, english(AUDIT_MESSAGES.exportCsv));
     expect(csv.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.map(([, title]) => title).join(','));
+    expect(lines[0]).toBe(AUDIT_CSV_COLUMNS.map(([, title]) => english(title)).join(','));
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('workspace.renamed');
     expect(lines[1]).toContain('Platform Core');
 
     // Filter by date: today has everything; from tomorrow on nothing matches.
-    await page.getByRole('button', { name: AUDIT_MESSAGES.clear }).click();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.clear) }).click();
     await expect(page).toHaveURL(/\/audit-log$/);
-    await page.getByLabel(AUDIT_MESSAGES.from, { exact: true }).fill(today());
-    await page.getByLabel(AUDIT_MESSAGES.to, { exact: true }).fill(today());
-    await page.getByRole('button', { name: AUDIT_MESSAGES.apply }).click();
+    await page.getByLabel(english(AUDIT_MESSAGES.from), { exact: true }).fill(today());
+    await page.getByLabel(english(AUDIT_MESSAGES.to), { exact: true }).fill(today());
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.apply) }).click();
     await expect(page).toHaveURL(new RegExp(`from=${today()}&to=${today()}`));
     await expect(row(page, 'Workspace created')).toBeVisible();
     await expect(row(page, 'Audit log exported')).toContainText('Format: csv');
     await expect(row(page, 'Audit log exported')).toContainText('Action Workspace renamed');
 
     // The JSON Lines export of today: one entry a line, the screen's entries and the export's own (recorded first).
-    const jsonl = await downloaded(page, AUDIT_MESSAGES.exportJsonl);
+    const jsonl = await downloaded(page, english(AUDIT_MESSAGES.exportJsonl));
     expect(jsonl.name).toMatch(/\.jsonl$/);
     const entries = jsonl.text
       .trim()
@@ -116,17 +119,17 @@ test.describe('Audit log', () => {
     expect(entries.every((entry) => /^[0-9a-f]{64}$/.test(entry.hash))).toBe(true);
     expect(entries.map((entry) => entry.seq)).toEqual([...entries.map((e) => e.seq)].sort((a, b) => b - a));
 
-    await page.getByLabel(AUDIT_MESSAGES.from, { exact: true }).fill(tomorrow());
-    await page.getByLabel(AUDIT_MESSAGES.to, { exact: true }).fill('');
-    await page.getByRole('button', { name: AUDIT_MESSAGES.apply }).click();
-    await expect(page.getByText(AUDIT_MESSAGES.empty)).toBeVisible();
+    await page.getByLabel(english(AUDIT_MESSAGES.from), { exact: true }).fill(tomorrow());
+    await page.getByLabel(english(AUDIT_MESSAGES.to), { exact: true }).fill('');
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.apply) }).click();
+    await expect(page.getByText(english(AUDIT_MESSAGES.empty))).toBeVisible();
     await expect(rows(page)).toHaveCount(0);
 
     // Verify: every entry so far, none altered.
-    await page.getByRole('button', { name: AUDIT_MESSAGES.clear }).click();
-    await page.getByRole('button', { name: AUDIT_MESSAGES.verify }).click();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.clear) }).click();
+    await page.getByRole('button', { name: english(AUDIT_MESSAGES.verify) }).click();
     await expect(page.getByRole('status').filter({ hasText: /The chain is intact/ })).toHaveText(
-      AUDIT_MESSAGES.verified(entries.length),
+      english(AUDIT_MESSAGES.verified, { count: entries.length }),
     );
     await expectAccessible(page);
 
@@ -135,7 +138,7 @@ test.describe('Audit log', () => {
     await expect(rows(page).first()).toBeAttached();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const region = page.getByRole('region', { name: AUDIT_MESSAGES.entries });
+    const region = page.getByRole('region', { name: english(AUDIT_MESSAGES.entries) });
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await region.focus();
     await page.keyboard.press('ArrowRight');
@@ -158,9 +161,9 @@ test.describe('Audit log', () => {
     const wandaPage = await wanda.newPage();
     await wandaPage.goto('/admin/account-settings/organisation');
     await expect(wandaPage.getByRole('link', { name: 'Organisation' })).toBeVisible();
-    await expect(wandaPage.getByRole('link', { name: AUDIT_MESSAGES.title })).toHaveCount(0);
+    await expect(wandaPage.getByRole('link', { name: english(AUDIT_MESSAGES.title) })).toHaveCount(0);
     await wandaPage.goto('/admin/account-settings/audit-log');
-    await expect(wandaPage.getByText(AUDIT_MESSAGES.notForYou)).toBeVisible();
+    await expect(wandaPage.getByText(english(AUDIT_MESSAGES.notForYou))).toBeVisible();
     await expect(wandaPage.getByRole('table')).toHaveCount(0);
     await expectAccessible(wandaPage);
     const organizationId = (

@@ -197,7 +197,7 @@ export function tokenGate(scope: ApiScope | undefined): MiddlewareHandler<AppEnv
     limitRate(c, row);
     if (!row.scopes.includes(scope)) {
       c.header('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}"`);
-      throw new AppError('insufficient_scope', API_TOKEN_MESSAGES.missingScope(scope));
+      throw new AppError('insufficient_scope', API_TOKEN_MESSAGES.missingScope, undefined, { scope });
     }
     await noteUse(db, row);
     c.set('user', callerOf(row));

@@ -79,5 +79,5 @@ export async function confirmIdentity(
     sql`select 1 as one from session where token = ${options.sessionToken} and user_id = ${userId}
           and created_at > now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES})`,
   );
-  if (!recent) throw invalid(DELETION_MESSAGES.signInAgain);
+  if (!recent) throw invalid(DELETION_MESSAGES.signInAgain, undefined, { minutes: RECENT_SIGN_IN_MINUTES });
 }

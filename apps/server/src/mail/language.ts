@@ -14,6 +14,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
 import { requestLocale, translatorFor } from '../lib/i18n';
+import { pageLocale } from '../lib/static-files';
 
 export function recipientLanguage(recipient: {
   /** The person's `user.language` (null or absent: no choice yet, or no account). */
@@ -47,4 +48,21 @@ export const translatorOfRecipient = (recipient: Parameters<typeof recipientLang
 export async function storedLanguageOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ language: user.language }).from(user).where(eq(user.id, userId));
   return row?.language ?? null;
+}
+
+/**
+ * The language of a file a signed-in person downloads (the audit log's CSV header): their stored choice, else the
+ * language the app's pages are written in for this browser (its language cookie, else its Accept-Language; a
+ * download is a plain link, so the app's own Accept-Language does not come with it).
+ */
+export async function downloaderLanguage(
+  db: Db,
+  userId: string,
+  browser: { cookie: string | undefined; acceptLanguage: string | undefined },
+  config: Pick<Config, 'env'>,
+): Promise<Locale> {
+  return recipientLanguage({
+    language: await storedLanguageOf(db, userId),
+    request: pageLocale(browser.cookie, browser.acceptLanguage, config.env !== 'production'),
+  });
 }

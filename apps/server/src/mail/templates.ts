@@ -189,8 +189,8 @@ export const passkeyAddedMail = (options: {
     heading: t.t('mail.passkeyAdded.heading'),
     paragraphs: [
       t.t('mail.passkeyAdded.body', { name: options.name, passkey: options.passkey }),
-      // The option's label is the one the password form shows (the shared catalogue's, once it is translated).
-      t.t('mail.passkeyAdded.ifNotYou', { option: SECURITY_MESSAGES.alsoRemovePasskeys }),
+      // The option's label is the one the password form shows (the shared catalogue's).
+      t.t('mail.passkeyAdded.ifNotYou', { option: t.t(SECURITY_MESSAGES.alsoRemovePasskeys) }),
     ],
     action: { label: t.t('mail.passkeyAdded.action'), url: options.appUrl },
     footer: t.t('mail.passkeyAdded.footer'),

@@ -3,34 +3,40 @@ import { SECURITY_MESSAGES } from '../auth/security-messages';
 
 /** Leaving Pulsecheck (issue 18): deleting one's account, handing over or deleting one's organisation. */
 
-/** The name an attributed comment shows once its author deleted their account. */
-export const FORMER_MEMBER = 'Former member';
+/**
+ * The name an attributed comment (and a participant list) shows once its author deleted their account: a catalogue
+ * key the API answers in place of a name, said by the screens in their language, as a missing name's
+ * `RESULTS_MESSAGES.anonymous`.
+ */
+export const FORMER_MEMBER = 'deletion.formerMember';
 
 /** A signed-in session younger than this proves it is the person (for accounts without a password). */
 export const RECENT_SIGN_IN_MINUTES = 5;
 
+/**
+ * The words of leaving, catalogue keys (area `deletion`, decision 0027). With placeholders: `signInAgain`
+ * ({minutes}: RECENT_SIGN_IN_MINUTES), `ownsOrganizations` ({organisations}), `ownsAnother` and `transferred` ({name}).
+ */
 export const DELETION_MESSAGES = {
-  deleteAccount: 'Delete my account',
-  deleteOrganization: 'Delete organisation',
-  transferOwnership: 'Transfer ownership',
-  passwordRequired: 'Enter your password to confirm',
-  passwordIncorrect: 'Password is incorrect',
-  signInAgain: `Sign in again, then confirm within ${RECENT_SIGN_IN_MINUTES} minutes`,
-  noPassword: 'This account has no password: sign in again, then confirm',
-  codeIncorrect: 'The code is wrong or was used already: enter the current one',
-  noAuthenticator: 'Two-factor sign-in is not on for this account: confirm with your password',
-  tooManyAttempts:
-    'Too many wrong passwords or codes for this account. Confirming is paused for up to 15 minutes: wait and try again.',
-  ownsOrganizations: (names: string[]) =>
-    `You own ${names.join(', ')}. Transfer ownership to another admin or delete the organisation first.`,
-  nameMismatch: 'Type the organisation name exactly as it is shown',
-  notAnAdmin: 'Choose an admin of this organisation',
-  ownsAnother: (name: string) => `${name} already owns another organisation and cannot take this one over`,
-  accountDeleted: 'Your account has been deleted',
-  organizationDeleted: 'The organisation has been deleted',
-  transferred: (name: string) => `${name} now owns the organisation`,
-  deleteFailed: 'Failed to delete',
-  loadFailed: 'Failed to load what deleting your account involves',
+  deleteAccount: 'deletion.deleteAccount',
+  deleteOrganization: 'deletion.deleteOrganization',
+  transferOwnership: 'deletion.transferOwnership',
+  passwordRequired: 'deletion.passwordRequired',
+  passwordIncorrect: 'deletion.passwordIncorrect',
+  signInAgain: 'deletion.signInAgain',
+  noPassword: 'deletion.noPassword',
+  codeIncorrect: 'deletion.codeIncorrect',
+  noAuthenticator: 'deletion.noAuthenticator',
+  tooManyAttempts: 'deletion.tooManyAttempts',
+  ownsOrganizations: 'deletion.ownsOrganizations',
+  nameMismatch: 'deletion.nameMismatch',
+  notAnAdmin: 'deletion.notAnAdmin',
+  ownsAnother: 'deletion.ownsAnother',
+  accountDeleted: 'deletion.accountDeleted',
+  organizationDeleted: 'deletion.organizationDeleted',
+  transferred: 'deletion.transferred',
+  deleteFailed: 'deletion.deleteFailed',
+  loadFailed: 'deletion.loadFailed',
 } as const;
 
 /**

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '../i18n/compile';
+import { Translator } from '../i18n/translate';
+import englishWords from '../../messages/en/account.json';
 import {
   ACCOUNT_MESSAGES,
   changePasswordSchema,
@@ -8,6 +11,10 @@ import {
   resolvePreferences,
   unsubscribedMessage,
 } from './schemas';
+
+/** The account area's English words (the tests read the catalogue as JSON, without Node's file system). */
+const english = new Translator('en', compileCatalogue(englishWords, 'en'));
+const t = english.t.bind(english);
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -56,9 +63,12 @@ describe('participant e-mails (issue 14)', () => {
   });
 
   it('says which e-mails an unsubscribe link switched off', () => {
-    expect(unsubscribedMessage(['surveyReminders'])).toBe(ACCOUNT_MESSAGES.unsubscribed);
-    expect(unsubscribedMessage(['resultsReady', 'phaseChanges'])).toBe(
+    expect(unsubscribedMessage(['surveyReminders'], t)).toBe(t(ACCOUNT_MESSAGES.unsubscribed));
+    expect(unsubscribedMessage(['resultsReady', 'phaseChanges'], t)).toBe(
       'You will no longer receive phase change and results ready emails.',
+    );
+    expect(unsubscribedMessage(['resultsReady', 'surveyReminders', 'phaseChanges'], t)).toBe(
+      'You will no longer receive survey reminder, phase change and results ready emails.',
     );
   });
 });

@@ -1,33 +1,45 @@
 import { z } from 'zod';
 import { requiredText } from '../api/fields';
+import { AUTH_MESSAGES } from '../auth/messages';
+import type { Translator } from '../i18n/translate';
 
-/** The spec's wording for account settings (sections 5 and 8; PRODUCT-DECISIONS 6 for the length rule). */
+/**
+ * The spec's wording for account settings (sections 5 and 8; PRODUCT-DECISIONS 6 for the length rule): catalogue
+ * keys (area `account`, decision 0027).
+ */
 export const ACCOUNT_MESSAGES = {
-  loadFailed: 'Failed to load profile data',
-  saved: 'Changes saved successfully',
-  saveFailed: 'Failed to save changes',
-  photoUpdated: 'Profile photo updated successfully',
-  photoFailed: 'Failed to update profile photo',
-  photoType: 'The photo must be a PNG, JPEG, WebP or GIF image',
-  photoTooLarge: 'The photo must be 2 MB or smaller',
-  photoMissing: 'Choose an image file to upload',
-  fullNameRequired: 'Full name is required',
-  allFieldsRequired: 'All fields are required',
-  passwordsDoNotMatch: 'New passwords do not match',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: 'Password must be at most 128 characters long',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  passwordUpdated: 'Password updated successfully',
-  passwordFailed: 'Failed to update password',
-  preferencesSaved: 'Notification settings saved successfully',
-  preferencesFailed: 'Failed to save notification settings',
-  preferencesLoadFailed: 'Failed to load notification settings',
-  webhookHttps: 'The webhook URL must be a Slack incoming webhook (https://hooks.slack.com/...)',
-  webhookRequired: 'Enter the incoming webhook URL to post to Slack',
-  unsubscribed: 'You will no longer receive survey reminder emails.',
-  unsubscribeInvalid: 'This unsubscribe link is invalid.',
-  downloadData: 'Download my data',
-  downloadFailed: 'Failed to download your data',
+  loadFailed: 'account.loadFailed',
+  saved: 'account.saved',
+  saveFailed: 'account.saveFailed',
+  photoUpdated: 'account.photoUpdated',
+  photoFailed: 'account.photoFailed',
+  photoType: 'account.photoType',
+  photoTooLarge: 'account.photoTooLarge',
+  photoMissing: 'account.photoMissing',
+  /** The same words as signing up's. */
+  fullNameRequired: AUTH_MESSAGES.fullNameRequired,
+  allFieldsRequired: 'account.allFieldsRequired',
+  passwordsDoNotMatch: 'account.passwordsDoNotMatch',
+  passwordTooShort: 'account.passwordTooShort',
+  passwordTooLong: 'account.passwordTooLong',
+  currentPasswordIncorrect: 'account.currentPasswordIncorrect',
+  passwordUpdated: 'account.passwordUpdated',
+  passwordFailed: 'account.passwordFailed',
+  preferencesSaved: 'account.preferencesSaved',
+  preferencesFailed: 'account.preferencesFailed',
+  preferencesLoadFailed: 'account.preferencesLoadFailed',
+  webhookHttps: 'account.webhookHttps',
+  webhookRequired: 'account.webhookRequired',
+  unsubscribed: 'account.unsubscribed',
+  unsubscribeInvalid: 'account.unsubscribeInvalid',
+  downloadData: 'account.downloadData',
+  downloadFailed: 'account.downloadFailed',
+  fullNameTooLong: 'account.fullNameTooLong',
+  roleTooLong: 'account.roleTooLong',
+  departmentTooLong: 'account.departmentTooLong',
+  bioTooLong: 'account.bioTooLong',
+  webhookTooLong: 'account.webhookTooLong',
+  channelTooLong: 'account.channelTooLong',
 } as const;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -47,11 +59,11 @@ export function detectImageType(bytes: Uint8Array): AvatarType | null {
   return null;
 }
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, tooLong)
     .transform((v) => (v === '' ? null : v))
     .nullable();
 
@@ -68,10 +80,10 @@ export const profileResponseSchema = z.object({ profile: profileSchema });
 
 /** Only these are editable (spec section 5); the e-mail is read-only. */
 export const updateProfileSchema = z.strictObject({
-  fullName: requiredText(ACCOUNT_MESSAGES.fullNameRequired, 120, 'Full name must be at most 120 characters'),
-  role: optionalText(80, 'Role'),
-  department: optionalText(80, 'Team/Department'),
-  bio: optionalText(1000, 'Bio'),
+  fullName: requiredText(ACCOUNT_MESSAGES.fullNameRequired, 120, ACCOUNT_MESSAGES.fullNameTooLong),
+  role: optionalText(80, ACCOUNT_MESSAGES.roleTooLong),
+  department: optionalText(80, ACCOUNT_MESSAGES.departmentTooLong),
+  bio: optionalText(1000, ACCOUNT_MESSAGES.bioTooLong),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
@@ -115,7 +127,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 const webhookUrl = z
   .string()
   .trim()
-  .max(500, 'The webhook URL is too long')
+  .max(500, ACCOUNT_MESSAGES.webhookTooLong)
   // Only Slack's own host: the server posts to this address, so it must never point inside our network.
   .refine((v) => v === '' || /^https:\/\/hooks\.slack\.com\/\S+$/.test(v), ACCOUNT_MESSAGES.webhookHttps);
 
@@ -137,7 +149,7 @@ export const notificationPreferencesSchema = z.strictObject({
   }),
   slackNotifications: z.strictObject({
     enabled: z.boolean(),
-    channel: z.string().trim().max(80, 'The channel name must be at most 80 characters'),
+    channel: z.string().trim().max(80, ACCOUNT_MESSAGES.channelTooLong),
     webhookUrl,
     surveyReminders: z.boolean(),
     newResponses: z.boolean(),
@@ -211,18 +223,20 @@ export type UnsubscribableSetting = (typeof UNSUBSCRIBABLE_SETTINGS)[number];
 export const isUnsubscribable = (value: string): value is UnsubscribableSetting =>
   (UNSUBSCRIBABLE_SETTINGS as readonly string[]).includes(value);
 
+/** Each e-mail's name in 'You will no longer receive … emails.' (catalogue keys). */
 const EMAIL_NAMES: Record<UnsubscribableSetting, string> = {
-  surveyReminders: 'survey reminder',
-  phaseChanges: 'phase change',
-  resultsReady: 'results ready',
+  surveyReminders: 'account.emailName.surveyReminders',
+  phaseChanges: 'account.emailName.phaseChanges',
+  resultsReady: 'account.emailName.resultsReady',
 };
 
-/** What the unsubscribe page says once the link's settings are off. */
-export function unsubscribedMessage(settings: readonly UnsubscribableSetting[]): string {
-  const names = UNSUBSCRIBABLE_SETTINGS.filter((s) => settings.includes(s)).map((s) => EMAIL_NAMES[s]);
-  if (names.length === 0) return ACCOUNT_MESSAGES.unsubscribed;
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `You will no longer receive ${list} emails.`;
+/** What the unsubscribe page says once the link's settings are off, in the language of `t`. */
+export function unsubscribedMessage(settings: readonly UnsubscribableSetting[], t: Translator['t']): string {
+  const names = UNSUBSCRIBABLE_SETTINGS.filter((s) => settings.includes(s)).map((s) => t(EMAIL_NAMES[s]));
+  if (names.length === 0) return t(ACCOUNT_MESSAGES.unsubscribed);
+  // One to three names, as the language lists them (the message's plural picks the form).
+  const [first = '', second = '', third = ''] = names;
+  return t('account.unsubscribedFrom', { count: names.length, first, second, third });
 }
 
 export const unsubscribeResponseSchema = z.object({

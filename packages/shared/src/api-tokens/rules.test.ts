@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '../i18n/compile';
+import { Translator } from '../i18n/translate';
+import englishWords from '../../messages/en/apiTokens.json';
 import {
   API_SCOPES,
   API_TOKEN_MESSAGES,
@@ -6,6 +9,9 @@ import {
   expiryLabel,
   looksLikeApiToken,
 } from './rules';
+
+/** The area's English words (read as JSON, without Node's file system). */
+const english = new Translator('en', compileCatalogue(englishWords, 'en'));
 
 describe('API token rules', () => {
   it('has exactly the scopes of issue 35', () => {
@@ -41,12 +47,9 @@ describe('API token rules', () => {
     expect(
       createApiTokenSchema.safeParse({ name: 'x', scopes: ['loops:read'], expiresInDays: 7 }).success,
     ).toBe(false);
-    expect([30, 90, 365, null].map((days) => expiryLabel(days as 30 | null))).toEqual([
-      '30 days',
-      '90 days',
-      '365 days',
-      'No expiry',
-    ]);
+    expect(
+      [30, 90, 365, null].map((days) => expiryLabel(days as 30 | null, english.t.bind(english))),
+    ).toEqual(['30 days', '90 days', '365 days', 'No expiry']);
   });
 
   it('recognises the shape of a token and nothing else', () => {

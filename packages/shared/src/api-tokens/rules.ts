@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../api/fields';
+import type { Translator } from '../i18n/translate';
 
 /**
  * API tokens (issue 35): what a token may reach and for how long, written once for the server (the routes declare
@@ -21,23 +22,25 @@ export const API_SCOPES = [
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
-/** What each scope lets a token do, as the screen and the API documentation say it. */
+/** What each scope lets a token do, as the screen and the API documentation say it (catalogue keys). */
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
-  'health-checks:read': 'Read health checks, templates and workspaces',
-  'health-checks:write': 'Launch, change and move health checks; change templates',
-  'results:read': 'Read released health check results and votes',
-  'action-items:read': 'Read action items',
-  'action-items:write': 'Add and edit action items',
-  'loops:read': 'Read loops, their completion status and released results',
-  'loops:write': 'Launch, change, pause, resume and stop loops; open, close and remind rounds',
-  'insights:read': 'Read organisation and loop insights',
-  'members:read': 'Read the people of a workspace',
+  'health-checks:read': 'apiTokens.scope.healthChecksRead',
+  'health-checks:write': 'apiTokens.scope.healthChecksWrite',
+  'results:read': 'apiTokens.scope.resultsRead',
+  'action-items:read': 'apiTokens.scope.actionItemsRead',
+  'action-items:write': 'apiTokens.scope.actionItemsWrite',
+  'loops:read': 'apiTokens.scope.loopsRead',
+  'loops:write': 'apiTokens.scope.loopsWrite',
+  'insights:read': 'apiTokens.scope.insightsRead',
+  'members:read': 'apiTokens.scope.membersRead',
 };
 
 /** The expiries a token can be given, in days; null: it never expires. */
 export const API_TOKEN_EXPIRIES = [30, 90, 365, null] as const;
 export type ApiTokenExpiry = (typeof API_TOKEN_EXPIRIES)[number];
-export const expiryLabel = (days: ApiTokenExpiry) => (days === null ? 'No expiry' : `${days} days`);
+/** An expiry as the screen offers it ('30 days', 'No expiry'), in the language of `t`. */
+export const expiryLabel = (days: ApiTokenExpiry, t: Translator['t']) =>
+  days === null ? t('apiTokens.noExpiry') : t('apiTokens.expiryDays', { days });
 
 /** Every token starts so: secret scanners and people recognise it, and the server tells it from other bearers. */
 export const API_TOKEN_PREFIX = 'pc_';
@@ -58,26 +61,29 @@ export const API_TOKEN_RATE_LIMIT = { max: 600, windowSeconds: 60 } as const;
 /** The last-use time is written at most this often per token, so a busy token does not cost a write per request. */
 export const API_TOKEN_LAST_USE_PRECISION_SECONDS = 60;
 
+/**
+ * Catalogue keys (area `apiTokens`, decision 0027); `missingScope` takes {scope}, and `nameTooLong` says
+ * API_TOKEN_NAME_MAX in its words (a zod message carries no values).
+ */
 export const API_TOKEN_MESSAGES = {
-  tab: 'API tokens',
-  nameRequired: 'Give this token a name',
-  nameTooLong: `The name must be at most ${API_TOKEN_NAME_MAX} characters long`,
-  scopesRequired: 'Choose at least one scope',
-  created: 'Token created. Copy it now: it will not be shown again.',
-  revoked: 'Token revoked',
-  loadFailed: 'Failed to load your API tokens',
-  createFailed: 'Failed to create the token',
-  revokeFailed: 'Failed to revoke the token',
-  notFound: 'API token not found',
-  none: 'You have no API tokens yet.',
-  noneForOrganization: 'Your organisation has no API tokens yet.',
-  organizationOnly: 'Only the owner and organisation admins can manage organisation tokens.',
+  tab: 'apiTokens.tab',
+  nameRequired: 'apiTokens.nameRequired',
+  nameTooLong: 'apiTokens.nameTooLong',
+  scopesRequired: 'apiTokens.scopesRequired',
+  created: 'apiTokens.tokenCreated',
+  revoked: 'apiTokens.revoked',
+  loadFailed: 'apiTokens.loadFailed',
+  createFailed: 'apiTokens.createFailed',
+  revokeFailed: 'apiTokens.revokeFailed',
+  none: 'apiTokens.none',
+  noneForOrganization: 'apiTokens.noneForOrganization',
+  organizationOnly: 'apiTokens.organizationOnly',
   /** A bearer token that is unknown, malformed, revoked or expired. */
-  invalid: 'The API token is not valid: it is unknown, revoked or expired',
+  invalid: 'apiTokens.invalid',
   /** A token on a route no scope covers: signing in, account, security, tokens, answering, live events. */
-  sessionOnly: 'This route accepts only a signed-in browser session, not an API token',
-  missingScope: (scope: ApiScope) => `This API token lacks the scope ${scope}`,
-  tooManyRequests: 'Too many requests with this API token. Try again later.',
+  sessionOnly: 'apiTokens.sessionOnly',
+  missingScope: 'apiTokens.missingScope',
+  tooManyRequests: 'apiTokens.tooManyRequests',
 } as const;
 
 export const createApiTokenSchema = z.object({

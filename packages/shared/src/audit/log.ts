@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Translator } from '../i18n/translate';
 
 /**
  * The organisation's audit log (issue 37 item 3, decision 0026): what is recorded, the words of the 'Audit log'
@@ -8,48 +9,48 @@ import { z } from 'zod';
  * and to what — never an answer, a rating, a comment or anything that tells who answered what.
  */
 
-/** Every kind of entry, with how the screen and the exports name it. */
+/** Every kind of entry, with how the screen names it (a catalogue key: area `audit`, decision 0027). */
 export const AUDIT_ACTIONS = {
-  'organization.settings-changed': 'Organisation settings changed',
-  'organization.admin-appointed': 'Organisation admin appointed',
-  'organization.admin-removed': 'Organisation admin removed',
-  'organization.handed-over': 'Organisation handed over',
-  'workspace.created': 'Workspace created',
-  'workspace.renamed': 'Workspace renamed',
-  'member.access-changed': 'Member access changed',
-  'member.removed': 'Member removed',
-  'account.deleted': 'Account deleted',
-  'invitation.sent': 'Invitation sent',
-  'invitation.revoked': 'Invitation revoked',
-  'sso.configured': 'Single sign-on configured',
-  'sso.domain-verified': 'Domain verified',
-  'scim.token-created': 'SCIM token created or rotated',
-  'scim.user-provisioned': 'Person provisioned',
-  'scim.user-changed': 'Provisioned person changed',
-  'scim.user-deactivated': 'Person deactivated',
-  'scim.user-reactivated': 'Person reactivated',
-  'scim.user-removed': 'Person removed by provisioning',
-  'scim.group-changed': 'Workspace members provisioned',
-  'api-token.created': 'API token created',
-  'api-token.revoked': 'API token revoked',
-  'webhook.created': 'Webhook created',
-  'webhook.changed': 'Webhook changed',
-  'webhook.deleted': 'Webhook deleted',
-  'tracker.connected': 'Tracker connected',
-  'tracker.changed': 'Tracker settings changed',
-  'tracker.disconnected': 'Tracker disconnected',
-  'health-check.launched': 'Health check launched',
-  'health-check.phase-changed': 'Health check phase changed',
-  'health-check.settings-changed': 'Health check settings changed',
-  'loop.launched': 'Loop launched',
-  'loop.changed': 'Loop settings changed',
-  'loop.status-changed': 'Loop paused, resumed or stopped',
-  'template.deleted': 'Template deleted',
-  'results.exported': 'Results exported',
-  'audit-log.exported': 'Audit log exported',
-  'audit-log.retention-changed': 'Audit log retention changed',
-  'admin.signed-in': 'Admin signed in',
-  'admin.sign-in-failed': 'Admin sign-in failed',
+  'organization.settings-changed': 'audit.action.organization.settings-changed',
+  'organization.admin-appointed': 'audit.action.organization.admin-appointed',
+  'organization.admin-removed': 'audit.action.organization.admin-removed',
+  'organization.handed-over': 'audit.action.organization.handed-over',
+  'workspace.created': 'audit.action.workspace.created',
+  'workspace.renamed': 'audit.action.workspace.renamed',
+  'member.access-changed': 'audit.action.member.access-changed',
+  'member.removed': 'audit.action.member.removed',
+  'account.deleted': 'audit.action.account.deleted',
+  'invitation.sent': 'audit.action.invitation.sent',
+  'invitation.revoked': 'audit.action.invitation.revoked',
+  'sso.configured': 'audit.action.sso.configured',
+  'sso.domain-verified': 'audit.action.sso.domain-verified',
+  'scim.token-created': 'audit.action.scim.token-created',
+  'scim.user-provisioned': 'audit.action.scim.user-provisioned',
+  'scim.user-changed': 'audit.action.scim.user-changed',
+  'scim.user-deactivated': 'audit.action.scim.user-deactivated',
+  'scim.user-reactivated': 'audit.action.scim.user-reactivated',
+  'scim.user-removed': 'audit.action.scim.user-removed',
+  'scim.group-changed': 'audit.action.scim.group-changed',
+  'api-token.created': 'audit.action.api-token.created',
+  'api-token.revoked': 'audit.action.api-token.revoked',
+  'webhook.created': 'audit.action.webhook.created',
+  'webhook.changed': 'audit.action.webhook.changed',
+  'webhook.deleted': 'audit.action.webhook.deleted',
+  'tracker.connected': 'audit.action.tracker.connected',
+  'tracker.changed': 'audit.action.tracker.changed',
+  'tracker.disconnected': 'audit.action.tracker.disconnected',
+  'health-check.launched': 'audit.action.health-check.launched',
+  'health-check.phase-changed': 'audit.action.health-check.phase-changed',
+  'health-check.settings-changed': 'audit.action.health-check.settings-changed',
+  'loop.launched': 'audit.action.loop.launched',
+  'loop.changed': 'audit.action.loop.changed',
+  'loop.status-changed': 'audit.action.loop.status-changed',
+  'template.deleted': 'audit.action.template.deleted',
+  'results.exported': 'audit.action.results.exported',
+  'audit-log.exported': 'audit.action.audit-log.exported',
+  'audit-log.retention-changed': 'audit.action.audit-log.retention-changed',
+  'admin.signed-in': 'audit.action.admin.signed-in',
+  'admin.sign-in-failed': 'audit.action.admin.sign-in-failed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
@@ -65,58 +66,66 @@ export const AUDIT_RETENTION = { defaultDays: 365, minDays: 30, maxDays: 3650 } 
 /** A page of the list; the screen asks for the next one with `before` (the last entry's number). */
 export const AUDIT_PAGE_SIZE = 50;
 
+/**
+ * The screen's words, catalogue keys. With placeholders: `verified` ({count}), `broken` ({seq}), `retentionHelp`
+ * ({min}, {max}: AUDIT_RETENTION), `apiToken` ({name}); `retentionInvalid` says AUDIT_RETENTION in its words (a zod
+ * message carries no values).
+ */
 export const AUDIT_MESSAGES = {
-  title: 'Audit log',
-  notForYou: "The audit log is for the organisation's owner and organisation admins.",
-  loadFailed: 'The audit log could not be loaded',
-  verifyFailed: 'The chain could not be verified.',
-  saveFailed: 'The retention could not be saved.',
-  intro:
-    'Who changed what, and when: settings, roles, members, invitations, sign-in and provisioning, tokens, webhooks, launches, exports and deletions. Answers and ratings are never recorded here.',
-  empty: 'No entries match.',
-  emptyAll: 'Nothing has been recorded yet.',
-  filters: 'Filters',
-  actor: 'Actor',
-  actorHint: 'An e-mail address or an API token’s name, exactly',
-  targetHint: 'A name as the list shows it, exactly',
-  entries: 'Audit log entries',
-  action: 'Action',
-  target: 'Target',
-  from: 'From',
-  to: 'To',
-  anyAction: 'Any action',
-  apply: 'Apply filters',
-  clear: 'Clear filters',
-  time: 'Time',
-  address: 'IP address',
-  changes: 'What changed',
-  loadMore: 'Show older entries',
-  exportCsv: 'Export CSV',
-  exportJsonl: 'Export JSON Lines',
-  verify: 'Verify',
-  verifying: 'Verifying…',
-  verified: (count: number) =>
-    `The chain is intact: ${count} ${count === 1 ? 'entry' : 'entries'} checked, none altered.`,
-  broken: (seq: number) =>
-    `Entry ${seq} does not match the chain: it, or the entry before it, was altered or removed.`,
-  retentionTitle: 'Retention',
-  retention: 'Keep entries for',
-  retentionDays: 'Days',
-  retentionHelp: `Older entries are deleted once a day (${AUDIT_RETENTION.minDays} to ${AUDIT_RETENTION.maxDays} days). The chain stays verifiable.`,
-  retentionOwnerOnly:
-    "Only the organisation's owner can shorten how long entries are kept: it deletes what is older.",
-  retentionInvalid: `Enter a number of days from ${AUDIT_RETENTION.minDays} to ${AUDIT_RETENTION.maxDays}`,
-  save: 'Save',
-  saved: 'Saved',
-  dateInvalid: 'Enter a date as YYYY-MM-DD',
-  system: 'Pulsecheck',
-  scimToken: 'SCIM token',
-  apiToken: (name: string) => `API token “${name}”`,
+  title: 'audit.title',
+  notForYou: 'audit.notForYou',
+  loadFailed: 'audit.loadFailed',
+  verifyFailed: 'audit.verifyFailed',
+  saveFailed: 'audit.saveFailed',
+  intro: 'audit.intro',
+  empty: 'audit.empty',
+  emptyAll: 'audit.emptyAll',
+  filters: 'audit.filters',
+  actor: 'audit.actor',
+  actorHint: 'audit.actorHint',
+  targetHint: 'audit.targetHint',
+  entries: 'audit.entries',
+  action: 'audit.action',
+  target: 'audit.target',
+  from: 'audit.from',
+  to: 'audit.to',
+  anyAction: 'audit.anyAction',
+  apply: 'audit.apply',
+  clear: 'audit.clear',
+  time: 'audit.time',
+  address: 'audit.address',
+  changes: 'audit.changes',
+  loadMore: 'audit.loadMore',
+  exportCsv: 'audit.exportCsv',
+  exportJsonl: 'audit.exportJsonl',
+  verify: 'audit.verify',
+  verifying: 'audit.verifying',
+  verified: 'audit.verified',
+  broken: 'audit.broken',
+  retentionTitle: 'audit.retentionTitle',
+  retention: 'audit.retention',
+  retentionDays: 'audit.retentionDays',
+  retentionHelp: 'audit.retentionHelp',
+  retentionOwnerOnly: 'audit.retentionOwnerOnly',
+  retentionInvalid: 'audit.retentionInvalid',
+  save: 'audit.save',
+  saved: 'audit.saved',
+  dateInvalid: 'audit.dateInvalid',
+  system: 'audit.system',
+  /** How the screen names the SCIM token as an actor. */
+  scimToken: 'audit.scimToken',
+  apiToken: 'audit.apiToken',
   /** A value that was not set, in 'What changed'. */
-  noValue: 'none',
-  yes: 'yes',
-  no: 'no',
+  noValue: 'audit.noValue',
+  yes: 'audit.yes',
+  no: 'audit.no',
 } as const;
+
+/**
+ * The actor label an entry of the SCIM token stores: data of the hashed entry, the same in every language (the
+ * screen names the actor with `auditActorName`).
+ */
+export const SCIM_TOKEN_ACTOR_LABEL = 'SCIM token';
 
 /**
  * A calendar day that exists: `Date.parse` takes 2026-02-31 (as 3 March), which the database refuses, so the day
@@ -192,33 +201,42 @@ export const auditRetentionSchema = z.strictObject({
     .max(AUDIT_RETENTION.maxDays, AUDIT_MESSAGES.retentionInvalid),
 });
 
-/** The export's columns, in order (CSV header; JSON Lines uses the entry's own keys). */
+/**
+ * The export's columns, in order, with their CSV header (catalogue keys: the header is in the language of whoever
+ * downloads it; JSON Lines uses the entry's own keys).
+ */
 export const AUDIT_CSV_COLUMNS = [
-  ['seq', 'Entry'],
-  ['at', 'Time (UTC)'],
-  ['actorKind', 'Actor kind'],
-  ['actorLabel', 'Actor'],
-  ['ip', 'IP address'],
-  ['action', 'Action'],
-  ['targetType', 'Target kind'],
-  ['targetLabel', 'Target'],
-  ['changes', 'What changed'],
-  ['hash', 'Hash'],
+  ['seq', 'audit.column.entry'],
+  ['at', 'audit.column.time'],
+  ['actorKind', 'audit.column.actorKind'],
+  ['actorLabel', AUDIT_MESSAGES.actor],
+  ['ip', AUDIT_MESSAGES.address],
+  ['action', AUDIT_MESSAGES.action],
+  ['targetType', 'audit.column.targetKind'],
+  ['targetLabel', AUDIT_MESSAGES.target],
+  ['changes', AUDIT_MESSAGES.changes],
+  ['hash', 'audit.column.hash'],
 ] as const;
 
 /** Account Settings → 'Audit log' (the organisation's settings; owner and organisation admins). */
 export const AUDIT_LOG_PATH = '/admin/account-settings/audit-log';
 
+/** What says the audit log's words: a language's translator (the web's `formats()`, the server's `translatorFor`). */
+export type AuditWords = Pick<Translator, 't' | 'has'>;
+
 /** Who did it, as the screen names them: the person's e-mail, the API token by its name, the SCIM token, Pulsecheck. */
-export function auditActorName(entry: Pick<AuditEntry, 'actorKind' | 'actorLabel'>): string {
-  if (entry.actorKind === 'api-token') return AUDIT_MESSAGES.apiToken(entry.actorLabel);
-  if (entry.actorKind === 'scim-token') return AUDIT_MESSAGES.scimToken;
-  if (entry.actorKind === 'system') return AUDIT_MESSAGES.system;
+export function auditActorName(
+  entry: Pick<AuditEntry, 'actorKind' | 'actorLabel'>,
+  words: AuditWords,
+): string {
+  if (entry.actorKind === 'api-token') return words.t(AUDIT_MESSAGES.apiToken, { name: entry.actorLabel });
+  if (entry.actorKind === 'scim-token') return words.t(AUDIT_MESSAGES.scimToken);
+  if (entry.actorKind === 'system') return words.t(AUDIT_MESSAGES.system);
   return entry.actorLabel;
 }
 
-/** 'retentionDays' → 'Retention days'. */
-const fieldName = (key: string) => {
+/** 'retentionDays' → 'Retention days': a field no catalogue names (the catalogue's `audit.field.*` name the known ones). */
+const derivedName = (key: string) => {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
@@ -226,18 +244,30 @@ const fieldName = (key: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return AUDIT_MESSAGES.noValue;
-  if (typeof value === 'boolean') return value ? AUDIT_MESSAGES.yes : AUDIT_MESSAGES.no;
-  if (typeof value === 'string') return value in AUDIT_ACTIONS ? AUDIT_ACTIONS[value as AuditAction] : value;
+const fieldName = (key: string, words: AuditWords) => {
+  const named = `audit.field.${key}`;
+  return words.has(named) ? words.t(named) : derivedName(key);
+};
+
+function valueText(value: unknown, words: AuditWords): string {
+  if (value === null || value === undefined || value === '') return words.t(AUDIT_MESSAGES.noValue);
+  if (typeof value === 'boolean') return words.t(value ? AUDIT_MESSAGES.yes : AUDIT_MESSAGES.no);
+  if (typeof value === 'string')
+    return value in AUDIT_ACTIONS ? words.t(AUDIT_ACTIONS[value as AuditAction]) : value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value))
-    return value.length === 0 ? AUDIT_MESSAGES.noValue : value.map(valueText).join(', ');
+    return value.length === 0
+      ? words.t(AUDIT_MESSAGES.noValue)
+      : value.map((item) => valueText(item, words)).join(', ');
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     return parts.length === 0
-      ? AUDIT_MESSAGES.noValue
-      : parts.map(([key, v]) => `${fieldName(key)} ${valueText(v)}`).join(', ');
+      ? words.t(AUDIT_MESSAGES.noValue)
+      : parts
+          .map(([key, v]) =>
+            words.t('audit.nestedValue', { field: fieldName(key, words), value: valueText(v, words) }),
+          )
+          .join(', ');
   }
   return JSON.stringify(value);
 }
@@ -252,13 +282,19 @@ const isBeforeAfter = (value: unknown): value is { before: unknown; after: unkno
 
 /**
  * 'What changed' in words, one line per field: `Name: Old → New` for a setting (before → after), `Format: csv` for
- * a fact of the change. The exports keep the entry's own JSON.
+ * a fact of the change, in the language of `words`: the fields' names and yes, no, none and the actions are
+ * translated, recorded values (names, addresses, settings' values) are shown as recorded. The exports keep the
+ * entry's own JSON.
  */
-export function auditChangeLines(changes: AuditChanges | null): string[] {
+export function auditChangeLines(changes: AuditChanges | null, words: AuditWords): string[] {
   if (!changes) return [];
   return Object.entries(changes).map(([key, value]) =>
     isBeforeAfter(value)
-      ? `${fieldName(key)}: ${valueText(value.before)} → ${valueText(value.after)}`
-      : `${fieldName(key)}: ${valueText(value)}`,
+      ? words.t('audit.changeLine', {
+          field: fieldName(key, words),
+          before: valueText(value.before, words),
+          after: valueText(value.after, words),
+        })
+      : words.t('audit.factLine', { field: fieldName(key, words), value: valueText(value, words) }),
   );
 }

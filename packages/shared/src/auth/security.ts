@@ -45,7 +45,11 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 
 export const passkeySchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string().nullable() });
 export type Passkey = z.infer<typeof passkeySchema>;
-export const passkeyNameSchema = requiredText(SECURITY_MESSAGES.passkeyNameRequired, 60);
+export const passkeyNameSchema = requiredText(
+  SECURITY_MESSAGES.passkeyNameRequired,
+  60,
+  SECURITY_MESSAGES.passkeyNameTooLong,
+);
 /** A WebAuthn ceremony's options or the browser's answer, as @simplewebauthn passes them (JSON). */
 export const webAuthnJsonSchema = z.record(z.string(), z.unknown());
 /** A passkey's creation options are handed out only for the proof that deleting the account asks. */
@@ -98,7 +102,7 @@ export const ssoSettingsInputSchema = z.strictObject({
     .min(1, SECURITY_MESSAGES.ssoIssuerInvalid)
     .max(500)
     .url(SECURITY_MESSAGES.ssoIssuerInvalid),
-  clientId: requiredText(SECURITY_MESSAGES.ssoClientIdRequired, 300),
+  clientId: requiredText(SECURITY_MESSAGES.ssoClientIdRequired, 300, SECURITY_MESSAGES.ssoClientIdTooLong),
   /** Empty keeps the secret already saved. */
   clientSecret: z.string().max(1000).default(''),
   domains: ssoDomainsSchema,

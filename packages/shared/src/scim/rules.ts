@@ -39,58 +39,54 @@ export type ScimType =
   | 'mutability'
   | 'tooMany';
 
-/** The `detail` of each refusal (the identity provider shows it in its provisioning log). */
+/**
+ * The `detail` of each refusal (the identity provider shows it in its provisioning log), catalogue keys (area
+ * `scim`, decision 0027) said in the request's language (English unless it sends Accept-Language). With
+ * placeholders: `domainNotVerified` ({domain}), `lastAdmin` ({workspace}), `memberNotFound` ({value}),
+ * `invalidPath` ({path}), `invalidValue` ({attribute}).
+ */
 export const SCIM_MESSAGES = {
-  unauthorized: 'A valid SCIM token is required (Authorization: Bearer pcscim_…).',
-  userNotFound: 'User not found',
-  groupNotFound: 'Group not found',
-  userNameRequired: 'userName is required and must be an e-mail address.',
-  domainNotVerified: (domain: string) =>
-    `The e-mail domain ${domain} is not verified by this organisation. Verify it under Account Settings → Security → Single sign-on before provisioning its people.`,
-  userExists: 'A user with this userName is already provisioned in this organisation.',
-  emailTaken: 'Another account already uses this e-mail address.',
-  linkedAccountImmutable:
-    'This account existed before it was provisioned; its e-mail address belongs to its owner and cannot be changed by provisioning.',
-  ownerProtected:
-    "The organisation's owner cannot be deactivated or removed by provisioning. Hand the organisation over first.",
-  lastAdmin: (workspace: string) =>
-    `This person is the last admin of the workspace ${workspace}; appoint another admin before removing them.`,
-  groupNameRequired: 'displayName is required (at most 120 characters).',
-  groupExists: 'A workspace with this displayName already exists in this organisation.',
-  groupDeleteRefused:
-    'Workspaces are not deleted by provisioning: deleting one deletes its health checks and loops. Delete it in Pulsecheck.',
-  memberNotFound: (value: string) => `No user with id ${value} is provisioned in this organisation.`,
-  invalidFilter:
-    'Unsupported filter. Supported: userName eq "…", externalId eq "…", id eq "…" (Users); displayName eq "…", id eq "…" (Groups).',
-  invalidJson: 'The request body is not valid JSON.',
-  invalidBody: 'The request body is not a valid SCIM resource.',
-  invalidPatch:
-    'The request body is not a valid PatchOp (schemas, Operations with op add, replace or remove).',
-  invalidPath: (path: string) => `Unsupported attribute path: ${path}`,
-  invalidValue: (attribute: string) => `Invalid value for ${attribute}.`,
-  notFoundRoute: 'No such SCIM endpoint.',
-  methodNotAllowed: 'This method is not supported on this endpoint.',
-  tooLarge: 'The request body is too large.',
+  unauthorized: 'scim.unauthorized',
+  userNotFound: 'scim.userNotFound',
+  groupNotFound: 'scim.groupNotFound',
+  userNameRequired: 'scim.userNameRequired',
+  domainNotVerified: 'scim.domainNotVerified',
+  userExists: 'scim.userExists',
+  emailTaken: 'scim.emailTaken',
+  linkedAccountImmutable: 'scim.linkedAccountImmutable',
+  ownerProtected: 'scim.ownerProtected',
+  lastAdmin: 'scim.lastAdmin',
+  groupNameRequired: 'scim.groupNameRequired',
+  groupExists: 'scim.groupExists',
+  groupDeleteRefused: 'scim.groupDeleteRefused',
+  memberNotFound: 'scim.memberNotFound',
+  invalidFilter: 'scim.invalidFilter',
+  invalidJson: 'scim.invalidJson',
+  invalidBody: 'scim.invalidBody',
+  invalidPatch: 'scim.invalidPatch',
+  invalidPath: 'scim.invalidPath',
+  invalidValue: 'scim.invalidValue',
+  notFoundRoute: 'scim.notFoundRoute',
+  methodNotAllowed: 'scim.methodNotAllowed',
+  tooLarge: 'scim.tooLarge',
+  /** A refusal while the database cannot serve (503). */
+  databaseUnavailable: 'scim.databaseUnavailable',
 } as const;
 
-/** The 'SCIM provisioning' card (Account Settings → Security) and its API. */
+/** The 'SCIM provisioning' card (Account Settings → Security) and its API: catalogue keys. */
 export const SCIM_CARD = {
-  title: 'SCIM provisioning',
-  description:
-    'Let your identity provider (Okta, Microsoft Entra ID and others) create, update and deactivate people and workspaces automatically.',
-  baseUrlLabel: 'SCIM base URL',
-  tokenLabel: 'SCIM token',
-  create: 'Create token',
-  rotate: 'Rotate token',
-  noToken: 'No token yet: provisioning is off.',
-  shownOnce:
-    'Copy this token now: it is shown only once. Paste it into your identity provider as the bearer token.',
-  rotateWarning: 'Rotating replaces the token at once: the old one stops working.',
-  ownerOnly: "Only the organisation's owner can create or rotate the SCIM token.",
-  domainsNeeded:
-    'Provisioning creates people only at e-mail domains your organisation has verified (see Single sign-on above).',
-  created: 'SCIM token created',
-  rotated: 'SCIM token rotated',
+  title: 'scim.card.title',
+  description: 'scim.card.description',
+  baseUrlLabel: 'scim.card.baseUrlLabel',
+  create: 'scim.card.create',
+  rotate: 'scim.card.rotate',
+  noToken: 'scim.card.noToken',
+  shownOnce: 'scim.card.shownOnce',
+  rotateWarning: 'scim.card.rotateWarning',
+  ownerOnly: 'scim.card.ownerOnly',
+  domainsNeeded: 'scim.card.domainsNeeded',
+  created: 'scim.card.created',
+  rotated: 'scim.card.rotated',
 } as const;
 
 export const scimSettingsSchema = z.strictObject({

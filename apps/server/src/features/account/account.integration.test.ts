@@ -7,7 +7,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { createAdmin, signIn } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { json, type Jar } from '../../test/requests';
+import { json, type Jar, english } from '../../test/requests';
 import { unsubscribeToken } from './unsubscribe-token';
 
 const ctx = useTestContext();
@@ -64,7 +64,7 @@ describe('profile', () => {
       department: null,
       bio: null,
     });
-    expect((await json(blank)).error.fields?.fullName).toBe(ACCOUNT_MESSAGES.fullNameRequired);
+    expect((await json(blank)).error.fields?.fullName).toBe(english(ACCOUNT_MESSAGES.fullNameRequired));
     expect((await ctx.request('GET', '/api/account/profile')).status).toBe(401);
   });
 });
@@ -104,7 +104,7 @@ describe('profile photo', () => {
       'image/png',
     );
     expect(fake.status).toBe(400);
-    expect((await json(fake)).error.message).toBe(ACCOUNT_MESSAGES.photoType);
+    expect((await json(fake)).error.message).toBe(english(ACCOUNT_MESSAGES.photoType));
     const me = await json<{ user: { avatarUrl: string | null } }>(
       await ctx.call(admin.jar, 'GET', '/api/me'),
     );
@@ -117,7 +117,7 @@ describe('profile photo', () => {
     PNG.copy(big);
     const tooBig = await upload(admin.jar, big);
     expect(tooBig.status).toBe(413);
-    expect((await json(tooBig)).error.message).toBe(ACCOUNT_MESSAGES.photoTooLarge);
+    expect((await json(tooBig)).error.message).toBe(english(ACCOUNT_MESSAGES.photoTooLarge));
     const huge = await upload(admin.jar, Buffer.alloc(AVATAR_MAX_BYTES * 3));
     expect(huge.status).toBe(413);
     const exact = Buffer.alloc(AVATAR_MAX_BYTES);
@@ -132,15 +132,15 @@ describe('password change', () => {
     const cases = [
       [
         { currentPassword: '', newPassword: 'new-password-1', confirmPassword: 'new-password-1' },
-        ACCOUNT_MESSAGES.allFieldsRequired,
+        english(ACCOUNT_MESSAGES.allFieldsRequired),
       ],
       [
         { currentPassword: admin.password, newPassword: 'new-password-1', confirmPassword: 'new-password-2' },
-        ACCOUNT_MESSAGES.passwordsDoNotMatch,
+        english(ACCOUNT_MESSAGES.passwordsDoNotMatch),
       ],
       [
         { currentPassword: admin.password, newPassword: 'short', confirmPassword: 'short' },
-        ACCOUNT_MESSAGES.passwordTooShort,
+        english(ACCOUNT_MESSAGES.passwordTooShort),
       ],
       [
         {
@@ -148,7 +148,7 @@ describe('password change', () => {
           newPassword: 'new-password-1',
           confirmPassword: 'new-password-1',
         },
-        ACCOUNT_MESSAGES.currentPasswordIncorrect,
+        english(ACCOUNT_MESSAGES.currentPasswordIncorrect),
       ],
     ] as const;
     for (const [body, message] of cases) {
@@ -218,7 +218,7 @@ describe('notification preferences', () => {
     insecure.slackNotifications.webhookUrl = 'http://hooks.slack.com/services/T/B/X';
     const refused = await ctx.call(admin.jar, 'PUT', '/api/account/notification-preferences', insecure);
     expect(refused.status).toBe(400);
-    expect((await json(refused)).error.message).toBe(ACCOUNT_MESSAGES.webhookHttps);
+    expect((await json(refused)).error.message).toBe(english(ACCOUNT_MESSAGES.webhookHttps));
     const partial = await ctx.call(admin.jar, 'PUT', '/api/account/notification-preferences', {
       emailNotifications: next.emailNotifications,
     });

@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DELETION_MESSAGES, FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
+import {
+  DELETION_MESSAGES,
+  FORMER_MEMBER,
+  RECENT_SIGN_IN_MINUTES,
+} from '@pulsecheck/shared/account/deletion';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +31,7 @@ import {
   addParticipants,
 } from '../../test/health-checks';
 import { followLink, latestMail, linkIn } from '../../test/mail';
-import { json, type Jar } from '../../test/requests';
+import { json, type Jar, english } from '../../test/requests';
 import { sessionCookie } from '../../test/server-process';
 import { codeAt, enrolTwoFactor } from '../../test/security';
 
@@ -100,11 +104,13 @@ describe('Delete my account', () => {
     const missing = await deleteAccount(person.jar, byPassword(''));
     expect(missing.status).toBe(400);
     expect(await json(missing)).toMatchObject({
-      error: { fields: { 'confirm.password': DELETION_MESSAGES.passwordRequired } },
+      error: { fields: { 'confirm.password': english(DELETION_MESSAGES.passwordRequired) } },
     });
     const wrong = await deleteAccount(person.jar, byPassword('not-my-password'));
     expect(wrong.status).toBe(400);
-    expect(await json(wrong)).toMatchObject({ error: { message: DELETION_MESSAGES.passwordIncorrect } });
+    expect(await json(wrong)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.passwordIncorrect) },
+    });
     expect((await ctx.call(person.jar, 'GET', '/api/me')).status).toBe(200);
 
     const deleted = await deleteAccount(person.jar);
@@ -132,6 +138,7 @@ describe('Delete my account', () => {
       await ctx.call(admin.jar, 'GET', `/api/health-checks/${named.healthCheckId}/results`),
     );
     const comments = namedResults.components.flatMap((c) => c.comments ?? []);
+    // The name is the shared key the screens say in their language (as results' 'Anonymous').
     expect(comments).toContainEqual({ content: 'Named words', author: FORMER_MEMBER });
     const list = await json<{ participants: { name: string }[] }>(
       await ctx.call(admin.jar, 'GET', `/api/health-checks/${named.healthCheckId}/participants`),
@@ -174,10 +181,14 @@ describe('Delete my account', () => {
       ownedOrganizations: [],
     });
     const noPassword = await deleteAccount(old, byPassword('anything'));
-    expect(await json(noPassword)).toMatchObject({ error: { message: DELETION_MESSAGES.noPassword } });
+    expect(await json(noPassword)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.noPassword) },
+    });
     const stale = await deleteAccount(old, { confirm: { method: 'recent-sign-in' } });
     expect(stale.status).toBe(400);
-    expect(await json(stale)).toMatchObject({ error: { message: DELETION_MESSAGES.signInAgain } });
+    expect(await json(stale)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.signInAgain, { minutes: RECENT_SIGN_IN_MINUTES }) },
+    });
     const fresh = await jarWith(1);
     expect((await deleteAccount(fresh, { confirm: { method: 'recent-sign-in' } })).status).toBe(200);
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, id))).toEqual([]);
@@ -191,7 +202,9 @@ describe('Delete my account', () => {
     const person = await signedInUser(ctx);
     const byCode = (code: string) => ({ confirm: { method: 'authenticator', code } });
     const notOn = await deleteAccount(person.jar, byCode('123456'));
-    expect(await json(notOn)).toMatchObject({ error: { message: DELETION_MESSAGES.noAuthenticator } });
+    expect(await json(notOn)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.noAuthenticator) },
+    });
     const { key } = await enrolTwoFactor(ctx, person.jar, PASSWORD);
     // The status tells the screen to offer the code.
     expect(await json(await ctx.call(person.jar, 'GET', '/api/account/deletion'))).toEqual({
@@ -201,7 +214,7 @@ describe('Delete my account', () => {
     });
     const wrong = await deleteAccount(person.jar, byCode(codeAt(key, 5)));
     expect(wrong.status).toBe(400);
-    expect(await json(wrong)).toMatchObject({ error: { message: DELETION_MESSAGES.codeIncorrect } });
+    expect(await json(wrong)).toMatchObject({ error: { message: english(DELETION_MESSAGES.codeIncorrect) } });
     // The code that confirmed the enrolment is used up; the next one works.
     expect((await deleteAccount(person.jar, byCode(codeAt(key, 1)))).status).toBe(200);
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toEqual([]);
@@ -222,7 +235,9 @@ describe('Delete my account', () => {
     expect(answers[9]).toBe(429);
     const paused = await deleteAccount(person.jar);
     expect(paused.status).toBe(429);
-    expect(await json(paused)).toMatchObject({ error: { message: DELETION_MESSAGES.tooManyAttempts } });
+    expect(await json(paused)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.tooManyAttempts) },
+    });
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, person.userId))).toHaveLength(1);
     // A refusal that is not a guess (an organisation to hand over first) does not count.
     const owner = await createAdmin(ctx);
@@ -256,7 +271,7 @@ describe('Delete my account', () => {
       .from(organizations)
       .where(eq(organizations.createdBy, owner.userId));
     expect(await json(refused)).toMatchObject({
-      error: { message: DELETION_MESSAGES.ownsOrganizations([org!.name]) },
+      error: { message: english(DELETION_MESSAGES.ownsOrganizations, { organisations: org!.name }) },
     });
     const status = await json<{ ownedOrganizations: { id: string; admins: { userId: string }[] }[] }>(
       await ctx.call(owner.jar, 'GET', '/api/account/deletion'),
@@ -281,13 +296,13 @@ describe('Delete my account', () => {
     const wrongPassword = await transfer(owner.jar, heir.userId, byPassword('not-the-password'));
     expect(wrongPassword.status).toBe(400);
     expect(await json(wrongPassword)).toMatchObject({
-      error: { message: DELETION_MESSAGES.passwordIncorrect },
+      error: { message: english(DELETION_MESSAGES.passwordIncorrect) },
     });
     const [unchanged] = await ctx.deps.db.select().from(organizations).where(eq(organizations.id, org!.id));
     expect(unchanged?.createdBy).toBe(owner.userId);
     const notAdmin = await transfer(owner.jar, memberOnly.userId);
     expect(notAdmin.status).toBe(400);
-    expect(await json(notAdmin)).toMatchObject({ error: { message: DELETION_MESSAGES.notAnAdmin } });
+    expect(await json(notAdmin)).toMatchObject({ error: { message: english(DELETION_MESSAGES.notAnAdmin) } });
     // An admin who owns another organisation cannot take this one too.
     await ctx.deps.db.insert(workspaceMembers).values({
       workspaceId: owner.workspaceId,
@@ -411,7 +426,9 @@ describe('Delete organisation', () => {
     expect((await remove(onlyHere.jar, signup.companyName, onlyHere.password)).status).toBe(404);
     const wrongName = await remove(ownerJar, 'Something else');
     expect(wrongName.status).toBe(400);
-    expect(await json(wrongName)).toMatchObject({ error: { message: DELETION_MESSAGES.nameMismatch } });
+    expect(await json(wrongName)).toMatchObject({
+      error: { message: english(DELETION_MESSAGES.nameMismatch) },
+    });
     expect((await remove(ownerJar, signup.companyName, 'wrong-password')).status).toBe(400);
     const removed = await remove(ownerJar, signup.companyName);
     expect(removed.status).toBe(200);

@@ -77,7 +77,10 @@ export async function deleteAccount(
   await confirmIdentity(deps, options);
   await deps.db.transaction(async (tx) => {
     const owned = await ownedOrganizations(tx, options.userId, true);
-    if (owned.length > 0) throw conflict(DELETION_MESSAGES.ownsOrganizations(owned.map((org) => org.name)));
+    if (owned.length > 0)
+      throw conflict(DELETION_MESSAGES.ownsOrganizations, undefined, {
+        organisations: owned.map((org) => org.name).join(', '),
+      });
     // Recorded in every organisation the person was in, while the memberships that say so still exist.
     await recordAuditWhereUser(tx, options.userId, 'member', options.by, {
       action: 'account.deleted',
@@ -124,7 +127,7 @@ export async function transferOwnership(
     const heir = admins.find((admin) => admin.userId === options.newOwnerId);
     if (!heir) throw invalid(DELETION_MESSAGES.notAnAdmin, { newOwnerId: DELETION_MESSAGES.notAnAdmin });
     if ((await ownedOrganizations(tx, heir.userId)).length > 0)
-      throw conflict(DELETION_MESSAGES.ownsAnother(heir.name));
+      throw conflict(DELETION_MESSAGES.ownsAnother, undefined, { name: heir.name });
     await tx.execute(
       sql`update organizations set created_by = ${heir.userId} where id = ${options.organizationId}`,
     );

@@ -3,7 +3,7 @@ import { AUDIT_MESSAGES } from '@pulsecheck/shared/audit/log';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { createAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 
 /**
  * The audit log's date range as a shared link carries it (the screen keeps its filters in the URL): a day that does
@@ -24,7 +24,7 @@ describe('audit log date filters', () => {
         const response = await ctx.call(owner.jar, 'GET', path);
         expect(response.status, `${path}: ${await response.clone().text()}`).toBe(400);
         const body = await json<{ error: { fields: Record<string, string> } }>(response);
-        expect(Object.values(body.error.fields)).toEqual([AUDIT_MESSAGES.dateInvalid]);
+        expect(Object.values(body.error.fields)).toEqual([english(AUDIT_MESSAGES.dateInvalid)]);
       }
     }
     for (const query of ['from=2024-02-29&to=2026-12-31', 'from=0001-01-01']) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import { LANGUAGE_COOKIE } from '@pulsecheck/shared/i18n/languages';
 import { AUDIT_MESSAGES, type AuditList, type AuditVerify } from '@pulsecheck/shared/audit/log';
 import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 import { queryRows } from '../../db/client';
@@ -200,6 +201,36 @@ describe('audit log', () => {
     expect(await verify(org)).toMatchObject({ ok: true });
   });
 
+  it("writes the CSV header in the downloader's language: their stored choice, else the browser's", async () => {
+    const org = await newOrganization();
+    const header = async (jar: Jar) => {
+      const csv = await ctx.call(
+        jar,
+        'GET',
+        `/api/organizations/${org.organizationId}/audit-log/export?format=csv`,
+      );
+      expect(csv.status).toBe(200);
+      return (await csv.text()).split('\r\n')[0];
+    };
+    const as = (extra: Record<string, string>): Jar => ({
+      header: () => ({ ...org.owner.jar.header(), ...extra }),
+    });
+    const choose = async (language: string | null) =>
+      expect((await ctx.call(org.owner.jar, 'PUT', '/api/account/language', { language })).status).toBe(200);
+    // Signing up stored English as the owner's choice: with none, the browser's language counts.
+    expect(await header(as({ 'accept-language': 'de' }))).toMatch(/^Entry,Time \(UTC\),/);
+    await choose(null);
+    expect(await header(as({ 'accept-language': 'de-DE,de;q=0.9' }))).toBe(
+      'Eintrag,Zeit (UTC),Ausgeführt von (Art),Ausgeführt von,IP-Adresse,Aktion,Art des Ziels,Ziel,Was sich geändert hat,Hash',
+    );
+    const cookie = org.owner.jar.header().cookie ?? '';
+    expect(await header(as({ cookie: `${cookie}; ${LANGUAGE_COOKIE}=es`, 'accept-language': 'de' }))).toMatch(
+      /^Entrada,Hora \(UTC\),/,
+    );
+    await choose('fr');
+    expect(await header(as({ 'accept-language': 'de' }))).toMatch(/^Entrée,Date et heure \(UTC\),/);
+  });
+
   it('keeps entries for the retention set, deleting older ones while the chain stays verifiable', async () => {
     const org = await newOrganization();
     for (let i = 1; i <= 3; i += 1) await rename(org, `Old ${i}`);
@@ -284,7 +315,7 @@ describe('audit log', () => {
     expect((await retention(admin.jar, 400)).status).toBe(200);
     const shorter = await retention(admin.jar, 100);
     expect(shorter.status).toBe(403);
-    expect((await json(shorter)).error.message).toBe(AUDIT_MESSAGES.retentionOwnerOnly);
+    expect((await json(shorter)).error.message).toBe(english(AUDIT_MESSAGES.retentionOwnerOnly));
     expect((await retention(org.owner.jar, 100)).status).toBe(200);
     expect((await list(org.owner.jar, org)).retentionDays).toBe(100);
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { LANGUAGE_COOKIE } from '@pulsecheck/shared/i18n/languages';
 import {
   auditExportQuerySchema,
   auditListQuerySchema,
@@ -11,6 +12,8 @@ import { requireUser } from '../../auth/session';
 import { attachment } from '../../lib/download';
 import { routes } from '../../lib/openapi';
 import { enforceLimitOn, LIMITS } from '../../lib/rate-limit';
+import { getCookie } from 'hono/cookie';
+import { downloaderLanguage } from '../../mail/language';
 import * as service from './service';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', jsonl: 'application/jsonl; charset=utf-8' } as const;
@@ -37,11 +40,19 @@ export const auditRoutes = routes('audit log')
     async (c) => {
       const user = await requireUser(c);
       const query = c.req.valid('query');
-      const { body, filename } = await service.exportAudit(c.get('deps'), {
+      const deps = c.get('deps');
+      const locale = await downloaderLanguage(
+        deps.db,
+        user.id,
+        { cookie: getCookie(c, LANGUAGE_COOKIE), acceptLanguage: c.req.header('accept-language') },
+        deps.config,
+      );
+      const { body, filename } = await service.exportAudit(deps, {
         ...query,
         ...c.req.valid('param'),
         userId: user.id,
         by: auditBy(c, user),
+        locale,
       });
       return c.body(body, 200, {
         'Content-Type': TYPES[query.format],

@@ -10,9 +10,11 @@ import {
   type AuditVerify,
 } from '@pulsecheck/shared/audit/log';
 import { csvCell } from '@pulsecheck/shared/api/csv';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import { requireOrganization } from '../../auth/access';
 import { can } from '../../auth/policy';
 import { forbidden } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import { checkChain, GENESIS_HASH } from '../../audit/chain';
 import { recordAudit, type AuditBy } from '../../audit/record';
 import type { Db } from '../../db/client';
@@ -66,14 +68,15 @@ const EXPORT_BATCH = 2000;
 
 /**
  * The filtered entries as CSV or JSON Lines, newest first, read in batches while they are sent. The export itself
- * is recorded first (who took the log away, and which part of it).
+ * is recorded first (who took the log away, and which part of it). The CSV's header is in `locale` (the
+ * downloader's language); the entries are as recorded.
  */
 export async function exportAudit(
   deps: Deps,
-  input: Caller & AuditFilter & { format: 'csv' | 'jsonl'; by: AuditBy },
+  input: Caller & AuditFilter & { format: 'csv' | 'jsonl'; by: AuditBy; locale: Locale },
 ) {
   const { name } = await allowed(deps, input);
-  const { format, by, userId: _userId, organizationId, ...filter } = input;
+  const { format, by, locale, userId: _userId, organizationId, ...filter } = input;
   await deps.db.transaction((tx) =>
     recordAudit(tx, organizationId, by, {
       action: 'audit-log.exported',
@@ -97,8 +100,9 @@ export async function exportAudit(
     async pull(controller) {
       if (!started && format === 'csv') {
         started = true;
+        const words = translatorFor(locale);
         controller.enqueue(
-          encoder.encode(AUDIT_CSV_COLUMNS.map(([, title]) => csvCell(title)).join(',') + '\r\n'),
+          encoder.encode(AUDIT_CSV_COLUMNS.map(([, title]) => csvCell(words.t(title))).join(',') + '\r\n'),
         );
         return;
       }

@@ -1,4 +1,6 @@
+import type { MessageValues, Translator } from '@pulsecheck/shared/i18n/translate';
 import { SCIM_MESSAGES, SCIM_PAGE, SCIM_SCHEMAS, type ScimType } from '@pulsecheck/shared/scim/rules';
+import { translateMessage } from '../../lib/app-error';
 
 /**
  * The SCIM protocol as far as Pulsecheck speaks it (RFC 7643/7644), without the database: its errors, the filters
@@ -6,27 +8,33 @@ import { SCIM_MESSAGES, SCIM_PAGE, SCIM_SCHEMAS, type ScimType } from '@pulseche
  * service applies a PATCH to a plain record and writes the outcome once.
  */
 
-/** A refusal in the SCIM error format (RFC 7644 3.12); routes.ts answers it as such. */
+/**
+ * A refusal in the SCIM error format (RFC 7644 3.12); routes.ts answers it as such. `detail` is a catalogue key
+ * (SCIM_MESSAGES) whose placeholders `values` fill, said in the request's language when the body is made.
+ */
 export class ScimError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
     readonly scimType?: ScimType,
+    readonly values?: MessageValues,
   ) {
     super(detail);
   }
 
-  toBody() {
+  /** The body, its detail in `translator`'s language (the key as it is without one). */
+  toBody(translator?: Translator) {
     return {
       schemas: [SCIM_SCHEMAS.error],
       status: String(this.status),
       ...(this.scimType ? { scimType: this.scimType } : {}),
-      detail: this.detail,
+      detail: translator ? translateMessage(translator, this.detail, this.values) : this.detail,
     };
   }
 }
 
-export const invalidValue = (detail: string) => new ScimError(400, detail, 'invalidValue');
+export const invalidValue = (detail: string, values?: MessageValues) =>
+  new ScimError(400, detail, 'invalidValue', values);
 
 /** A filter we answer: one attribute compared for equality (`userName eq "…"`), the only form IdPs send here. */
 export type ScimFilter = { attribute: string; value: string };
@@ -53,9 +61,9 @@ export function paging(startIndex: string | undefined, count: string | undefined
   const start = whole(startIndex);
   const size = whole(count);
   if ((startIndex !== undefined && start === null) || (count !== undefined && size === null))
-    throw invalidValue(
-      SCIM_MESSAGES.invalidValue(startIndex !== undefined && start === null ? 'startIndex' : 'count'),
-    );
+    throw invalidValue(SCIM_MESSAGES.invalidValue, {
+      attribute: startIndex !== undefined && start === null ? 'startIndex' : 'count',
+    });
   return {
     startIndex: Math.max(1, start ?? 1),
     count: Math.min(SCIM_PAGE.maxResults, Math.max(0, size ?? SCIM_PAGE.defaultCount)),
@@ -75,14 +83,14 @@ export function booleanOf(value: unknown, attribute: string): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
     return value.trim().toLowerCase() === 'true';
-  throw invalidValue(SCIM_MESSAGES.invalidValue(attribute));
+  throw invalidValue(SCIM_MESSAGES.invalidValue, { attribute: attribute });
 }
 
 /** A string attribute, or null to clear it; anything else is invalidValue. */
 export function textOf(value: unknown, attribute: string): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  throw invalidValue(SCIM_MESSAGES.invalidValue(attribute));
+  throw invalidValue(SCIM_MESSAGES.invalidValue, { attribute: attribute });
 }
 
 export type PatchOperation = { op: 'add' | 'replace' | 'remove'; path: string | null; value: unknown };
@@ -141,7 +149,7 @@ function emailsOf(value: unknown): UserRecord['emails'] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry) => {
     if (!isRecord(entry) || typeof entry.value !== 'string')
-      throw invalidValue(SCIM_MESSAGES.invalidValue('emails'));
+      throw invalidValue(SCIM_MESSAGES.invalidValue, { attribute: 'emails' });
     return {
       value: entry.value,
       ...(typeof entry.type === 'string' ? { type: entry.type } : {}),
@@ -189,7 +197,7 @@ function setUserAttribute(record: UserRecord, path: string, value: unknown, op: 
         record.familyName = null;
         return;
       }
-      if (!isRecord(value)) throw invalidValue(SCIM_MESSAGES.invalidValue('name'));
+      if (!isRecord(value)) throw invalidValue(SCIM_MESSAGES.invalidValue, { attribute: 'name' });
       if ('givenName' in value) record.givenName = textOf(value.givenName, 'name.givenName');
       if ('familyName' in value) record.familyName = textOf(value.familyName, 'name.familyName');
       return;
@@ -199,7 +207,8 @@ function setUserAttribute(record: UserRecord, path: string, value: unknown, op: 
     default:
       // Attributes we do not keep (title, phoneNumbers[type eq "work"].value, the enterprise extension…) are
       // accepted and not stored, as Entra's default attribute mappings send them; a malformed path is refused.
-      if (!ATTRIBUTE_PATH.test(key)) throw new ScimError(400, SCIM_MESSAGES.invalidPath(path), 'invalidPath');
+      if (!ATTRIBUTE_PATH.test(key))
+        throw new ScimError(400, SCIM_MESSAGES.invalidPath, 'invalidPath', { path });
       return;
   }
 }
@@ -255,7 +264,7 @@ function memberIds(value: unknown): string[] {
   const list = Array.isArray(value) ? value : [value];
   return list.map((entry) => {
     if (!isRecord(entry) || typeof entry.value !== 'string')
-      throw invalidValue(SCIM_MESSAGES.invalidValue('members'));
+      throw invalidValue(SCIM_MESSAGES.invalidValue, { attribute: 'members' });
     return entry.value;
   });
 }
@@ -267,7 +276,7 @@ export function groupChange(operations: PatchOperation[]): GroupChange {
     const key = path.trim();
     const byValue = MEMBER_VALUE_PATH.exec(key);
     if (byValue) {
-      if (op !== 'remove') throw new ScimError(400, SCIM_MESSAGES.invalidPath(path), 'invalidPath');
+      if (op !== 'remove') throw new ScimError(400, SCIM_MESSAGES.invalidPath, 'invalidPath', { path });
       change.remove.push(byValue[1]!);
       return;
     }
@@ -291,7 +300,7 @@ export function groupChange(operations: PatchOperation[]): GroupChange {
       case 'id':
         return;
       default:
-        throw new ScimError(400, SCIM_MESSAGES.invalidPath(path), 'invalidPath');
+        throw new ScimError(400, SCIM_MESSAGES.invalidPath, 'invalidPath', { path });
     }
   };
   for (const operation of operations) {

@@ -1,4 +1,4 @@
-import { AUDIT_MESSAGES } from '@pulsecheck/shared/audit/log';
+import { SCIM_TOKEN_ACTOR_LABEL } from '@pulsecheck/shared/audit/log';
 import {
   SCIM_CONTENT_TYPE,
   SCIM_MESSAGES,
@@ -10,6 +10,8 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bearerOf } from '../../auth/api-tokens';
 import { clientIpBehind } from '../../lib/client-ip';
 import { AppError } from '../../lib/app-error';
+import { languageOfRequest } from '../../mail/language';
+import { translatorFor } from '../../lib/i18n';
 import { limitBody } from '../../lib/body-limit';
 import { routes } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/router';
@@ -31,8 +33,6 @@ export const scimSettingsRoutes = routes('scim')
     { ok: [200, createdScimTokenSchema, 'Created'], errors: [403] },
     (deps, { userId, by }) => service.createToken(deps, userId, by),
   ).router;
-
-const SCIM_TOKEN_ACTOR = AUDIT_MESSAGES.scimToken;
 
 type ScimEnv = AppEnv & { Variables: { scim: service.Scope } };
 
@@ -72,7 +72,7 @@ const scimAuth: MiddlewareHandler<ScimEnv> = async (c, next) => {
     by: {
       kind: 'scim-token',
       id: null,
-      label: SCIM_TOKEN_ACTOR,
+      label: SCIM_TOKEN_ACTOR_LABEL,
       ip: clientIpBehind(c, config.trustProxyHops),
     },
   });
@@ -163,7 +163,7 @@ export function scimRoutes(gate: MiddlewareHandler) {
       error instanceof ScimError
         ? error
         : error instanceof AppError
-          ? new ScimError(error.status, error.message)
+          ? new ScimError(error.status, error.message, undefined, error.values)
           : uniqueViolation(error)
             ? new ScimError(409, SCIM_MESSAGES.userExists, 'uniqueness')
             : null;
@@ -172,12 +172,14 @@ export function scimRoutes(gate: MiddlewareHandler) {
     const refusal =
       known ??
       (fault
-        ? new ScimError(503, 'The database is unavailable; try again shortly.')
-        : new ScimError(500, 'An unexpected error occurred'));
+        ? new ScimError(503, SCIM_MESSAGES.databaseUnavailable)
+        : new ScimError(500, 'errors.unexpected'));
     if (!known && !fault)
       logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled SCIM error');
     if (refusal.status === 503) c.header('Retry-After', '5');
-    return c.body(JSON.stringify(refusal.toBody()), refusal.status as 400, SCIM_HEADERS);
+    // The detail in the request's language: English unless the identity provider sends Accept-Language.
+    const translator = translatorFor(languageOfRequest(c.req.raw.headers, c.get('deps').config));
+    return c.body(JSON.stringify(refusal.toBody(translator)), refusal.status as 400, SCIM_HEADERS);
   });
   return app;
 }

@@ -95,6 +95,8 @@ async function expectScimError(response: Response, status: number, scimType?: st
   expect(body.status).toBe(String(status));
   if (scimType) expect(body.scimType).toBe(scimType);
   expect(body.detail.length).toBeGreaterThan(0);
+  // Words, never a catalogue key (decision 0027).
+  expect(body.detail).not.toMatch(/^[a-zA-Z]+\.[\w.]+$/);
   return body;
 }
 
@@ -589,6 +591,17 @@ describe('compliance pass', () => {
       400,
       'invalidValue',
     );
+  });
+
+  it("says its details in English, or in the request's language when the identity provider sends one", async () => {
+    const notJson = await expectScimError(await scim(a.token, 'POST', '/Users', undefined, '{'), 400);
+    expect(notJson.detail).toBe('The request body is not valid JSON.');
+    const german = await ctx.app.request('/scim/v2/Bulk', {
+      headers: { authorization: `Bearer ${a.token}`, 'accept-language': 'de' },
+    });
+    expect((await expectScimError(german, 404)).detail).toBe('Diesen SCIM-Endpunkt gibt es nicht.');
+    const count = await expectScimError(await scim(a.token, 'GET', '/Users?count=abc'), 400, 'invalidValue');
+    expect(count.detail).toBe('Invalid value for count.');
   });
 });
 

@@ -118,7 +118,7 @@ async function provisionableEmail(db: Db, organizationId: string, userName: stri
   if (!emailSchema.safeParse(email).success) throw invalidValue(SCIM_MESSAGES.userNameRequired);
   const domain = domainOf(email);
   if (!(await q.domainVerified(db, organizationId, domain)))
-    throw invalidValue(SCIM_MESSAGES.domainNotVerified(domain));
+    throw invalidValue(SCIM_MESSAGES.domainNotVerified, { domain });
   return email;
 }
 
@@ -351,7 +351,7 @@ async function changeGroup(
   const found = await q.scimUsersAmong(tx, scope.organizationId, [...wanted, ...change.remove]);
   const byId = new Map(found.map((row) => [row.id, row]));
   const missing = wanted.find((id) => !byId.has(id));
-  if (missing !== undefined) throw invalidValue(SCIM_MESSAGES.memberNotFound(missing));
+  if (missing !== undefined) throw invalidValue(SCIM_MESSAGES.memberNotFound, { value: missing });
   let leaving = change.remove.flatMap((id) => (byId.has(id) ? [byId.get(id)!.user_id] : []));
   if (change.replaceMembers) {
     const keep = new Set(change.replaceMembers.map((id) => byId.get(id)!.user_id));

@@ -6,7 +6,7 @@ import { passkey, verification } from '../../db/schema/auth';
 import { passwordResetToken, signedInUser, signIn } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { latestMail, mailsTo } from '../../test/mail';
-import { CookieJar, json, type Jar } from '../../test/requests';
+import { CookieJar, json, type Jar, english } from '../../test/requests';
 import { codeAt, codeStep, enrolTwoFactor, passwordStep } from '../../test/security';
 import { createPasskey } from '../../test/webauthn';
 
@@ -255,7 +255,7 @@ describe('6. adding a passkey', () => {
     const answer = await passkeyOptions(person.jar, { method: 'password', password: PASSWORD });
     const refused = await savePasskey(person.jar, await json(answer), false);
     expect(refused.status).toBe(400);
-    expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.passkeyUserVerification);
+    expect((await json(refused)).error.message).toBe(english(SECURITY_MESSAGES.passkeyUserVerification));
     expect(await passkeysOf(person.userId)).toEqual([]);
     expect(await mailsTo(ctx, person.email)).toEqual([]);
   });
@@ -279,7 +279,7 @@ describe('6. adding a passkey', () => {
     person.jar.store(new Response(null, { headers }));
     const refused = await savePasskey(person.jar, response);
     expect(refused.status).toBe(403);
-    expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.passkeyProofRequired);
+    expect((await json(refused)).error.message).toBe(english(SECURITY_MESSAGES.passkeyProofRequired));
     expect(await passkeysOf(person.userId)).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ describe('enrolling an authenticator app', () => {
       password: 'nope-nope',
     });
     expect(wrongPassword.status).toBe(400);
-    expect((await json(wrongPassword)).error.message).toBe(SECURITY_MESSAGES.passwordWrong);
+    expect((await json(wrongPassword)).error.message).toBe(english(SECURITY_MESSAGES.passwordWrong));
 
     const started = await ctx.call(jar, 'POST', '/api/account/two-factor/enrol', {
       password: 'correct-horse-battery',
@@ -51,7 +51,7 @@ describe('enrolling an authenticator app', () => {
       code: codeAt(key, 3),
     });
     expect(wrongCode.status).toBe(401);
-    expect((await json(wrongCode)).error.message).toBe(SECURITY_MESSAGES.codeInvalid);
+    expect((await json(wrongCode)).error.message).toBe(english(SECURITY_MESSAGES.codeInvalid));
 
     const confirmed = jar.store(
       await ctx.call(jar, 'POST', '/api/account/two-factor/confirm', { code: codeAt(key) }),
@@ -86,7 +86,7 @@ describe('the second step of a sign-in', () => {
     await passwordStep(ctx, browser, person.email, person.password);
     const wrong = await codeStep(ctx, browser, codeAt(person.key, 5));
     expect(wrong.status).toBe(401);
-    expect((await json(wrong)).error.message).toBe(SECURITY_MESSAGES.codeInvalid);
+    expect((await json(wrong)).error.message).toBe(english(SECURITY_MESSAGES.codeInvalid));
     const code = codeAt(person.key);
     expect((await codeStep(ctx, browser, code)).status).toBe(200);
 
@@ -95,7 +95,7 @@ describe('the second step of a sign-in', () => {
     await passwordStep(ctx, attacker, person.email, person.password);
     const replayed = await codeStep(ctx, attacker, code);
     expect(replayed.status).toBe(401);
-    expect((await json(replayed)).error.message).toBe(SECURITY_MESSAGES.codeReplayed);
+    expect((await json(replayed)).error.message).toBe(english(SECURITY_MESSAGES.codeReplayed));
     expect((await ctx.call(attacker, 'GET', '/api/me')).status).toBe(401);
   });
 
@@ -115,7 +115,7 @@ describe('the second step of a sign-in', () => {
     const older = new CookieJar();
     await passwordStep(ctx, older, person.email, person.password);
     const stale = await codeStep(ctx, older, codeAt(person.key, 0));
-    expect((await json(stale)).error.message).toBe(SECURITY_MESSAGES.codeReplayed);
+    expect((await json(stale)).error.message).toBe(english(SECURITY_MESSAGES.codeReplayed));
   });
 
   it('takes a recovery code once; a used one is refused', async () => {
@@ -133,7 +133,7 @@ describe('the second step of a sign-in', () => {
     await passwordStep(ctx, again, person.email, person.password);
     const used = await codeStep(ctx, again, code!, { recovery: true });
     expect(used.status).toBe(401);
-    expect((await json(used)).error.message).toBe(SECURITY_MESSAGES.recoveryCodeInvalid);
+    expect((await json(used)).error.message).toBe(english(SECURITY_MESSAGES.recoveryCodeInvalid));
   });
 
   it('limits wrong codes per account as sign-in is limited: the 10th failure pauses it, even for the right code', async () => {
@@ -215,7 +215,7 @@ describe('the second step of a sign-in', () => {
   it('refuses the second step without a password step first', async () => {
     const refused = await codeStep(ctx, new CookieJar(), '123456');
     expect(refused.status).toBe(401);
-    expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.signInExpired);
+    expect((await json(refused)).error.message).toBe(english(SECURITY_MESSAGES.signInExpired));
   });
 });
 
@@ -241,7 +241,7 @@ describe('recovery codes and switching off', () => {
     expect(noCode.status).toBe(401);
     const wrongPassword = await disable({ password: 'wrong-password', code: codeAt(person.key) });
     expect(wrongPassword.status).toBe(400);
-    expect((await json(wrongPassword)).error.message).toBe(SECURITY_MESSAGES.passwordWrong);
+    expect((await json(wrongPassword)).error.message).toBe(english(SECURITY_MESSAGES.passwordWrong));
     nextStep();
     const off = person.jar.store(await disable({ password: person.password, code: codeAt(person.key) }));
     expect(off.status).toBe(200);
@@ -268,7 +268,7 @@ describe("an organisation's two-factor requirement", () => {
     expect(blocked.status).toBe(403);
     expect((await json(blocked)).error).toMatchObject({
       code: 'two_factor_required',
-      message: SECURITY_MESSAGES.enrolmentRequired,
+      message: english(SECURITY_MESSAGES.enrolmentRequired),
     });
 
     // Someone who signs in only through the organisation's identity provider (no password) is not asked.

@@ -46,8 +46,11 @@ export async function verifyDomain(deps: Deps, options: { userId: string; domain
     );
   else await markDomain(deps.db, { organizationId: organization.id, domain: row.domain, found });
   if (!found) {
-    const message = SECURITY_MESSAGES.ssoDomainNotVerified.replace('{domain}', row.domain);
-    throw invalid(message, { domain: message });
+    throw invalid(
+      SECURITY_MESSAGES.ssoDomainNotVerified,
+      { domain: SECURITY_MESSAGES.ssoDomainNotVerified },
+      { domain: row.domain },
+    );
   }
 }
 

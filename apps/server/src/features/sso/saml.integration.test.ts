@@ -7,7 +7,7 @@ import { account, user } from '../../db/schema/auth';
 import { createAdmin, me, signedInUser } from '../../test/accounts';
 import { startDnsServer, type DnsServer } from '../../test/dns-server';
 import { useTestContext } from '../../test/harness';
-import { CookieJar, json } from '../../test/requests';
+import { CookieJar, json, english } from '../../test/requests';
 import {
   authnRequestId,
   base64,
@@ -454,7 +454,7 @@ describe('SAML with crafted responses (a test key signs them)', () => {
     const org = await samlOrganization();
     const bad = await saveSaml(org.admin.jar, { metadataXml: '<md:EntityDescriptor/>', domains: org.domain });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.message).toBe(SECURITY_MESSAGES.samlMetadataInvalid);
+    expect((await json(bad)).error.message).toBe(english(SECURITY_MESSAGES.samlMetadataInvalid));
     const entities = await saveSaml(org.admin.jar, {
       metadataXml: `<!DOCTYPE x [<!ENTITY a "b">]>${idpMetadata({ entityId, ssoUrl: 'https://idp.acme.example/sso', certificate: keys.certificate })}`,
       domains: org.domain,
@@ -469,7 +469,7 @@ describe('SAML with crafted responses (a test key signs them)', () => {
       }),
       domains: org.domain,
     });
-    expect((await json(weakKey)).error.message).toBe(SECURITY_MESSAGES.samlMetadataInvalid);
+    expect((await json(weakKey)).error.message).toBe(english(SECURITY_MESSAGES.samlMetadataInvalid));
     for (const metadataUrl of [
       'http://idp.example.com/metadata',
       'https://10.0.0.5/metadata',
@@ -477,7 +477,9 @@ describe('SAML with crafted responses (a test key signs them)', () => {
     ]) {
       const refused = await saveSaml(org.admin.jar, { metadataUrl, domains: org.domain });
       expect(refused.status, metadataUrl).toBe(400);
-      expect((await json(refused)).error.message, metadataUrl).toBe(SECURITY_MESSAGES.samlMetadataUrlInvalid);
+      expect((await json(refused)).error.message, metadataUrl).toBe(
+        english(SECURITY_MESSAGES.samlMetadataUrlInvalid),
+      );
     }
     // A name resolving to a private address: refused when connecting (the outbound guard).
     dns.setAddresses('metadata.internal-idp.test', { a: ['10.1.2.3'] });
@@ -485,7 +487,7 @@ describe('SAML with crafted responses (a test key signs them)', () => {
       metadataUrl: 'https://metadata.internal-idp.test/metadata',
       domains: org.domain,
     });
-    expect((await json(inside)).error.message).toBe(SECURITY_MESSAGES.samlMetadataUnreachable);
+    expect((await json(inside)).error.message).toBe(english(SECURITY_MESSAGES.samlMetadataUnreachable));
 
     const member = await signedInUser(ctx, {
       workspaceId: org.admin.workspaceId,

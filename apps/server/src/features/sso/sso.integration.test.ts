@@ -14,7 +14,7 @@ import { startDnsServer, type DnsServer } from '../../test/dns-server';
 import { createTestContext, useTestContext } from '../../test/harness';
 import { latestMail } from '../../test/mail';
 import { startOidcProvider, type OidcProvider, type Tamper } from '../../test/oidc-provider';
-import { CookieJar, json } from '../../test/requests';
+import { CookieJar, json, english } from '../../test/requests';
 import {
   backToApp,
   configureSso,
@@ -93,7 +93,7 @@ describe('configuring SSO', () => {
       required: false,
     });
     expect(early.status).toBe(409);
-    expect((await json(early)).error.message).toBe(SECURITY_MESSAGES.ssoNotTested);
+    expect((await json(early)).error.message).toBe(english(SECURITY_MESSAGES.ssoNotTested));
   });
 
   it('refuses issuers it must not call, unreachable ones, and domains the organisation cannot vouch for', async () => {
@@ -115,12 +115,12 @@ describe('configuring SSO', () => {
     ]) {
       const refused = await save({ issuer });
       expect(refused.status, issuer).toBe(400);
-      expect((await json(refused)).error.fields?.issuer).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
+      expect((await json(refused)).error.fields?.issuer).toBe(english(SECURITY_MESSAGES.ssoIssuerInvalid));
     }
     const unreachable = await save({ issuer: 'http://127.0.0.1:9' });
-    expect((await json(unreachable)).error.message).toBe(SECURITY_MESSAGES.ssoIssuerUnreachable);
+    expect((await json(unreachable)).error.message).toBe(english(SECURITY_MESSAGES.ssoIssuerUnreachable));
     expect((await json(await save({ domains: 'gmail.com' }))).error.message).toBe(
-      SECURITY_MESSAGES.ssoDomainPublic,
+      english(SECURITY_MESSAGES.ssoDomainPublic),
     );
 
     // Another organisation whose owner is at a domain this one already covers cannot claim it.
@@ -133,7 +133,7 @@ describe('configuring SSO', () => {
       domains: taken,
     });
     expect(conflict.status).toBe(409);
-    expect((await json(conflict)).error.message).toBe(SECURITY_MESSAGES.ssoDomainTaken);
+    expect((await json(conflict)).error.message).toBe(english(SECURITY_MESSAGES.ssoDomainTaken));
   });
 
   it('is for organisation admins only', async () => {
@@ -241,7 +241,7 @@ describe("'Sign in with SSO'", () => {
       confirm: { method: 'password', password: 'not-the-password' },
     });
     expect(wrong.status).toBe(400);
-    expect((await json(wrong)).error.message).toBe(DELETION_MESSAGES.passwordIncorrect);
+    expect((await json(wrong)).error.message).toBe(english(DELETION_MESSAGES.passwordIncorrect));
     const noProof = await ctx.call(member.jar, 'POST', '/api/account/sso-link', {
       confirm: { method: 'recent-sign-in' },
     });
@@ -295,7 +295,7 @@ describe("'Sign in with SSO'", () => {
       confirm: { method: 'password', password: 'correct-horse-battery' },
     });
     expect(unavailable.status).toBe(409);
-    expect((await json(unavailable)).error.message).toBe(SECURITY_MESSAGES.ssoLinkUnavailable);
+    expect((await json(unavailable)).error.message).toBe(english(SECURITY_MESSAGES.ssoLinkUnavailable));
   }, 60_000);
 
   const refusals: [string, Tamper, object, string][] = [
@@ -364,7 +364,7 @@ describe("'Sign in with SSO'", () => {
   it('answers plainly for a domain without SSO', async () => {
     const refused = await startSso('someone@no-sso.test');
     expect(refused.status).toBe(404);
-    expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.ssoNotSetUp);
+    expect((await json(refused)).error.message).toBe(english(SECURITY_MESSAGES.ssoNotSetUp));
   });
 });
 
@@ -381,7 +381,7 @@ describe("'Require SSO for these domains'", () => {
       expect(response.status).toBe(403);
       expect((await json(response)).error).toEqual({
         code: 'sso_required',
-        message: SECURITY_MESSAGES.ssoRequired,
+        message: english(SECURITY_MESSAGES.ssoRequired),
       });
     };
     await expectSso(
@@ -433,7 +433,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     });
     expect(unverified.status).toBe(400);
     expect((await json(unverified)).error.message).toBe(
-      SECURITY_MESSAGES.ssoDomainNotVerified.replace('{domain}', shared),
+      english(SECURITY_MESSAGES.ssoDomainNotVerified, { domain: shared }),
     );
     // A record with another token (say, of another organisation) proves nothing either.
     dns.setTxt(shared, 'pulsecheck-verification=0123456789abcdef0123456789abcdef');
@@ -453,7 +453,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
       required: true,
     });
     expect(switched.status).toBe(409);
-    expect((await json(switched)).error.message).toBe(SECURITY_MESSAGES.ssoNoVerifiedDomain);
+    expect((await json(switched)).error.message).toBe(english(SECURITY_MESSAGES.ssoNoVerifiedDomain));
     const start = await startSso(`victim@${shared}`);
     expect(start.status).toBe(404);
     expect((await signIn(ctx, victim.email, victim.password)) instanceof CookieJar).toBe(true);
@@ -480,7 +480,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
     expect((await ctx.call(browser, 'GET', '/api/me')).status).toBe(401);
     expect((await traces(victim.email)).map((t) => t.providerId)).toEqual(['credential']);
     expect(await ctx.deps.db.select().from(user).where(eq(user.id, victim.userId))).toEqual(before);
-    expect(SSO_ERRORS.account_exists).toContain('Nothing was changed');
+    expect(english(SSO_ERRORS.account_exists)).toContain('Nothing was changed');
 
     // B requires SSO at the domain: its own owner is refused a password, A's account is not.
     const refused = await ctx.request('POST', '/api/login', { body: { email: admin.email, password } });
@@ -501,7 +501,7 @@ describe('a second organisation at a shared domain (issue 30: the takeover)', ()
       domains: domain,
     });
     expect(conflict.status).toBe(409);
-    expect((await json(conflict)).error.message).toBe(SECURITY_MESSAGES.ssoDomainTaken);
+    expect((await json(conflict)).error.message).toBe(english(SECURITY_MESSAGES.ssoDomainTaken));
   }, 60_000);
 });
 
@@ -574,7 +574,9 @@ describe('the issuer cannot reach inside', () => {
       dns.setAddresses(name, addresses);
       const refused = await save(admin.jar, domain, `https://${name}:${port}`);
       expect(refused.status, name).toBe(400);
-      expect((await json(refused)).error.fields?.issuer, name).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
+      expect((await json(refused)).error.fields?.issuer, name).toBe(
+        english(SECURITY_MESSAGES.ssoIssuerInvalid),
+      );
     }
   });
 
@@ -590,7 +592,7 @@ describe('the issuer cannot reach inside', () => {
       const issuer = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`;
       const refused = await save(admin.jar, domain, issuer);
       expect(refused.status).toBe(400);
-      expect((await json(refused)).error.message).toBe(SECURITY_MESSAGES.ssoIssuerUnreachable);
+      expect((await json(refused)).error.message).toBe(english(SECURITY_MESSAGES.ssoIssuerUnreachable));
     } finally {
       redirecting.closeAllConnections();
       redirecting.close();
@@ -611,7 +613,7 @@ describe('the issuer cannot reach inside', () => {
           domains: domain,
         });
         expect(refused.status, issuer).toBe(400);
-        expect((await json(refused)).error.fields?.issuer).toBe(SECURITY_MESSAGES.ssoIssuerInvalid);
+        expect((await json(refused)).error.fields?.issuer).toBe(english(SECURITY_MESSAGES.ssoIssuerInvalid));
       }
     } finally {
       await strict.close();

@@ -174,7 +174,7 @@ function CreateTokenForm({
         >
           {API_TOKEN_EXPIRIES.map((days) => (
             <option key={String(days)} value={days === null ? 'none' : String(days)}>
-              {say(expiryLabel(days))}
+              {expiryLabel(days, t)}
             </option>
           ))}
         </Select>

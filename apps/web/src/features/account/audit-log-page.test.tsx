@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { AuditLogPage } from './audit-log-page';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -177,13 +177,16 @@ describe('Account Settings → Audit log', () => {
     );
     show();
     await user.click(await screen.findByRole('button', { name: say(AUDIT_MESSAGES.verify) }));
-    expect(await screen.findByText(say(AUDIT_MESSAGES.verified(12)))).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(t(AUDIT_MESSAGES.verified, { count: 12 }))).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(fetch).toHaveBeenCalledWith(`${LIST}/verify`, expect.objectContaining({ method: 'POST' }));
 
     verified = { ok: false, checked: 4, brokenSeq: 5 };
     await user.click(screen.getByRole('button', { name: say(AUDIT_MESSAGES.verify) }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(say(AUDIT_MESSAGES.broken(5)));
-    expect(screen.queryByText(say(AUDIT_MESSAGES.verified(12)))).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(t(AUDIT_MESSAGES.broken, { seq: 5 }));
+    expect(screen.queryByText(t(AUDIT_MESSAGES.verified, { count: 12 }))).not.toBeInTheDocument();
   });
 
   it('keeps entries for a number of days in range, and says so when saved', async () => {

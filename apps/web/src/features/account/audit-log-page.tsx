@@ -25,7 +25,7 @@ import { TableScroll } from '@/components/ui/table-scroll';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/forms';
-import { say, t } from '@/lib/i18n';
+import { formats, say, t } from '@/lib/i18n';
 import { useActiveWorkspace } from '@/lib/workspaces';
 import {
   exportHref,
@@ -272,7 +272,7 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
               <td className="px-3 py-2 text-slate-700">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </td>
-              <td className="px-3 py-2 break-words text-slate-900">{say(auditActorName(entry))}</td>
+              <td className="px-3 py-2 break-words text-slate-900">{auditActorName(entry, formats())}</td>
               <td className="px-3 py-2 text-slate-900">{say(AUDIT_ACTIONS[entry.action])}</td>
               <td className="px-3 py-2 break-words text-slate-900">
                 {entry.targetLabel ?? entry.targetType}
@@ -292,13 +292,13 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 function ChangeLines({ entry }: { entry: AuditEntry }) {
-  const lines = auditChangeLines(entry.changes);
+  const lines = auditChangeLines(entry.changes, formats());
   if (lines.length === 0) return <>—</>;
   return (
     <ul className="space-y-0.5">
       {lines.map((line) => (
         <li key={line} className="break-words">
-          {say(line)}
+          {line}
         </li>
       ))}
     </ul>
@@ -320,11 +320,11 @@ function VerifyButton({ organizationId }: { organizationId: string }) {
         {verify.isPending ? say(AUDIT_MESSAGES.verifying) : say(AUDIT_MESSAGES.verify)}
       </Button>
       <p role="status" className="text-sm text-green-800">
-        {result?.ok ? say(AUDIT_MESSAGES.verified(result.checked)) : ''}
+        {result?.ok ? t(AUDIT_MESSAGES.verified, { count: result.checked }) : ''}
       </p>
       {result && !result.ok && result.brokenSeq !== null && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {say(AUDIT_MESSAGES.broken(result.brokenSeq))}
+          {t(AUDIT_MESSAGES.broken, { seq: result.brokenSeq })}
         </p>
       )}
       {verify.isError && (
@@ -359,7 +359,13 @@ function RetentionCard({ organizationId, initial }: { organizationId: string; in
     }
   };
   return (
-    <SectionCard title={say(AUDIT_MESSAGES.retentionTitle)} description={say(AUDIT_MESSAGES.retentionHelp)}>
+    <SectionCard
+      title={say(AUDIT_MESSAGES.retentionTitle)}
+      description={t(AUDIT_MESSAGES.retentionHelp, {
+        min: AUDIT_RETENTION.minDays,
+        max: AUDIT_RETENTION.maxDays,
+      })}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3">
         <FormField label={t('auditLog.retentionLabel')} error={error ?? undefined}>
           <Input

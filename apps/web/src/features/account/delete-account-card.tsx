@@ -187,7 +187,7 @@ function OwnedOrganization({ org, proofs }: { org: Owned; proofs: Proofs }) {
         proofs={proofs}
         onConfirm={async (proof) => {
           const { name } = await transferOwnership(org.id, heir, proof!);
-          toast.success(say(DELETION_MESSAGES.transferred(name)));
+          toast.success(t(DELETION_MESSAGES.transferred, { name }));
           setTransferOpen(false);
           await queryClient.invalidateQueries({ queryKey: deletionStatusQuery.queryKey });
         }}

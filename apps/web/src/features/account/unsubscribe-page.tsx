@@ -30,9 +30,7 @@ export function UnsubscribePage() {
           {done ? t('unsubscribe.done') : failed ? t('unsubscribe.failed') : t('unsubscribe.pending')}
         </h1>
         {!done && !failed && <Spinner className="mt-4" label={t('unsubscribe.turningOff')} />}
-        {done && (
-          <p className="mt-3 text-slate-700">{say(unsubscribedMessage(mutation.data.unsubscribed))}</p>
-        )}
+        {done && <p className="mt-3 text-slate-700">{unsubscribedMessage(mutation.data.unsubscribed, t)}</p>}
         {failed && (
           <p role="alert" className="mt-3 text-red-800">
             {mutation.error?.message ?? say(ACCOUNT_MESSAGES.unsubscribeInvalid)}

@@ -50,7 +50,7 @@ describe('login: the other ways in', () => {
       url.endsWith('/api/login')
         ? Response.json({ twoFactorRequired: true })
         : Response.json(
-            { error: { code: 'unauthenticated', message: SECURITY_MESSAGES.recoveryCodeInvalid } },
+            { error: { code: 'unauthenticated', message: say(SECURITY_MESSAGES.recoveryCodeInvalid) } },
             { status: 401 },
           ),
     );
@@ -68,7 +68,7 @@ describe('login: the other ways in', () => {
   it('points to SSO when the organisation requires it, and explains a refused SSO sign-in', async () => {
     stubFetch(() =>
       Response.json(
-        { error: { code: 'sso_required', message: SECURITY_MESSAGES.ssoRequired } },
+        { error: { code: 'sso_required', message: say(SECURITY_MESSAGES.ssoRequired) } },
         { status: 403 },
       ),
     );

@@ -330,7 +330,8 @@ function ParticipantsTab({ id }: { id: string }) {
           {participants.data.map((p) => (
             <tr key={p.id}>
               <td className="px-4 py-3">
-                <div className="font-medium text-slate-900">{p.name}</div>
+                {/* 'Former member' (a catalogue key) for someone who deleted their account. */}
+                <div className="font-medium text-slate-900">{say(p.name)}</div>
                 <div className="text-xs text-slate-600">{p.email}</div>
               </td>
               <td className="px-4 py-3">
@@ -345,7 +346,7 @@ function ParticipantsTab({ id }: { id: string }) {
                   <ProgressBar
                     value={p.progress}
                     tone={progressColour(p.progress)}
-                    label={t('healthChecks.progressOf', { name: p.name })}
+                    label={t('healthChecks.progressOf', { name: say(p.name) })}
                     className="w-24"
                   />
                   <span>{percent(p.progress)}</span>

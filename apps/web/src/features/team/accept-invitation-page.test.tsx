@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { AcceptInvitationPage } from './accept-invitation-page';
+import { say } from '@/lib/i18n';
 
 const TOKEN = 'invitation-token';
 const invitation: InvitationInfo = {
@@ -38,7 +39,7 @@ const unauthenticated = (message: string) =>
 
 describe('accepting an invitation with an account that has two-factor sign-in on', () => {
   it('asks for the code in the page after the password, then joins', async () => {
-    let codeAnswer = unauthenticated(SECURITY_MESSAGES.codeInvalid);
+    let codeAnswer = unauthenticated(say(SECURITY_MESSAGES.codeInvalid));
     const calls = stubFetch((url) => {
       if (url.endsWith('/api/login')) return Response.json({ twoFactorRequired: true });
       if (url.endsWith('/api/login/two-factor')) return codeAnswer;
@@ -60,7 +61,7 @@ describe('accepting an invitation with an account that has two-factor sign-in on
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(code, '123456');
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.codeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.codeInvalid));
     expect(router.state.location.pathname).toBe(`/invite/${TOKEN}`);
 
     codeAnswer = Response.json({ user: currentUser() });
@@ -87,7 +88,7 @@ describe('accepting an invitation with an account that has two-factor sign-in on
     stubFetch((url) =>
       url.endsWith('/api/login')
         ? Response.json({ twoFactorRequired: true })
-        : unauthenticated(SECURITY_MESSAGES.recoveryCodeInvalid),
+        : unauthenticated(say(SECURITY_MESSAGES.recoveryCodeInvalid)),
     );
     renderPage();
     const user = userEvent.setup();
@@ -96,7 +97,7 @@ describe('accepting an invitation with an account that has two-factor sign-in on
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), 'abcde-12345');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(SECURITY_MESSAGES.recoveryCodeInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(SECURITY_MESSAGES.recoveryCodeInvalid));
     await user.click(screen.getByRole('button', { name: 'Start again' }));
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Sign in and join' })).toBeVisible();
