@@ -17,6 +17,7 @@ import { queryRows, type Db } from '../db/client';
 import { enqueueJob, recordOnce, type JobHandler } from '../jobs/queue';
 import type { OutboundPolicy } from '../lib/outbound';
 import type { AppDeps } from '../lib/router';
+import { translatorOfRecipient } from '../mail/language';
 import { setStatusFromTracker } from '../features/action-items/service';
 import { PUSH_JOB } from './links';
 import { TRACKERS } from './modules';
@@ -158,7 +159,10 @@ export async function applyIssue(
   return true;
 }
 
-/** What the issue should say now: the action item's title and body by the sync rules. */
+/**
+ * What the issue should say now: the action item's title and body by the sync rules, the body's own words in the
+ * organisation's default language (the tracker is read by the whole team, not by one person).
+ */
 async function wantedIssue(deps: SyncDeps, actionItemId: string) {
   const [row] = await queryRows<{
     description: string;
@@ -167,12 +171,16 @@ async function wantedIssue(deps: SyncDeps, actionItemId: string) {
     checkId: string;
     checkTitle: string;
     ownerEmail: string | null;
+    organizationLanguage: string | null;
   }>(
     deps.db,
     sql`select a.description, a.due_date::text as "dueDate", c.title as "componentTitle",
-               h.id as "checkId", h.title as "checkTitle", u.email as "ownerEmail"
+               h.id as "checkId", h.title as "checkTitle", u.email as "ownerEmail",
+               o.default_language as "organizationLanguage"
         from action_items a
         join health_checks h on h.id = a.health_check_id
+        join workspaces w on w.id = h.workspace_id
+        join organizations o on o.id = w.organization_id
         left join health_check_components c on c.id = a.component_id
         left join "user" u on u.id = a.owner_id
         where a.id = ${actionItemId}`,
@@ -180,13 +188,16 @@ async function wantedIssue(deps: SyncDeps, actionItemId: string) {
   if (!row) return null;
   return {
     title: issueTitle(row.description),
-    body: issueBody({
-      description: row.description,
-      componentTitle: row.componentTitle,
-      dueDate: row.dueDate,
-      checkTitle: row.checkTitle,
-      resultsUrl: `${deps.config.appUrl}/health-check/${row.checkId}/results`,
-    }),
+    body: issueBody(
+      {
+        description: row.description,
+        componentTitle: row.componentTitle,
+        dueDate: row.dueDate,
+        checkTitle: row.checkTitle,
+        resultsUrl: `${deps.config.appUrl}/health-check/${row.checkId}/results`,
+      },
+      translatorOfRecipient({ organization: row.organizationLanguage }),
+    ),
     dueDate: row.dueDate,
     ownerEmail: row.ownerEmail,
     checkId: row.checkId,

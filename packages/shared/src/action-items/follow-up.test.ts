@@ -12,6 +12,13 @@ import {
   healthChange,
   healthChangeWords,
 } from './follow-up';
+import { compileCatalogue } from '../i18n/compile';
+import { Translator } from '../i18n/translate';
+import actionItemWords from '../../messages/en/actionItems.json';
+import participationWords from '../../messages/en/participation.json';
+
+/** The shared catalogue's English words of this area (and the ratings' names). */
+const english = new Translator('en', compileCatalogue({ ...actionItemWords, ...participationWords }, 'en'));
 
 const launchAt = new Date('2027-03-01T10:00:00Z');
 const action = (over: Partial<Parameters<typeof actionsToAsk>[0][number]> = {}) => ({
@@ -84,14 +91,14 @@ describe('which done actions a loop round asks about (Follow-up on actions)', ()
 
 describe('the question and its answers', () => {
   it('asks without a component when the action has none (a loop round)', () => {
-    expect(followUpQuestion('Shorter stand-ups', null)).toBe('Did "Shorter stand-ups" help?');
+    expect(followUpQuestion('Shorter stand-ups', null, english)).toBe('Did "Shorter stand-ups" help?');
   });
 
   it('has the product’s words', () => {
-    expect(followUpQuestion('Write down decisions', 'Teamwork')).toBe(
+    expect(followUpQuestion('Write down decisions', 'Teamwork', english)).toBe(
       'Did "Write down decisions" help with Teamwork?',
     );
-    expect(FOLLOW_UP_ANSWERS.map((a) => FOLLOW_UP_ANSWER_LABELS[a])).toEqual([
+    expect(FOLLOW_UP_ANSWERS.map((a) => english.t(FOLLOW_UP_ANSWER_LABELS[a]))).toEqual([
       'Yes',
       'Partly',
       'No',
@@ -142,13 +149,15 @@ describe('the change in words', () => {
 
   it('says improved, stayed or worsened', () => {
     expect(healthChange('Needs Improvement', 'Healthy')).toBe('improved');
-    expect(healthChangeWords('Needs Improvement', 'Healthy')).toBe(
+    expect(healthChangeWords('Needs Improvement', 'Healthy', english)).toBe(
       'improved from Needs Improvement to Healthy',
     );
-    expect(healthChangeWords('Healthy', 'Healthy')).toBe('stayed Healthy');
-    expect(healthChangeWords('Healthy', 'Fire Warning')).toBe('worsened from Healthy to Fire Warning');
+    expect(healthChangeWords('Healthy', 'Healthy', english)).toBe('stayed Healthy');
+    expect(healthChangeWords('Healthy', 'Fire Warning', english)).toBe(
+      'worsened from Healthy to Fire Warning',
+    );
     expect(healthChange(null, 'Healthy')).toBeNull();
-    expect(healthChangeWords('Healthy', null)).toBe(
+    expect(healthChangeWords('Healthy', null, english)).toBe(
       'No comparison: the component has no ratings on one side',
     );
   });

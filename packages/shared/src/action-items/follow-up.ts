@@ -4,46 +4,62 @@
  * after in words. Without zod, so the participation screens can use it at first paint.
  */
 
+import type { Translator } from '../i18n/translate';
 import type { RatingCounts } from '../results/rules';
 import type { ReleaseState } from '../results/release';
 
 export const FOLLOW_UP_ANSWERS = ['yes', 'partly', 'no', 'too-early'] as const;
 export type FollowUpAnswer = (typeof FOLLOW_UP_ANSWERS)[number];
 
-/** The answers as the question offers them, in order. */
+/** The answers as the question offers them, in order (catalogue keys, decision 0027). */
 export const FOLLOW_UP_ANSWER_LABELS: Record<FollowUpAnswer, string> = {
-  yes: 'Yes',
-  partly: 'Partly',
-  no: 'No',
-  'too-early': 'Too early to say',
+  yes: 'actionItems.answer.yes',
+  partly: 'actionItems.answer.partly',
+  no: 'actionItems.answer.no',
+  'too-early': 'actionItems.answer.tooEarly',
 };
 
+/** Catalogue keys (packages/shared/messages/<language>/actionItems.json). */
 export const FOLLOW_UP_MESSAGES = {
-  sectionTitle: 'Actions since last check',
-  configureTitle: 'Actions to ask about',
-  configureHint:
-    'Each done action item tied to one of the chosen components is asked about once, after that component’s rating. Leave out any you do not want asked.',
-  configureNone: 'No done action items of this workspace are tied to the chosen components.',
-  invalidAnswer: 'Choose Yes, Partly, No or Too early to say',
-  unknownQuestion: 'Some answers refer to questions that are not part of this health check',
-  unknownRoundQuestion: 'Some answers refer to actions this round does not ask about',
-  noAnswersYet: 'No answers yet',
-  answersHidden: 'Answers show when the results do',
-  tooFewAnswers: (min: number) => `Answers show once at least ${min} people have answered`,
-  noEffect: 'No comparison: the component has no ratings on one side',
-  loopSwitch: 'Follow-up on actions',
-  loopSwitchHint:
-    'Each round also asks whether the action items of this workspace done since the previous round helped. Each action is asked about once, by a check or a round.',
-  loopSectionTitle: 'Actions since last round',
-  loopAnswerHint: 'Optional. Your answer follows the round’s anonymity.',
+  sectionTitle: 'actionItems.followUp.sectionTitle',
+  configureTitle: 'actionItems.followUp.configureTitle',
+  configureHint: 'actionItems.followUp.configureHint',
+  configureNone: 'actionItems.followUp.configureNone',
+  invalidAnswer: 'actionItems.followUp.invalidAnswer',
+  unknownQuestion: 'actionItems.followUp.unknownQuestion',
+  unknownRoundQuestion: 'actionItems.followUp.unknownRoundQuestion',
+  noAnswersYet: 'actionItems.followUp.noAnswersYet',
+  answersHidden: 'actionItems.followUp.answersHidden',
+  /** `{ min }`: the fewest answers a question shows with. */
+  tooFewAnswers: 'actionItems.followUp.tooFewAnswers',
+  noEffect: 'actionItems.followUp.noEffect',
+  loopSwitch: 'actionItems.followUp.loopSwitch',
+  loopSwitchHint: 'actionItems.followUp.loopSwitchHint',
+  loopSectionTitle: 'actionItems.followUp.loopSectionTitle',
+  loopAnswerHint: 'actionItems.followUp.loopAnswerHint',
+  /** `{ action }`: the question without a component (a loop round's). */
+  question: 'actionItems.followUp.question',
+  /** `{ action, component }`. */
+  questionAbout: 'actionItems.followUp.questionAbout',
+  /** `{ before, after }`: the ratings' names. */
+  improved: 'actionItems.followUp.improved',
+  /** `{ after }`. */
+  stayed: 'actionItems.followUp.stayed',
+  /** `{ before, after }`. */
+  worsened: 'actionItems.followUp.worsened',
 } as const;
+
+/** What says a message in a language: the web's `{ t }`, or the server's translator of a request or person. */
+export type Words = Pick<Translator, 't'>;
 
 /**
  * The question a participant sees after the component's rating; a loop round asks about actions that may have no
  * component (issue 33 item 3), and then only 'Did "<action title>" help?'.
  */
-export const followUpQuestion = (actionTitle: string, componentTitle: string | null) =>
-  componentTitle ? `Did "${actionTitle}" help with ${componentTitle}?` : `Did "${actionTitle}" help?`;
+export const followUpQuestion = (actionTitle: string, componentTitle: string | null, words: Words) =>
+  componentTitle
+    ? words.t(FOLLOW_UP_MESSAGES.questionAbout, { action: actionTitle, component: componentTitle })
+    : words.t(FOLLOW_UP_MESSAGES.question, { action: actionTitle });
 
 /** A done action item as the launch sees it. */
 export type DoneActionCandidate = {
@@ -136,9 +152,16 @@ export function followUpPercentages(counts: FollowUpCounts): FollowUpCounts {
   return result;
 }
 
-/** A component's health in one check, in the rating's words. */
+/** A component's health in one check, in the rating's words (the API's values: they stay English). */
 export const COMPONENT_HEALTH = ['Fire Warning', 'Needs Improvement', 'Healthy'] as const;
 export type ComponentHealth = (typeof COMPONENT_HEALTH)[number];
+
+/** Each health's name on a screen: the rating's own key (participation/rules.ts, RATING_OPTIONS). */
+export const COMPONENT_HEALTH_LABELS: Record<ComponentHealth, string> = {
+  'Fire Warning': 'participation.ratingFireWarning',
+  'Needs Improvement': 'participation.ratingNeedsImprovement',
+  Healthy: 'participation.ratingHealthy',
+};
 
 /**
  * The rating most of the team gave a component (don't-know left out); a tie goes to the worse rating, so a
@@ -164,10 +187,20 @@ export function healthChange(
   return diff > 0 ? 'improved' : diff < 0 ? 'worsened' : 'stayed';
 }
 
-/** 'improved from Needs Improvement to Healthy', 'stayed Healthy', 'worsened from Healthy to Fire Warning'. */
-export function healthChangeWords(before: ComponentHealth | null, after: ComponentHealth | null): string {
+/**
+ * 'improved from Needs Improvement to Healthy', 'stayed Healthy', 'worsened from Healthy to Fire Warning', in the
+ * language of `words`.
+ */
+export function healthChangeWords(
+  before: ComponentHealth | null,
+  after: ComponentHealth | null,
+  words: Words,
+): string {
   const change = healthChange(before, after);
-  if (change === null) return FOLLOW_UP_MESSAGES.noEffect;
-  if (change === 'stayed') return `stayed ${after}`;
-  return `${change} from ${before} to ${after}`;
+  if (change === null || before === null || after === null) return words.t(FOLLOW_UP_MESSAGES.noEffect);
+  const names = {
+    before: words.t(COMPONENT_HEALTH_LABELS[before]),
+    after: words.t(COMPONENT_HEALTH_LABELS[after]),
+  };
+  return words.t(FOLLOW_UP_MESSAGES[change], names);
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { NUDGE_NO_FOLLOW_UP_DAYS, NUDGE_OVERDUE_DAYS, nudgeOf, nudgeWords } from './nudges';
+import { compileCatalogue } from '../i18n/compile';
+import { Translator } from '../i18n/translate';
+import actionItemWords from '../../messages/en/actionItems.json';
+import {
+  NUDGE_HINT_VALUES,
+  NUDGE_MESSAGES,
+  NUDGE_NO_FOLLOW_UP_DAYS,
+  NUDGE_OVERDUE_DAYS,
+  nudgeOf,
+  nudgeWords,
+} from './nudges';
+
+/** The shared catalogue's English words of this area. */
+const english = new Translator('en', compileCatalogue(actionItemWords, 'en'));
 
 const now = new Date('2026-11-28T10:00:00Z');
 const open = (dueDate: string | null) => ({ status: 'pending', dueDate, completedAt: null, asked: false });
@@ -34,9 +47,13 @@ describe('nudges', () => {
   });
 
   it('say why in words', () => {
-    expect(nudgeWords({ reason: 'overdue', days: 9 })).toBe('Overdue by 9 days');
-    expect(nudgeWords({ reason: 'no-follow-up', days: 31 })).toBe(
+    expect(nudgeWords({ reason: 'overdue', days: 9 }, english)).toBe('Overdue by 9 days');
+    expect(nudgeWords({ reason: 'overdue', days: 1 }, english)).toBe('Overdue by 1 day');
+    expect(nudgeWords({ reason: 'no-follow-up', days: 31 }, english)).toBe(
       'Done 31 days ago; no check has asked whether it helped',
+    );
+    expect(english.t(NUDGE_MESSAGES.hint, NUDGE_HINT_VALUES)).toBe(
+      'Open action items 7 or more days past their due date, and done ones no health check has asked about for 30 days.',
     );
   });
 });

@@ -3,7 +3,7 @@
  * is listed on the admin dashboard ('Actions to follow up') and in its owner's weekly digest. The rule and its words
  * live here once; the SQL that finds the candidates uses the same two numbers. Without zod.
  */
-import { countOf } from '../words/plural';
+import type { Words } from './follow-up';
 
 /** An open action item is nudged once its due date is this many days past. */
 export const NUDGE_OVERDUE_DAYS = 7;
@@ -47,15 +47,32 @@ export function nudgeOf(action: NudgeCandidate, now: Date): { reason: NudgeReaso
   return days >= NUDGE_NO_FOLLOW_UP_DAYS ? { reason: 'no-follow-up', days } : null;
 }
 
+/** Catalogue keys (packages/shared/messages/<language>/actionItems.json). */
 export const NUDGE_MESSAGES = {
-  title: 'Actions to follow up',
-  hint: `Open action items ${NUDGE_OVERDUE_DAYS} or more days past their due date, and done ones no health check has asked about for ${NUDGE_NO_FOLLOW_UP_DAYS} days.`,
-  digestHeading: 'Your actions to follow up:',
+  title: 'actionItems.nudge.title',
+  /** `{ overdueDays, noFollowUpDays }`: NUDGE_HINT_VALUES. */
+  hint: 'actionItems.nudge.hint',
+  digestHeading: 'actionItems.nudge.digestHeading',
+  /** `{ workspace, action, check, why }`: one action of the digest, `why` its nudgeWords. */
+  digestLine: 'actionItems.nudge.digestLine',
+  /** `{ days }`. */
+  overdue: 'actionItems.nudge.overdue',
+  /** `{ days }`. */
+  noFollowUp: 'actionItems.nudge.noFollowUp',
 } as const;
 
-/** Why an action is listed, in words: 'Overdue by 9 days', 'Done 31 days ago; no check has asked whether it helped'. */
-export function nudgeWords(nudge: { reason: NudgeReason; days: number }): string {
-  return nudge.reason === 'overdue'
-    ? `Overdue by ${countOf(nudge.days, 'day')}`
-    : `Done ${countOf(nudge.days, 'day')} ago; no check has asked whether it helped`;
+/** The values of NUDGE_MESSAGES.hint: the rule's two numbers. */
+export const NUDGE_HINT_VALUES = {
+  overdueDays: NUDGE_OVERDUE_DAYS,
+  noFollowUpDays: NUDGE_NO_FOLLOW_UP_DAYS,
+} as const;
+
+/**
+ * Why an action is listed, in the language of `words`: 'Overdue by 9 days', 'Done 31 days ago; no check has asked
+ * whether it helped'.
+ */
+export function nudgeWords(nudge: { reason: NudgeReason; days: number }, words: Words): string {
+  return words.t(nudge.reason === 'overdue' ? NUDGE_MESSAGES.overdue : NUDGE_MESSAGES.noFollowUp, {
+    days: nudge.days,
+  });
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isRealDate } from '../results/schemas';
-import { createActionItemSchema, matchPeople, mentionQueryAt } from './schemas';
+import { ACTION_ITEM_MESSAGES, createActionItemSchema, matchPeople, mentionQueryAt } from './schemas';
+import actionItemWords from '../../messages/en/actionItems.json';
+
+/** The English words of the shared catalogue, by key. */
+const english: Record<string, string> = actionItemWords;
 
 describe('action item input', () => {
   it('accepts real dates only', () => {
@@ -17,7 +21,8 @@ describe('action item input', () => {
   it('requires a description after trimming', () => {
     const result = createActionItemSchema.safeParse({ description: '   ', ownerId: 'u' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Description is required');
+    expect(result.error?.issues[0]?.message).toBe(ACTION_ITEM_MESSAGES.descriptionRequired);
+    expect(english[ACTION_ITEM_MESSAGES.descriptionRequired]).toBe('Description is required');
   });
 });
 

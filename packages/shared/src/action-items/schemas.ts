@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { requiredText } from '../api/fields';
 import { actionItemStatusSchema, isRealDate } from '../results/schemas';
 
+/** Catalogue keys (packages/shared/messages/<language>/actionItems.json). */
 export const ACTION_ITEM_MESSAGES = {
-  descriptionRequired: 'Description is required',
-  descriptionTooLong: 'Description must be at most 1000 characters',
-  ownerRequired: 'Owner is required',
-  ownerOutside: 'The owner must be a member of this workspace',
-  mentionOutside: 'Mentioned people must be members of this workspace',
-  componentUnknown: 'This component is not part of the health check',
-  invalidDate: 'Use a date like 2027-02-23',
-  created: 'Action item added',
-  updated: 'Action item updated',
+  descriptionRequired: 'actionItems.descriptionRequired',
+  descriptionTooLong: 'actionItems.descriptionTooLong',
+  ownerRequired: 'actionItems.ownerRequired',
+  ownerOutside: 'actionItems.ownerOutside',
+  mentionOutside: 'actionItems.mentionOutside',
+  componentUnknown: 'actionItems.componentUnknown',
+  invalidDate: 'actionItems.invalidDate',
+  created: 'actionItems.created',
+  updated: 'actionItems.updated',
 } as const;
 
 const description = requiredText(

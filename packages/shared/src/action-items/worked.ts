@@ -6,26 +6,24 @@
 import type { RatingCounts } from '../results/rules';
 import { componentHealth, healthChange, type FollowUpCounts } from './follow-up';
 
+/** Catalogue keys (packages/shared/messages/<language>/actionItems.json). */
 export const WORKED_MESSAGES = {
-  title: 'Actions that worked',
-  loadFailed: 'Failed to load the actions of the organisation',
-  noActions: 'No team marked an action item done in this period.',
-  noActionsHint:
-    'Teams appear here once an action item is marked done; its effect shows once a later health check has asked about it.',
-  team: 'Team',
-  organisation: 'Organisation',
-  done: 'Actions done',
-  asked: 'Asked about',
-  worked: "Answered 'Yes' or 'Partly'",
-  improved: 'Component improved by the next check',
-  tooFew: 'Too few answers to show',
-  notCompared: 'Not compared yet',
-  notAsked: 'Not asked about yet',
-  answersCounted: 'Answers counted',
-  loopNote:
-    "The actions this loop's closed rounds asked about ('Follow-up on actions'). A question's answers count only when its round showed results and at least the round's minimum of people answered it.",
-  floorNote:
-    "An action's answers count only when its check was completed with at least the team's minimum of responses (never fewer than 3) and at least that many people answered it; a component's change counts only where both checks show it. The Organisation row pools only what the team rows show.",
+  title: 'actionItems.worked.title',
+  loadFailed: 'actionItems.worked.loadFailed',
+  noActions: 'actionItems.worked.noActions',
+  noActionsHint: 'actionItems.worked.noActionsHint',
+  team: 'actionItems.worked.team',
+  organisation: 'actionItems.worked.organisation',
+  done: 'actionItems.worked.done',
+  asked: 'actionItems.worked.asked',
+  worked: 'actionItems.worked.worked',
+  improved: 'actionItems.worked.improved',
+  tooFew: 'actionItems.worked.tooFew',
+  notCompared: 'actionItems.worked.notCompared',
+  notAsked: 'actionItems.worked.notAsked',
+  answersCounted: 'actionItems.worked.answersCounted',
+  loopNote: 'actionItems.worked.loopNote',
+  floorNote: 'actionItems.worked.floorNote',
 } as const;
 
 /**

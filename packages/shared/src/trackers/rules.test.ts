@@ -11,6 +11,12 @@ import {
   pollKey,
   statusAfterIssueChange,
 } from './rules';
+import { compileCatalogue } from '../i18n/compile';
+import { Translator } from '../i18n/translate';
+import trackerWords from '../../messages/en/trackers.json';
+
+/** The shared catalogue's English words of this area. */
+const english = new Translator('en', compileCatalogue(trackerWords, 'en'));
 
 describe('the sync rules (decision 0023)', () => {
   it("writes an issue's key as each tracker does", () => {
@@ -27,18 +33,24 @@ describe('the sync rules (decision 0023)', () => {
   });
 
   it('puts the action, its component, its due date and a link in the body, nothing else', () => {
-    const body = issueBody({
-      description: 'Shorter standups',
-      componentTitle: 'Speed',
-      dueDate: '2027-01-15',
-      checkTitle: 'Sprint 12',
-      resultsUrl: 'https://pulse.example.com/health-check/1/results',
-    });
+    const body = issueBody(
+      {
+        description: 'Shorter standups',
+        componentTitle: 'Speed',
+        dueDate: '2027-01-15',
+        checkTitle: 'Sprint 12',
+        resultsUrl: 'https://pulse.example.com/health-check/1/results',
+      },
+      english,
+    );
     expect(body).toBe(
       'Shorter standups\n\nComponent: Speed\nDue: 2027-01-15\nFrom the health check "Sprint 12" in Pulsecheck: https://pulse.example.com/health-check/1/results',
     );
     expect(
-      issueBody({ description: 'A', componentTitle: null, dueDate: null, checkTitle: 'C', resultsUrl: 'u' }),
+      issueBody(
+        { description: 'A', componentTitle: null, dueDate: null, checkTitle: 'C', resultsUrl: 'u' },
+        english,
+      ),
     ).toBe('A\n\nFrom the health check "C" in Pulsecheck: u');
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, requiredText } from '../api/fields';
+import type { Translator } from '../i18n/translate';
 
 /**
  * Action items synced with the tracker a team works in (issue 36, decision 0023): the trackers there are, the words
@@ -32,6 +33,8 @@ export const LINEAR_API = 'https://api.linear.app/graphql';
  * The words that differ by tracker, one record per kind (decision 0007: one home each): what its token is, where it
  * lives, what it calls a repository. `secretFromTracker`: the tracker makes the webhook's signing secret itself
  * (Linear shows it once the webhook is added), so it is pasted into Pulsecheck instead of Pulsecheck making one.
+ * The words are catalogue keys (packages/shared/messages/<language>/trackers.json); the example addresses
+ * (`baseUrlPlaceholder`) are addresses, the same in every language.
  */
 export type TrackerWords = {
   tokenHelp: string;
@@ -57,88 +60,71 @@ export type TrackerWords = {
 
 export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
   github: {
-    tokenHelp:
-      'A fine-grained personal access token with read and write access to Issues (and read access to Metadata) of the repositories to use. It is stored encrypted and never shown again.',
-    baseUrlLabel: 'Server address (optional)',
-    baseUrlHelp:
-      'Leave empty for github.com; for GitHub Enterprise Server, its address (https://github.example.com).',
+    tokenHelp: 'trackers.github.tokenHelp',
+    baseUrlLabel: 'trackers.baseUrlOptional',
+    baseUrlHelp: 'trackers.github.baseUrlHelp',
     baseUrlPlaceholder: 'https://github.example.com',
-    baseUrlInvalid: 'Enter the https:// address of your GitHub Enterprise Server, or leave it empty',
+    baseUrlInvalid: 'trackers.github.baseUrlInvalid',
     email: null,
-    refusedToken: 'GitHub refused this token. Check that it is copied whole and has not expired.',
-    unreachable: 'GitHub could not be reached at this address. Check the address and try again.',
-    webhookHelp:
-      'Add a webhook to each repository (or its organisation) with this payload URL and secret, content type application/json, and the Issues event. Without it, changes still arrive within 15 minutes.',
-    repository: 'Repository',
-    repositoryRequired: 'Choose a repository',
-    noRepositories: 'The token sees no repository. Give it access to the repositories to use.',
-    issueUrl: 'Issue URL',
-    issueUrlPlaceholder: 'https://github.com/owner/repository/issues/12',
+    refusedToken: 'trackers.github.refusedToken',
+    unreachable: 'trackers.github.unreachable',
+    webhookHelp: 'trackers.github.webhookHelp',
+    repository: 'trackers.github.repository',
+    repositoryRequired: 'trackers.github.repositoryRequired',
+    noRepositories: 'trackers.github.noRepositories',
+    issueUrl: 'trackers.issueUrl',
+    issueUrlPlaceholder: 'trackers.github.issueUrlPlaceholder',
     secretFromTracker: false,
   },
   gitlab: {
-    tokenHelp:
-      'A project or group access token with the api scope and at least the Reporter role in the projects to use. It is stored encrypted and never shown again.',
-    baseUrlLabel: 'Server address (optional)',
-    baseUrlHelp:
-      'Leave empty for gitlab.com; for GitLab Self-Managed, its address (https://gitlab.example.com).',
+    tokenHelp: 'trackers.gitlab.tokenHelp',
+    baseUrlLabel: 'trackers.baseUrlOptional',
+    baseUrlHelp: 'trackers.gitlab.baseUrlHelp',
     baseUrlPlaceholder: 'https://gitlab.example.com',
-    baseUrlInvalid: 'Enter the https:// address of your GitLab Self-Managed instance, or leave it empty',
+    baseUrlInvalid: 'trackers.gitlab.baseUrlInvalid',
     email: null,
-    refusedToken:
-      'GitLab refused this token. Check that it is copied whole, has the api scope and has not expired.',
-    unreachable: 'GitLab could not be reached at this address. Check the address and try again.',
-    webhookHelp:
-      'Add a webhook to each project (or its group) with this URL and this secret token, and the Issues events trigger. Without it, changes still arrive within 15 minutes.',
-    repository: 'Project',
-    repositoryRequired: 'Choose a project',
-    noRepositories: 'The token sees no project with issues. Give it a role in the projects to use.',
-    issueUrl: 'Issue URL',
-    issueUrlPlaceholder: 'https://gitlab.com/group/project/-/issues/12',
+    refusedToken: 'trackers.gitlab.refusedToken',
+    unreachable: 'trackers.gitlab.unreachable',
+    webhookHelp: 'trackers.gitlab.webhookHelp',
+    repository: 'trackers.project',
+    repositoryRequired: 'trackers.projectRequired',
+    noRepositories: 'trackers.gitlab.noRepositories',
+    issueUrl: 'trackers.issueUrl',
+    issueUrlPlaceholder: 'trackers.gitlab.issueUrlPlaceholder',
     secretFromTracker: false,
   },
   linear: {
-    repository: 'Team',
-    repositoryRequired: 'Choose a team',
-    noRepositories: 'The API key sees no team. Use the key of someone who is a member of the teams to use.',
-    tokenHelp:
-      'A personal API key (Linear: Settings → Account → Security & access) of someone in the teams to use, with read and write access. It is stored encrypted and never shown again.',
-    baseUrlLabel: 'Server address (optional)',
-    baseUrlHelp: 'Leave empty: Linear is at linear.app.',
+    tokenHelp: 'trackers.linear.tokenHelp',
+    baseUrlLabel: 'trackers.baseUrlOptional',
+    baseUrlHelp: 'trackers.linear.baseUrlHelp',
     baseUrlPlaceholder: '',
-    baseUrlInvalid: 'Leave the address empty for Linear',
+    baseUrlInvalid: 'trackers.linear.baseUrlInvalid',
     email: null,
-    refusedToken: 'Linear refused this API key. Check that it is copied whole and has not been revoked.',
-    unreachable: 'Linear could not be reached. Try again in a moment.',
-    webhookHelp:
-      'In Linear, Settings → API → Webhooks: add a webhook with this URL for Issues of the teams to use, then paste the signing secret Linear shows below. Without it, changes still arrive within 15 minutes.',
-    issueUrl: 'Issue URL',
-    issueUrlPlaceholder: 'https://linear.app/your-workspace/issue/ENG-12 or ENG-12',
+    refusedToken: 'trackers.linear.refusedToken',
+    unreachable: 'trackers.linear.unreachable',
+    webhookHelp: 'trackers.linear.webhookHelp',
+    repository: 'trackers.linear.repository',
+    repositoryRequired: 'trackers.linear.repositoryRequired',
+    noRepositories: 'trackers.linear.noRepositories',
+    issueUrl: 'trackers.issueUrl',
+    issueUrlPlaceholder: 'trackers.linear.issueUrlPlaceholder',
     secretFromTracker: true,
   },
   jira: {
-    tokenHelp:
-      'Jira Cloud: an API token of the account below (id.atlassian.com → Security → API tokens). Jira Data Center or Server: a personal access token (Profile → Personal Access Tokens). The account must be allowed to browse, create and edit issues in the projects to use. It is stored encrypted and never shown again.',
-    baseUrlLabel: 'Jira address',
-    baseUrlHelp:
-      "Your Jira Cloud site (https://your-site.atlassian.net) or your Jira Data Center or Server's address.",
+    tokenHelp: 'trackers.jira.tokenHelp',
+    baseUrlLabel: 'trackers.jira.baseUrlLabel',
+    baseUrlHelp: 'trackers.jira.baseUrlHelp',
     baseUrlPlaceholder: 'https://your-site.atlassian.net',
-    baseUrlInvalid: 'Enter the https:// address of your Jira site or server',
-    email: {
-      help: 'Jira Cloud only: the e-mail address of the Atlassian account the API token belongs to. Leave it empty for Jira Data Center or Server.',
-      required: 'Jira Cloud needs the e-mail address of the account the API token belongs to',
-    },
-    refusedToken:
-      'Jira refused these credentials. Check the e-mail address (Jira Cloud) and that the token is copied whole and has not expired.',
-    unreachable: 'Jira could not be reached at this address. Check the address and try again.',
-    webhookHelp:
-      'In Jira, as an administrator: System → WebHooks → Create a WebHook with this URL and secret, for the events Issue created and Issue updated (a JQL filter such as project = KEY may narrow it). Without it, changes still arrive within 15 minutes.',
-    repository: 'Project',
-    repositoryRequired: 'Choose a project',
-    noRepositories:
-      'The account sees no project it may create issues in. Give it access to the projects to use.',
-    issueUrl: 'Issue URL or key',
-    issueUrlPlaceholder: 'https://your-site.atlassian.net/browse/PROJ-12 or PROJ-12',
+    baseUrlInvalid: 'trackers.jira.baseUrlInvalid',
+    email: { help: 'trackers.jira.emailHelp', required: 'trackers.jira.emailRequired' },
+    refusedToken: 'trackers.jira.refusedToken',
+    unreachable: 'trackers.jira.unreachable',
+    webhookHelp: 'trackers.jira.webhookHelp',
+    repository: 'trackers.project',
+    repositoryRequired: 'trackers.projectRequired',
+    noRepositories: 'trackers.jira.noRepositories',
+    issueUrl: 'trackers.jira.issueUrl',
+    issueUrlPlaceholder: 'trackers.jira.issueUrlPlaceholder',
     // Pulsecheck makes the secret and Jira's webhook form takes it (X-Hub-Signature).
     secretFromTracker: false,
   },
@@ -148,52 +134,62 @@ export const TRACKER_WORDS: Record<TrackerKind, TrackerWords> = {
 export const issueKey = (kind: TrackerKind, repository: string, number: number) =>
   kind === 'linear' || kind === 'jira' ? `${repository}-${number}` : `${repository}#${number}`;
 
+/** Catalogue keys (packages/shared/messages/<language>/trackers.json). */
 export const TRACKER_MESSAGES = {
-  title: 'Integrations',
-  intro:
-    'Connect the tracker your team works in. Action items can then become issues there, and an issue closed there marks its action item done.',
-  tokenRequired: 'Enter a token',
-  baseUrlPrivate: 'This address is not reachable from the server (not a public address)',
-  connected: (account: string, target: string) => `Connected as ${account} to ${target}`,
-  disconnected: 'Disconnected',
-  saved: 'Saved',
-  closeMarksDone: 'An issue closed in the tracker marks its action item done (reopened: not done)',
-  webhookTitle: 'Updates within a minute',
-  webhookSecretOnce: 'Copy the secret now: it is shown only this once.',
-  signingSecret: 'Signing secret',
-  signingSecretSave: 'Save signing secret',
-  signingSecretSaved: 'Signing secret saved: webhooks are checked with it.',
-  signingSecretMissing: 'No signing secret saved yet: webhooks are refused until it is.',
-  signingSecretRequired: 'Paste the signing secret',
-  signingSecretOurs: "This tracker's webhooks are signed with the secret Pulsecheck made when connecting",
-  notConnected: 'No tracker is connected to this workspace.',
-  createIssue: (label: string) => `Create issue in ${label}`,
-  linkIssue: 'Link existing issue',
-  unlink: 'Unlink issue',
+  title: 'trackers.title',
+  intro: 'trackers.intro',
+  tokenRequired: 'trackers.tokenRequired',
+  tokenTooLong: 'trackers.tokenTooLong',
+  baseUrlPrivate: 'trackers.baseUrlPrivate',
+  /** `{ account, target }`: who the token acts as, and where. */
+  connected: 'trackers.connected',
+  disconnected: 'trackers.disconnected',
+  saved: 'trackers.saved',
+  closeMarksDone: 'trackers.closeMarksDone',
+  webhookTitle: 'trackers.webhookTitle',
+  webhookSecretOnce: 'trackers.webhookSecretOnce',
+  signingSecret: 'trackers.signingSecret',
+  signingSecretSave: 'trackers.signingSecretSave',
+  signingSecretSaved: 'trackers.signingSecretSaved',
+  signingSecretMissing: 'trackers.signingSecretMissing',
+  signingSecretRequired: 'trackers.signingSecretRequired',
+  signingSecretTooLong: 'trackers.signingSecretTooLong',
+  signingSecretOurs: 'trackers.signingSecretOurs',
+  notConnected: 'trackers.notConnected',
+  /** `{ label }`: the tracker's name. */
+  createIssue: 'trackers.createIssue',
+  linkIssue: 'trackers.linkIssue',
+  unlink: 'trackers.unlink',
   /** An API client that names no place for the issue (the screens ask in the tracker's words, TRACKER_WORDS). */
-  placeRequired: 'Choose where to create the issue',
-  assignOwner: "Assign it to the action item's owner (matched by e-mail, where the tracker finds them)",
-  issueUrlInvalid: (label: string, origin: string) => `Paste the address of a ${label} issue on ${origin}`,
-  issueNotFound: 'The tracker has no such issue, or the token cannot see it',
-  alreadyLinked: 'This action item is already linked to an issue',
-  issueTaken: 'This issue is already linked to another action item',
-  creating: 'Creating the issue…',
-  notConnectedHere: 'Connect a tracker in Workspace Settings → Integrations first',
-  connectionNotFound: 'Integration not found',
-  emailLabel: 'Account e-mail',
-  emailInvalid: 'Enter a valid e-mail address',
+  placeRequired: 'trackers.placeRequired',
+  assignOwner: 'trackers.assignOwner',
+  /** `{ label, origin }`: the tracker's name and the address its issues are at. */
+  issueUrlInvalid: 'trackers.issueUrlInvalid',
+  issueUrlRequired: 'trackers.issueUrlRequired',
+  issueNotFound: 'trackers.issueNotFound',
+  alreadyLinked: 'trackers.alreadyLinked',
+  issueTaken: 'trackers.issueTaken',
+  creating: 'trackers.creating',
+  notConnectedHere: 'trackers.notConnectedHere',
+  connectionNotFound: 'trackers.connectionNotFound',
+  emailLabel: 'trackers.emailLabel',
+  emailInvalid: 'trackers.emailInvalid',
+  /** An issue's body, written in the organisation's language (issueBody): `{ component }`, `{ date }`, `{ check, url }`. */
+  issueComponent: 'trackers.issue.component',
+  issueDue: 'trackers.issue.due',
+  issueFrom: 'trackers.issue.from',
 } as const;
 
-/** What went wrong with a tracker, and what to do: shown on the action item and on the Integrations screen. */
+/**
+ * What went wrong with a tracker, and what to do: shown on the action item and on the Integrations screen (catalogue
+ * keys: the answers carry the key, the screens say it).
+ */
 export const TRACKER_PROBLEMS = {
-  credentials:
-    'The tracker refused the token (expired or revoked). An admin can save a new one in Workspace Settings → Integrations.',
-  permission:
-    'The token may not do this. Give it write access to Issues of this repository, then save it again.',
-  missing:
-    'The issue or repository is gone, or the token no longer sees it. Link another issue or unlink it.',
-  unreachable: 'The tracker did not answer. Pulsecheck tries again by itself; nothing is lost.',
-  invalid: 'The tracker did not accept the change. Pulsecheck tries again with the next edit.',
+  credentials: 'trackers.problem.credentials',
+  permission: 'trackers.problem.permission',
+  missing: 'trackers.problem.missing',
+  unreachable: 'trackers.problem.unreachable',
+  invalid: 'trackers.problem.invalid',
 } as const;
 export type TrackerProblem = keyof typeof TRACKER_PROBLEMS;
 
@@ -205,7 +201,7 @@ export const trackerConnectSchema = z.strictObject({
   /** '' for the vendor's cloud (github.com, gitlab.com, linear.app); a self-hosted server's https:// address; the Jira site or server (required). */
   baseUrl: baseUrl.default(''),
   // One line: a token never holds a line break (and Jira's is kept with its e-mail, a line apart).
-  token: requiredText(TRACKER_MESSAGES.tokenRequired, 500).regex(
+  token: requiredText(TRACKER_MESSAGES.tokenRequired, 500, TRACKER_MESSAGES.tokenTooLong).regex(
     /^[^\r\n]*$/,
     TRACKER_MESSAGES.tokenRequired,
   ),
@@ -221,7 +217,11 @@ export type TrackerConnectInput = z.input<typeof trackerConnectSchema>;
 /** Whether closing marks done; and, for a tracker that makes its own signing secret (Linear), that secret. */
 export const trackerSettingsSchema = z.strictObject({
   closeMarksDone: z.boolean().optional(),
-  webhookSecret: requiredText(TRACKER_MESSAGES.signingSecretRequired, 200).optional(),
+  webhookSecret: requiredText(
+    TRACKER_MESSAGES.signingSecretRequired,
+    200,
+    TRACKER_MESSAGES.signingSecretTooLong,
+  ).optional(),
 });
 
 export const trackerConnectionSchema = z.object({
@@ -292,7 +292,7 @@ export const createTrackerIssueSchema = z.strictObject({
   assignOwner: z.boolean().default(true),
 });
 export const linkTrackerIssueSchema = z.strictObject({
-  url: z.string().trim().min(1, 'Paste the issue URL').max(500),
+  url: z.string().trim().min(1, TRACKER_MESSAGES.issueUrlRequired).max(500),
 });
 
 // ---- The sync rules (decision 0023) ----
@@ -309,21 +309,26 @@ export function issueTitle(description: string): string {
 /**
  * Pulsecheck wins on the body too: the action, its component, its due date and a link back to the results. Nothing
  * else: no rating, no comment (released or not, anonymous or not), no participant — the tracker is outside the
- * release rules.
+ * release rules. Its words are in the language of `words` (the server's: the organisation's default language).
  */
-export function issueBody(input: {
-  description: string;
-  componentTitle: string | null;
-  dueDate: string | null;
-  resultsUrl: string;
-  checkTitle: string;
-}): string {
+export function issueBody(
+  input: {
+    description: string;
+    componentTitle: string | null;
+    dueDate: string | null;
+    resultsUrl: string;
+    checkTitle: string;
+  },
+  words: Pick<Translator, 't'>,
+): string {
   return [
     input.description,
     '',
-    ...(input.componentTitle ? [`Component: ${input.componentTitle}`] : []),
-    ...(input.dueDate ? [`Due: ${input.dueDate}`] : []),
-    `From the health check "${input.checkTitle}" in Pulsecheck: ${input.resultsUrl}`,
+    ...(input.componentTitle
+      ? [words.t(TRACKER_MESSAGES.issueComponent, { component: input.componentTitle })]
+      : []),
+    ...(input.dueDate ? [words.t(TRACKER_MESSAGES.issueDue, { date: input.dueDate })] : []),
+    words.t(TRACKER_MESSAGES.issueFrom, { check: input.checkTitle, url: input.resultsUrl }),
   ].join('\n');
 }
 

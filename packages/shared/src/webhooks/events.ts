@@ -23,18 +23,18 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** The event 'Send a test event' sends; no subscription chooses it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** What the 'Webhooks' card says of each event beside its checkbox. */
+/** What the 'Webhooks' card says of each event beside its checkbox (catalogue keys; the event names stay). */
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'health_check.launched': 'A health check is launched',
-  'health_check.phase_changed': 'A health check moves to another phase',
-  'health_check.completed': 'A health check is completed',
-  'results.released': 'Results are released',
-  'action_item.created': 'An action item is created',
-  'action_item.updated': 'An action item is changed',
-  'action_item.completed': 'An action item is completed',
-  'loop.round_opened': 'A loop round opens',
-  'loop.round_closed': 'A loop round closes',
-  'member.joined': 'Someone joins the workspace',
+  'health_check.launched': 'webhooks.event.healthCheckLaunched',
+  'health_check.phase_changed': 'webhooks.event.healthCheckPhaseChanged',
+  'health_check.completed': 'webhooks.event.healthCheckCompleted',
+  'results.released': 'webhooks.event.resultsReleased',
+  'action_item.created': 'webhooks.event.actionItemCreated',
+  'action_item.updated': 'webhooks.event.actionItemUpdated',
+  'action_item.completed': 'webhooks.event.actionItemCompleted',
+  'loop.round_opened': 'webhooks.event.loopRoundOpened',
+  'loop.round_closed': 'webhooks.event.loopRoundClosed',
+  'member.joined': 'webhooks.event.memberJoined',
 };
 
 /** The header that signs every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (Stripe's scheme). */
@@ -86,35 +86,39 @@ export type WebhookEnvelope<T extends keyof WebhookEventData = keyof WebhookEven
   data: WebhookEventData[T];
 };
 
+/** Catalogue keys (packages/shared/messages/<language>/webhooks.json). */
 export const WEBHOOK_MESSAGES = {
-  cardTitle: 'Webhooks',
-  organizationCardTitle: 'Organisation-wide webhooks',
-  url: 'Endpoint URL',
-  events: 'Events',
-  add: 'Add webhook',
-  secretOnce: 'Copy this signing secret now: it is shown only once.',
-  copy: 'Copy secret',
-  pause: 'Pause',
-  resume: 'Resume',
-  delete: 'Delete',
-  deliveries: 'Deliveries',
-  sendAgain: 'Send again',
-  sendTest: 'Send a test event',
-  none: 'No webhooks yet.',
-  noDeliveries: 'No deliveries yet.',
-  notFound: 'Webhook not found',
-  deliveryNotFound: 'Delivery not found',
-  urlHttps: 'The URL must start with https://',
-  urlInvalid: 'Enter a full URL such as https://example.com/hooks/pulsecheck',
-  urlPrivate: 'The URL must point to a public address, not to this server or a private network',
-  urlCredentials: 'The URL must not contain a user name or password',
-  eventsRequired: 'Choose at least one event',
-  adminsOnly: 'Only workspace admins manage its webhooks',
-  organizationAdminsOnly: 'Only the owner and organisation admins manage organisation-wide webhooks',
-  pausedAfterFailures: 'Paused after 24 hours of failed deliveries',
+  cardTitle: 'webhooks.cardTitle',
+  organizationCardTitle: 'webhooks.organizationCardTitle',
+  url: 'webhooks.url',
+  events: 'webhooks.events',
+  add: 'webhooks.add',
+  secretOnce: 'webhooks.secretOnce',
+  copy: 'webhooks.copy',
+  pause: 'webhooks.pause',
+  resume: 'webhooks.resume',
+  delete: 'webhooks.delete',
+  deliveries: 'webhooks.deliveries',
+  sendAgain: 'webhooks.sendAgain',
+  sendTest: 'webhooks.sendTest',
+  none: 'webhooks.none',
+  noDeliveries: 'webhooks.noDeliveries',
+  notFound: 'webhooks.notFound',
+  deliveryNotFound: 'webhooks.deliveryNotFound',
+  urlHttps: 'webhooks.urlHttps',
+  urlInvalid: 'webhooks.urlInvalid',
+  urlPrivate: 'webhooks.urlPrivate',
+  urlCredentials: 'webhooks.urlCredentials',
+  eventsRequired: 'webhooks.eventsRequired',
+  adminsOnly: 'webhooks.adminsOnly',
+  organizationAdminsOnly: 'webhooks.organizationAdminsOnly',
+  pausedAfterFailures: 'webhooks.pausedAfterFailures',
 } as const;
 
-/** Why a URL cannot be a webhook's, or null when its form is fine (its host is checked when it is called). */
+/**
+ * Why a URL cannot be a webhook's (a WEBHOOK_MESSAGES key), or null when its form is fine (its host is checked when
+ * it is called).
+ */
 export function webhookUrlProblem(input: string, options: { allowLoopback: boolean }): string | null {
   // Without the URL class (this package has no platform types); the server parses it again (lib/outbound.ts).
   const match = /^([a-z][a-z\d+.-]*):\/\/([^/?#\s]+)[^\s]*$/i.exec(input.trim());

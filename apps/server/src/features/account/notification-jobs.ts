@@ -1,3 +1,4 @@
+import type { Words } from '@pulsecheck/shared/action-items/follow-up';
 import { NUDGE_MESSAGES, nudgeWords } from '@pulsecheck/shared/action-items/nudges';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
 import { brandingSchema } from '@pulsecheck/shared/branding/rules';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { AppDeps } from '../../lib/router';
+import { translatorOfRecipient } from '../../mail/language';
 import { renderMail, type MailContent } from '../../mail/templates';
 import {
   channelsFor,
@@ -170,12 +172,22 @@ export function digestLines(rows: q.DigestRow[]) {
   );
 }
 
-/** The digest's 'Actions to follow up' lines: a heading, then each action with where it is and why. */
-export function nudgeLines(nudges: Awaited<ReturnType<typeof actionsToFollowUp>>) {
+/**
+ * The digest's 'Actions to follow up' lines: a heading, then each action with where it is and why, in `words`'
+ * language (the recipient's, mail/language.ts).
+ */
+export function nudgeLines(nudges: Awaited<ReturnType<typeof actionsToFollowUp>>, words: Words) {
   if (nudges.length === 0) return [];
   return [
-    NUDGE_MESSAGES.digestHeading,
-    ...nudges.map((n) => `${n.workspaceName}: "${n.description}" (${n.checkTitle}): ${nudgeWords(n)}`),
+    words.t(NUDGE_MESSAGES.digestHeading),
+    ...nudges.map((n) =>
+      words.t(NUDGE_MESSAGES.digestLine, {
+        workspace: n.workspaceName,
+        action: n.description,
+        check: n.checkTitle,
+        why: nudgeWords(n, words),
+      }),
+    ),
   ];
 }
 
@@ -371,7 +383,7 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
           paragraphs: [
             `Hi ${user.name}, here is how your team's health checks stand.`,
             ...digestLines(rows),
-            ...nudgeLines(nudges),
+            ...nudgeLines(nudges, translatorOfRecipient({ language: user.language })),
           ],
           action: { label: 'Open the dashboard', url: absolute('/admin/dashboard') },
           footer: 'Change what you receive in your notification settings.',

@@ -64,7 +64,12 @@ export async function findAvatar(db: Db, id: string) {
 export async function findPreferences(db: Db, userId: string) {
   return first(
     db
-      .select({ preferences: user.notificationPreferences, email: user.email, name: user.name })
+      .select({
+        preferences: user.notificationPreferences,
+        email: user.email,
+        name: user.name,
+        language: user.language,
+      })
       .from(user)
       .where(eq(user.id, userId)),
   );

@@ -2,6 +2,7 @@ import type { FollowUpCandidate } from '@pulsecheck/shared/action-items/schemas'
 import type { Participation } from '@pulsecheck/shared/participation/contract';
 import type { ActionItem, ResultsResponse as Results } from '@pulsecheck/shared/results/schemas';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import { RESULTS_MESSAGES } from '@pulsecheck/shared/results/messages';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
@@ -281,7 +282,8 @@ describe('results show the effect (item 4)', () => {
       answered: 3,
       counts: { yes: 2, partly: 1, no: 0, 'too-early': 0 },
       percentages: { yes: 67, partly: 33, no: 0, 'too-early': 0 },
-      comments: [{ author: 'Anonymous', content: 'Reviews are faster now' }],
+      // An anonymous comment's author is the catalogue key the screens say ('Anonymous' in English).
+      comments: [{ author: RESULTS_MESSAGES.anonymous, content: 'Reviews are faster now' }],
       before: 'Needs Improvement',
       now: 'Healthy',
       change: 'improved',

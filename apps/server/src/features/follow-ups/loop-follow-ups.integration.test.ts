@@ -9,7 +9,7 @@ import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { catalogueComponentIds, createCheck, launch, type CheckFixture } from '../../test/health-checks';
 import { addPeople, answerToken, editable, launchLoop, type Person } from '../../test/loops';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 
 /** 'Follow-up on actions' (issue 33 items 3 and 5, decision 0019): loop rounds ask about done actions too. */
 
@@ -182,12 +182,12 @@ describe('answers, release and anonymity', () => {
       body: { answers: valid, followUps: { [crypto.randomUUID()]: 'yes' } },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.message).toBe(FOLLOW_UP_MESSAGES.unknownRoundQuestion);
+    expect((await json(bad)).error.message).toBe(english(FOLLOW_UP_MESSAGES.unknownRoundQuestion));
     const wrong = await ctx.request('POST', `/api/loop-answer/${token}`, {
       body: { answers: {}, followUps: { [first!.id]: 'maybe' } },
     });
     expect(wrong.status).toBe(400);
-    expect((await json(wrong)).error.message).toBe(FOLLOW_UP_MESSAGES.invalidAnswer);
+    expect((await json(wrong)).error.message).toBe(english(FOLLOW_UP_MESSAGES.invalidAnswer));
 
     expect((await answer(people[0]!, { [first!.id]: 'yes', [second!.id]: 'no' })).status).toBe(201);
     expect((await answer(people[1]!, { [first!.id]: 'partly', [second!.id]: 'yes' })).status).toBe(201);

@@ -8,6 +8,7 @@ import {
   healthChange,
   healthChangeWords,
   type FollowUpCounts,
+  type Words,
 } from '@pulsecheck/shared/action-items/follow-up';
 import { nudgeOf } from '@pulsecheck/shared/action-items/nudges';
 import { shareOf, workedFigures } from '@pulsecheck/shared/action-items/worked';
@@ -70,17 +71,18 @@ export async function snapshotQuestions(
   );
 }
 
-/** The check's follow-up questions as participants see them. */
+/** The check's follow-up questions as participants see them, in `words`' language (the request's). */
 export async function participationQuestions(
   db: Db,
   healthCheckId: string,
+  words: Words,
 ): Promise<ParticipationFollowUp[]> {
   const rows = await q.questionsOfCheck(db, healthCheckId);
   return rows.map((r) => ({
     id: r.id,
     componentId: r.componentId,
     actionTitle: r.actionTitle,
-    question: followUpQuestion(r.actionTitle, r.componentTitle),
+    question: followUpQuestion(r.actionTitle, r.componentTitle, words),
   }));
 }
 
@@ -104,8 +106,8 @@ export const followUpResultRows = (db: Db, healthCheckId: string, checkAnonymous
 /**
  * 'Actions since last check' for the results screen, per component of the check (decision 0019), under the
  * shared rules: answers only when released (followUpReleased), the component's health before (the check the action
- * came from, when its own figures may show) and now, and the change in words. Called only when the check's
- * figures are released to the caller.
+ * came from, when its own figures may show) and now, and the question and the change in `words`' language (the
+ * request's). Called only when the check's figures are released to the caller.
  */
 export function followUpsForResults(
   rows: q.FollowUpResultRow[],
@@ -114,6 +116,7 @@ export function followUpsForResults(
     minResponses: number;
     commentsOn: boolean;
     nowByComponent: Map<string, { title: string; counts: RatingCounts }>;
+    words: Words;
   },
 ): Map<string, ComponentFollowUp[]> {
   const byComponent = new Map<string, ComponentFollowUp[]>();
@@ -142,7 +145,7 @@ export function followUpsForResults(
       questionId: row.questionId,
       actionItemId: row.actionItemId,
       actionTitle: row.actionTitle,
-      question: followUpQuestion(row.actionTitle, current.title),
+      question: followUpQuestion(row.actionTitle, current.title, options.words),
       ownerName: row.ownerName,
       doneAt: iso(row.doneAt),
       answered: options.state === 'released' ? answered : null,
@@ -158,7 +161,7 @@ export function followUpsForResults(
       before,
       now,
       change: healthChange(before, now),
-      changeWords: healthChangeWords(before, now),
+      changeWords: healthChangeWords(before, now, options.words),
     });
     byComponent.set(row.componentId, list);
   }
@@ -214,10 +217,15 @@ export async function snapshotRoundQuestions(
   );
 }
 
-/** The round's follow-up questions as the answer page shows them. */
-export async function roundQuestionsToAnswer(db: Db, roundId: string) {
+/** The round's follow-up questions as the answer page shows them, in `words`' language (the request's). */
+export async function roundQuestionsToAnswer(db: Db, roundId: string, words: Words) {
   const rows = await q.questionsOfRound(db, roundId);
-  return rows.map((r) => ({ id: r.id, question: followUpQuestion(r.actionTitle, r.componentTitle) }));
+  return rows.map((r) => ({ id: r.id, question: followUpQuestion(r.actionTitle, r.componentTitle, words) }));
+}
+
+/** The ids of the round's follow-up questions: what its answers may refer to. */
+export async function roundQuestionIds(db: Db, roundId: string): Promise<Set<string>> {
+  return new Set((await q.questionsOfRound(db, roundId)).map((r) => r.id));
 }
 
 export const storeRoundAnswers = q.upsertRoundAnswers;
@@ -226,11 +234,12 @@ export const storeRoundCounts = q.storeRoundCounts;
 /**
  * A round's follow-ups for Loop Results: each released by the round's own rule applied to its answers
  * (`roundResultState`, as each question of the round), so nothing while an anonymous round is open and nothing
- * below the round's minimum; figures null otherwise.
+ * below the round's minimum; figures null otherwise. The questions in `words`' language (the request's).
  */
 export async function roundFollowUps(
   db: Db,
   round: { id: string; anonymous: boolean; open: boolean; minResponses: number; answered: number },
+  words: Words,
 ): Promise<FollowUpResult[]> {
   const rows = await q.roundFollowUpResults(db, round.id);
   const whole = { ...round, answers: round.answered };
@@ -242,7 +251,7 @@ export async function roundFollowUps(
         id: r.id,
         actionItemId: r.actionItemId,
         actionTitle: r.actionTitle,
-        question: followUpQuestion(r.actionTitle, r.componentTitle),
+        question: followUpQuestion(r.actionTitle, r.componentTitle, words),
         answers: 0,
         state: roundState,
         message: roundResultMessage(roundState, whole),
@@ -263,7 +272,7 @@ export async function roundFollowUps(
       id: r.id,
       actionItemId: r.actionItemId,
       actionTitle: r.actionTitle,
-      question: followUpQuestion(r.actionTitle, r.componentTitle),
+      question: followUpQuestion(r.actionTitle, r.componentTitle, words),
       answers,
       state,
       message: roundResultMessage(state, figure),

@@ -14,8 +14,8 @@ import {
   type FollowUpAnswers,
   type RoundAnswers,
 } from '@pulsecheck/shared/loops/schemas';
-import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
-import { roundQuestionsToAnswer, storeRoundAnswers } from '../follow-ups/service';
+import { FOLLOW_UP_MESSAGES, type Words } from '@pulsecheck/shared/action-items/follow-up';
+import { roundQuestionIds, roundQuestionsToAnswer, storeRoundAnswers } from '../follow-ups/service';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
@@ -68,8 +68,11 @@ async function roundQuestions(db: Db, questionIds: string[]) {
   });
 }
 
-/** The answer page: the round and its questions, and whether (and why not) this member can answer now. */
-export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundToAnswer> {
+/**
+ * The answer page: the round and its questions, and whether (and why not) this member can answer now; the
+ * follow-up questions in `words`' language (the request's).
+ */
+export async function roundToAnswer(db: Db, identity: Identity, words: Words): Promise<RoundToAnswer> {
   const round = await q.roundForAnswer(db, identity.roundId, identity.memberId);
   if (!round) throw linkNotValid();
   const refusal = answerRefusal({
@@ -89,7 +92,7 @@ export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundTo
     workspaceName: round.workspace_name,
     round: { id: round.round_id, number: round.number, closesAt: new Date(round.closes_at).toISOString() },
     questions: (await roundQuestions(db, round.question_ids)).map(questionOut),
-    followUps: await roundQuestionsToAnswer(db, round.round_id),
+    followUps: await roundQuestionsToAnswer(db, round.round_id, words),
     state: refusal ?? 'open',
     message: refusal ? ANSWER_REFUSAL_MESSAGES[refusal] : null,
     branding: await brandingOfWorkspace(db, round.workspace_id),
@@ -177,7 +180,7 @@ const kinds = (questions: q.QuestionRow[]) =>
  */
 async function checkFollowUps(db: Db, roundId: string, followUps: FollowUpAnswers | undefined) {
   if (!followUps || Object.keys(followUps).length === 0) return {};
-  const own = new Set((await roundQuestionsToAnswer(db, roundId)).map((question) => question.id));
+  const own = await roundQuestionIds(db, roundId);
   if (Object.keys(followUps).some((id) => !own.has(id)))
     throw invalid(FOLLOW_UP_MESSAGES.unknownRoundQuestion, {
       followUps: FOLLOW_UP_MESSAGES.unknownRoundQuestion,

@@ -45,7 +45,13 @@ import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import * as q from './queries';
 import { loopActionsWorked, roundFollowUps } from '../follow-ups/service';
-import { FOLLOW_UP_ANSWER_LABELS, FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
+import {
+  FOLLOW_UP_ANSWER_LABELS,
+  FOLLOW_UP_ANSWERS,
+  type Words,
+} from '@pulsecheck/shared/action-items/follow-up';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
+import { translatorFor } from '../../lib/i18n';
 import { roundSummary, scheduleOf, toIso } from './rounds';
 import { questionOut, requireLoop } from './service';
 
@@ -143,8 +149,11 @@ const resultBase = (round: q.RoundWithAnswered, answers: number) => ({
   answers,
 });
 
-/** A round's results, each question released only on its own answers too (a one-click answer may answer one). */
-async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundResults> {
+/**
+ * A round's results, each question released only on its own answers too (a one-click answer may answer one); the
+ * follow-up questions in `words`' language (the request's).
+ */
+async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): Promise<RoundResults> {
   const summary = roundSummary(round);
   const state = roundResultState(resultBase(round, round.answered));
   const questions = (await q.questionsById(db, round.question_ids)).sort(
@@ -203,13 +212,17 @@ async function roundResults(db: Db, round: q.RoundWithAnswered): Promise<RoundRe
     state,
     message: roundResultMessage(state, resultBase(round, round.answered)),
     questions: results,
-    followUps: await roundFollowUps(db, {
-      id: round.id,
-      anonymous: round.anonymous,
-      open: round.status === 'open',
-      minResponses: round.min_responses,
-      answered: round.answered,
-    }),
+    followUps: await roundFollowUps(
+      db,
+      {
+        id: round.id,
+        anonymous: round.anonymous,
+        open: round.status === 'open',
+        minResponses: round.min_responses,
+        answered: round.answered,
+      },
+      words,
+    ),
   };
 }
 
@@ -222,32 +235,38 @@ async function pickRound(db: Db, loopId: string, roundId: string | undefined) {
   return { rounds, round };
 }
 
-/** Loop Results: the round picker and the chosen round's results (default: defaultResultsRound). */
+/**
+ * Loop Results: the round picker and the chosen round's results (default: defaultResultsRound), its follow-up
+ * questions in `locale` (the request's language).
+ */
 export async function loopResults(
   deps: Deps,
   options: { userId: string; loopId: string; roundId?: string },
+  locale: Locale,
 ): Promise<LoopResults> {
   const { header } = await loopHeader(deps.db, options.userId, options.loopId);
   const { rounds, round } = await pickRound(deps.db, options.loopId, options.roundId);
   return {
     loop: header,
     rounds: rounds.map(roundSummary),
-    round: round ? await roundResults(deps.db, round) : null,
+    round: round ? await roundResults(deps.db, round, translatorFor(locale)) : null,
   };
 }
 
 /**
  * The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text
- * answer. Each download is recorded in the audit log (who, which loop and round; never an answer).
+ * answer. Each download is recorded in the audit log (who, which loop and round; never an answer). The follow-ups'
+ * questions and answers in the downloader's language (`locale`, the request's).
  */
 export async function loopResultsCsv(
   deps: Deps,
-  options: { userId: string; loopId: string; roundId?: string | undefined; by: AuditBy },
+  options: { userId: string; loopId: string; roundId?: string | undefined; by: AuditBy; locale: Locale },
 ) {
+  const words = translatorFor(options.locale);
   const { loop } = await loopHeader(deps.db, options.userId, options.loopId);
   const { round } = await pickRound(deps.db, options.loopId, options.roundId);
   if (!round) throw notFound(NOT_FOUND_MESSAGES.round);
-  const results = await roundResults(deps.db, round);
+  const results = await roundResults(deps.db, round, words);
   if (results.state !== 'released') throw conflict(LOOP_MESSAGES.resultsNotReleased);
   const rows: (string | number | null)[][] = [
     ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer', 'Author'],
@@ -320,7 +339,7 @@ export async function loopResultsCsv(
         ...prefix,
         followUp.question,
         'follow-up',
-        FOLLOW_UP_ANSWER_LABELS[answer],
+        words.t(FOLLOW_UP_ANSWER_LABELS[answer]),
         followUp.counts[answer],
         followUp.percentages[answer],
         null,

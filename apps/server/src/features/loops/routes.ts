@@ -18,7 +18,9 @@ import {
 import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@pulsecheck/shared/loops/schemas';
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
+import { translatorFor } from '../../lib/i18n';
 import { routes } from '../../lib/openapi';
+import { languageOfRequest } from '../../mail/language';
 import * as answers from './answers';
 import * as reports from './reports';
 import * as service from './service';
@@ -99,7 +101,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/results',
     "A round's results (default: the newest round)",
     { scope: 'loops:read', query: loopResultsQuerySchema, ok: [200, loopResultsSchema, 'Results'] },
-    reports.loopResults,
+    (deps, input, _user, locale) => reports.loopResults(deps, input, locale),
   )
   .handle(
     'get /loops/{loopId}/results/csv',
@@ -112,11 +114,13 @@ export const loopRoutes = routes('loops')
     },
     async (c) => {
       const user = await requireUser(c);
-      const file = await reports.loopResultsCsv(c.get('deps'), {
+      const deps = c.get('deps');
+      const file = await reports.loopResultsCsv(deps, {
         userId: user.id,
         by: auditBy(c, user),
         loopId: c.req.valid('param').loopId,
         roundId: c.req.valid('query').roundId,
+        locale: languageOfRequest(c.req.raw.headers, deps.config),
       });
       return c.body(file.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -135,11 +139,10 @@ export const loopRoutes = routes('loops')
     'The round behind a personal answer link (reads only: never records an answer)',
     { public: true, ok: [200, roundToAnswerSchema, 'The round to answer'] },
     async (c) => {
-      const { db } = c.get('deps');
-      return c.json(
-        await answers.roundToAnswer(db, await answers.identityByToken(db, c.req.valid('param').token)),
-        200,
-      );
+      const { db, config } = c.get('deps');
+      const identity = await answers.identityByToken(db, c.req.valid('param').token);
+      const words = translatorFor(languageOfRequest(c.req.raw.headers, config));
+      return c.json(await answers.roundToAnswer(db, identity, words), 200);
     },
   )
   .handle(
@@ -181,8 +184,8 @@ export const loopRoutes = routes('loops')
     'get /loop-rounds/{roundId}/answer',
     'The round for a signed-in member of its audience',
     { ok: [200, roundToAnswerSchema, 'The round to answer'] },
-    async ({ db }, { roundId, userId }) =>
-      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId)),
+    async ({ db }, { roundId, userId }, _user, locale) =>
+      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId), translatorFor(locale)),
   )
   .call(
     'post /loop-rounds/{roundId}/answer',

@@ -34,7 +34,8 @@ export const participationRoutes = routes('participation')
       ok: [200, participationSchema, 'The participation'],
       errors: [403],
     },
-    ({ db }, { preview, ...input }) => service.getParticipation(db, { ...input, preview: preview === '1' }),
+    ({ db }, { preview, ...input }, _user, locale) =>
+      service.getParticipation(db, { ...input, preview: preview === '1', locale }),
   )
   .call(
     'get /health-checks/{healthCheckId}/progress',

@@ -16,6 +16,7 @@ import {
 } from '@pulsecheck/shared/participation/rules';
 import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import { STATUS_OF_PHASE, type Phase } from '@pulsecheck/shared/health-checks/rules';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import { releaseState } from '@pulsecheck/shared/results/release';
 import { milestoneNotice, reachedMilestones } from '@pulsecheck/shared/notifications/milestones';
 import type { Access } from '../../auth/access';
@@ -23,6 +24,7 @@ import { can, type Actor } from '../../auth/policy';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import type { Database, Db } from '../../db/client';
 import { createBatcher, type Batcher } from '../../lib/batcher';
+import { translatorFor } from '../../lib/i18n';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { brandingOfWorkspace } from '../branding/service';
@@ -143,18 +145,19 @@ export async function completePendingJoin(deps: Deps, options: { userId: string;
 
 /**
  * The participation screen's read: the check, its enabled components in order, the caller's interim
- * responses and the team's progress. Signed-in non-members get the spec's 403 (PRODUCT-DECISIONS 3).
+ * responses and the team's progress. Signed-in non-members get the spec's 403 (PRODUCT-DECISIONS 3). The
+ * follow-up questions in `locale`, the request's language.
  */
 export async function getParticipation(
   db: Db,
-  options: { userId: string; healthCheckId: string; preview: boolean },
+  options: { userId: string; healthCheckId: string; preview: boolean; locale: Locale },
 ): Promise<Participation> {
   const check = await findCheckForUser(db, options.healthCheckId, options.userId);
   if (!check) throw notFound(M.notFound);
   const actor = actorOf(options.userId, check.access);
   if (!can(actor, 'check:participate')) throw forbidden(M.notMember);
   const components = await listComponents(db, check.template_id);
-  const followUps = await participationQuestions(db, check.id);
+  const followUps = await participationQuestions(db, check.id, translatorFor(options.locale));
   const teamProgress = { completed: check.team_completed, total: check.team_total };
   const participantStatus = (check.participant_status ?? null) as ParticipantStatus | null;
   return {

@@ -8,6 +8,7 @@ import {
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { attachment, csvHeaders } from '../../lib/download';
+import { languageOfRequest } from '../../mail/language';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
 
@@ -16,7 +17,7 @@ export const resultsRoutes = routes('results')
     'get /health-checks/{healthCheckId}/results',
     'Results of a health check, as far as the caller may see them (release and anonymity rules)',
     { scope: 'results:read', ok: [200, resultsResponseSchema, 'Results'] },
-    service.getResults,
+    (deps, input, _user, locale) => service.getResults(deps, { ...input, locale }),
   )
   .handle(
     'get /health-checks/{healthCheckId}/results/csv',
@@ -24,9 +25,11 @@ export const resultsRoutes = routes('results')
     { scope: 'results:read', ok: [200, z.string(), 'CSV', 'text/csv'], errors: [401, 409] },
     async (c) => {
       const user = await requireUser(c);
-      const { csv, filename } = await service.exportResultsCsv(c.get('deps'), {
+      const deps = c.get('deps');
+      const { csv, filename } = await service.exportResultsCsv(deps, {
         userId: user.id,
         by: auditBy(c, user),
+        locale: languageOfRequest(c.req.raw.headers, deps.config),
         ...c.req.valid('param'),
       });
       return c.body(csv, 200, csvHeaders(filename));

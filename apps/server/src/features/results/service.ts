@@ -1,7 +1,12 @@
 import { STATUS_OF_PHASE } from '@pulsecheck/shared/health-checks/rules';
-import { FOLLOW_UP_ANSWER_LABELS, FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
+import {
+  FOLLOW_UP_ANSWER_LABELS,
+  FOLLOW_UP_ANSWERS,
+  type Words,
+} from '@pulsecheck/shared/action-items/follow-up';
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import {
   dotsVisible,
   missingResponses,
@@ -25,6 +30,7 @@ import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import { enqueueJob } from '../../jobs/queue';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
 import { listActionItems } from '../action-items/service';
@@ -109,11 +115,12 @@ async function trendFor(db: Db, check: q.Check, access: { forOrganization: boole
 
 /**
  * The results of a check as the caller may see them (PRODUCT-DECISIONS 3): per-component figures only above
- * the anonymity threshold, to participants only once released, and never a rater's identity when anonymous.
+ * the anonymity threshold, to participants only once released, and never a rater's identity when anonymous. The
+ * texts written with values (the follow-up questions, the change in words) are in `locale`, the request's language.
  */
 export async function getResults(
   deps: Pick<AppDeps, 'db'>,
-  options: { userId: string; healthCheckId: string },
+  options: { userId: string; healthCheckId: string; locale: Locale },
 ): Promise<ResultsResponse> {
   const { db } = deps;
   const { access, check } = await checkForViewer(db, options.userId, options.healthCheckId, true);
@@ -161,6 +168,7 @@ export async function getResults(
           { title: t.title?.trim() || RESULTS_MESSAGES.untitledComponent, counts: t },
         ]),
       ),
+      words: translatorFor(options.locale),
     });
     health = overallHealth(tallies);
     actionItems = items;
@@ -258,13 +266,13 @@ const CSV_HEADER = [
 ];
 
 /** One action of 'Actions since last check' as the CSV writes it: the same facts as the screen. */
-function followUpCsvText(f: ComponentResult['followUps'][number]) {
+function followUpCsvText(f: ComponentResult['followUps'][number], words: Words) {
   const facts = [
     f.ownerName ? `owner ${f.ownerName}` : null,
     f.doneAt ? `done ${f.doneAt.slice(0, 10)}` : null,
     f.counts && f.percentages
       ? FOLLOW_UP_ANSWERS.map(
-          (a) => `${FOLLOW_UP_ANSWER_LABELS[a]} ${f.counts![a]} (${f.percentages![a]}%)`,
+          (a) => `${words.t(FOLLOW_UP_ANSWER_LABELS[a])} ${f.counts![a]} (${f.percentages![a]}%)`,
         ).join(', ')
       : null,
     f.changeWords,
@@ -274,13 +282,15 @@ function followUpCsvText(f: ComponentResult['followUps'][number]) {
 
 /**
  * Results as CSV, under the same rules as the screen; 409 with the reason while not released. Each download is
- * recorded in the audit log (who, which check; never a figure of it).
+ * recorded in the audit log (who, which check; never a figure of it). The follow-ups' words in `locale`, the
+ * downloader's language.
  */
 export async function exportResultsCsv(
   deps: Pick<AppDeps, 'db'>,
-  options: { userId: string; healthCheckId: string; by: AuditBy },
+  options: { userId: string; healthCheckId: string; by: AuditBy; locale: Locale },
 ) {
   const results = await getResults(deps, options);
+  const words = translatorFor(options.locale);
   if (!results.components) {
     const { state, missingResponses } = results.release;
     throw state === 'below-threshold'
@@ -306,7 +316,7 @@ export async function exportResultsCsv(
           `${i.description} (${i.status}${i.owner ? `, ${i.owner.name}` : ''}${i.dueDate ? `, due ${i.dueDate}` : ''})`,
       )
       .join('; '),
-    c.followUps.map(followUpCsvText).join('; '),
+    c.followUps.map((f) => followUpCsvText(f, words)).join('; '),
   ]);
   const csv = csvFile([CSV_HEADER, ...rows]);
   const slug =

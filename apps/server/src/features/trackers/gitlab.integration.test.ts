@@ -13,6 +13,7 @@ import { queryRows } from '../../db/client';
 import { addMember, createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { fakeGitlabIssueUrl, startFakeGitlab, type FakeGitlab } from '../../test/gitlab-server';
 import { useTestContext } from '../../test/harness';
+import { english } from '../../test/requests';
 import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
 import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 
@@ -145,7 +146,7 @@ describe('connecting GitLab (item 1)', () => {
     const bad = await connect(admin.jar, 'glpat-wrong');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { fields: { token: TRACKER_WORDS.gitlab.refusedToken } },
+      error: { fields: { token: english(TRACKER_WORDS.gitlab.refusedToken) } },
     });
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
       connection: null,
@@ -178,11 +179,11 @@ describe('connecting GitLab (item 1)', () => {
   it('refuses private addresses and an address that is no GitLab, and is for admins and the owner only', async () => {
     const privateAddress = await connect(admin.jar, TOKEN, 'https://10.0.0.5');
     expect(await privateAddress.json()).toMatchObject({
-      error: { fields: { baseUrl: TRACKER_MESSAGES.baseUrlPrivate } },
+      error: { fields: { baseUrl: english(TRACKER_MESSAGES.baseUrlPrivate) } },
     });
     const notUrl = await connect(admin.jar, TOKEN, 'gitlab.example.com/?x=1');
     expect(await notUrl.json()).toMatchObject({
-      error: { fields: { baseUrl: TRACKER_WORDS.gitlab.baseUrlInvalid } },
+      error: { fields: { baseUrl: english(TRACKER_WORDS.gitlab.baseUrlInvalid) } },
     });
     // Plain http to anything but the loopback is refused (tokens would travel in clear).
     expect((await connect(admin.jar, TOKEN, 'http://gitlab.example.com')).status).toBe(400);
@@ -274,11 +275,17 @@ describe('from an action item (item 2)', () => {
     });
     expect(wrongHost.status).toBe(400);
     expect(await wrongHost.json()).toMatchObject({
-      error: { fields: { url: TRACKER_MESSAGES.issueUrlInvalid('GitLab', gitlab.origin) } },
+      error: {
+        fields: {
+          url: english(TRACKER_MESSAGES.issueUrlInvalid, { label: 'GitLab', origin: gitlab.origin }),
+        },
+      },
     });
     const missing = await link(other.id, 99);
     expect(missing.status).toBe(409);
-    expect(await missing.json()).toMatchObject({ error: { message: TRACKER_MESSAGES.issueNotFound } });
+    expect(await missing.json()).toMatchObject({
+      error: { message: english(TRACKER_MESSAGES.issueNotFound) },
+    });
     const unseen = await link(other.id, 1, 'secret/project');
     expect(unseen.status).toBe(409);
     // A closed issue linked: the action is done at once.

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
+import { english } from '../../test/requests';
 import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
 import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 import { startFakeJira, type FakeJira, type FakeJiraIssue } from '../../test/jira-server';
@@ -178,7 +179,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
     it('tests the credentials on save, keeps them sealed, and shows who they act as', async () => {
       const bad = await connect({ token: 'wrong-token' });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ error: { fields: { token: words.refusedToken } } });
+      expect(await bad.json()).toMatchObject({ error: { fields: { token: english(words.refusedToken) } } });
       if (cloud) {
         // The right token with another account's e-mail is refused too (basic auth is the pair).
         const otherEmail = await connect({ email: 'someone@acme.example' });
@@ -190,7 +191,9 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       // The base URL is required for Jira: there is no default site.
       const noAddress = await connect({ baseUrl: '' });
       expect(noAddress.status).toBe(400);
-      expect(await noAddress.json()).toMatchObject({ error: { fields: { baseUrl: words.baseUrlInvalid } } });
+      expect(await noAddress.json()).toMatchObject({
+        error: { fields: { baseUrl: english(words.baseUrlInvalid) } },
+      });
 
       const good = await connect();
       expect(good.status).toBe(200);
@@ -230,11 +233,13 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
         token: TOKEN,
       });
       expect(site.status).toBe(400);
-      expect(await site.json()).toMatchObject({ error: { fields: { email: words.email!.required } } });
+      expect(await site.json()).toMatchObject({
+        error: { fields: { email: english(words.email!.required) } },
+      });
       const privateAddress = await connect({ baseUrl: 'https://10.0.0.5' });
       expect(privateAddress.status).toBe(400);
       expect(await privateAddress.json()).toMatchObject({
-        error: { fields: { baseUrl: TRACKER_MESSAGES.baseUrlPrivate } },
+        error: { fields: { baseUrl: english(TRACKER_MESSAGES.baseUrlPrivate) } },
       });
       expect((await connection()).account).toBe('Pulse Bot');
     });
@@ -352,11 +357,15 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       const wrongHost = await link(other.id, 'https://elsewhere.atlassian.net/browse/API-1');
       expect(wrongHost.status).toBe(400);
       expect(await wrongHost.json()).toMatchObject({
-        error: { fields: { url: TRACKER_MESSAGES.issueUrlInvalid('Jira', jira.origin) } },
+        error: {
+          fields: { url: english(TRACKER_MESSAGES.issueUrlInvalid, { label: 'Jira', origin: jira.origin }) },
+        },
       });
       const missing = await link(other.id, 'API-99');
       expect(missing.status).toBe(409);
-      expect(await missing.json()).toMatchObject({ error: { message: TRACKER_MESSAGES.issueNotFound } });
+      expect(await missing.json()).toMatchObject({
+        error: { message: english(TRACKER_MESSAGES.issueNotFound) },
+      });
       const unseen = await link(other.id, 'SECRET-1');
       expect(unseen.status).toBe(409);
       // A closed (done) issue linked by its key: the action is done at once.

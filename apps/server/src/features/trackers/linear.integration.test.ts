@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { addMember, createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
+import { english } from '../../test/requests';
 import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
 import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 import { differencesFromLinear, startFakeLinear, type FakeLinear } from '../../test/linear-server';
@@ -216,7 +217,7 @@ describe('connecting Linear (item 1)', () => {
     const bad = await connect(admin.jar, 'lin_api_wrong');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { fields: { token: TRACKER_WORDS.linear.refusedToken } },
+      error: { fields: { token: english(TRACKER_WORDS.linear.refusedToken) } },
     });
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
       connection: null,
@@ -225,7 +226,7 @@ describe('connecting Linear (item 1)', () => {
     const elsewhere = await connect(admin.jar, KEY, 'https://linear.example.com');
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toMatchObject({
-      error: { fields: { baseUrl: TRACKER_WORDS.linear.baseUrlInvalid } },
+      error: { fields: { baseUrl: english(TRACKER_WORDS.linear.baseUrlInvalid) } },
     });
 
     const good = await connect(admin.jar);
@@ -354,10 +355,14 @@ describe('from an action item (item 2)', () => {
     // Another Linear workspace's URL: its ENG-3 is not this workspace's ENG-3.
     const otherWorkspace = await link(other.id, `${linear.origin}/someone-else/issue/ENG-3/spare`);
     expect(otherWorkspace.status).toBe(409);
-    expect(await otherWorkspace.json()).toMatchObject({ error: { message: TRACKER_MESSAGES.issueNotFound } });
+    expect(await otherWorkspace.json()).toMatchObject({
+      error: { message: english(TRACKER_MESSAGES.issueNotFound) },
+    });
     const missing = await link(other.id, 'ENG-99');
     expect(missing.status).toBe(409);
-    expect(await missing.json()).toMatchObject({ error: { message: TRACKER_MESSAGES.issueNotFound } });
+    expect(await missing.json()).toMatchObject({
+      error: { message: english(TRACKER_MESSAGES.issueNotFound) },
+    });
     // A completed issue linked by its identifier: the action is done at once.
     expect(((await (await link(other.id, 'eng-2')).json()) as ActionItem).status).toBe('completed');
     const outsider = await createAdmin(ctx);

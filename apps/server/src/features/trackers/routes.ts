@@ -29,7 +29,7 @@ export const trackerRoutes = routes('trackers')
     'put /workspaces/{workspaceId}/tracker-connection',
     'Connect the tracker (or save a new token): tested on save; the webhook secret is answered this once',
     { body: trackerConnectSchema, ok: [200, trackerConnectedSchema, 'Connected'] },
-    service.connect,
+    (deps, input, _user, locale) => service.connect(deps, input, locale),
   )
   .call(
     'patch /workspaces/{workspaceId}/tracker-connection',

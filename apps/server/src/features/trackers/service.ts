@@ -3,6 +3,7 @@ import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/r
 import { sql } from 'drizzle-orm';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import {
   createKey,
   TRACKER_LABELS,
@@ -19,6 +20,7 @@ import { can } from '../../auth/policy';
 import { queryRows, type Db } from '../../db/client';
 import { enqueueJob } from '../../jobs/queue';
 import { conflict, invalid, notFound } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import { outboundUrl, refusalOf } from '../../lib/outbound';
 import type { AppDeps } from '../../lib/router';
 import { TRACKERS } from '../../trackers/modules';
@@ -120,7 +122,8 @@ function apiUrlOf(deps: Deps, kind: TrackerKind, baseUrl: string) {
 /**
  * Connects the workspace's tracker, or replaces its token: the token is tested (who it acts as) before anything is
  * kept, then sealed. A first connection (or one to another tracker, whose links go) gets a new webhook secret,
- * answered this once; a new token for the same tracker keeps the secret the webhooks were set up with.
+ * answered this once; a new token for the same tracker keeps the secret the webhooks were set up with. The answer's
+ * message is in `locale`, the request's language.
  */
 export async function connect(
   deps: Deps,
@@ -134,6 +137,7 @@ export async function connect(
     closeMarksDone: boolean;
     by: AuditBy;
   },
+  locale: Locale,
 ) {
   await manageableWorkspace(deps.db, input.userId, input.workspaceId);
   const apiUrl = apiUrlOf(deps, input.kind, input.baseUrl);
@@ -204,7 +208,7 @@ export async function connect(
   return {
     connection,
     webhookSecret: secret,
-    message: TRACKER_MESSAGES.connected(account, connection.target),
+    message: translatorFor(locale).t(TRACKER_MESSAGES.connected, { account, target: connection.target }),
   };
 }
 
@@ -374,11 +378,12 @@ export async function linkIssue(deps: Deps, input: { userId: string; actionItemI
   const module = TRACKERS[connection.kind];
   const ref = module.parseIssueUrl(connection.apiUrl, input.url);
   if (!ref) {
-    const message = TRACKER_MESSAGES.issueUrlInvalid(
-      TRACKER_LABELS[connection.kind],
-      module.webOrigin(connection.apiUrl),
+    const message = TRACKER_MESSAGES.issueUrlInvalid;
+    throw invalid(
+      message,
+      { url: message },
+      { label: TRACKER_LABELS[connection.kind], origin: module.webOrigin(connection.apiUrl) },
     );
-    throw invalid(message, { url: message });
   }
   let issue;
   try {

@@ -13,6 +13,7 @@ import { queryRows } from '../../db/client';
 import { addMember, createAdmin, joinedParticipant, type Admin } from '../../test/accounts';
 import { startFakeGithub, type FakeGithub } from '../../test/github-server';
 import { useTestContext } from '../../test/harness';
+import { english } from '../../test/requests';
 import { checkWithAnonymousComment, trackerCalls } from '../../test/trackers';
 import { catalogueComponentIds, launch, type CheckFixture } from '../../test/health-checks';
 
@@ -141,7 +142,7 @@ describe('connecting GitHub (item 1)', () => {
     const bad = await connect(admin.jar, 'github_pat_wrong');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
-      error: { fields: { token: TRACKER_WORDS.github.refusedToken } },
+      error: { fields: { token: english(TRACKER_WORDS.github.refusedToken) } },
     });
     expect((await ctx.call(admin.jar, 'GET', connectionPath())).status).toBe(200);
     expect((await (await ctx.call(admin.jar, 'GET', connectionPath())).json()) as unknown).toEqual({
@@ -182,7 +183,7 @@ describe('connecting GitHub (item 1)', () => {
     const privateAddress = await connect(admin.jar, TOKEN, 'https://10.0.0.5');
     expect(privateAddress.status).toBe(400);
     expect(await privateAddress.json()).toMatchObject({
-      error: { fields: { baseUrl: TRACKER_MESSAGES.baseUrlPrivate } },
+      error: { fields: { baseUrl: english(TRACKER_MESSAGES.baseUrlPrivate) } },
     });
     expect((await connect(admin.jar, TOKEN, 'ftp://example.com')).status).toBe(400);
 
@@ -261,7 +262,9 @@ describe('from an action item (item 2)', () => {
     expect(wrongHost.status).toBe(400);
     const missing = await link(other.id, 99);
     expect(missing.status).toBe(409);
-    expect(await missing.json()).toMatchObject({ error: { message: TRACKER_MESSAGES.issueNotFound } });
+    expect(await missing.json()).toMatchObject({
+      error: { message: english(TRACKER_MESSAGES.issueNotFound) },
+    });
     // A closed issue linked: the action is done at once.
     expect(((await (await link(other.id, 2)).json()) as ActionItem).status).toBe('completed');
     // Outsiders get 404.

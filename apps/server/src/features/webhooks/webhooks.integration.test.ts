@@ -5,6 +5,7 @@ import { countsOf, queryRows, withClause } from '../../db/client';
 import { addMember, createAdmin, type Admin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { latestMail } from '../../test/mail';
+import { english } from '../../test/requests';
 import { documentedVerifier, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { deliverWebhooks, type DeliveryOptions } from '../../webhooks/delivery';
 import { recordWebhookEvent, webhookEventPart } from '../../webhooks/record';
@@ -279,7 +280,7 @@ describe('webhooks', () => {
       expect(response.status, url).toBe(400);
       expect(
         ((await response.json()) as { error: { fields: Record<string, string> } }).error.fields.url,
-      ).toBe(message);
+      ).toBe(english(message));
     };
     await refused('http://hooks.example.com/x', WEBHOOK_MESSAGES.urlHttps);
     await refused('https://10.1.2.3/x', WEBHOOK_MESSAGES.urlPrivate);

@@ -1,8 +1,8 @@
-import { NUDGE_MESSAGES, nudgeWords } from '@pulsecheck/shared/action-items/nudges';
+import { NUDGE_HINT_VALUES, NUDGE_MESSAGES, nudgeWords } from '@pulsecheck/shared/action-items/nudges';
 import type { ActionToFollowUp } from '@pulsecheck/shared/dashboard/schemas';
 import { Link } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 
 /**
  * 'Actions to follow up' on the dashboard (issue 33 item 6): the workspace's action items overdue by 7 days or done
@@ -17,7 +17,7 @@ export function ActionsToFollowUp({ actions }: { actions: ActionToFollowUp[] }) 
           <h2 id="follow-up-title" className="text-lg font-semibold text-slate-900">
             {say(NUDGE_MESSAGES.title)}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{say(NUDGE_MESSAGES.hint)}</p>
+          <p className="mt-1 text-sm text-slate-600">{t(NUDGE_MESSAGES.hint, NUDGE_HINT_VALUES)}</p>
           <ul className="mt-3 divide-y divide-slate-100" data-testid="actions-to-follow-up">
             {actions.map((action) => (
               <li key={action.id} className="flex flex-col gap-1 py-2 sm:flex-row sm:items-baseline sm:gap-3">
@@ -27,7 +27,7 @@ export function ActionsToFollowUp({ actions }: { actions: ActionToFollowUp[] }) 
                 >
                   {action.description}
                 </Link>
-                <span className="text-sm text-slate-700">{say(nudgeWords(action))}</span>
+                <span className="text-sm text-slate-700">{nudgeWords(action, { t })}</span>
                 <span className="text-sm text-slate-600">
                   {action.checkTitle}
                   {action.ownerName ? ` · ${action.ownerName}` : ''}

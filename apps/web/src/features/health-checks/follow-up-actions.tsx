@@ -51,7 +51,7 @@ export function FollowUpActions({
             {asked.map((action) => (
               <li key={action.id}>
                 <CheckboxField
-                  label={say(followUpQuestion(action.description, action.componentTitle ?? ''))}
+                  label={followUpQuestion(action.description, action.componentTitle, { t })}
                   hint={[
                     action.ownerName ? t('healthChecks.actionOwner', { name: action.ownerName }) : null,
                     action.completedAt

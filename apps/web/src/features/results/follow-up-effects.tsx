@@ -1,4 +1,8 @@
-import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
+import {
+  COMPONENT_HEALTH_LABELS,
+  FOLLOW_UP_MESSAGES,
+  healthChangeWords,
+} from '@pulsecheck/shared/action-items/follow-up';
 import type { ComponentFollowUp } from '@pulsecheck/shared/results/schemas';
 import { Badge } from '@/components/ui/badge';
 import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
@@ -9,7 +13,9 @@ const CHANGE_TONE = { improved: 'green', stayed: 'neutral', worsened: 'red' } as
 
 /**
  * 'Actions since last check' under a component (decision 0019): each action the check asked about, with its
- * owner, when it was done, the team's answers once released, and the component's health before and now in words.
+ * owner, when it was done, the team's answers once released, and the component's health before and now in words
+ * (written here from `before` and `now`, so they follow a change of language; the answer's `changeWords` says the
+ * same in the language of the request).
  */
 export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] }) {
   if (followUps.length === 0) return null;
@@ -38,16 +44,16 @@ export function FollowUpEffects({ followUps }: { followUps: ComponentFollowUp[] 
             <p className="mt-2 flex flex-wrap items-center gap-2 text-slate-800">
               <span>
                 {t('results.followUp.health', {
-                  before: f.before ? say(f.before) : '—',
-                  now: f.now ? say(f.now) : '—',
+                  before: f.before ? say(COMPONENT_HEALTH_LABELS[f.before]) : '—',
+                  now: f.now ? say(COMPONENT_HEALTH_LABELS[f.now]) : '—',
                 })}
               </span>
               {f.change ? (
                 <Badge tone={CHANGE_TONE[f.change]} data-testid="follow-up-change">
-                  {say(f.changeWords)}
+                  {healthChangeWords(f.before, f.now, { t })}
                 </Badge>
               ) : (
-                <span className="text-xs text-slate-600">{say(f.changeWords)}</span>
+                <span className="text-xs text-slate-600">{healthChangeWords(f.before, f.now, { t })}</span>
               )}
             </p>
             {f.comments.length > 0 && (

@@ -7,7 +7,7 @@ import {
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { IntegrationsCard } from './integrations-card';
 
@@ -45,8 +45,8 @@ describe('the Integrations card', () => {
             {
               error: {
                 code: 'invalid',
-                message: TRACKER_WORDS.github.refusedToken,
-                fields: { token: TRACKER_WORDS.github.refusedToken },
+                message: say(TRACKER_WORDS.github.refusedToken),
+                fields: { token: say(TRACKER_WORDS.github.refusedToken) },
               },
             },
             { status: 400 },
@@ -55,7 +55,7 @@ describe('the Integrations card', () => {
         return Response.json({
           connection,
           webhookSecret: 'secret-shown-once',
-          message: TRACKER_MESSAGES.connected('octo-admin', 'github.com'),
+          message: t(TRACKER_MESSAGES.connected, { account: 'octo-admin', target: 'github.com' }),
         });
       }
       return Response.json({ connection });
@@ -71,7 +71,7 @@ describe('the Integrations card', () => {
     ]);
     await user.type(screen.getByLabelText('Token'), 'github_pat_bad');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText(TRACKER_WORDS.github.refusedToken)).toBeVisible();
+    expect(await screen.findByText(say(TRACKER_WORDS.github.refusedToken))).toBeVisible();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(screen.getByLabelText('Token'));
@@ -151,7 +151,7 @@ describe('the Integrations card', () => {
         return Response.json({
           connection,
           webhookSecret: 'secret-shown-once',
-          message: TRACKER_MESSAGES.connected('Pulse Bot', 'acme.atlassian.net'),
+          message: t(TRACKER_MESSAGES.connected, { account: 'Pulse Bot', target: 'acme.atlassian.net' }),
         });
       }
       return Response.json({ connection });
@@ -184,6 +184,7 @@ describe('the Integrations card', () => {
   it('shows the last failure with what to do', async () => {
     stubFetch(() => Response.json({ connection: { ...connected, problem: TRACKER_PROBLEMS.credentials } }));
     renderCard();
-    expect(await screen.findByRole('alert')).toHaveTextContent(TRACKER_PROBLEMS.credentials);
+    // The answer carries the problem's key; the card says it in the app's language.
+    expect(await screen.findByRole('alert')).toHaveTextContent(say(TRACKER_PROBLEMS.credentials));
   });
 });

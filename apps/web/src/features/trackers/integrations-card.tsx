@@ -87,10 +87,10 @@ function Connected({
       <p className="text-sm font-medium text-slate-900">
         {t('trackers.connection', {
           label: connection.label,
-          message: say(TRACKER_MESSAGES.connected(connection.account, connection.target)),
+          message: t(TRACKER_MESSAGES.connected, { account: connection.account, target: connection.target }),
         })}
       </p>
-      {connection.problem && <Notice tone="error">{connection.problem}</Notice>}
+      {connection.problem && <Notice tone="error">{say(connection.problem)}</Notice>}
       <p className="text-xs text-slate-600">
         {connection.lastPolledAt
           ? t('trackers.lastChecked', { date: formatDateTime(connection.lastPolledAt) })

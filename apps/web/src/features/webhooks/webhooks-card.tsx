@@ -182,7 +182,7 @@ function WebhookItem({ scope, webhook }: { scope: WebhookScope; webhook: Webhook
         <p className="text-xs text-slate-600">
           {t('webhooks.state', { paused: webhook.paused ? 'yes' : 'no', events: webhook.events.join(', ') })}
         </p>
-        {webhook.pausedReason && <Notice tone="error">{webhook.pausedReason}</Notice>}
+        {webhook.pausedReason && <Notice tone="error">{say(webhook.pausedReason)}</Notice>}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
