@@ -123,7 +123,13 @@ export function answerLanguage(pseudo: boolean): MiddlewareHandler {
     // JSON answers only: not a stream, a file or JSON Lines (application/jsonl).
     if (c.res.headers.get('content-type')?.split(';')[0]?.trim() !== 'application/json') return;
     const locale = requestLocale(c.req.header('accept-language'), pseudo);
-    const body: unknown = await c.res.clone().json();
+    const text = await c.res.clone().text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return; // no body (a redirect), or not JSON after all: as it is
+    }
     const translated = localizeAnswer(locale, body);
     if (translated === body) return;
     const headers = new Headers(c.res.headers);

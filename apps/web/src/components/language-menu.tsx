@@ -1,5 +1,5 @@
 import type { AccountLanguage } from '@pulsecheck/shared/i18n/schemas';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
+import { isPseudoLocale, LANGUAGE_NAMES, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { apiPut } from '@/lib/api-client';
@@ -64,7 +64,9 @@ export function FollowAccountLanguage() {
   const session = useSession();
   const language = session.data?.language;
   useEffect(() => {
-    if (language && language !== currentLocale()) void changeLanguage(language);
+    // A pseudo-locale (a developer's check, outside production) is kept over the account's language.
+    if (language && language !== currentLocale() && !isPseudoLocale(currentLocale()))
+      void changeLanguage(language);
   }, [language]);
   return null;
 }
