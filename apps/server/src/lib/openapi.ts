@@ -1,12 +1,14 @@
 import { auditBy, type AuditBy } from '../audit/record';
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import type { ApiScope } from '@pulsecheck/shared/api-tokens/rules';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import type { okSchema } from '@pulsecheck/shared/auth/schemas';
 import { errorBodySchema } from '@pulsecheck/shared/api/errors';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { tokenGate } from '../auth/api-tokens';
 import { requireUser, type SessionUser } from '../auth/session';
+import { languageOfRequest } from '../mail/language';
 import { PATH_PARAMS, type PathParam } from './params';
 import { createRouter, type AppDeps, type AppEnv } from './router';
 import { z } from 'zod';
@@ -184,8 +186,9 @@ type Schema = z.ZodType | undefined;
  * A feature's routes, declared in one place each: `routes('feature')`, then per route either
  * - `.call('put /things/{id}', 'Summary', { params, body, ok: [200, schema, 'Saved'], errors: [400, 401, 404] },
  *   service.saveThing)`: the usual route. A signed-in caller (401 otherwise) and one service call
- *   `(deps, { userId, ...params, ...query, ...body }, user)` whose result is the `ok` answer (`{ ok: true }`
- *   when it returns nothing); or
+ *   `(deps, { userId, ...params, ...query, ...body }, user, locale)` whose result is the `ok` answer
+ *   (`{ ok: true }` when it returns nothing); `locale` is the request's language, for the words an answer
+ *   carries (decision 0027); or
  * - `.handle(…same declaration…, async (c) => …)`: a handler of its own, for cookies, files, streams, rate limits.
  *
  * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
@@ -222,7 +225,12 @@ export function routes(...tags: string[]) {
       endpoint: E,
       summary: string,
       spec: Spec<Q, J, undefined, O>,
-      run: (deps: AppDeps, input: CallInput<E, Q, J>, user: SessionUser) => Promise<Reply<O[1]>>,
+      run: (
+        deps: AppDeps,
+        input: CallInput<E, Q, J>,
+        user: SessionUser,
+        locale: Locale,
+      ) => Promise<Reply<O[1]>>,
     ) {
       const [status] = spec.ok;
       const handler = async (c: Context<AppEnv>) => {
@@ -237,7 +245,9 @@ export function routes(...tags: string[]) {
           userId: user.id,
           by: auditBy(c, user),
         };
-        const result = await run(c.get('deps'), input as CallInput<E, Q, J>, user);
+        const deps = c.get('deps');
+        const locale = languageOfRequest(c.req.raw.headers, deps.config);
+        const result = await run(deps, input as CallInput<E, Q, J>, user, locale);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };
       router.openapi(declare(tags, endpoint, summary, spec, true), handler);

@@ -1,3 +1,4 @@
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import { fieldErrors, NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import {
@@ -20,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import { brandingOfWorkspace } from '../branding/service';
+import { translatorFor } from '../../lib/i18n';
 import * as q from './queries';
 import { publishLoopChanged, type Deps } from './rounds';
 import { questionOut } from './service';
@@ -68,8 +70,12 @@ async function roundQuestions(db: Db, questionIds: string[]) {
   });
 }
 
-/** The answer page: the round and its questions, and whether (and why not) this member can answer now. */
-export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundToAnswer> {
+/**
+ * The answer page: the round and its questions, and whether (and why not) this member can answer now, its words in
+ * `locale`.
+ */
+export async function roundToAnswer(db: Db, identity: Identity, locale: Locale): Promise<RoundToAnswer> {
+  const t = translatorFor(locale);
   const round = await q.roundForAnswer(db, identity.roundId, identity.memberId);
   if (!round) throw linkNotValid();
   const refusal = answerRefusal({
@@ -88,10 +94,10 @@ export async function roundToAnswer(db: Db, identity: Identity): Promise<RoundTo
     },
     workspaceName: round.workspace_name,
     round: { id: round.round_id, number: round.number, closesAt: new Date(round.closes_at).toISOString() },
-    questions: (await roundQuestions(db, round.question_ids)).map(questionOut),
+    questions: (await roundQuestions(db, round.question_ids)).map((question) => questionOut(question, t)),
     followUps: await roundQuestionsToAnswer(db, round.round_id),
     state: refusal ?? 'open',
-    message: refusal ? ANSWER_REFUSAL_MESSAGES[refusal] : null,
+    message: refusal ? t.t(ANSWER_REFUSAL_MESSAGES[refusal]) : null,
     branding: await brandingOfWorkspace(db, round.workspace_id),
   };
 }

@@ -19,6 +19,7 @@ import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@puls
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { routes } from '../../lib/openapi';
+import { languageOfRequest } from '../../mail/language';
 import * as answers from './answers';
 import * as reports from './reports';
 import * as service from './service';
@@ -40,7 +41,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}',
     'A loop for Configure Loop and its screens (workspace admins and members)',
     { scope: 'loops:read', ok: [200, loopDetailResponseSchema, 'The loop'] },
-    async (deps, input) => ({ loop: await service.getLoop(deps, input) }),
+    async (deps, input, _user, locale) => ({ loop: await service.getLoop(deps, input, locale) }),
   )
   .call(
     'put /loops/{loopId}',
@@ -51,25 +52,25 @@ export const loopRoutes = routes('loops')
       ok: [200, loopDetailResponseSchema, 'Saved'],
       errors: [403, 409],
     },
-    service.editLoop,
+    (deps, input, _user, locale) => service.editLoop(deps, input, locale),
   )
   .call(
     'post /loops/{loopId}/pause',
     'Pause a loop: no round opens, the open round takes no answers',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Paused'], errors: [403, 409] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'pause' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'pause' }, locale),
   )
   .call(
     'post /loops/{loopId}/resume',
     'Resume a paused loop: the next round by the schedule from now',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Resumed'], errors: [403, 409] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'resume' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'resume' }, locale),
   )
   .call(
     'post /loops/{loopId}/stop',
     'Stop a loop for good: its open round closes',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Stopped'], errors: [403] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'stop' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'stop' }, locale),
   )
   .call(
     'post /loops/{loopId}/rounds',
@@ -93,13 +94,13 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/completion-status',
     'The current round: response rate, who has and has not answered (names only), time left; the history',
     { scope: 'loops:read', ok: [200, completionStatusSchema, 'Completion status'] },
-    reports.completionStatus,
+    (deps, input, _user, locale) => reports.completionStatus(deps, input, locale),
   )
   .call(
     'get /loops/{loopId}/results',
     "A round's results (default: the newest round)",
     { scope: 'loops:read', query: loopResultsQuerySchema, ok: [200, loopResultsSchema, 'Results'] },
-    reports.loopResults,
+    (deps, input, _user, locale) => reports.loopResults(deps, input, locale),
   )
   .handle(
     'get /loops/{loopId}/results/csv',
@@ -112,11 +113,13 @@ export const loopRoutes = routes('loops')
     },
     async (c) => {
       const user = await requireUser(c);
-      const file = await reports.loopResultsCsv(c.get('deps'), {
+      const deps = c.get('deps');
+      const file = await reports.loopResultsCsv(deps, {
         userId: user.id,
         by: auditBy(c, user),
         loopId: c.req.valid('param').loopId,
         roundId: c.req.valid('query').roundId,
+        locale: languageOfRequest(c.req.raw.headers, deps.config),
       });
       return c.body(file.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -128,16 +131,17 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/insights',
     "Each question's trend across rounds, eNPS and participation, with real change or normal variation",
     { scope: 'insights:read', ok: [200, loopInsightsSchema, 'Insights'] },
-    reports.loopInsights,
+    (deps, input, _user, locale) => reports.loopInsights(deps, input, locale),
   )
   .handle(
     'get /loop-answer/{token}',
     'The round behind a personal answer link (reads only: never records an answer)',
     { public: true, ok: [200, roundToAnswerSchema, 'The round to answer'] },
     async (c) => {
-      const { db } = c.get('deps');
+      const { db, config } = c.get('deps');
+      const identity = await answers.identityByToken(db, c.req.valid('param').token);
       return c.json(
-        await answers.roundToAnswer(db, await answers.identityByToken(db, c.req.valid('param').token)),
+        await answers.roundToAnswer(db, identity, languageOfRequest(c.req.raw.headers, config)),
         200,
       );
     },
@@ -181,8 +185,8 @@ export const loopRoutes = routes('loops')
     'get /loop-rounds/{roundId}/answer',
     'The round for a signed-in member of its audience',
     { ok: [200, roundToAnswerSchema, 'The round to answer'] },
-    async ({ db }, { roundId, userId }) =>
-      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId)),
+    async ({ db }, { roundId, userId }, _user, locale) =>
+      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId), locale),
   )
   .call(
     'post /loop-rounds/{roundId}/answer',
