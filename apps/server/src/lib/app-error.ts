@@ -18,7 +18,10 @@ export function translateMessage(translator: Translator, message: string, values
   if (!translator.has(key)) return message;
   const all = { ...carried, ...values };
   const filled = Object.fromEntries(
-    Object.entries(all).map(([name, value]) => [name, typeof value === 'string' ? translator.say(value) : value]),
+    Object.entries(all).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? translator.say(value) : value,
+    ]),
   );
   return translator.t(key, filled);
 }

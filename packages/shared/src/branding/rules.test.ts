@@ -55,7 +55,9 @@ describe('accentColorMessage', () => {
     expect(accentColorMessage('')).toEqual({ ok: true, message: BRANDING_MESSAGES.colorNone });
     const readable = accentColorMessage('#1D4ED8');
     expect(readable.ok).toBe(true);
-    expect(english.say(readable.message)).toBe('White text on this colour has a contrast of 6.70:1: readable');
+    expect(english.say(readable.message)).toBe(
+      'White text on this colour has a contrast of 6.70:1: readable',
+    );
     expect(accentColorMessage('#ffff00').ok).toBe(false);
     expect(english.say(accentColorMessage('#ffff00').message)).toContain('choose a darker colour');
     expect(accentColorMessage('#12')).toEqual({ ok: false, message: BRANDING_MESSAGES.colorFormat });

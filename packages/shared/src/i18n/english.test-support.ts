@@ -6,7 +6,10 @@
 import { compileCatalogue } from './compile';
 import { Translator } from './translate';
 
-type Glob = (pattern: string, options: { eager: true; import: 'default' }) => Record<string, Record<string, string>>;
+type Glob = (
+  pattern: string,
+  options: { eager: true; import: 'default' },
+) => Record<string, Record<string, string>>;
 
 /** Every area file of packages/shared/messages/en, as Vite's glob import reads them in the tests. */
 const files = (import.meta as ImportMeta & { glob: Glob }).glob('../../messages/en/*.json', {
@@ -14,4 +17,7 @@ const files = (import.meta as ImportMeta & { glob: Glob }).glob('../../messages/
   import: 'default',
 });
 
-export const english = new Translator('en', compileCatalogue(Object.assign({}, ...Object.values(files)), 'en'));
+export const english = new Translator(
+  'en',
+  compileCatalogue(Object.assign({}, ...Object.values(files)), 'en'),
+);

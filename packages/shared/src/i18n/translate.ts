@@ -75,7 +75,10 @@ export class Translator {
     return this.t(
       key,
       Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? this.say(value) : value]),
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? this.say(value) : value,
+        ]),
       ),
     );
   }

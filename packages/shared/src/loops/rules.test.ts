@@ -57,7 +57,9 @@ describe('who may answer', () => {
     expect(answerRefusal({ ...open, roundStatus: 'closed' })).toBe('round-closed');
     expect(answerRefusal({ ...open, now: open.closesAt })).toBe('round-closed');
     expect(answerRefusal({ ...open, loopStatus: 'paused' })).toBe('loop-paused');
-    expect(english.say(ANSWER_REFUSAL_MESSAGES['already-answered'])).toBe('You have already answered this round');
+    expect(english.say(ANSWER_REFUSAL_MESSAGES['already-answered'])).toBe(
+      'You have already answered this round',
+    );
     expect(english.say(ANSWER_REFUSAL_MESSAGES['round-closed'])).toBe('This round has closed');
   });
 });
@@ -74,10 +76,12 @@ describe('settings that protect respondents', () => {
       loosenedLoopSettings({ anonymous: false, minResponses: 1 }, { anonymous: true, minResponses: 3 }),
     ).toEqual([]);
     const messages = loosenedLoopMessages(before, ['anonymous', 'minResponses']);
-    expect(Object.fromEntries(Object.entries(messages).map(([field, m]) => [field, english.say(m)]))).toEqual({
-      anonymous: 'Anonymous answers cannot be turned off once people have answered',
-      minResponses: 'Minimum responses can only rise now that people have answered (it is 5)',
-    });
+    expect(Object.fromEntries(Object.entries(messages).map(([field, m]) => [field, english.say(m)]))).toEqual(
+      {
+        anonymous: 'Anonymous answers cannot be turned off once people have answered',
+        minResponses: 'Minimum responses can only rise now that people have answered (it is 5)',
+      },
+    );
   });
 
   it('need an audience that can reach the minimum responses', () => {

@@ -94,8 +94,12 @@ describe('the first round', () => {
     const rule = berlin('weekly');
     const message = "The first round would open in the past: choose a later date or 'Start now'";
     // Monday 7 December 2026 09:00 Berlin is 08:00 UTC.
-    expect(english.say(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T08:00:00Z')) ?? '')).toBe(message);
-    expect(english.say(firstRoundProblem(rule, '2026-12-01', at('2026-12-10T00:00:00Z')) ?? '')).toBe(message);
+    expect(english.say(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T08:00:00Z')) ?? '')).toBe(
+      message,
+    );
+    expect(english.say(firstRoundProblem(rule, '2026-12-01', at('2026-12-10T00:00:00Z')) ?? '')).toBe(
+      message,
+    );
     expect(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T07:59:00Z'))).toBeNull();
   });
 });

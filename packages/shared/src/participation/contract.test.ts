@@ -90,7 +90,9 @@ describe('next action on /dashboard', () => {
     expect(nextActionFor({ ...item, phase: 'vote', participantStatus: 'in_progress' })).toBeNull();
     expect(nextActionFor({ ...item, phase: 'summarize', participantStatus: 'completed' })).toBeNull();
     expect(
-      label(nextActionFor({ ...item, resultsReleased: true, phase: 'summarize', participantStatus: 'completed' })),
+      label(
+        nextActionFor({ ...item, resultsReleased: true, phase: 'summarize', participantStatus: 'completed' }),
+      ),
     ).toBe('View Results');
   });
 });

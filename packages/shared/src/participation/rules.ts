@@ -140,7 +140,8 @@ export function nextActionFor(item: {
     if (item.participantStatus === 'completed')
       return { label: 'participation.actionViewStatus', to: `${base}/complete` };
     return {
-      label: item.participantStatus === 'pending' ? 'participation.actionStart' : 'participation.actionContinue',
+      label:
+        item.participantStatus === 'pending' ? 'participation.actionStart' : 'participation.actionContinue',
       to: `${base}/voting`,
     };
   }

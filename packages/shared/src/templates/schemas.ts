@@ -108,6 +108,10 @@ export const RATING_OPTIONS = [
     label: 'participation.ratingNeedsImprovement',
     meaning: 'templates.meaningNeedsImprovement',
   },
-  { value: 'fire-warning', label: 'participation.ratingFireWarning', meaning: 'templates.meaningFireWarning' },
+  {
+    value: 'fire-warning',
+    label: 'participation.ratingFireWarning',
+    meaning: 'templates.meaningFireWarning',
+  },
   { value: 'dont-know', label: 'participation.ratingDontKnow', meaning: 'templates.meaningDontKnow' },
 ] as const;

@@ -164,5 +164,8 @@ export async function findPhaseRecipients(db: Db, healthCheckId: string) {
 /** The language each of these addresses' accounts chose (`user.language`), for the e-mails a launch sends. */
 export async function findAccountLanguages(db: Db, emails: string[]) {
   if (emails.length === 0) return [];
-  return db.select({ email: user.email, language: user.language }).from(user).where(inArray(user.email, emails));
+  return db
+    .select({ email: user.email, language: user.language })
+    .from(user)
+    .where(inArray(user.email, emails));
 }

@@ -302,7 +302,10 @@ export async function shareToSlack(
   try {
     await postToSlack(
       slack.webhookUrl,
-      t.t(HEALTH_CHECK_MESSAGES.slackInvitation, { title: row.title, joinUrl: joinUrlFor(deps.config, row.id) }),
+      t.t(HEALTH_CHECK_MESSAGES.slackInvitation, {
+        title: row.title,
+        joinUrl: joinUrlFor(deps.config, row.id),
+      }),
     );
   } catch (error) {
     deps.logger.warn({ err: error, healthCheckId: row.id }, 'Slack share failed');

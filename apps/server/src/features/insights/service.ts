@@ -227,7 +227,9 @@ export async function exportInsightsCsv(deps: Deps, options: Options & { sort: I
         // English, as the rest of this file (its header and labels are not in the catalogues yet).
         const health = cell
           ? cellLabel(cellCounts(cell))
-          : translatorFor(DEFAULT_LANGUAGE).t(hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck);
+          : translatorFor(DEFAULT_LANGUAGE).t(
+              hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck,
+            );
         lines.push([
           row.category,
           component.title,

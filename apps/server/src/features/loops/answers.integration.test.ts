@@ -68,7 +68,10 @@ describe('bad input and faults', () => {
       [{ [scale!.id]: 6, [enps!.id]: 5 }, english(LOOP_MESSAGES.scaleAnswer)],
       [{ [scale!.id]: 2.5, [enps!.id]: 5 }, english(LOOP_MESSAGES.scaleAnswer)],
       [{ [scale!.id]: 3, [enps!.id]: 11 }, english(LOOP_MESSAGES.enpsAnswer)],
-      [{ [scale!.id]: 3, [enps!.id]: 5, [text!.id]: 'x'.repeat(2001) }, english(LOOP_MESSAGES.textAnswerTooLong)],
+      [
+        { [scale!.id]: 3, [enps!.id]: 5, [text!.id]: 'x'.repeat(2001) },
+        english(LOOP_MESSAGES.textAnswerTooLong),
+      ],
       [{ [scale!.id]: 3, [enps!.id]: 5, [crypto.randomUUID()]: 1 }, english(LOOP_MESSAGES.unknownQuestion)],
     ];
     for (const [answers, message] of cases) {

@@ -240,7 +240,11 @@ describe("'Preview Results' (no round asked for)", () => {
     const audience = { kind: 'members' as const, memberIds: people.map((p) => p.memberId) };
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { audience, title: 'Preview pulse' });
     const first = await json<LoopResults>(await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/results`));
-    expect(first.round).toMatchObject({ number: 1, state: 'collecting', message: english(LOOP_MESSAGES.collecting) });
+    expect(first.round).toMatchObject({
+      number: 1,
+      state: 'collecting',
+      message: english(LOOP_MESSAGES.collecting),
+    });
 
     const released = await runRound(loop.id, people, [
       { scale: 4, enps: 9 },

@@ -188,8 +188,16 @@ describe('faults', () => {
     const question = { kind: 'scale', text: 'Q', lowLabel: 'Low', highLabel: 'High' };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ questions: [] }, 'questions', english(LOOP_MESSAGES.questionsMin)],
-      [{ questions: Array.from({ length: 11 }, () => question) }, 'questions', english(LOOP_MESSAGES.questionsMax)],
-      [{ questions: [{ ...question, text: '  ' }] }, 'questions.0.text', english(LOOP_MESSAGES.questionRequired)],
+      [
+        { questions: Array.from({ length: 11 }, () => question) },
+        'questions',
+        english(LOOP_MESSAGES.questionsMax),
+      ],
+      [
+        { questions: [{ ...question, text: '  ' }] },
+        'questions.0.text',
+        english(LOOP_MESSAGES.questionRequired),
+      ],
       [
         { questions: [{ ...question, text: 'x'.repeat(201) }] },
         'questions.0.text',

@@ -100,7 +100,9 @@ export function roundSummary(row: q.RoundWithAnswered): RoundSummary {
  * (mail/language.ts), as the notice is stored in it.
  */
 async function creatorTranslator(db: Db, loop: { createdBy: string | null; workspaceId: string }) {
-  return translatorFor(await languageInWorkspace(db, { userId: loop.createdBy, workspaceId: loop.workspaceId }));
+  return translatorFor(
+    await languageInWorkspace(db, { userId: loop.createdBy, workspaceId: loop.workspaceId }),
+  );
 }
 
 /** Tells the loop's screens and its workspace's dashboards to refetch. Ids only: never a figure. */
@@ -315,7 +317,11 @@ function quickChoices(
   const [min, max, ends] =
     first.kind === 'scale'
       ? [SCALE_MIN, SCALE_MAX, { low: first.lowLabel ?? '', high: first.highLabel ?? '' }]
-      : [ENPS_MIN, ENPS_MAX, { low: roundMailWords().t(ENPS_LABELS.low), high: roundMailWords().t(ENPS_LABELS.high) }];
+      : [
+          ENPS_MIN,
+          ENPS_MAX,
+          { low: roundMailWords().t(ENPS_LABELS.low), high: roundMailWords().t(ENPS_LABELS.high) },
+        ];
   const links = [];
   for (let value = min; value <= max; value += 1)
     links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
