@@ -17,7 +17,7 @@ const files = (import.meta as ImportMeta & { glob: Glob }).glob('../../messages/
   import: 'default',
 });
 
-export const english = new Translator(
-  'en',
-  compileCatalogue(Object.assign({}, ...Object.values(files)), 'en'),
-);
+const messages: Record<string, string> = {};
+for (const file of Object.values(files)) Object.assign(messages, file);
+
+export const english = new Translator('en', compileCatalogue(messages, 'en'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../api/errors';
 import { english } from '../i18n/english.test-support';
-import { DEFAULT_LOOP_SETTINGS, LOOP_MESSAGES } from './rules';
+import { DEFAULT_LOOP_SETTINGS } from './rules';
 import {
   answersBodySchema,
   launchLoopSchema,
