@@ -4,24 +4,26 @@ import {
   type ErrorCode,
   NOT_FOUND_MESSAGES,
 } from '@pulsecheck/shared/api/errors';
+import { readMessage } from '@pulsecheck/shared/i18n/message';
 import type { MessageValues, Translator } from '@pulsecheck/shared/i18n/translate';
 
 /**
  * A message in the request's language: a catalogue key ('errors.notFound', 'auth.emailRequired') is translated
- * with `values` filled in (a value that is itself a key, a phase's label say, is translated too); any other text
- * (a library's, zod's own) is sent as it is.
+ * with `values` filled in (a value that is itself a key, a phase's label say, is translated too), and so is a key
+ * that carries its own values (`messageWith`: a zod issue's message with numbers in it); any other text (a
+ * library's, zod's own) is sent as it is.
  */
 export function translateMessage(translator: Translator, message: string, values?: MessageValues): string {
-  if (!translator.has(message)) return message;
-  const filled = values
-    ? Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [
-          name,
-          typeof value === 'string' && translator.has(value) ? translator.t(value) : value,
-        ]),
-      )
-    : undefined;
-  return translator.t(message, filled);
+  const { key, values: carried } = readMessage(message);
+  if (!translator.has(key)) return message;
+  const all = { ...carried, ...values };
+  const filled = Object.fromEntries(
+    Object.entries(all).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? translator.say(value) : value,
+    ]),
+  );
+  return translator.t(key, filled);
 }
 
 /**

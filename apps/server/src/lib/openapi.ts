@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { tokenGate } from '../auth/api-tokens';
 import { requireUser, type SessionUser } from '../auth/session';
-import { requestLocale } from './i18n';
+import { languageOfRequest } from '../mail/language';
 import { PATH_PARAMS, type PathParam } from './params';
 import { createRouter, type AppDeps, type AppEnv } from './router';
 import { z } from 'zod';
@@ -186,8 +186,9 @@ type Schema = z.ZodType | undefined;
  * A feature's routes, declared in one place each: `routes('feature')`, then per route either
  * - `.call('put /things/{id}', 'Summary', { params, body, ok: [200, schema, 'Saved'], errors: [400, 401, 404] },
  *   service.saveThing)`: the usual route. A signed-in caller (401 otherwise) and one service call
- *   `(deps, { userId, ...params, ...query, ...body }, user, locale)` whose result is the `ok` answer (`{ ok: true }`
- *   when it returns nothing); or
+ *   `(deps, { userId, ...params, ...query, ...body }, user, locale)` whose result is the `ok` answer
+ *   (`{ ok: true }` when it returns nothing); `locale` is the request's language, for the words an answer
+ *   carries (decision 0027); or
  * - `.handle(…same declaration…, async (c) => …)`: a handler of its own, for cookies, files, streams, rate limits.
  *
  * `params`, `query`, `body` (JSON) and `form` (multipart) are zod schemas; `ok` is the answer the handler returns
@@ -245,9 +246,7 @@ export function routes(...tags: string[]) {
           by: auditBy(c, user),
         };
         const deps = c.get('deps');
-        // The request's language, for the texts an answer writes with values (decision 0027); never in `input`,
-        // which some services store.
-        const locale = requestLocale(c.req.header('accept-language'), deps.config.env !== 'production');
+        const locale = languageOfRequest(c.req.raw.headers, deps.config);
         const result = await run(deps, input as CallInput<E, Q, J>, user, locale);
         return c.json(result ?? { ok: true }, status as ContentfulStatusCode);
       };

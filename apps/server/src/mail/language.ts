@@ -13,6 +13,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
+import { organizations, workspaces } from '../db/schema/organizations';
 import { requestLocale, translatorFor } from '../lib/i18n';
 import { pageLocale } from '../lib/static-files';
 
@@ -64,5 +65,29 @@ export async function downloaderLanguage(
   return recipientLanguage({
     language: await storedLanguageOf(db, userId),
     request: pageLocale(browser.cookie, browser.acceptLanguage, config.env !== 'production'),
+  });
+}
+
+/** The `default_language` of the organisation a workspace belongs to (null for an unknown workspace). */
+export async function workspaceLanguageOf(db: Db, workspaceId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: organizations.defaultLanguage })
+    .from(workspaces)
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(eq(workspaces.id, workspaceId));
+  return row?.language ?? null;
+}
+
+/**
+ * The language of a person about a workspace (a notice, a Slack post): their own choice, else the default of the
+ * workspace's organisation, else English. Without a person, the organisation's default.
+ */
+export async function languageInWorkspace(
+  db: Db,
+  options: { userId?: string | null; workspaceId: string },
+): Promise<Locale> {
+  return recipientLanguage({
+    language: options.userId ? await storedLanguageOf(db, options.userId) : null,
+    organization: await workspaceLanguageOf(db, options.workspaceId),
   });
 }

@@ -1,6 +1,6 @@
 import { loginReturningTo } from '@pulsecheck/shared/auth/links';
 import { SECURITY_MESSAGES } from '@pulsecheck/shared/auth/security-messages';
-import { brandLogoAlt, HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
+import { BRANDING_MESSAGES, HEX_COLOR, type Branding } from '@pulsecheck/shared/branding/rules';
 import { DEFAULT_LANGUAGE, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { translatorFor } from '../lib/i18n';
@@ -32,9 +32,10 @@ function paletteOf(branding: Branding | null | undefined): Palette {
 }
 
 /** The top of the e-mail: the organisation's logo (an absolute URL of this app), or the Pulsecheck name. */
-function renderMasthead(branding: Branding | null | undefined, palette: Palette): string {
+function renderMasthead(branding: Branding | null | undefined, palette: Palette, t: Translator): string {
   if (branding?.logoUrl) {
-    return `<p style="margin:0 0 24px"><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(brandLogoAlt(branding.organizationName))}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></p>`;
+    const alt = t.t(BRANDING_MESSAGES.logoAlt, { organization: branding.organizationName });
+    return `<p style="margin:0 0 24px"><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(alt)}" height="48" style="display:block;height:48px;width:auto;max-width:240px;border:0"></p>`;
   }
   return `<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:${palette.accent}">Pulsecheck</p>`;
 }
@@ -71,7 +72,7 @@ export function renderMail(options: {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;border:1px solid #e2e8f0" cellpadding="0" cellspacing="0">
 <tr><td style="padding:32px">
-${renderMasthead(branding, palette)}
+${renderMasthead(branding, palette, t)}
 <h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 ${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${choices ? renderChoices(choices, palette, t) : ''}

@@ -107,8 +107,8 @@ export function tRich(key: string, values: RichValues<ReactNode>): ReactNode {
 export const formats = (): Translator => translator();
 
 /**
- * A text that may be a catalogue key: the shared rules' messages are keys ('auth.emailRequired', said in the
- * app's language); a message the server sent is already in it and shown as it is.
+ * A text that may be a catalogue key: the shared rules' messages are keys ('auth.emailRequired'), or keys with
+ * their values (`messageWith`, a zod issue's 'The audience has 2 members…'), said in the app's language; a message
+ * the server sent is already in it and shown as it is.
  */
-export const say = (textOrKey: string): string =>
-  translator().has(textOrKey) ? translator().t(textOrKey) : textOrKey;
+export const say = (textOrKey: string): string => translator().say(textOrKey);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import {
   accentColorMessage,
   accentColorProblem,
-  brandLogoAlt,
   BRANDING_MESSAGES,
   contrastRatio,
   detectLogoType,
@@ -30,11 +30,10 @@ describe('contrast (WCAG 2.2)', () => {
     // #767676 is the lightest grey with 4.54:1 against white; #777777 has 4.477:1.
     expect(accentColorProblem('#767676')).toBeNull();
     expect(accentColorProblem('#1d4ed8')).toBeNull();
-    expect(accentColorProblem('#777777')).toBe(
-      BRANDING_MESSAGES.colorContrast(contrastRatio('#777777', '#ffffff')),
+    expect(english.say(accentColorProblem('#777777') ?? '')).toBe(
+      'White text on this colour has a contrast of 4.47:1; choose a darker colour (at least 4.5:1) so button text stays readable',
     );
-    expect(accentColorProblem('#777777')).toContain('4.47:1');
-    expect(accentColorProblem('#ffff00')).toContain('choose a darker colour');
+    expect(english.say(accentColorProblem('#ffff00') ?? '')).toContain('choose a darker colour');
   });
 
   it('refuses anything but #rrggbb', () => {
@@ -47,24 +46,25 @@ describe('contrast (WCAG 2.2)', () => {
     expect(updateBrandingSchema.parse({ accentColor: null })).toEqual({ accentColor: null });
     const result = updateBrandingSchema.safeParse({ accentColor: '#ffff00' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toContain('choose a darker colour');
+    expect(english.say(result.error?.issues[0]?.message ?? '')).toContain('choose a darker colour');
   });
 });
 
 describe('accentColorMessage', () => {
   it('says what the colour field holds as it is typed: none, unreadable, malformed or readable with its ratio', () => {
     expect(accentColorMessage('')).toEqual({ ok: true, message: BRANDING_MESSAGES.colorNone });
-    expect(accentColorMessage('#1D4ED8')).toEqual({
-      ok: true,
-      message: 'White text on this colour has a contrast of 6.70:1: readable',
-    });
+    const readable = accentColorMessage('#1D4ED8');
+    expect(readable.ok).toBe(true);
+    expect(english.say(readable.message)).toBe(
+      'White text on this colour has a contrast of 6.70:1: readable',
+    );
     expect(accentColorMessage('#ffff00').ok).toBe(false);
-    expect(accentColorMessage('#ffff00').message).toContain('choose a darker colour');
+    expect(english.say(accentColorMessage('#ffff00').message)).toContain('choose a darker colour');
     expect(accentColorMessage('#12')).toEqual({ ok: false, message: BRANDING_MESSAGES.colorFormat });
   });
 
   it('names the logo after the organisation', () => {
-    expect(brandLogoAlt('Teal Harbour')).toBe('Teal Harbour logo');
+    expect(english.t(BRANDING_MESSAGES.logoAlt, { organization: 'Teal Harbour' })).toBe('Teal Harbour logo');
   });
 });
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { messageWith } from '../i18n/message';
 import { HEX_COLOR } from './colour';
 
-const formatRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2);
+/** A contrast ratio as it is told: rounded down to hundredths, so 4.499 never reads as the 4.50 it misses. */
+const shownRatio = (ratio: number) => Math.floor(ratio * 100) / 100;
 
 /**
  * An organisation's branding (issue 32 item 10): its logo and accent colour on participant screens, loop answer
@@ -9,16 +11,17 @@ const formatRatio = (ratio: number) => (Math.floor(ratio * 100) / 100).toFixed(2
  * stay readable: WCAG 2.2's contrast ratio of at least 4.5:1 (success criterion 1.4.3) against white.
  */
 export const BRANDING_MESSAGES = {
-  colorFormat: 'Enter the accent colour as #rrggbb, e.g. #1d4ed8',
-  colorContrast: (ratio: number) =>
-    `White text on this colour has a contrast of ${formatRatio(ratio)}:1; choose a darker colour (at least 4.5:1) so button text stays readable`,
-  colorReadable: (ratio: number) =>
-    `White text on this colour has a contrast of ${formatRatio(ratio)}:1: readable`,
-  colorNone: "No accent colour: buttons keep Pulsecheck's colour",
-  logoMissing: 'Choose a logo image to upload',
-  logoType: 'The logo must be a PNG, JPEG or WebP image',
-  logoTooLarge: 'The logo must be at most 512 KB',
-  saved: 'Branding saved',
+  colorFormat: 'branding.colorFormat',
+  /** `{ ratio }`: white text's contrast on the colour (`accentColorProblem`, `accentColorMessage`). */
+  colorContrast: 'branding.colorContrast',
+  colorReadable: 'branding.colorReadable',
+  colorNone: 'branding.colorNone',
+  logoMissing: 'branding.logoMissing',
+  logoType: 'branding.logoType',
+  logoTooLarge: 'branding.logoTooLarge',
+  saved: 'branding.saved',
+  /** The logo's alternative text wherever it is shown (participant screens, e-mails, the settings preview): `{ organization }`. */
+  logoAlt: 'branding.logoAlt',
 } as const;
 
 export const MIN_BUTTON_CONTRAST = 4.5;
@@ -47,11 +50,13 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Null when white button text on `hex` is readable; otherwise the message that says why not. */
+/** Null when white button text on `hex` is readable; otherwise the message (i18n/message.ts) that says why not. */
 export function accentColorProblem(hex: string): string | null {
   if (!HEX_COLOR.test(hex)) return BRANDING_MESSAGES.colorFormat;
   const ratio = contrastRatio(hex, '#ffffff');
-  return ratio >= MIN_BUTTON_CONTRAST ? null : BRANDING_MESSAGES.colorContrast(ratio);
+  return ratio >= MIN_BUTTON_CONTRAST
+    ? null
+    : messageWith(BRANDING_MESSAGES.colorContrast, { ratio: shownRatio(ratio) });
 }
 
 /** The logo type by its first bytes (never by name or declared type), or null when it is not PNG, JPEG or WebP. */
@@ -86,17 +91,22 @@ export const brandingSchema = z.object({
 export type Branding = z.infer<typeof brandingSchema>;
 export const brandingResponseSchema = z.object({ branding: brandingSchema });
 
-/** What the colour field says as it is typed: why it cannot be saved, or its contrast when it can. */
+/**
+ * What the colour field says as it is typed: why it cannot be saved, or its contrast when it can, as a message
+ * (i18n/message.ts).
+ */
 export function accentColorMessage(value: string): { ok: boolean; message: string } {
   const hex = value.trim().toLowerCase();
   if (hex === '') return { ok: true, message: BRANDING_MESSAGES.colorNone };
   const problem = accentColorProblem(hex);
   return problem
     ? { ok: false, message: problem }
-    : { ok: true, message: BRANDING_MESSAGES.colorReadable(contrastRatio(hex, '#ffffff')) };
+    : {
+        ok: true,
+        message: messageWith(BRANDING_MESSAGES.colorReadable, {
+          ratio: shownRatio(contrastRatio(hex, '#ffffff')),
+        }),
+      };
 }
-
-/** The logo's alternative text wherever it is shown (participant screens, e-mails, the settings preview). */
-export const brandLogoAlt = (organizationName: string) => `${organizationName} logo`;
 
 export const logoPath = (logoId: string) => `/api/organization-logos/${logoId}`;

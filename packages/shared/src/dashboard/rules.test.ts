@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoopDashboardItem } from '../loops/contract';
+import { english } from '../i18n/english.test-support';
 import { dashboardCsv, dashboardStats } from './rules';
 import type { DashboardItem } from './schemas';
 
@@ -21,9 +22,12 @@ const item = (overrides: Partial<DashboardItem> = {}): DashboardItem => ({
   ...overrides,
 });
 
+/** The download's words in English, as the dashboard says them. */
+const say = (key: string) => english.say(key);
+
 describe('dashboard CSV', () => {
   it('writes a header and one row per item', () => {
-    const csv = dashboardCsv([item()], () => 'Active');
+    const csv = dashboardCsv([item()], () => 'Active', say);
     expect(csv.split('\r\n')).toEqual([
       'Title,Type,Status,Created,Responses,Participants,Completion Rate (%),Overdue,Join Link',
       'Q1 check,Health Check,Active,2026-01-02,2,3,67,no,http://localhost:3000/join/a',
@@ -50,7 +54,7 @@ describe('dashboard CSV', () => {
       nextRoundAt: null,
       link: '/admin/completion-status/00000000-0000-4000-8000-000000000001',
     };
-    expect(dashboardCsv([loop], () => 'Active').split('\r\n')[1]).toBe(
+    expect(dashboardCsv([loop], () => 'Active', say).split('\r\n')[1]).toBe(
       'Weekly Pulse,Loop,Active,2026-01-05,4,5,80,no,',
     );
   });
@@ -59,6 +63,7 @@ describe('dashboard CSV', () => {
     const csv = dashboardCsv(
       [item({ title: 'Team "A", B' }), item({ title: '=HYPERLINK(1)' })],
       () => 'Active',
+      say,
     );
     const lines = csv.split('\r\n');
     expect(lines[1]?.startsWith('"Team ""A"", B",')).toBe(true);

@@ -5,11 +5,31 @@ import { completionRate, dashboardStatus } from '../health-checks/rules';
 import type { LoopDashboardItem } from '../loops/contract';
 import type { DashboardItem, DashboardStats } from './schemas';
 
+/** The dashboard's words: catalogue keys (packages/shared/messages/<language>/dashboard.json). */
 export const DASHBOARD_MESSAGES = {
-  noItems: 'No Items Found',
-  noActive: 'No Active Items',
-  noCompleted: 'No Completed Items',
-  noGlobal: 'No global templates available',
+  noItems: 'dashboard.noItems',
+  noActive: 'dashboard.noActive',
+  noCompleted: 'dashboard.noCompleted',
+  noGlobal: 'templates.noGlobal',
+} as const;
+
+/** The download's header, its type column and its overdue column, in the downloader's language. */
+const CSV_WORDS = {
+  header: [
+    'dashboard.csvTitle',
+    'dashboard.csvType',
+    'dashboard.csvStatus',
+    'dashboard.csvCreated',
+    'dashboard.csvResponses',
+    'dashboard.csvParticipants',
+    'dashboard.csvCompletionRate',
+    'dashboard.csvOverdue',
+    'dashboard.csvJoinLink',
+  ],
+  loop: 'dashboard.csvLoop',
+  healthCheck: 'dashboard.csvHealthCheck',
+  yes: 'dashboard.csvYes',
+  no: 'dashboard.csvNo',
 } as const;
 
 /** The dashboard's filters (its 'All Items', 'Loops' and 'Health Checks' buttons). */
@@ -42,31 +62,25 @@ export function dashboardStats(
   };
 }
 
-/** The dashboard download: one row per listed item (health check or loop) with its figures. */
+/**
+ * The dashboard download: one row per listed item (health check or loop) with its figures, its words said by
+ * `say` (a catalogue key in, its text in the downloader's language out).
+ */
 export function dashboardCsv(
   items: (DashboardItem | LoopDashboardItem)[],
   statusLabel: (status: string) => string,
+  say: (key: string) => string,
 ): string {
-  const header = [
-    'Title',
-    'Type',
-    'Status',
-    'Created',
-    'Responses',
-    'Participants',
-    'Completion Rate (%)',
-    'Overdue',
-    'Join Link',
-  ];
+  const header = CSV_WORDS.header.map(say);
   const rows = items.map((item) => [
     item.title,
-    item.kind === 'loop' ? 'Loop' : 'Health Check',
+    say(item.kind === 'loop' ? CSV_WORDS.loop : CSV_WORDS.healthCheck),
     statusLabel(item.status),
     item.createdAt.slice(0, 10),
     item.responses,
     item.totalParticipants,
     item.completionRate,
-    item.overdue ? 'yes' : 'no',
+    say(item.overdue ? CSV_WORDS.yes : CSV_WORDS.no),
     // A loop has no join link: its rounds are e-mailed to each member.
     item.kind === 'loop' ? '' : item.joinUrl,
   ]);

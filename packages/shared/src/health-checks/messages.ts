@@ -23,22 +23,27 @@ export const HEALTH_CHECK_MESSAGES = {
   settingsSaved: 'healthChecks.settingsSaved',
   settingsLocked: 'healthChecks.settingsLocked',
   settingsOnlyStricter: 'healthChecks.settingsOnlyStricter',
-  minResponsesOnlyRises: (n: number) =>
-    `Minimum responses can only rise now that people have joined (it is ${n})`,
+  /** `{ count }`: the check's minimum responses now. */
+  minResponsesOnlyRises: 'healthChecks.minResponsesOnlyRises',
   anonymityStaysOn: 'healthChecks.anonymityStaysOn',
   commentsStayOff: 'healthChecks.commentsStayOff',
   notAllowed: 'healthChecks.notAllowed',
-  invitationSubject: 'Health Check Invitation',
-  /** The Share dialog's 'Slack' button: the message it posts (or copies), and what it says. */
-  slackInvitation: (title: string, joinUrl: string) => `:wave: Please take part in *${title}*: ${joinUrl}`,
-  slackPosted: (channel: string) =>
-    channel ? `Posted to ${channel} on Slack` : 'Posted to your Slack channel',
+  invitationSubject: 'healthChecks.invitationSubject',
+  /**
+   * The Share dialog's 'Slack' button: the message it posts (or copies), `{ title, joinUrl }`, and what it says:
+   * `{ channel }` (`slackPostedNoChannel` when the Slack card names none).
+   */
+  slackInvitation: 'healthChecks.slackInvitation',
+  slackPosted: 'healthChecks.slackPosted',
+  slackPostedNoChannel: 'healthChecks.slackPostedNoChannel',
   slackCopied: 'healthChecks.slackCopied',
   slackNotConnected: 'healthChecks.slackNotConnected',
   slackFailed: 'healthChecks.slackFailed',
   /** Launch with team e-mails while the server sends no e-mail (MAIL_DISABLED=true). */
   teamNotEmailed: 'healthChecks.teamNotEmailed',
   teamMailOff: 'healthChecks.teamMailOff',
-  minResponsesForVoting: (n: number) => `At least ${n} completed responses are needed before voting`,
-  wrongTransition: (from: string, to: string) => `A health check in the ${from} phase cannot move to ${to}`,
+  /** `{ count }`: the check's minimum responses. */
+  minResponsesForVoting: 'healthChecks.minResponsesForVoting',
+  /** `{ from, to }`: the phases' labels (keys too). */
+  wrongTransition: 'healthChecks.wrongTransition',
 } as const;

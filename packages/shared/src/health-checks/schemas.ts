@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../api/fields';
+import { messageWith } from '../i18n/message';
 import { mailStateSchema } from '../mail/contract';
 import { HEALTH_CHECK_MESSAGES } from './messages';
 import { PHASES, type ProtectiveSetting } from './rules';
@@ -16,10 +17,10 @@ export const settingsSchema = z.strictObject({
 });
 export type HealthCheckSettings = z.infer<typeof settingsSchema>;
 
-/** Field messages for the protective settings a change would loosen (see loosenedSettings). */
+/** Field messages (i18n/message.ts) for the protective settings a change would loosen (see loosenedSettings). */
 export function loosenedMessages(before: HealthCheckSettings, fields: ProtectiveSetting[]) {
   const message: Record<ProtectiveSetting, string> = {
-    minResponses: HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(before.minResponses),
+    minResponses: messageWith(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises, { count: before.minResponses }),
     allowAnonymous: HEALTH_CHECK_MESSAGES.anonymityStaysOn,
     enableComments: HEALTH_CHECK_MESSAGES.commentsStayOff,
   };

@@ -71,7 +71,8 @@ export function compileCatalogue(messages: Record<string, string>, locale: Local
   for (const [key, message] of Object.entries(messages)) {
     let elements: MessageFormatElement[];
     try {
-      elements = parse(message);
+      // Skeletons parsed here, so a number's own format ('{ratio, number, ::.00}') needs no parser where it is said.
+      elements = parse(message, { shouldParseSkeletons: true });
     } catch (error) {
       throw new Error(`${key}: ${error instanceof Error ? error.message : String(error)} in "${message}"`);
     }

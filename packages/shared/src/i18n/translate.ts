@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { baseLanguage, isPseudoLocale, type Locale } from './languages';
+import { readMessage } from './message';
 
 /**
  * A compiled catalogue (`compileCatalogue`): message keys ('dashboard.title') to their text where a message is
@@ -60,6 +61,26 @@ export class Translator {
     if (typeof format === 'string') return format;
     const text = format.format<string>(values);
     return Array.isArray(text) ? text.join('') : String(text);
+  }
+
+  /**
+   * A text that may be a message: a key ('loops.roundClosed'), or a key with its values (`messageWith`, message.ts),
+   * said in this language, values that are themselves such messages first; any other text (a name, a message the
+   * server already translated) as it is.
+   */
+  say(text: string): string {
+    const { key, values } = readMessage(text);
+    if (!this.has(key)) return text;
+    if (!values) return this.t(key);
+    return this.t(
+      key,
+      Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? this.say(value) : value,
+        ]),
+      ),
+    );
   }
 
   /** A message with tags (`Read the <link>terms</link>`), each made by its function: text and elements. */

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { healthLabelSchema, trendDirectionSchema } from '../results/schemas';
-import { DEFAULT_PERIOD, INSIGHT_PERIODS, INSIGHT_SORTS, PRIVACY_FLOOR } from './rules';
+import { DEFAULT_PERIOD, INSIGHT_PERIODS, INSIGHT_SORTS } from './rules';
 
-/** Wording of the insights page, written once. */
+/**
+ * Wording of the insights page, written once: catalogue keys (packages/shared/messages/<language>/insights.json;
+ * the floor notes say PRIVACY_FLOOR's 3).
+ */
 export const INSIGHTS_MESSAGES = {
-  title: 'Organisation insights',
-  loadFailed: 'Failed to load organisation insights',
-  noWorkspace: 'Choose a workspace of your organisation to see its insights.',
-  notForYou:
-    "Organisation insights are for the organisation's owner and the organisation admins they appoint. Ask your organisation's owner if you need them.",
-  noTeams: 'No team has a completed health check in this period yet.',
-  noTeamsHint:
-    'Teams appear here once a health check is completed with enough responses. Choose a longer period, or complete a health check.',
-  notInCheck: 'Not in this check',
-  belowFloor: 'Too few responses to show',
-  floorNote: `A team, a cell or the organisation column is shown only with at least the team's own minimum of responses, and never fewer than ${PRIVACY_FLOOR}. The Organisation column pools only the teams shown.`,
+  title: 'insights.title',
+  loadFailed: 'insights.loadFailed',
+  noWorkspace: 'insights.noWorkspace',
+  notForYou: 'insights.notForYou',
+  noTeams: 'insights.noTeams',
+  noTeamsHint: 'insights.noTeamsHint',
+  notInCheck: 'insights.notInCheck',
+  belowFloor: 'insights.belowFloor',
+  floorNote: 'insights.floorNote',
 } as const;
 
 export const insightsQuerySchema = z.object({
@@ -106,13 +107,13 @@ export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 
 /** Wording of the loops part of the insights page (issue 16: each team's latest eNPS and participation). */
 export const LOOP_INSIGHTS_MESSAGES = {
-  title: 'Loops',
-  loadFailed: 'Failed to load the loops of the organisation',
-  noLoops: 'No loop has a closed round in this period yet.',
-  noLoopsHint: 'Each team appears here once a round of one of its loops closes with enough answers.',
-  noEnps: 'No eNPS question',
-  enpsTooFew: 'Too few eNPS answers to show',
-  floorNote: `A loop is shown only when its latest closed round had at least the loop's minimum responses, and never fewer than ${PRIVACY_FLOOR}. The organisation trend pools only the loops shown, and in each month only their rounds that reached that minimum.`,
+  title: 'insights.loopsTitle',
+  loadFailed: 'insights.loopsLoadFailed',
+  noLoops: 'insights.noLoops',
+  noLoopsHint: 'insights.noLoopsHint',
+  noEnps: 'insights.noEnps',
+  enpsTooFew: 'insights.enpsTooFew',
+  floorNote: 'insights.loopsFloorNote',
 } as const;
 
 export const loopInsightsQuerySchema = z.object({

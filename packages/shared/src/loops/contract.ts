@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NOT_FOUND_MESSAGES } from '../api/errors';
 import { brandingSchema } from '../branding/rules';
 import { mailStateSchema } from '../mail/contract';
-import { CADENCES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
+import { CADENCES, LOOP_MESSAGES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES, WEEKDAYS } from './rules';
 import { ROUND_RESULT_STATES } from './release';
 import { audienceSchema, followUpAnswersSchema, loopTemplateSchema } from './schemas';
 import { followUpCountsSchema } from '../results/schemas';
@@ -210,7 +211,7 @@ export const loopResultsSchema = z.object({
 export type LoopResults = z.infer<typeof loopResultsSchema>;
 
 /** Which round Loop Results and its CSV export show: the newest when left out. */
-export const loopResultsQuerySchema = z.object({ roundId: z.uuid('Round not found').optional() });
+export const loopResultsQuerySchema = z.object({ roundId: z.uuid(NOT_FOUND_MESSAGES.round).optional() });
 
 // ---------------------------------------------------------------------------------------------------------
 // Loop Insights
@@ -273,8 +274,8 @@ export const loopInsightsSchema = z.object({
 });
 export type LoopInsights = z.infer<typeof loopInsightsSchema>;
 
-export const INSIGHTS_METHOD =
-  'A change is called real when it is larger than the 95% margin of the two rounds’ sampling noise (Welch’s interval for means and eNPS, a two-proportion test for participation); otherwise it is within normal variation.';
+/** How Loop Insights calls a change real (a catalogue key: the footnote, in the reader's language). */
+export const INSIGHTS_METHOD = 'loops.insightsMethod';
 
 // ---------------------------------------------------------------------------------------------------------
 // Answering
@@ -326,7 +327,7 @@ export const continueAnswerBodySchema = z.strictObject({
 
 /** Body of POST /api/templates (a workspace loop template) and PUT /api/templates/{id}. */
 export const saveLoopTemplateSchema = z.strictObject({
-  workspaceId: z.uuid('Please select a workspace'),
+  workspaceId: z.uuid(LOOP_MESSAGES.workspaceRequired),
   template: loopTemplateSchema,
 });
 export type SaveLoopTemplate = z.input<typeof saveLoopTemplateSchema>;

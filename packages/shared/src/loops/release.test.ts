@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import { defaultResultsRound, orderFreeText, roundResultMessage, roundResultState } from './release';
 
 describe('when a round shows its results', () => {
@@ -7,22 +8,22 @@ describe('when a round shows its results', () => {
 
   it('shows nothing of an anonymous round while it is open, however many answered', () => {
     expect(roundResultState({ ...round, open: true, answers: 500 })).toBe('collecting');
-    expect(roundResultMessage('collecting', { ...round, open: true })).toBe(
+    expect(english.say(roundResultMessage('collecting', { ...round, open: true }) ?? '')).toBe(
       'Results of an anonymous round show when it closes, so that no one\u2019s answers can be told apart as they come in.',
     );
   });
 
   it('shows nothing below the minimum responses, and says how many more an open round needs', () => {
     expect(roundResultState({ ...round, answers: 2 })).toBe('below-threshold');
-    expect(roundResultMessage('below-threshold', { ...round, answers: 2 })).toBe(
+    expect(english.say(roundResultMessage('below-threshold', { ...round, answers: 2 }) ?? '')).toBe(
       'This round closed with 2 responses, fewer than the 3 needed to show results',
     );
-    expect(roundResultMessage('below-threshold', { ...round, answers: 1 })).toBe(
+    expect(english.say(roundResultMessage('below-threshold', { ...round, answers: 1 }) ?? '')).toBe(
       'This round closed with 1 response, fewer than the 3 needed to show results',
     );
     const open = { ...round, anonymous: false, open: true, answers: 1 };
     expect(roundResultState(open)).toBe('below-threshold');
-    expect(roundResultMessage('below-threshold', open)).toBe(
+    expect(english.say(roundResultMessage('below-threshold', open) ?? '')).toBe(
       '2 more responses are needed before results can be shown',
     );
   });

@@ -4,6 +4,7 @@
  * Without zod, so screens can use it at first paint.
  */
 
+import { messageWith } from '../i18n/message';
 import { LOOP_MESSAGES } from './rules';
 
 /**
@@ -32,7 +33,7 @@ export function roundResultState(round: {
   return 'released';
 }
 
-/** Why a round shows no results, for every state but 'released' (null then). */
+/** Why a round shows no results, for every state but 'released' (null then), as a message (message.ts). */
 export function roundResultMessage(
   state: RoundResultState,
   round: { open: boolean; answers: number; minResponses: number },
@@ -40,8 +41,11 @@ export function roundResultMessage(
   if (state === 'collecting') return LOOP_MESSAGES.collecting;
   if (state === 'released') return null;
   return round.open
-    ? LOOP_MESSAGES.belowThreshold(round.minResponses - round.answers)
-    : LOOP_MESSAGES.closedBelowThreshold(round.answers, round.minResponses);
+    ? messageWith(LOOP_MESSAGES.belowThreshold, { count: round.minResponses - round.answers })
+    : messageWith(LOOP_MESSAGES.closedBelowThreshold, {
+        count: round.answers,
+        minResponses: round.minResponses,
+      });
 }
 
 /**

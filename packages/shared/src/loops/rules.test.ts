@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import {
   ANSWER_REFUSAL_MESSAGES,
   LOOP_MESSAGES,
@@ -25,14 +26,14 @@ describe('loop words', () => {
   });
 
   it('writes dates in words the same on every machine', () => {
-    expect(longDate('2026-03-29')).toBe('Sunday 29 March 2026');
-    expect(longDate('2027-01-04')).toBe('Monday 4 January 2027');
+    expect(english.say(longDate('2026-03-29'))).toBe('Sunday 29 March 2026');
+    expect(english.say(longDate('2027-01-04'))).toBe('Monday 4 January 2027');
   });
 
   it("uses the issue's exact wording for answers that cannot be taken", () => {
-    expect(LOOP_MESSAGES.alreadyAnswered).toBe('You have already answered this round');
-    expect(LOOP_MESSAGES.roundClosed).toBe('This round has closed');
-    expect(LOOP_MESSAGES.launch).toBe('Launch Loop');
+    expect(english.say(LOOP_MESSAGES.alreadyAnswered)).toBe('You have already answered this round');
+    expect(english.say(LOOP_MESSAGES.roundClosed)).toBe('This round has closed');
+    expect(english.say(LOOP_MESSAGES.launch)).toBe('Launch Loop');
   });
 });
 
@@ -56,8 +57,10 @@ describe('who may answer', () => {
     expect(answerRefusal({ ...open, roundStatus: 'closed' })).toBe('round-closed');
     expect(answerRefusal({ ...open, now: open.closesAt })).toBe('round-closed');
     expect(answerRefusal({ ...open, loopStatus: 'paused' })).toBe('loop-paused');
-    expect(ANSWER_REFUSAL_MESSAGES['already-answered']).toBe('You have already answered this round');
-    expect(ANSWER_REFUSAL_MESSAGES['round-closed']).toBe('This round has closed');
+    expect(english.say(ANSWER_REFUSAL_MESSAGES['already-answered'])).toBe(
+      'You have already answered this round',
+    );
+    expect(english.say(ANSWER_REFUSAL_MESSAGES['round-closed'])).toBe('This round has closed');
   });
 });
 
@@ -72,17 +75,20 @@ describe('settings that protect respondents', () => {
     expect(
       loosenedLoopSettings({ anonymous: false, minResponses: 1 }, { anonymous: true, minResponses: 3 }),
     ).toEqual([]);
-    expect(loosenedLoopMessages(before, ['anonymous', 'minResponses'])).toEqual({
-      anonymous: 'Anonymous answers cannot be turned off once people have answered',
-      minResponses: 'Minimum responses can only rise now that people have answered (it is 5)',
-    });
+    const messages = loosenedLoopMessages(before, ['anonymous', 'minResponses']);
+    expect(Object.fromEntries(Object.entries(messages).map(([field, m]) => [field, english.say(m)]))).toEqual(
+      {
+        anonymous: 'Anonymous answers cannot be turned off once people have answered',
+        minResponses: 'Minimum responses can only rise now that people have answered (it is 5)',
+      },
+    );
   });
 
   it('need an audience that can reach the minimum responses', () => {
-    expect(audienceProblem(2, 3)).toBe(
+    expect(english.say(audienceProblem(2, 3) ?? '')).toBe(
       'The audience has 2 members, fewer than the 3 responses needed before results show',
     );
-    expect(audienceProblem(1, 3)).toBe(
+    expect(english.say(audienceProblem(1, 3) ?? '')).toBe(
       'The audience has 1 member, fewer than the 3 responses needed before results show',
     );
     expect(audienceProblem(3, 3)).toBeNull();

@@ -6,36 +6,36 @@
  * results show, and the order of free-text answers), catalogue.ts (the global loop templates).
  */
 
+import { messageWith } from '../i18n/message';
 import { RELEASE_MESSAGES } from '../results/release';
 import { isoWeekday, parsePlainDate } from './zoned-time';
-import { countOf } from '../words/plural';
 
 export const QUESTION_KINDS = ['scale', 'enps', 'text'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
-  scale: 'Scale from 1 to 5',
-  enps: 'Recommend score from 0 to 10 (eNPS)',
-  text: 'Free text',
+  scale: 'loops.kindScale',
+  enps: 'loops.kindEnps',
+  text: 'loops.kindText',
 };
 
 /** A scale question's answers: whole numbers from 1 to 5, its two ends labelled by the question. */
 export const SCALE_MIN = 1;
 export const SCALE_MAX = 5;
-export const DEFAULT_SCALE_LABELS = { low: 'Strongly disagree', high: 'Strongly agree' } as const;
+export const DEFAULT_SCALE_LABELS = { low: 'loops.scaleLow', high: 'loops.scaleHigh' } as const;
 
 /** An eNPS question's answers: whole numbers from 0 to 10, with fixed end labels. */
 export const ENPS_MIN = 0;
 export const ENPS_MAX = 10;
-export const ENPS_LABELS = { low: 'Not at all likely', high: 'Extremely likely' } as const;
+export const ENPS_LABELS = { low: 'loops.enpsLow', high: 'loops.enpsHigh' } as const;
 
 export const CADENCES = ['weekly', 'biweekly', 'monthly'] as const;
 export type Cadence = (typeof CADENCES)[number];
 
 export const CADENCE_LABELS: Record<Cadence, string> = {
-  weekly: 'Weekly',
-  biweekly: 'Every two weeks',
-  monthly: 'Monthly',
+  weekly: 'loops.cadenceWeekly',
+  biweekly: 'loops.cadenceBiweekly',
+  monthly: 'loops.cadenceMonthly',
 };
 
 /** Weekdays in ISO order: the index plus one is the ISO weekday (1 Monday … 7 Sunday). */
@@ -51,13 +51,13 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const WEEKDAY_LABELS: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
+  monday: 'loops.weekdayMonday',
+  tuesday: 'loops.weekdayTuesday',
+  wednesday: 'loops.weekdayWednesday',
+  thursday: 'loops.weekdayThursday',
+  friday: 'loops.weekdayFriday',
+  saturday: 'loops.weekdaySaturday',
+  sunday: 'loops.weekdaySunday',
 };
 
 export const isoWeekdayOf = (weekday: Weekday) => WEEKDAYS.indexOf(weekday) + 1;
@@ -122,92 +122,106 @@ export const DEFAULT_LOOP_SETTINGS = {
 };
 
 const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
 
-/** 'Sunday 29 March 2026' for '2026-03-29' (written here, not by Intl, so every browser says the same). */
+/**
+ * A calendar date in words, as a message (message.ts): 'Sunday 29 March 2026' for '2026-03-29' in English,
+ * 'Sonntag, 29. März 2026' in German. Written by the catalogue, not by Intl, so every browser says the same and
+ * the first render loads no locale data.
+ */
 export function longDate(date: string): string {
   const parsed = parsePlainDate(date);
   if (!parsed) return date;
-  const weekday = WEEKDAYS[isoWeekday(date) - 1] ?? 'monday';
-  return `${WEEKDAY_LABELS[weekday]} ${parsed.day} ${MONTHS[parsed.month - 1] ?? ''} ${parsed.year}`;
+  return messageWith('loops.longDate', {
+    weekday: WEEKDAYS[isoWeekday(date) - 1] ?? 'monday',
+    day: String(parsed.day),
+    month: MONTHS[parsed.month - 1] ?? 'january',
+    year: String(parsed.year),
+  });
 }
 
-/** The loops' wording, written once for the forms, the server and the e-mails. */
+/**
+ * The loops' wording, written once for the forms, the server and the e-mails: catalogue keys (decision 0027; the
+ * words are in packages/shared/messages/<language>/loops.json), some with placeholders, noted with their values.
+ */
 export const LOOP_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: `Title must be at most ${LOOP_LIMITS.titleMax} characters`,
-  descriptionTooLong: `Description must be at most ${LOOP_LIMITS.descriptionMax} characters`,
-  questionsMin: 'Add at least one question',
-  questionsMax: `A loop has at most ${LOOP_LIMITS.questionsMax} questions`,
-  questionRequired: 'Write the question',
-  questionTooLong: `A question has at most ${LOOP_LIMITS.questionMax} characters`,
-  questionKind: 'Choose a scale, a recommend score or free text',
-  scaleLabelRequired: 'Label both ends of the scale',
-  scaleLabelTooLong: `A scale label has at most ${LOOP_LIMITS.scaleLabelMax} characters`,
-  audienceKind: 'Choose everyone in the workspace or chosen members',
-  audienceEmpty: 'Choose at least one member',
-  audienceTooLarge: `Choose at most ${LOOP_LIMITS.audienceMax.toLocaleString('en-US')} members, or everyone`,
-  audienceMember: 'Unknown member',
-  audienceDuplicate: 'A member is chosen twice',
-  audienceBelowMinimum: (size: number, minResponses: number) =>
-    `The audience has ${countOf(size, 'member')}, fewer than the ${minResponses} responses needed before results show`,
-  cadence: 'Choose weekly, every two weeks or monthly',
-  weekday: 'Choose a weekday',
-  time: 'Enter a time of day as HH:MM, from 00:00 to 23:59',
-  timeZone: 'Choose a time zone from the list',
-  roundDays: `A round stays open for ${LOOP_LIMITS.roundDaysMin} to ${LOOP_LIMITS.roundDaysMax} days`,
-  minResponsesRange: `Minimum responses must be a number from 1 to ${LOOP_LIMITS.minResponsesMax}`,
-  minResponsesAnonymous: `An anonymous loop needs at least ${MIN_ANONYMOUS_RESPONSES} responses before results show`,
-  start: "Choose 'Start now' or the date of the first round",
-  startDate: 'Enter the first round date as a real date (YYYY-MM-DD)',
-  noSuchTime: (time: string, date: string, timeZone: string) =>
-    `${time} does not exist on ${longDate(date)} in ${timeZone}: the clocks go forward that night. Choose another time or first round date`,
-  firstRoundPast: "The first round would open in the past: choose a later date or 'Start now'",
-  answerRequired: 'Answer this question',
-  scaleAnswer: `Choose a value from ${SCALE_MIN} to ${SCALE_MAX}`,
-  enpsAnswer: `Choose a score from ${ENPS_MIN} to ${ENPS_MAX}`,
-  textAnswerTooLong: `An answer has at most ${LOOP_LIMITS.answerMax} characters`,
-  unknownQuestion: 'This question is not part of the round',
-  alreadyAnswered: 'You have already answered this round',
-  roundClosed: 'This round has closed',
-  loopPaused: 'This loop is paused: answers open again when it resumes',
-  loopEnded: 'This loop has ended',
-  launch: 'Launch Loop',
-  notAllowed: "Only workspace admins and the loop's creator can change this loop",
-  reminderTooSoon: 'A reminder went out less than an hour ago: wait before sending another',
-  roundAlreadyClosed: 'This round has already closed',
-  resultsNotReleased: 'The results of this round are not shown yet, so there is nothing to export',
-  templateNotAllowed: "Only workspace admins and the template's creator can change this template",
-  globalTemplate: 'Global templates cannot be changed: save a copy in your workspace instead',
-  notLoopTemplate: 'Only loop templates can be changed here',
-  quickAnswerKind: 'The first question of this round cannot be answered with one click',
-  settingsOnlyStricter:
-    'People have answered this loop, so the settings that protect them can only get stricter',
-  minResponsesOnlyRises: (n: number) =>
-    `Minimum responses can only rise now that people have answered (it is ${n})`,
-  anonymityStaysOn: 'Anonymous answers cannot be turned off once people have answered',
-  collecting:
-    'Results of an anonymous round show when it closes, so that no one\u2019s answers can be told apart as they come in.',
+  titleRequired: 'loops.titleRequired',
+  titleTooLong: 'loops.titleTooLong',
+  descriptionTooLong: 'loops.descriptionTooLong',
+  questionsMin: 'loops.questionsMin',
+  questionsMax: 'loops.questionsMax',
+  questionRequired: 'loops.questionRequired',
+  questionTooLong: 'loops.questionTooLong',
+  questionKind: 'loops.questionKind',
+  questionTwice: 'loops.questionTwice',
+  scaleLabelRequired: 'loops.scaleLabelRequired',
+  scaleLabelTooLong: 'loops.scaleLabelTooLong',
+  audienceKind: 'loops.audienceKind',
+  audienceEmpty: 'loops.audienceEmpty',
+  audienceTooLarge: 'loops.audienceTooLarge',
+  audienceMember: 'loops.audienceMember',
+  audienceDuplicate: 'loops.audienceDuplicate',
+  /** `{ count, minResponses }`: the audience's size and the responses a round needs (`audienceProblem`). */
+  audienceBelowMinimum: 'loops.audienceBelowMinimum',
+  cadence: 'loops.cadence',
+  weekday: 'loops.weekday',
+  time: 'loops.time',
+  timeZone: 'loops.timeZone',
+  roundDays: 'loops.roundDays',
+  minResponsesRange: 'loops.minResponsesRange',
+  minResponsesAnonymous: 'loops.minResponsesAnonymous',
+  start: 'loops.start',
+  startDate: 'loops.startDate',
+  /** `{ time, date, timeZone }`, `date` in words (`longDate`): see `firstRoundProblem`. */
+  noSuchTime: 'loops.noSuchTime',
+  firstRoundPast: 'loops.firstRoundPast',
+  selectWorkspace: 'loops.selectWorkspace',
+  workspaceRequired: 'loops.workspaceRequired',
+  unknownTemplate: 'loops.unknownTemplate',
+  answerRequired: 'loops.answerRequired',
+  scaleAnswer: 'loops.scaleAnswer',
+  enpsAnswer: 'loops.enpsAnswer',
+  textAnswerTooLong: 'loops.textAnswerTooLong',
+  unknownQuestion: 'loops.unknownQuestion',
+  alreadyAnswered: 'loops.alreadyAnswered',
+  roundClosed: 'loops.roundClosed',
+  loopPaused: 'loops.loopPaused',
+  loopEnded: 'loops.loopEnded',
+  launch: 'loops.launch',
+  notAllowed: 'loops.notAllowed',
+  reminderTooSoon: 'loops.reminderTooSoon',
+  roundAlreadyClosed: 'loops.roundAlreadyClosed',
+  resultsNotReleased: 'loops.resultsNotReleased',
+  templateNotAllowed: 'loops.templateNotAllowed',
+  globalTemplate: 'loops.globalTemplate',
+  notLoopTemplate: 'loops.notLoopTemplate',
+  quickAnswerKind: 'loops.quickAnswerKind',
+  settingsOnlyStricter: 'loops.settingsOnlyStricter',
+  /** `{ count }`: the loop's minimum responses now. */
+  minResponsesOnlyRises: 'loops.minResponsesOnlyRises',
+  anonymityStaysOn: 'loops.anonymityStaysOn',
+  collecting: 'loops.collecting',
+  /** `{ count }`: the answers still missing (results.json). */
   belowThreshold: RELEASE_MESSAGES.belowThreshold,
-  closedBelowThreshold: (answers: number, minResponses: number) =>
-    `This round closed with ${countOf(answers, 'response')}, fewer than the ${minResponses} needed to show results`,
-  /** The loop's creator hears a round open and close (bell and Slack, as Completion Milestones): counts only. */
-  roundOpenedNotice: (title: string, number: number, audience: number) =>
-    `Round ${number} of "${title}" opened: ${countOf(audience, 'member')} asked`,
-  roundClosedNotice: (title: string, number: number, answered: number, audience: number, rate: number) =>
-    `Round ${number} of "${title}" closed with a response rate of ${rate}% (${answered} of ${audience})`,
+  /** `{ count, minResponses }`: a closed round's answers and the minimum it needed. */
+  closedBelowThreshold: 'loops.closedBelowThreshold',
+  /** The loop's creator hears a round open and close (bell and Slack, as Completion Milestones): counts only.
+   * `{ title, number, count }`: the loop, the round's number and its audience. */
+  roundOpenedNotice: 'loops.roundOpenedNotice',
+  /** `{ title, number, rate, answered, audience }`, `rate` a percentage in the reader's language. */
+  roundClosedNotice: 'loops.roundClosedNotice',
 } as const;
 
 /** Why a member's answer is refused, in the order they are told; null: the answer is taken. */
@@ -239,11 +253,13 @@ export const ANSWER_REFUSAL_MESSAGES: Record<AnswerRefusal, string> = {
 };
 
 /**
- * An audience smaller than the responses a round needs would never show results: the message, or null when it is
- * large enough. The form checks chosen members; the server checks 'all' (the workspace's active members) at launch.
+ * An audience smaller than the responses a round needs would never show results: the message (message.ts), or
+ * null when it is large enough. The form checks chosen members; the server checks 'all' (the workspace's active members) at launch.
  */
 export function audienceProblem(size: number, minResponses: number): string | null {
-  return size < minResponses ? LOOP_MESSAGES.audienceBelowMinimum(size, minResponses) : null;
+  return size < minResponses
+    ? messageWith(LOOP_MESSAGES.audienceBelowMinimum, { count: size, minResponses })
+    : null;
 }
 
 export type ProtectiveLoopSettings = { anonymous: boolean; minResponses: number };
@@ -263,10 +279,11 @@ export function loosenedLoopSettings(
   return loosened;
 }
 
+/** Why each loosened setting is refused, as messages (message.ts) for the fields of the answer. */
 export function loosenedLoopMessages(before: ProtectiveLoopSettings, fields: ProtectiveLoopSetting[]) {
   const message: Record<ProtectiveLoopSetting, string> = {
     anonymous: LOOP_MESSAGES.anonymityStaysOn,
-    minResponses: LOOP_MESSAGES.minResponsesOnlyRises(before.minResponses),
+    minResponses: messageWith(LOOP_MESSAGES.minResponsesOnlyRises, { count: before.minResponses }),
   };
   return Object.fromEntries(fields.map((field) => [field, message[field]]));
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import { CADENCES, WEEKDAYS, isoWeekdayOf, type Weekday } from './rules';
 import {
   firstRoundProblem,
@@ -80,9 +81,9 @@ describe('the first round', () => {
     };
     const message =
       '02:30 does not exist on Sunday 29 March 2026 in Europe/Berlin: the clocks go forward that night. Choose another time or first round date';
-    expect(firstRoundProblem(rule, '2026-03-29')).toBe(message);
+    expect(english.say(firstRoundProblem(rule, '2026-03-29') ?? '')).toBe(message);
     // A Thursday start whose first Sunday is that night says the same.
-    expect(firstRoundProblem(rule, '2026-03-26')).toBe(message);
+    expect(english.say(firstRoundProblem(rule, '2026-03-26') ?? '')).toBe(message);
     expect(firstRoundProblem(rule, '2026-04-05')).toBeNull();
     expect(firstRoundProblem({ ...rule, time: '03:30' }, '2026-03-29')).toBeNull();
     // Starting now needs no slot time.
@@ -93,8 +94,12 @@ describe('the first round', () => {
     const rule = berlin('weekly');
     const message = "The first round would open in the past: choose a later date or 'Start now'";
     // Monday 7 December 2026 09:00 Berlin is 08:00 UTC.
-    expect(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T08:00:00Z'))).toBe(message);
-    expect(firstRoundProblem(rule, '2026-12-01', at('2026-12-10T00:00:00Z'))).toBe(message);
+    expect(english.say(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T08:00:00Z')) ?? '')).toBe(
+      message,
+    );
+    expect(english.say(firstRoundProblem(rule, '2026-12-01', at('2026-12-10T00:00:00Z')) ?? '')).toBe(
+      message,
+    );
     expect(firstRoundProblem(rule, '2026-12-07', at('2026-12-07T07:59:00Z'))).toBeNull();
   });
 });
@@ -251,11 +256,11 @@ describe('closing', () => {
 
 describe('in words', () => {
   it('says the schedule', () => {
-    expect(scheduleSentence(berlin('weekly'))).toBe('Every Monday at 09:00 (Europe/Berlin)');
-    expect(scheduleSentence(berlin('biweekly', 'friday'))).toBe(
+    expect(english.say(scheduleSentence(berlin('weekly')))).toBe('Every Monday at 09:00 (Europe/Berlin)');
+    expect(english.say(scheduleSentence(berlin('biweekly', 'friday')))).toBe(
       'Every other Friday at 09:00 (Europe/Berlin)',
     );
-    expect(scheduleSentence(berlin('monthly'))).toBe(
+    expect(english.say(scheduleSentence(berlin('monthly')))).toBe(
       'The first Monday of every month at 09:00 (Europe/Berlin)',
     );
   });
@@ -280,10 +285,10 @@ describe('reminderAt', () => {
 
 describe('localMoment', () => {
   it('reads an instant in the loop zone, daylight saving included', () => {
-    expect(localMoment(new Date('2026-03-04T08:00:00Z'), 'Europe/Berlin')).toBe(
+    expect(english.say(localMoment(new Date('2026-03-04T08:00:00Z'), 'Europe/Berlin'))).toBe(
       'Wednesday 4 March 2026 at 09:00 (Europe/Berlin)',
     );
-    expect(localMoment(new Date('2026-07-01T07:30:00Z'), 'Europe/Berlin')).toBe(
+    expect(english.say(localMoment(new Date('2026-07-01T07:30:00Z'), 'Europe/Berlin'))).toBe(
       'Wednesday 1 July 2026 at 09:30 (Europe/Berlin)',
     );
   });

@@ -16,7 +16,8 @@
  * length of the jump (02:30 becomes 03:30) and a repeated one takes its first occurrence (zoned-time.ts).
  */
 
-import { LOOP_MESSAGES, WEEKDAY_LABELS, isoWeekdayOf, longDate, type Cadence, type Weekday } from './rules';
+import { messageWith } from '../i18n/message';
+import { LOOP_MESSAGES, isoWeekdayOf, longDate, type Cadence, type Weekday } from './rules';
 import {
   DAY_MS,
   addDays,
@@ -110,13 +111,18 @@ function firstSlotFrom(rule: ScheduleRule, date: string): Schedule {
 /**
  * Why a first round given by date cannot be scheduled, or null: its time does not exist that day in the zone
  * (clocks go forward), checked without a clock so the schemas can say it; and, given `now`, that it would open
- * in the past. 'now' always can.
+ * in the past. 'now' always can. A message (i18n/message.ts).
  */
 export function firstRoundProblem(rule: ScheduleRule, start: FirstRoundStart, now?: Date): string | null {
   if (start === 'now') return null;
   const { anchorDate } = firstSlotFrom(rule, start);
   const first = instantAt(anchorDate, rule.time, rule.timeZone);
-  if (first.resolution === 'skipped') return LOOP_MESSAGES.noSuchTime(rule.time, anchorDate, rule.timeZone);
+  if (first.resolution === 'skipped')
+    return messageWith(LOOP_MESSAGES.noSuchTime, {
+      time: rule.time,
+      date: longDate(anchorDate),
+      timeZone: rule.timeZone,
+    });
   if (now && first.instant.getTime() <= now.getTime()) return LOOP_MESSAGES.firstRoundPast;
   return null;
 }
@@ -171,20 +177,20 @@ export function reminderAt(openedAt: Date, closesAt: Date): Date {
   return new Date(closesAt.getTime() - Math.min(REMINDER_BEFORE_CLOSE_MS, Math.max(0, length) / 2));
 }
 
-/** An instant as people of the loop's zone read it: 'Wednesday 4 March 2026 at 09:00 (Europe/Berlin)'. */
+/**
+ * An instant as people of the loop's zone read it, as a message (i18n/message.ts): 'Wednesday 4 March 2026 at
+ * 09:00 (Europe/Berlin)' in English.
+ */
 export function localMoment(instant: Date, timeZone: string): string {
   const time = new Date(wallOf(instant, timeZone)).toISOString().slice(11, 16);
-  return `${longDate(localDateOf(instant, timeZone))} at ${time} (${timeZone})`;
+  return messageWith('loops.localMoment', { date: longDate(localDateOf(instant, timeZone)), time, timeZone });
 }
 
-/** The schedule in words: 'Every Monday at 09:00 (Europe/Berlin)'. */
-export function scheduleSentence(rule: ScheduleRule): string {
-  const day = WEEKDAY_LABELS[rule.weekday];
-  const when =
-    rule.cadence === 'weekly'
-      ? `Every ${day}`
-      : rule.cadence === 'biweekly'
-        ? `Every other ${day}`
-        : `The first ${day} of every month`;
-  return `${when} at ${rule.time} (${rule.timeZone})`;
-}
+/** The schedule in words, as a message (i18n/message.ts): 'Every Monday at 09:00 (Europe/Berlin)' in English. */
+export const scheduleSentence = (rule: ScheduleRule): string =>
+  messageWith('loops.scheduleSentence', {
+    cadence: rule.cadence,
+    weekday: rule.weekday,
+    time: rule.time,
+    timeZone: rule.timeZone,
+  });

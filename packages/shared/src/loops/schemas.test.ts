@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../api/errors';
-import { DEFAULT_LOOP_SETTINGS, LOOP_MESSAGES } from './rules';
+import { english } from '../i18n/english.test-support';
+import { DEFAULT_LOOP_SETTINGS } from './rules';
 import {
   answersBodySchema,
   launchLoopSchema,
@@ -35,10 +36,14 @@ const valid: LaunchLoopInput = {
   launchKey: 'launch-key-123',
 };
 
+/** Field errors in English, as the forms and the API say them. */
+const inEnglish = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, english.say(message)]));
+
 /** The field errors of a launch with some fields changed, as the API answers them. */
 function errorsOf(change: Partial<Record<keyof LaunchLoopInput, unknown>>) {
   const result = launchLoopSchema.safeParse({ ...valid, ...change });
-  return result.success ? {} : fieldErrors(result.error);
+  return result.success ? {} : inEnglish(fieldErrors(result.error));
 }
 
 describe('a loop definition', () => {
@@ -149,7 +154,8 @@ describe('a loop definition', () => {
       start: "Choose 'Start now' or the date of the first round",
     });
     expect(errorsOf({ start: '2026-03-29', weekday: 'sunday', time: '02:30' })).toEqual({
-      start: LOOP_MESSAGES.noSuchTime('02:30', '2026-03-29', 'Europe/Berlin'),
+      start:
+        '02:30 does not exist on Sunday 29 March 2026 in Europe/Berlin: the clocks go forward that night. Choose another time or first round date',
     });
   });
 
@@ -161,7 +167,7 @@ describe('a loop definition', () => {
     const { start: _start, workspaceId: _workspace, launchKey: _key, ...definition } = valid;
     expect(loopDefinitionSchema.parse(definition)).toMatchObject({ title: 'Weekly Pulse', minResponses: 3 });
     const result = loopDefinitionSchema.safeParse({ ...definition, minResponses: 2 });
-    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+    expect(result.success ? {} : inEnglish(fieldErrors(result.error))).toEqual({
       minResponses: 'An anonymous loop needs at least 3 responses before results show',
     });
   });
@@ -183,7 +189,7 @@ describe('a loop template', () => {
       ...template,
       defaults: { ...template.defaults, minResponses: 1 },
     });
-    expect(loose.success ? {} : fieldErrors(loose.error)).toEqual({
+    expect(loose.success ? {} : inEnglish(fieldErrors(loose.error))).toEqual({
       'defaults.minResponses': 'An anonymous loop needs at least 3 responses before results show',
     });
   });
@@ -199,7 +205,7 @@ describe("a round's answers", () => {
   const schema = roundAnswersSchema(questions);
   const errors = (answers: unknown, partial = false) => {
     const result = roundAnswersSchema(questions, { partial }).safeParse(answers);
-    return result.success ? {} : fieldErrors(result.error);
+    return result.success ? {} : inEnglish(fieldErrors(result.error));
   };
 
   it('takes whole numbers in range and optional free text, dropping an empty text', () => {

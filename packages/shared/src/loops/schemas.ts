@@ -63,7 +63,7 @@ export const questionsSchema = z
   .refine((questions) => {
     const ids = questions.flatMap((question) => (question.id ? [question.id] : []));
     return new Set(ids).size === ids.length;
-  }, 'A question appears twice');
+  }, LOOP_MESSAGES.questionTwice);
 
 /** Everyone active in the workspace when each round opens, or the chosen workspace members (membership ids). */
 export const audienceSchema = z.discriminatedUnion(
@@ -169,9 +169,9 @@ export const launchLoopSchema = z
   .strictObject({
     ...loopDefinitionFields,
     start: startSchema,
-    workspaceId: z.uuid('Please select a workspace before launching the loop'),
+    workspaceId: z.uuid(LOOP_MESSAGES.selectWorkspace),
     /** The template the loop was configured from, if any. */
-    templateId: z.uuid('Unknown template').nullable().default(null),
+    templateId: z.uuid(LOOP_MESSAGES.unknownTemplate).nullable().default(null),
     /** Made once per Configure Loop form, so a repeated click returns the first launch instead of a second loop. */
     launchKey: z.string().trim().min(8).max(100),
   })

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import {
   CHANGE_LABELS,
   changeLabel,
@@ -138,11 +139,11 @@ describe('real change or normal variation', () => {
     expect(change?.change).toBeCloseTo(1, 10);
     expect(change?.margin).toBeCloseTo(1.96 * Math.sqrt((2 * 4) / 7 / 8), 10);
     expect(change?.real).toBe(true);
-    expect(changeLabel(change)).toBe('Real change');
+    expect(english.say(changeLabel(change))).toBe('Real change');
     // The same shift with a wide spread is noise.
     const wide = scaleChange([2, 1, 2, 1, 2], [1, 1, 2, 2, 2], 3);
     expect(wide?.real).toBe(false);
-    expect(changeLabel(wide)).toBe('Within normal variation');
+    expect(english.say(changeLabel(wide))).toBe('Within normal variation');
   });
 
   it('does not let a spread of zero make one person moving one point a real change', () => {

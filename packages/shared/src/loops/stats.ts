@@ -189,9 +189,9 @@ export function consecutiveChanges<T>(
 }
 
 export const CHANGE_LABELS = {
-  real: 'Real change',
-  normal: 'Within normal variation',
-  none: 'Too few answers to compare',
+  real: 'loops.changeReal',
+  normal: 'loops.changeNormal',
+  none: 'loops.changeNone',
 } as const;
 
 export const changeLabel = (change: Change | null) =>

@@ -9,12 +9,12 @@ export type MailState = (typeof MAIL_STATES)[number];
 /** The answer of the public actions that e-mail (sign-ups, password reset, resend): the same for every address. */
 export type Mailed = { ok: true; mail: MailState };
 
+/** Catalogue keys (packages/shared/messages/<language>/delivery.json). */
 export const MAIL_MESSAGES = {
   /** Said beside the spec's failure wording wherever an e-mail would have gone out. */
-  off: 'E-mail is switched off on this server, so no e-mail was sent. Contact your administrator.',
+  off: 'delivery.off',
   /** Before an action whose e-mails will not go out. */
-  offNotice: 'E-mail is switched off on this server: no e-mail will be sent.',
+  offNotice: 'delivery.offNotice',
   /** Above the e-mail settings while e-mail is off. */
-  settingsOff:
-    'E-mail is switched off on this server, so none of these e-mails is sent for now. Your choices apply once it is on.',
+  settingsOff: 'delivery.settingsOff',
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import { responsesSchema } from './contract';
 import {
   answeredPercent,
@@ -45,11 +46,11 @@ describe('progress and release rules', () => {
   });
 
   it('words the unanswered message as the spec does', () => {
-    expect(PARTICIPATION_MESSAGES.unanswered(3)).toBe(
+    expect(english.t(PARTICIPATION_MESSAGES.unanswered, { count: 3 })).toBe(
       'You have 3 unanswered components. Please complete all ratings before submitting.',
     );
     // The spec's string for every n, one included (issue 14).
-    expect(PARTICIPATION_MESSAGES.unanswered(1)).toBe(
+    expect(english.t(PARTICIPATION_MESSAGES.unanswered, { count: 1 })).toBe(
       'You have 1 unanswered components. Please complete all ratings before submitting.',
     );
   });
@@ -63,11 +64,12 @@ describe("completion 'Coming up next' (PRODUCT-DECISIONS 9)", () => {
     ['plan', 'Implementation', 'View Roadmap'],
     ['other', 'Next Steps', 'Check Status'],
   ])('%s gives %s with %s', (phase, title, action) => {
-    expect(comingUpNext(phase, 'id')).toMatchObject({ title, action });
+    const next = comingUpNext(phase, 'id');
+    expect([english.say(next.title), english.say(next.action)]).toEqual([title, action]);
   });
 
   it("disables 'Share Ideas' until voting starts", () => {
-    expect(comingUpNext('collect', 'id').disabledReason).toBe('Opens when voting starts');
+    expect(english.say(comingUpNext('collect', 'id').disabledReason ?? '')).toBe('Opens when voting starts');
     expect(comingUpNext('vote', 'id').disabledReason).toBeUndefined();
     expect(comingUpNext('other', 'id').to).toBe('/dashboard');
   });
@@ -76,19 +78,21 @@ describe("completion 'Coming up next' (PRODUCT-DECISIONS 9)", () => {
 describe('next action on /dashboard', () => {
   const item = { id: 'x', resultsReleased: false };
   it('starts, continues, shows status, votes or shows results', () => {
-    expect(nextActionFor({ ...item, phase: 'collect', participantStatus: 'pending' })?.label).toBe('Start');
+    const label = (action: ReturnType<typeof nextActionFor>) => english.say(action?.label ?? '');
+    expect(label(nextActionFor({ ...item, phase: 'collect', participantStatus: 'pending' }))).toBe('Start');
     expect(nextActionFor({ ...item, phase: 'collect', participantStatus: 'in_progress' })?.to).toBe(
       '/health-check/x/voting',
     );
     expect(nextActionFor({ ...item, phase: 'collect', participantStatus: 'completed' })?.to).toBe(
       '/health-check/x/complete',
     );
-    expect(nextActionFor({ ...item, phase: 'vote', participantStatus: 'completed' })?.label).toBe('Vote');
+    expect(label(nextActionFor({ ...item, phase: 'vote', participantStatus: 'completed' }))).toBe('Vote');
     expect(nextActionFor({ ...item, phase: 'vote', participantStatus: 'in_progress' })).toBeNull();
     expect(nextActionFor({ ...item, phase: 'summarize', participantStatus: 'completed' })).toBeNull();
     expect(
-      nextActionFor({ ...item, resultsReleased: true, phase: 'summarize', participantStatus: 'completed' })
-        ?.label,
+      label(
+        nextActionFor({ ...item, resultsReleased: true, phase: 'summarize', participantStatus: 'completed' }),
+      ),
     ).toBe('View Results');
   });
 });

@@ -32,7 +32,8 @@ export const COMPONENTS_MAX = 200;
 /** The spec's wording (sections 5 and 8, PRODUCT-DECISIONS 2 and 3), written once. */
 export const PARTICIPATION_MESSAGES = {
   notFound: HEALTH_CHECK_NOT_FOUND,
-  notAccepting: (status: string) => `Health check is not accepting participants (status: ${status})`,
+  /** `{ status }`: the check's status as stored. */
+  notAccepting: 'participation.notAccepting',
   notMember: 'participation.notMember',
   notParticipant: 'participation.notParticipant',
   doesNotExist: 'participation.doesNotExist',
@@ -40,9 +41,8 @@ export const PARTICIPATION_MESSAGES = {
   notAvailable: 'participation.notAvailable',
   alreadySubmitted: 'participation.alreadySubmitted',
   submitFailed: 'participation.submitFailed',
-  /** The spec's wording for every n, one included. */
-  unanswered: (n: number) =>
-    `You have ${n} unanswered components. Please complete all ratings before submitting.`,
+  /** `{ count }`; in English the spec's wording for every count, one included. */
+  unanswered: 'participation.unanswered',
   selectRating: 'participation.selectRating',
   progressSaved: 'participation.progressSaved',
   saveFailed: 'participation.saveFailed',
@@ -50,7 +50,7 @@ export const PARTICIPATION_MESSAGES = {
   ratingClosed: 'participation.ratingClosed',
   unknownComponent: 'participation.unknownComponent',
   invalidRating: 'participation.invalidRating',
-  commentTooLong: `Comments can be at most ${COMMENT_MAX} characters`,
+  commentTooLong: 'participation.commentTooLong',
   completionLoadFailed: 'participation.completionLoadFailed',
   unknownWorkspace: 'participation.unknownWorkspace',
   invalidLink: 'participation.invalidLink',
@@ -84,43 +84,43 @@ export type NextStep = {
   disabledReason?: string;
 };
 
-/** The completion screen's 'Coming up next' card by phase (PRODUCT-DECISIONS 9). */
+/** The completion screen's 'Coming up next' card by phase (PRODUCT-DECISIONS 9): its texts are catalogue keys. */
 export function comingUpNext(phase: string, healthCheckId: string): NextStep {
   switch (phase) {
     case 'collect':
       return {
-        title: 'Phase 2 Problem Solving',
-        description: 'Once everyone has rated, the team votes on which areas to fix first.',
-        action: 'Share Ideas',
+        title: 'participation.nextProblemSolving',
+        description: 'participation.nextWhenRated',
+        action: 'participation.nextShareIdeas',
         to: `/health-check/${healthCheckId}/vote`,
-        disabledReason: 'Opens when voting starts',
+        disabledReason: 'participation.nextOpensWithVoting',
       };
     case 'vote':
       return {
-        title: 'Phase 2 Problem Solving',
-        description: 'Voting is open: put your dots on the areas the team should fix first.',
-        action: 'Share Ideas',
+        title: 'participation.nextProblemSolving',
+        description: 'participation.nextVotingOpen',
+        action: 'participation.nextShareIdeas',
         to: `/health-check/${healthCheckId}/vote`,
       };
     case 'summarize':
       return {
-        title: 'Phase 3 Action Planning',
-        description: 'The results are in. Next, the team agrees on actions for the top priorities.',
-        action: 'Plan Actions',
+        title: 'participation.nextActionPlanning',
+        description: 'participation.nextResultsIn',
+        action: 'participation.nextPlanActions',
         to: `/health-check/${healthCheckId}/results`,
       };
     case 'plan':
       return {
-        title: 'Implementation',
-        description: 'Actions are planned. Follow their progress on the roadmap.',
-        action: 'View Roadmap',
+        title: 'participation.nextImplementation',
+        description: 'participation.nextActionsPlanned',
+        action: 'participation.nextViewRoadmap',
         to: `/health-check/${healthCheckId}/results#action-items`,
       };
     default:
       return {
-        title: 'Next Steps',
-        description: 'Check the status of your health checks.',
-        action: 'Check Status',
+        title: 'participation.nextSteps',
+        description: 'participation.nextCheckYourChecks',
+        action: 'participation.nextCheckStatus',
         to: '/dashboard',
       };
   }
@@ -128,7 +128,7 @@ export function comingUpNext(phase: string, healthCheckId: string): NextStep {
 
 export type NextAction = { label: string; to: string } | null;
 
-/** What a participant can do next with a check, for their /dashboard. */
+/** What a participant can do next with a check, for their /dashboard (`label`: a catalogue key). */
 export function nextActionFor(item: {
   id: string;
   phase: Phase;
@@ -137,15 +137,17 @@ export function nextActionFor(item: {
 }): NextAction {
   const base = `/health-check/${item.id}`;
   if (item.phase === 'collect') {
-    if (item.participantStatus === 'completed') return { label: 'View Status', to: `${base}/complete` };
+    if (item.participantStatus === 'completed')
+      return { label: 'participation.actionViewStatus', to: `${base}/complete` };
     return {
-      label: item.participantStatus === 'pending' ? 'Start' : 'Continue',
+      label:
+        item.participantStatus === 'pending' ? 'participation.actionStart' : 'participation.actionContinue',
       to: `${base}/voting`,
     };
   }
   if (item.participantStatus !== 'completed') return null;
-  if (item.phase === 'vote') return { label: 'Vote', to: `${base}/vote` };
-  return item.resultsReleased ? { label: 'View Results', to: `${base}/results` } : null;
+  if (item.phase === 'vote') return { label: 'participation.actionVote', to: `${base}/vote` };
+  return item.resultsReleased ? { label: 'participation.actionViewResults', to: `${base}/results` } : null;
 }
 
 export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {

@@ -4,14 +4,14 @@
  * Without zod, so the participation screens can use it at first paint.
  */
 
-import { pluralWord } from '../words/plural';
+import { messageWith } from '../i18n/message';
 
 export const RELEASE_MESSAGES = {
   facilitatorShares: 'results.facilitatorShares',
   notReleased: 'results.notReleased',
   collecting: 'results.collecting',
-  belowThreshold: (missing: number) =>
-    `${missing} more ${pluralWord(missing, 'response is', 'responses are')} needed before results can be shown`,
+  /** `{ count }`: the completed responses still missing. */
+  belowThreshold: 'results.belowThreshold',
 } as const;
 
 /** PRODUCT-DECISIONS 3: how many more completed responses unlock the per-component results. */
@@ -65,10 +65,11 @@ export function releaseState(options: {
  */
 export const dotsVisible = (phase: string) => phase === 'summarize' || phase === 'plan';
 
-/** Why the figures are not shown, for every state but 'released'. */
+/** Why the figures are not shown, for every state but 'released', as a message (i18n/message.ts). */
 export function releaseMessage(state: ReleaseState, missingResponses: number): string {
   if (state === 'collecting') return RELEASE_MESSAGES.collecting;
-  if (state === 'below-threshold') return RELEASE_MESSAGES.belowThreshold(missingResponses);
+  if (state === 'below-threshold')
+    return messageWith(RELEASE_MESSAGES.belowThreshold, { count: missingResponses });
   if (state === 'withheld') return RELEASE_MESSAGES.facilitatorShares;
   return RELEASE_MESSAGES.notReleased;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import {
   displayName,
   displayRole,
@@ -10,10 +11,10 @@ import {
 
 describe('team display rules', () => {
   it("shows 'Unknown' without a name and 'Member' without a role", () => {
-    expect(displayName(null)).toBe('Unknown');
-    expect(displayName('  ')).toBe('Unknown');
+    expect(english.say(displayName(null))).toBe('Unknown');
+    expect(english.say(displayName('  '))).toBe('Unknown');
     expect(displayName('Ada')).toBe('Ada');
-    expect(displayRole(undefined)).toBe('Member');
+    expect(english.say(displayRole(undefined))).toBe('Member');
     expect(displayRole('Engineer')).toBe('Engineer');
   });
 

@@ -3,46 +3,50 @@ import { emailAddress, requiredText } from '../api/fields';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { newPasswordSchema } from '../auth/schemas';
 
-/** Wording of the team screens and their errors, written once for the forms and the server. */
+/**
+ * Wording of the team screens and their errors, written once for the forms and the server: catalogue keys
+ * (packages/shared/messages/<language>/team.json; decision 0027).
+ */
 export const TEAM_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
-  roleRequired: 'Role is required',
-  alreadyMember: 'This person is already a member of this workspace',
-  suspended:
-    "This person was deactivated by your organisation's identity provider. Reactivate them there to restore their access.",
-  alreadyInvited: 'An invitation is already pending for this email. Resend it from the invitations list.',
-  lastAdmin: 'A workspace needs at least one admin. Give someone else admin access first.',
-  manageForbidden: 'Only workspace admins can manage team members',
-  organizationAdminNeedsMember: 'Only an active admin or member can be an organisation admin',
-  organizationAdminIsOwner: 'The organisation owner already sees everything an organisation admin does',
-  invitationSent: 'Invitation sent',
-  invitationResent: 'Invitation sent again',
-  invitationRevoked: 'Invitation revoked',
-  inviteFailed: 'The invitation could not be sent',
-  invitationNotEmailed: (email: string) => `The invitation for ${email} is saved, but it was not e-mailed`,
+  emailRequired: AUTH_MESSAGES.emailRequired,
+  emailInvalid: AUTH_MESSAGES.emailInvalid,
+  roleRequired: AUTH_MESSAGES.roleRequired,
+  roleTooLong: 'team.roleTooLong',
+  departmentTooLong: 'team.departmentTooLong',
+  fullNameTooLong: 'team.fullNameTooLong',
+  nothingToChange: 'team.nothingToChange',
+  alreadyMember: 'team.alreadyMember',
+  suspended: 'team.suspended',
+  alreadyInvited: 'team.alreadyInvited',
+  lastAdmin: 'team.lastAdmin',
+  manageForbidden: 'team.manageForbidden',
+  organizationAdminNeedsMember: 'team.organizationAdminNeedsMember',
+  organizationAdminIsOwner: 'team.organizationAdminIsOwner',
+  invitationSent: 'team.invitationSent',
+  invitationResent: 'team.invitationResent',
+  invitationRevoked: 'team.invitationRevoked',
+  inviteFailed: 'team.inviteFailed',
+  /** `{ email }`: the invited address. */
+  invitationNotEmailed: 'team.invitationNotEmailed',
   /** The invite dialog when the server sends no e-mail (MAIL_DISABLED=true). */
-  invitationsNotEmailed:
-    'E-mail is switched off on this server: the invitation is saved, but no link is e-mailed to them.',
-  memberUpdated: 'Member updated',
-  memberRemoved: 'Member removed',
-  invitationInvalid:
-    'This invitation is no longer valid. It may have been revoked or replaced by a newer one: ask your workspace admin to send a new invitation.',
-  invitationExpired: 'This invitation has expired. Ask your workspace admin to send a new one.',
-  invitationAccepted: 'This invitation has already been accepted. Sign in to continue.',
-  invitationWrongUser:
-    'This invitation was sent to another email address. Sign in with that address to accept it.',
-  invitationAccountExists: 'An account with this email already exists. Sign in to accept the invitation.',
-  unknownName: 'Unknown',
-  defaultRole: 'Member',
+  invitationsNotEmailed: 'team.invitationsNotEmailed',
+  memberUpdated: 'team.memberUpdated',
+  memberRemoved: 'team.memberRemoved',
+  invitationInvalid: 'team.invitationInvalid',
+  invitationExpired: 'team.invitationExpired',
+  invitationAccepted: 'team.invitationAccepted',
+  invitationWrongUser: 'team.invitationWrongUser',
+  invitationAccountExists: 'team.invitationAccountExists',
+  unknownName: 'team.unknownName',
+  defaultRole: 'team.defaultRole',
 } as const;
 
 export const INVITATION_DAYS = 7;
 
 const email = emailAddress({ required: TEAM_MESSAGES.emailRequired, invalid: TEAM_MESSAGES.emailInvalid });
-const role = requiredText(TEAM_MESSAGES.roleRequired, 80, 'Role must be at most 80 characters');
+const role = requiredText(TEAM_MESSAGES.roleRequired, 80, TEAM_MESSAGES.roleTooLong);
 
-const department = z.string().trim().max(80, 'Department must be at most 80 characters');
+const department = z.string().trim().max(80, TEAM_MESSAGES.departmentTooLong);
 
 export const memberAccessSchema = z.enum(['admin', 'member']);
 export type MemberAccess = z.infer<typeof memberAccessSchema>;
@@ -64,7 +68,7 @@ export const updateMemberSchema = z
     department: department.optional(),
   })
   .refine((v) => v.role !== undefined || v.access !== undefined || v.department !== undefined, {
-    message: 'Nothing to change',
+    message: TEAM_MESSAGES.nothingToChange,
   });
 export type UpdateMemberInput = z.input<typeof updateMemberSchema>;
 
@@ -123,7 +127,7 @@ export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
 export const acceptSignupSchema = z
   .strictObject({
-    fullName: requiredText(AUTH_MESSAGES.fullNameRequired, 120, 'Full name must be at most 120 characters'),
+    fullName: requiredText(AUTH_MESSAGES.fullNameRequired, 120, TEAM_MESSAGES.fullNameTooLong),
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDoNotMatch }),
   })
@@ -135,7 +139,7 @@ export type AcceptSignupInput = z.input<typeof acceptSignupSchema>;
 
 export const acceptResponseSchema = z.object({ workspaceId: z.string(), redirectTo: z.string() });
 
-/** The table's display rules (spec sections 2 and 8). */
+/** The table's display rules (spec sections 2 and 8): the name or role, else a catalogue key to say instead. */
 export const displayName = (name: string | null | undefined) => name?.trim() || TEAM_MESSAGES.unknownName;
 export const displayRole = (role: string | null | undefined) => role?.trim() || TEAM_MESSAGES.defaultRole;
 

@@ -1,22 +1,24 @@
 import { z } from 'zod';
 import { launchSchema, settingsSchema } from '../health-checks/schemas';
 import { loopTemplateSchema } from '../loops/schemas';
+import { RESULTS_MESSAGES } from '../results/messages';
 
 export const TEMPLATE_TYPES = ['health-check', 'loop'] as const;
 
+/** The templates' wording: catalogue keys (packages/shared/messages/<language>/templates.json). */
 export const TEMPLATE_MESSAGES = {
-  empty: 'No Templates Found',
-  noGlobal: 'No global templates available',
-  saveAsTemplate: 'Save as template',
-  saved: 'Template saved',
-  updated: 'Template updated',
-  deleted: 'Template deleted',
-  saveFailed: 'The template could not be saved',
-  deleteFailed: 'The template could not be deleted',
+  empty: 'templates.empty',
+  noGlobal: 'templates.noGlobal',
+  saveAsTemplate: 'templates.saveAsTemplate',
+  saved: 'templates.saved',
+  updated: 'templates.updated',
+  deleted: 'templates.deleted',
+  saveFailed: 'templates.saveFailed',
+  deleteFailed: 'templates.deleteFailed',
   /** A workspace template's title and description are changed by its workspace's admins and its creator. */
-  notAllowed: "Only the workspace's admins and the person who made this template can change it",
+  notAllowed: 'templates.notAllowed',
   /** Saving a template from a template that is not a health-check one (or a loop template's rename as one). */
-  notHealthCheckTemplate: 'This is not a health check template',
+  notHealthCheckTemplate: 'templates.notHealthCheckTemplate',
 } as const;
 
 export const templateSummarySchema = z.object({
@@ -83,11 +85,14 @@ export type SaveHealthCheckTemplate = z.input<typeof saveHealthCheckTemplateSche
 export const templateTextSchema = launchSchema.pick({ title: true, description: true });
 export type TemplateText = z.input<typeof templateTextSchema>;
 
-/** Components grouped by category, categories in the order they first appear (the template's order). */
+/**
+ * Components grouped by category, categories in the order they first appear (the template's order); components
+ * without one under the catalogue key of 'Uncategorized' (say it where it is shown).
+ */
 export function groupByCategory<T extends { category: string | null }>(components: T[]) {
   const groups = new Map<string, T[]>();
   for (const component of components) {
-    const category = component.category ?? 'Uncategorized';
+    const category = component.category ?? RESULTS_MESSAGES.uncategorized;
     const list = groups.get(category) ?? [];
     list.push(component);
     groups.set(category, list);
@@ -95,10 +100,18 @@ export function groupByCategory<T extends { category: string | null }>(component
   return [...groups].map(([category, items]) => ({ category, items }));
 }
 
-/** The read-only 'Rating Options' panel of the configure screen. */
+/** The read-only 'Rating Options' panel of the configure screen: catalogue keys. */
 export const RATING_OPTIONS = [
-  { value: 'healthy', label: 'Healthy', meaning: 'working well' },
-  { value: 'needs-improvement', label: 'Needs Improvement', meaning: 'could be better' },
-  { value: 'fire-warning', label: 'Fire Warning', meaning: 'needs urgent attention' },
-  { value: 'dont-know', label: "I Don't Know", meaning: 'not familiar with this area' },
+  { value: 'healthy', label: 'participation.ratingHealthy', meaning: 'templates.meaningHealthy' },
+  {
+    value: 'needs-improvement',
+    label: 'participation.ratingNeedsImprovement',
+    meaning: 'templates.meaningNeedsImprovement',
+  },
+  {
+    value: 'fire-warning',
+    label: 'participation.ratingFireWarning',
+    meaning: 'templates.meaningFireWarning',
+  },
+  { value: 'dont-know', label: 'participation.ratingDontKnow', meaning: 'templates.meaningDontKnow' },
 ] as const;

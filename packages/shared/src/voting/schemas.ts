@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ratingCountsSchema } from '../results/schemas';
-import { countOf } from '../words/plural';
 
 export const VOTING_MESSAGES = {
   notOpen: 'voting.notOpen',
   notEligible: 'voting.notEligible',
-  tooMany: (limit: number) => `You can place at most ${countOf(limit, 'dot')}`,
+  /** `{ count }`: the dots a person may place. */
+  tooMany: 'voting.tooMany',
   foreignComponent: 'voting.foreignComponent',
   saved: 'voting.saved',
   ratingClosed: 'voting.ratingClosed',

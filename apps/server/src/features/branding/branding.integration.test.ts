@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { organizationAdmins, workspaces } from '../../db/schema/organizations';
 import { createAdmin, signedInUser, useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { CookieJar, json, type Jar } from '../../test/requests';
+import { CookieJar, english, json, type Jar } from '../../test/requests';
 
 const ctx = useTestContext();
 const owner = useAdmin(ctx);
@@ -79,7 +79,7 @@ describe('organisation branding', () => {
     expect((await json(light)).error.fields?.accentColor).toContain('choose a darker colour');
     const malformed = await ctx.call(owner.jar, 'PUT', '/api/organization/branding', { accentColor: 'red' });
     expect(malformed.status).toBe(400);
-    expect((await json(malformed)).error.fields?.accentColor).toBe(BRANDING_MESSAGES.colorFormat);
+    expect((await json(malformed)).error.fields?.accentColor).toBe(english(BRANDING_MESSAGES.colorFormat));
     const removed = await ctx.call(owner.jar, 'PUT', '/api/organization/branding', { accentColor: null });
     expect((await json<BrandingJson>(removed)).branding.accentColor).toBeNull();
   });
@@ -117,14 +117,14 @@ describe('organisation branding', () => {
     ] as const) {
       const refused = await upload(admin.jar, bytes, type);
       expect(refused.status).toBe(400);
-      expect((await json(refused)).error.fields?.logo).toBe(BRANDING_MESSAGES.logoType);
+      expect((await json(refused)).error.fields?.logo).toBe(english(BRANDING_MESSAGES.logoType));
     }
     expect((await upload(admin.jar, new Uint8Array())).status).toBe(400);
     const big = new Uint8Array(LOGO_MAX_BYTES + 1);
     big.set(PNG);
     const tooBig = await upload(admin.jar, big);
     expect(tooBig.status).toBe(413);
-    expect((await json(tooBig)).error.message).toBe(BRANDING_MESSAGES.logoTooLarge);
+    expect((await json(tooBig)).error.message).toBe(english(BRANDING_MESSAGES.logoTooLarge));
     const after = await ctx.call(admin.jar, 'GET', '/api/organization/branding');
     expect((await json<BrandingJson>(after)).branding.logoUrl).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { FORMER_MEMBER } from '@pulsecheck/shared/account/deletion';
 import type { HealthCheckSettings } from '@pulsecheck/shared/health-checks/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, first, queryRows } from '../../db/client';
+import { user } from '../../db/schema/auth';
 import { healthCheckComponents, healthChecks, templates } from '../../db/schema/health-checks';
 
 export async function findCheckByLaunchKey(db: Db, userId: string, launchKey: string) {
@@ -158,4 +159,13 @@ export async function findPhaseRecipients(db: Db, healthCheckId: string) {
                    where health_check_id = ${healthCheckId} and user_id is not null) p
           on p.user_id = m.user_id`,
   );
+}
+
+/** The language each of these addresses' accounts chose (`user.language`), for the e-mails a launch sends. */
+export async function findAccountLanguages(db: Db, emails: string[]) {
+  if (emails.length === 0) return [];
+  return db
+    .select({ email: user.email, language: user.language })
+    .from(user)
+    .where(inArray(user.email, emails));
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Locale } from '@pulsecheck/shared/i18n/languages';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
   allParticipantsCompleted,
@@ -29,8 +30,10 @@ import { healthCheckAccess, requireWorkspace } from '../../auth/access';
 import { can } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
+import { languageInWorkspace, recipientLanguage, workspaceLanguageOf } from '../../mail/language';
 import { renderMail } from '../../mail/templates';
 import { notifyEach, postToSlack, slackOf } from '../notifications/service';
 import { participantCounts } from '../participation/service';
@@ -38,6 +41,7 @@ import { healthCheckLaunched, healthCheckPhaseChanged } from '../../webhooks/emi
 import { prioritizedTallies } from '../results/service';
 import { getTemplate } from '../templates/service';
 import {
+  findAccountLanguages,
   findCheckByLaunchKey,
   findHealthCheckDetail,
   findParticipants,
@@ -174,25 +178,28 @@ export async function launchHealthCheck(
         workspaceId: input.workspaceId,
         count: emails.length,
       });
-      // The organisation's branding, read once for every invitation of the launch.
+      // The organisation's branding and default language, read once for every invitation of the launch.
       const branding =
         emails.length > 0
           ? await mailBrandingOfWorkspace({ db: tx, config: deps.config }, input.workspaceId)
           : null;
+      const languages = emails.length > 0 ? await invitationLanguages(tx, input.workspaceId, emails) : null;
       for (const to of emails) {
+        const t = translatorFor(languages?.(to) ?? DEFAULT_LANGUAGE);
         await deps.mailer.enqueue(
           {
             kind: 'health-check-invitation',
             to,
             ...renderMail({
-              subject: HEALTH_CHECK_MESSAGES.invitationSubject,
-              heading: `You are invited to "${input.title}"`,
+              subject: t.t(HEALTH_CHECK_MESSAGES.invitationSubject),
+              heading: t.t('mail.healthCheckInvitation.heading', { title: input.title }),
               paragraphs: [
-                'Your team is running a health check: rate how each area of your team practice is going. It takes about ten minutes.',
+                t.t('mail.healthCheckInvitation.body'),
                 ...(input.description ? [input.description] : []),
               ],
-              action: { label: 'Join Health Check', url: joinUrl },
+              action: { label: t.t('mail.healthCheckInvitation.action'), url: joinUrl },
               branding,
+              translator: t,
             }),
           },
           tx,
@@ -268,6 +275,19 @@ export async function slackShareState(
   return { connected: slack !== null, channel: slack?.channel ?? '' };
 }
 
+/**
+ * The language of each invitation of a launch (mail/language.ts): an address with an account that chose one gets
+ * that language, any other the default of the workspace's organisation.
+ */
+async function invitationLanguages(db: Db, workspaceId: string, emails: string[]) {
+  const organization = await workspaceLanguageOf(db, workspaceId);
+  const chosen = new Map(
+    (await findAccountLanguages(db, emails)).map((row) => [row.email.toLowerCase(), row.language]),
+  );
+  return (email: string): Locale =>
+    recipientLanguage({ language: chosen.get(email.toLowerCase()), organization });
+}
+
 /** 'Slack' in the Share dialog: posts the join link to the caller's Slack channel, when their card is connected. */
 export async function shareToSlack(
   deps: Deps & Pick<AppDeps, 'logger'>,
@@ -278,10 +298,17 @@ export async function shareToSlack(
   if (!row) throw notFound(HEALTH_CHECK_NOT_FOUND);
   const slack = await slackOf(deps.db, options.userId);
   if (!slack) throw conflict(HEALTH_CHECK_MESSAGES.slackNotConnected);
+  // In the sharer's language (their channel, their words), else their organisation's.
+  const t = translatorFor(
+    await languageInWorkspace(deps.db, { userId: options.userId, workspaceId: row.workspace_id }),
+  );
   try {
     await postToSlack(
       slack.webhookUrl,
-      HEALTH_CHECK_MESSAGES.slackInvitation(row.title, joinUrlFor(deps.config, row.id)),
+      t.t(HEALTH_CHECK_MESSAGES.slackInvitation, {
+        title: row.title,
+        joinUrl: joinUrlFor(deps.config, row.id),
+      }),
     );
   } catch (error) {
     deps.logger.warn({ err: error, healthCheckId: row.id }, 'Slack share failed');

@@ -48,10 +48,10 @@ describe("the Share dialog's Slack", () => {
     expect(posted.status).toBe(200);
     expect(hook.hits.map((hit) => JSON.parse(hit.body) as unknown)).toEqual([
       {
-        text: HEALTH_CHECK_MESSAGES.slackInvitation(
-          'Shared on Slack',
-          `${ctx.deps.config.appUrl}/join/${check.healthCheckId}`,
-        ),
+        text: english(HEALTH_CHECK_MESSAGES.slackInvitation, {
+          title: 'Shared on Slack',
+          joinUrl: `${ctx.deps.config.appUrl}/join/${check.healthCheckId}`,
+        }),
       },
     ]);
 

@@ -31,11 +31,13 @@ import {
   prioritize,
   type RatingCounts,
 } from '@pulsecheck/shared/results/rules';
+import { DEFAULT_LANGUAGE } from '@pulsecheck/shared/i18n/languages';
 import { enpsSummary, responseRate, type EnpsGroups } from '@pulsecheck/shared/loops/stats';
 import { recordAudit, type AuditBy } from '../../audit/record';
 import { requireOrganization } from '../../auth/access';
 import { CATALOGUE } from '../../db/catalogue';
 import type { SummaryCell } from '../../db/schema/insights';
+import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { storeOrganizationFollowUpCounts } from '../follow-ups/service';
 import * as q from './queries';
@@ -230,11 +232,12 @@ export async function exportInsightsCsv(deps: Deps, given: Options & { sort: Ins
         const cell = team.cells[component.key];
         const hidden = team.hidden.includes(component.key);
         const counts = cell ? cell.slice(0, 4) : [null, null, null, null];
+        // English, as the rest of this file (its header and labels are not in the catalogues yet).
         const health = cell
           ? cellLabel(cellCounts(cell))
-          : hidden
-            ? INSIGHTS_MESSAGES.belowFloor
-            : INSIGHTS_MESSAGES.notInCheck;
+          : translatorFor(DEFAULT_LANGUAGE).t(
+              hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck,
+            );
         lines.push([
           row.category,
           component.title,

@@ -19,7 +19,7 @@ import {
   roundMail,
   roundQuestionIds,
 } from '../../test/loops';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx, { companyName: 'Answers Co' });
@@ -64,12 +64,15 @@ describe('bad input and faults', () => {
     const token = await answerToken(ctx, person!.email);
     const [scale, enps, text] = await roundQuestionIds(ctx, token);
     const cases: [Record<string, unknown>, string][] = [
-      [{ [enps!.id]: 5 }, LOOP_MESSAGES.answerRequired],
-      [{ [scale!.id]: 6, [enps!.id]: 5 }, LOOP_MESSAGES.scaleAnswer],
-      [{ [scale!.id]: 2.5, [enps!.id]: 5 }, LOOP_MESSAGES.scaleAnswer],
-      [{ [scale!.id]: 3, [enps!.id]: 11 }, LOOP_MESSAGES.enpsAnswer],
-      [{ [scale!.id]: 3, [enps!.id]: 5, [text!.id]: 'x'.repeat(2001) }, LOOP_MESSAGES.textAnswerTooLong],
-      [{ [scale!.id]: 3, [enps!.id]: 5, [crypto.randomUUID()]: 1 }, LOOP_MESSAGES.unknownQuestion],
+      [{ [enps!.id]: 5 }, english(LOOP_MESSAGES.answerRequired)],
+      [{ [scale!.id]: 6, [enps!.id]: 5 }, english(LOOP_MESSAGES.scaleAnswer)],
+      [{ [scale!.id]: 2.5, [enps!.id]: 5 }, english(LOOP_MESSAGES.scaleAnswer)],
+      [{ [scale!.id]: 3, [enps!.id]: 11 }, english(LOOP_MESSAGES.enpsAnswer)],
+      [
+        { [scale!.id]: 3, [enps!.id]: 5, [text!.id]: 'x'.repeat(2001) },
+        english(LOOP_MESSAGES.textAnswerTooLong),
+      ],
+      [{ [scale!.id]: 3, [enps!.id]: 5, [crypto.randomUUID()]: 1 }, english(LOOP_MESSAGES.unknownQuestion)],
     ];
     for (const [answers, message] of cases) {
       const response = await ctx.request('POST', `/api/loop-answer/${token}`, { body: { answers } });
@@ -93,10 +96,10 @@ describe('bad input and faults', () => {
     expect(old.status).toBe(409);
     expect((await json(old)).error).toMatchObject({
       code: 'round_closed',
-      message: LOOP_MESSAGES.roundClosed,
+      message: english(LOOP_MESSAGES.roundClosed),
     });
     const page = await json<RoundToAnswer>(await ctx.request('GET', `/api/loop-answer/${oldToken}`));
-    expect(page).toMatchObject({ state: 'round-closed', message: LOOP_MESSAGES.roundClosed });
+    expect(page).toMatchObject({ state: 'round-closed', message: english(LOOP_MESSAGES.roundClosed) });
     // The new round's link is another one, and works.
     const newToken = await answerToken(ctx, person!.email);
     expect(newToken).not.toBe(oldToken);
@@ -111,7 +114,7 @@ describe('bad input and faults', () => {
     const paused = await answerByLink(ctx, token);
     expect((await json(paused)).error).toMatchObject({
       code: 'loop_paused',
-      message: LOOP_MESSAGES.loopPaused,
+      message: english(LOOP_MESSAGES.loopPaused),
     });
     const resumed = await json<{ loop: LoopDetail }>(
       await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/resume`),
@@ -176,7 +179,7 @@ describe('one-click answers from the e-mail', () => {
 
     const bad = await ctx.request('POST', `/api/loop-answer/${token}/quick`, { body: { value: 9 } });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.message).toBe(LOOP_MESSAGES.scaleAnswer);
+    expect((await json(bad)).error.message).toBe(english(LOOP_MESSAGES.scaleAnswer));
     expect(await rowsOf(round.id)).toEqual({ ledger: 0, responses: 0, answers: 0 });
 
     const quick = await ctx.request('POST', `/api/loop-answer/${token}/quick`, { body: { value: 2 } });
@@ -234,7 +237,7 @@ describe('signed-in members', () => {
       (await ctx.call(member.jar, 'POST', `/api/loop-rounds/${round!.roundId}/answer`, body)).status,
     ).toBe(201);
     const twice = await ctx.call(member.jar, 'POST', `/api/loop-rounds/${round!.roundId}/answer`, body);
-    expect((await json(twice)).error.message).toBe(LOOP_MESSAGES.alreadyAnswered);
+    expect((await json(twice)).error.message).toBe(english(LOOP_MESSAGES.alreadyAnswered));
     const after = await json<{ rounds: MyLoopRound[] }>(
       await ctx.call(member.jar, 'GET', '/api/my/loop-rounds'),
     );

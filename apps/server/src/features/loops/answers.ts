@@ -1,3 +1,4 @@
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import { fieldErrors, NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import type { RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import {
@@ -20,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, notFound } from '../../lib/app-error';
 import { brandingOfWorkspace } from '../branding/service';
+import { translatorFor } from '../../lib/i18n';
 import * as q from './queries';
 import { publishLoopChanged, type Deps } from './rounds';
 import { questionOut } from './service';
@@ -69,10 +71,11 @@ async function roundQuestions(db: Db, questionIds: string[]) {
 }
 
 /**
- * The answer page: the round and its questions, and whether (and why not) this member can answer now; the
- * follow-up questions in `words`' language (the request's).
+ * The answer page: the round and its questions, and whether (and why not) this member can answer now, its words in
+ * `locale`.
  */
-export async function roundToAnswer(db: Db, identity: Identity, words: Words): Promise<RoundToAnswer> {
+export async function roundToAnswer(db: Db, identity: Identity, locale: Locale): Promise<RoundToAnswer> {
+  const t = translatorFor(locale);
   const round = await q.roundForAnswer(db, identity.roundId, identity.memberId);
   if (!round) throw linkNotValid();
   const refusal = answerRefusal({
@@ -91,10 +94,10 @@ export async function roundToAnswer(db: Db, identity: Identity, words: Words): P
     },
     workspaceName: round.workspace_name,
     round: { id: round.round_id, number: round.number, closesAt: new Date(round.closes_at).toISOString() },
-    questions: (await roundQuestions(db, round.question_ids)).map(questionOut),
-    followUps: await roundQuestionsToAnswer(db, round.round_id, words),
+    questions: (await roundQuestions(db, round.question_ids)).map((question) => questionOut(question, t)),
+    followUps: await roundQuestionsToAnswer(db, round.round_id, t),
     state: refusal ?? 'open',
-    message: refusal ? ANSWER_REFUSAL_MESSAGES[refusal] : null,
+    message: refusal ? t.t(ANSWER_REFUSAL_MESSAGES[refusal]) : null,
     branding: await brandingOfWorkspace(db, round.workspace_id),
   };
 }

@@ -19,7 +19,7 @@ import {
   loopBody,
   roundMail,
 } from '../../test/loops';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { complete, PERSONAL } from '../../mail/outbox';
 import { inviteRecipients, LOOP_JOBS, openRound } from './rounds';
 import { answerToken as deriveToken } from './tokens';
@@ -99,7 +99,7 @@ describe('launching a loop and its first round', () => {
       }),
     );
     expect(chosen.status).toBe(400);
-    expect(await chosen.text()).toContain(LOOP_MESSAGES.audienceMember);
+    expect(await chosen.text()).toContain(english(LOOP_MESSAGES.audienceMember));
 
     // 'Everyone': the admin and the two members; the link participant gets no e-mail and no bell notice.
     const launched = await launchLoop(ctx, owner.jar, owner.workspaceId, { title: 'Members only' });
@@ -219,7 +219,7 @@ describe('answering and the completion status', () => {
     expect(again.status).toBe(409);
     expect((await json(again)).error).toMatchObject({
       code: 'already_answered',
-      message: LOOP_MESSAGES.alreadyAnswered,
+      message: english(LOOP_MESSAGES.alreadyAnswered),
     });
 
     const status = await completion(ctx, admin.jar, launched.id);
@@ -232,7 +232,7 @@ describe('answering and the completion status', () => {
     const results = await json<LoopResults>(
       await ctx.call(admin.jar, 'GET', `/api/loops/${launched.id}/results`),
     );
-    expect(results.round).toMatchObject({ state: 'collecting', message: LOOP_MESSAGES.collecting });
+    expect(results.round).toMatchObject({ state: 'collecting', message: english(LOOP_MESSAGES.collecting) });
     expect(results.round?.questions.every((q) => q.counts === null && q.texts === null)).toBe(true);
   });
 

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { addPeople, answerByLink, answerToken, editable, launchLoop, type Person } from '../../test/loops';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import * as q from './queries';
 
 const ctx = useTestContext();
@@ -103,7 +103,7 @@ describe('Loop Insights', () => {
             const prevScale = countsOf(scaleLine.id, 1, 5);
             const prevEnps = countsOf(enpsLine.id, 0, 10);
             expect(point.change).toEqual(scaleChange(prevScale, counts, 3));
-            expect(point.label).toBe(changeLabel(scaleChange(prevScale, counts, 3)));
+            expect(point.label).toBe(english(changeLabel(scaleChange(prevScale, counts, 3))));
             expect(enpsLine.points.at(-1)!.change).toEqual(
               enpsChange(enpsGroups(prevEnps), enpsGroups(enpsCounts), 3),
             );
@@ -223,12 +223,12 @@ describe('Loop Results', () => {
     );
     expect(below.round).toMatchObject({
       state: 'below-threshold',
-      message: LOOP_MESSAGES.closedBelowThreshold(1, 3),
+      message: 'This round closed with 1 response, fewer than the 3 needed to show results',
     });
     expect(below.round?.questions.every((question) => question.counts === null)).toBe(true);
     const refused = await ctx.call(admin.jar, 'GET', `/api/loops/${few.id}/results/csv?roundId=${fewRound}`);
     expect(refused.status).toBe(409);
-    expect((await json(refused)).error.message).toBe(LOOP_MESSAGES.resultsNotReleased);
+    expect((await json(refused)).error.message).toBe(english(LOOP_MESSAGES.resultsNotReleased));
     const otherRound = await ctx.call(admin.jar, 'GET', `/api/loops/${few.id}/results?roundId=${roundId}`);
     expect(otherRound.status).toBe(404);
   });
@@ -240,7 +240,11 @@ describe("'Preview Results' (no round asked for)", () => {
     const audience = { kind: 'members' as const, memberIds: people.map((p) => p.memberId) };
     const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, { audience, title: 'Preview pulse' });
     const first = await json<LoopResults>(await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}/results`));
-    expect(first.round).toMatchObject({ number: 1, state: 'collecting', message: LOOP_MESSAGES.collecting });
+    expect(first.round).toMatchObject({
+      number: 1,
+      state: 'collecting',
+      message: english(LOOP_MESSAGES.collecting),
+    });
 
     const released = await runRound(loop.id, people, [
       { scale: 4, enps: 9 },

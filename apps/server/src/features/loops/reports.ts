@@ -40,18 +40,15 @@ import {
   shares,
   type Change,
 } from '@pulsecheck/shared/loops/stats';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import * as q from './queries';
 import { loopActionsWorked, roundFollowUps } from '../follow-ups/service';
-import {
-  FOLLOW_UP_ANSWER_LABELS,
-  FOLLOW_UP_ANSWERS,
-  type Words,
-} from '@pulsecheck/shared/action-items/follow-up';
-import type { Locale } from '@pulsecheck/shared/i18n/languages';
-import { translatorFor } from '../../lib/i18n';
+import { FOLLOW_UP_ANSWER_LABELS, FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
 import { roundSummary, scheduleOf, toIso } from './rounds';
 import { questionOut, requireLoop } from './service';
 
@@ -77,10 +74,14 @@ async function loopHeader(db: Db, userId: string, loopId: string) {
   };
 }
 
-/** Completion Status: the open round's rate, who has and has not answered (names only), time left; the history. */
+/**
+ * Completion Status: the open round's rate, who has and has not answered (names only), time left; the history.
+ * Its words (the schedule) in `locale`.
+ */
 export async function completionStatus(
   deps: Deps,
   options: { userId: string; loopId: string },
+  locale: Locale,
 ): Promise<CompletionStatus> {
   const { loop, header } = await loopHeader(deps.db, options.userId, options.loopId);
   const rounds = await q.roundsWithAnswered(deps.db, loop.id);
@@ -102,7 +103,7 @@ export async function completionStatus(
     loop: {
       ...header,
       reminder: loop.reminder,
-      schedule: scheduleSentence(scheduleOf(loop)),
+      schedule: translatorFor(locale).say(scheduleSentence(scheduleOf(loop))),
       nextRoundAt: loop.nextRoundAt ? toIso(loop.nextRoundAt) : null,
     },
     now: now.toISOString(),
@@ -150,10 +151,11 @@ const resultBase = (round: q.RoundWithAnswered, answers: number) => ({
 });
 
 /**
- * A round's results, each question released only on its own answers too (a one-click answer may answer one); the
- * follow-up questions in `words`' language (the request's).
+ * A round's results, each question released only on its own answers too (a one-click answer may answer one); why
+ * something shows nothing said by `t`.
  */
-async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): Promise<RoundResults> {
+async function roundResults(db: Db, round: q.RoundWithAnswered, t: Translator): Promise<RoundResults> {
+  const why = (message: string | null) => (message === null ? null : t.say(message));
   const summary = roundSummary(round);
   const state = roundResultState(resultBase(round, round.answered));
   const questions = (await q.questionsById(db, round.question_ids)).sort(
@@ -165,7 +167,7 @@ async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): P
   const freeText = released ? await q.freeTexts(db, round.id) : [];
   const results = questions.map((question): QuestionResult => {
     const shown = {
-      ...questionOut(question),
+      ...questionOut(question, t),
       counts: null,
       shares: null,
       mean: null,
@@ -177,7 +179,7 @@ async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): P
         ...shown,
         answers: 0,
         state,
-        message: roundResultMessage(state, resultBase(round, round.answered)),
+        message: why(roundResultMessage(state, resultBase(round, round.answered))),
       };
     if (question.kind === 'text') {
       const list = freeText.filter((row) => row.question_id === question.id);
@@ -187,7 +189,7 @@ async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): P
         ...shown,
         answers,
         state: own,
-        message: roundResultMessage(own, resultBase(round, answers)),
+        message: why(roundResultMessage(own, resultBase(round, answers))),
         texts:
           own === 'released'
             ? orderFreeText(
@@ -203,26 +205,28 @@ async function roundResults(db: Db, round: q.RoundWithAnswered, words: Words): P
         ...shown,
         answers: made.answers,
         state: own,
-        message: roundResultMessage(own, resultBase(round, made.answers)),
+        message: why(roundResultMessage(own, resultBase(round, made.answers))),
       };
     return { ...shown, ...made, shares: shares(made.counts), state: own, message: null };
   });
   return {
     ...summary,
     state,
-    message: roundResultMessage(state, resultBase(round, round.answered)),
+    message: why(roundResultMessage(state, resultBase(round, round.answered))),
     questions: results,
-    followUps: await roundFollowUps(
-      db,
-      {
-        id: round.id,
-        anonymous: round.anonymous,
-        open: round.status === 'open',
-        minResponses: round.min_responses,
-        answered: round.answered,
-      },
-      words,
-    ),
+    followUps: (
+      await roundFollowUps(
+        db,
+        {
+          id: round.id,
+          anonymous: round.anonymous,
+          open: round.status === 'open',
+          minResponses: round.min_responses,
+          answered: round.answered,
+        },
+        t,
+      )
+    ).map((followUp) => ({ ...followUp, message: why(followUp.message) })),
   };
 }
 
@@ -235,10 +239,7 @@ async function pickRound(db: Db, loopId: string, roundId: string | undefined) {
   return { rounds, round };
 }
 
-/**
- * Loop Results: the round picker and the chosen round's results (default: defaultResultsRound), its follow-up
- * questions in `locale` (the request's language).
- */
+/** Loop Results: the round picker and the chosen round's results (default: defaultResultsRound), in `locale`. */
 export async function loopResults(
   deps: Deps,
   options: { userId: string; loopId: string; roundId?: string },
@@ -255,8 +256,8 @@ export async function loopResults(
 
 /**
  * The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text
- * answer. Each download is recorded in the audit log (who, which loop and round; never an answer). The follow-ups'
- * questions and answers in the downloader's language (`locale`, the request's).
+ * answer, its messages in the downloader's `locale`. Each download is recorded in the audit log (who, which loop
+ * and round; never an answer).
  */
 export async function loopResultsCsv(
   deps: Deps,
@@ -369,7 +370,7 @@ type PointInput = {
 };
 
 /** The points of one question's line, each with its change from the line's previous point (stats.ts). */
-function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
+function linePoints(kind: string, inputs: PointInput[], t: Translator): TrendPoint[] {
   const made = inputs.map(({ round, counts }) => {
     const fig = figures(kind, counts);
     const roundState = roundResultState(resultBase(round, round.answered));
@@ -395,7 +396,7 @@ function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
       state: point.state,
       value: released ? (kind === 'scale' ? point.fig.mean : (point.fig.enps?.score ?? null)) : null,
       change,
-      label: changeLabel(change),
+      label: t.t(changeLabel(change)),
     };
   });
 }
@@ -408,7 +409,9 @@ function linePoints(kind: string, inputs: PointInput[]): TrendPoint[] {
 export async function loopInsights(
   deps: Deps,
   options: { userId: string; loopId: string },
+  locale: Locale,
 ): Promise<LoopInsights> {
+  const t = translatorFor(locale);
   // Read together with the access check (in parallel on a server database); nothing is answered unless it passes.
   const [{ header }, { rounds, questions, counts: stored }, actionsWorked] = await Promise.all([
     loopHeader(deps.db, options.userId, options.loopId),
@@ -435,11 +438,12 @@ export async function loopInsights(
       if (asked.length === 0) return [];
       return [
         {
-          ...questionOut(question),
+          ...questionOut(question, t),
           current: question.retiredAt === null,
           points: linePoints(
             question.kind,
             asked.map((round) => ({ round, counts: counts.get(`${round.id}:${question.id}`) ?? [] })),
+            t,
           ),
         },
       ];
@@ -461,7 +465,7 @@ export async function loopInsights(
       state: 'released' as const,
       value: responseRate(round.answered, round.audience),
       change,
-      label: changeLabel(change),
+      label: t.t(changeLabel(change)),
     };
   });
   const { canChange: _canChange, ...loop } = header;
@@ -471,7 +475,7 @@ export async function loopInsights(
     enps: lines.filter((line) => line.kind === 'enps'),
     participation,
     actionsWorked,
-    method: INSIGHTS_METHOD,
+    method: t.t(INSIGHTS_METHOD),
   };
 }
 

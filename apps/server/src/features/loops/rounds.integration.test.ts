@@ -22,7 +22,7 @@ import {
   roundMail,
   runLoopJobs,
 } from '../../test/loops';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { LOOP_JOBS, loopJobHandlers, startRound } from './rounds';
 
 const ctx = useTestContext();
@@ -138,7 +138,7 @@ describe('reminders', () => {
     const round = (await detail(launched.id)).currentRound!;
     const again = await ctx.call(admin.jar, 'POST', `/api/loops/${launched.id}/rounds/${round.id}/remind`);
     expect(again.status).toBe(409);
-    expect((await json(again)).error.message).toBe(LOOP_MESSAGES.reminderTooSoon);
+    expect((await json(again)).error.message).toBe(english(LOOP_MESSAGES.reminderTooSoon));
 
     // Unsubscribing from the e-mail switches survey reminders off for good.
     const token = /unsubscribe\?token=([\w.-]+)/.exec(reminder.text)![1];
@@ -187,24 +187,32 @@ describe('faults', () => {
     const before = await ctx.deps.db.select({ id: loops.id }).from(loops);
     const question = { kind: 'scale', text: 'Q', lowLabel: 'Low', highLabel: 'High' };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ questions: [] }, 'questions', LOOP_MESSAGES.questionsMin],
-      [{ questions: Array.from({ length: 11 }, () => question) }, 'questions', LOOP_MESSAGES.questionsMax],
-      [{ questions: [{ ...question, text: '  ' }] }, 'questions.0.text', LOOP_MESSAGES.questionRequired],
+      [{ questions: [] }, 'questions', english(LOOP_MESSAGES.questionsMin)],
+      [
+        { questions: Array.from({ length: 11 }, () => question) },
+        'questions',
+        english(LOOP_MESSAGES.questionsMax),
+      ],
+      [
+        { questions: [{ ...question, text: '  ' }] },
+        'questions.0.text',
+        english(LOOP_MESSAGES.questionRequired),
+      ],
       [
         { questions: [{ ...question, text: 'x'.repeat(201) }] },
         'questions.0.text',
-        LOOP_MESSAGES.questionTooLong,
+        english(LOOP_MESSAGES.questionTooLong),
       ],
-      [{ cadence: 'daily' }, 'cadence', LOOP_MESSAGES.cadence],
-      [{ roundDays: 8 }, 'roundDays', LOOP_MESSAGES.roundDays],
-      [{ anonymous: true, minResponses: 2 }, 'minResponses', LOOP_MESSAGES.minResponsesAnonymous],
+      [{ cadence: 'daily' }, 'cadence', english(LOOP_MESSAGES.cadence)],
+      [{ roundDays: 8 }, 'roundDays', english(LOOP_MESSAGES.roundDays)],
+      [{ anonymous: true, minResponses: 2 }, 'minResponses', english(LOOP_MESSAGES.minResponsesAnonymous)],
       // The clocks go forward in Berlin on Sunday 28 March 2027 at 02:00.
       [
         { start: '2027-03-28', weekday: 'sunday', time: '02:30' },
         'start',
-        LOOP_MESSAGES.noSuchTime('02:30', '2027-03-28', 'Europe/Berlin'),
+        '02:30 does not exist on Sunday 28 March 2027 in Europe/Berlin: the clocks go forward that night. Choose another time or first round date',
       ],
-      [{ start: '2020-01-06' }, 'start', LOOP_MESSAGES.firstRoundPast],
+      [{ start: '2020-01-06' }, 'start', english(LOOP_MESSAGES.firstRoundPast)],
       [{ minResponses: 50 }, 'audience', ''],
       [
         {
@@ -214,7 +222,7 @@ describe('faults', () => {
           },
         },
         'audience.memberIds',
-        LOOP_MESSAGES.audienceMember,
+        english(LOOP_MESSAGES.audienceMember),
       ],
     ];
     for (const [overrides, field, message] of cases) {
@@ -253,8 +261,8 @@ describe('settings that protect respondents', () => {
     });
     expect(looser.status).toBe(409);
     const { error } = await json(looser);
-    expect(error.message).toBe(LOOP_MESSAGES.settingsOnlyStricter);
-    expect(error.fields).toEqual({ anonymous: LOOP_MESSAGES.anonymityStaysOn });
+    expect(error.message).toBe(english(LOOP_MESSAGES.settingsOnlyStricter));
+    expect(error.fields).toEqual({ anonymous: english(LOOP_MESSAGES.anonymityStaysOn) });
     const stricter = await ctx.call(admin.jar, 'PUT', `/api/loops/${launched.id}`, {
       ...editable(again),
       minResponses: 5,
@@ -265,7 +273,7 @@ describe('settings that protect respondents', () => {
       minResponses: 4,
     });
     expect((await json(lower)).error.fields).toEqual({
-      minResponses: LOOP_MESSAGES.minResponsesOnlyRises(5),
+      minResponses: english(LOOP_MESSAGES.minResponsesOnlyRises, { count: 5 }),
     });
     // The open round keeps the settings it opened with.
     expect((await detail(launched.id)).currentRound?.minResponses).toBe(4);

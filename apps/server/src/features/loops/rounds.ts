@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
+import { DEFAULT_LANGUAGE } from '@pulsecheck/shared/i18n/languages';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
@@ -24,7 +25,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
+import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
+import { languageInWorkspace } from '../../mail/language';
 import { PERSONAL, type OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
@@ -90,6 +93,16 @@ export function roundSummary(row: q.RoundWithAnswered): RoundSummary {
     anonymous: row.anonymous,
     minResponses: row.min_responses,
   };
+}
+
+/**
+ * The words of a loop's notices to its creator (bell and Slack): in their language, else their organisation's
+ * (mail/language.ts), as the notice is stored in it.
+ */
+async function creatorTranslator(db: Db, loop: { createdBy: string | null; workspaceId: string }) {
+  return translatorFor(
+    await languageInWorkspace(db, { userId: loop.createdBy, workspaceId: loop.workspaceId }),
+  );
 }
 
 /** Tells the loop's screens and its workspace's dashboards to refetch. Ids only: never a figure. */
@@ -203,12 +216,17 @@ export async function openRound(
       : []),
   ]);
   await publishLoopChanged(deps, loop, tx);
+  const creator = await creatorTranslator(tx, loop);
   await notify(
     deps,
     {
       userIds: loop.createdBy ? [loop.createdBy] : [],
       type: 'loop-progress',
-      message: LOOP_MESSAGES.roundOpenedNotice(loop.title, round.number, audience),
+      message: creator.t(LOOP_MESSAGES.roundOpenedNotice, {
+        title: loop.title,
+        number: round.number,
+        count: audience,
+      }),
       link: LOOP_LINKS.completionStatus(loop.id),
       workspaceId: loop.workspaceId,
     },
@@ -256,18 +274,19 @@ export async function closeLockedRound(
   await q.closeRound(tx, round.id, { closedAt, answered });
   await loopRoundChanged(tx, 'loop.round_closed', loop, round);
   await publishLoopChanged(deps, loop, tx);
+  const creator = await creatorTranslator(tx, loop);
   await notify(
     deps,
     {
       userIds: loop.createdBy ? [loop.createdBy] : [],
       type: 'loop-progress',
-      message: LOOP_MESSAGES.roundClosedNotice(
-        loop.title,
-        round.number,
+      message: creator.t(LOOP_MESSAGES.roundClosedNotice, {
+        title: loop.title,
+        number: round.number,
+        rate: creator.percent(responseRate(answered, round.audience) / 100),
         answered,
-        round.audience,
-        responseRate(answered, round.audience),
-      ),
+        audience: round.audience,
+      }),
       link: LOOP_LINKS.results(loop.id),
       workspaceId: loop.workspaceId,
     },
@@ -298,12 +317,26 @@ function quickChoices(
   const [min, max, ends] =
     first.kind === 'scale'
       ? [SCALE_MIN, SCALE_MAX, { low: first.lowLabel ?? '', high: first.highLabel ?? '' }]
-      : [ENPS_MIN, ENPS_MAX, ENPS_LABELS];
+      : [
+          ENPS_MIN,
+          ENPS_MAX,
+          { low: roundMailWords().t(ENPS_LABELS.low), high: roundMailWords().t(ENPS_LABELS.high) },
+        ];
   const links = [];
   for (let value = min; value <= max; value += 1)
     links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
   return { prompt: first.text, ends, links };
 }
+
+/**
+ * The round e-mails' words: English, as the rest of these e-mails (one body for a whole round; their own texts are
+ * not in the catalogues yet).
+ */
+const roundMailWords = () => translatorFor(DEFAULT_LANGUAGE);
+
+/** When the round closes, in the loop's zone, in the round e-mails' words. */
+const closesLine = (closesAt: Date, timeZone: string) =>
+  `The round closes ${roundMailWords().say(localMoment(closesAt, timeZone))}.`;
 
 const anonymityLine = (anonymous: boolean) =>
   anonymous
@@ -331,7 +364,7 @@ function roundMail(
       'A new round is open and takes about a minute.',
       ...(loop.description ? [loop.description] : []),
       anonymityLine(loop.anonymous),
-      `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+      closesLine(round.closesAt, loop.timeZone),
     ],
     choices: quickChoices(appUrl, PERSONAL, input.first),
     action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(PERSONAL)}` },
@@ -432,7 +465,7 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
             paragraphs: [
               `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
               anonymityLine(round.anonymous),
-              `The round closes ${localMoment(round.closesAt, loop.timeZone)}.`,
+              closesLine(round.closesAt, loop.timeZone),
             ],
             action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
             footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,

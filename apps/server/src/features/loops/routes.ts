@@ -42,7 +42,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}',
     'A loop for Configure Loop and its screens (workspace admins and members)',
     { scope: 'loops:read', ok: [200, loopDetailResponseSchema, 'The loop'] },
-    async (deps, input) => ({ loop: await service.getLoop(deps, input) }),
+    async (deps, input, _user, locale) => ({ loop: await service.getLoop(deps, input, locale) }),
   )
   .call(
     'put /loops/{loopId}',
@@ -53,25 +53,25 @@ export const loopRoutes = routes('loops')
       ok: [200, loopDetailResponseSchema, 'Saved'],
       errors: [403, 409],
     },
-    service.editLoop,
+    (deps, input, _user, locale) => service.editLoop(deps, input, locale),
   )
   .call(
     'post /loops/{loopId}/pause',
     'Pause a loop: no round opens, the open round takes no answers',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Paused'], errors: [403, 409] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'pause' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'pause' }, locale),
   )
   .call(
     'post /loops/{loopId}/resume',
     'Resume a paused loop: the next round by the schedule from now',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Resumed'], errors: [403, 409] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'resume' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'resume' }, locale),
   )
   .call(
     'post /loops/{loopId}/stop',
     'Stop a loop for good: its open round closes',
     { scope: 'loops:write', ok: [200, loopDetailResponseSchema, 'Stopped'], errors: [403] },
-    (deps, input) => service.changeLoopStatus(deps, { ...input, change: 'stop' }),
+    (deps, input, _user, locale) => service.changeLoopStatus(deps, { ...input, change: 'stop' }, locale),
   )
   .call(
     'post /loops/{loopId}/rounds',
@@ -95,7 +95,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/completion-status',
     'The current round: response rate, who has and has not answered (names only), time left; the history',
     { scope: 'loops:read', ok: [200, completionStatusSchema, 'Completion status'] },
-    reports.completionStatus,
+    (deps, input, _user, locale) => reports.completionStatus(deps, input, locale),
   )
   .call(
     'get /loops/{loopId}/results',
@@ -132,7 +132,7 @@ export const loopRoutes = routes('loops')
     'get /loops/{loopId}/insights',
     "Each question's trend across rounds, eNPS and participation, with real change or normal variation",
     { scope: 'insights:read', ok: [200, loopInsightsSchema, 'Insights'] },
-    reports.loopInsights,
+    (deps, input, _user, locale) => reports.loopInsights(deps, input, locale),
   )
   .handle(
     'get /loop-answer/{token}',
@@ -141,8 +141,10 @@ export const loopRoutes = routes('loops')
     async (c) => {
       const { db, config } = c.get('deps');
       const identity = await answers.identityByToken(db, c.req.valid('param').token);
-      const words = translatorFor(languageOfRequest(c.req.raw.headers, config));
-      return c.json(await answers.roundToAnswer(db, identity, words), 200);
+      return c.json(
+        await answers.roundToAnswer(db, identity, languageOfRequest(c.req.raw.headers, config)),
+        200,
+      );
     },
   )
   .handle(
@@ -185,7 +187,7 @@ export const loopRoutes = routes('loops')
     'The round for a signed-in member of its audience',
     { ok: [200, roundToAnswerSchema, 'The round to answer'] },
     async ({ db }, { roundId, userId }, _user, locale) =>
-      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId), translatorFor(locale)),
+      answers.roundToAnswer(db, await answers.identityForUser(db, roundId, userId), locale),
   )
   .call(
     'post /loop-rounds/{roundId}/answer',

@@ -1,4 +1,6 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import type {
   LaunchLoopResponse,
   LoopDashboardItem,
@@ -37,6 +39,7 @@ import { changedFields, recordWorkspaceAudit, type AuditBy } from '../../audit/r
 import { loopAccess, requireWorkspace } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
 import { findLoopTemplate } from '../templates/service';
 import * as q from './queries';
 import { canonicalWording } from '../../lib/content-language';
@@ -74,12 +77,13 @@ async function requireLoopChange(db: Db, userId: string, loopId: string) {
   return access;
 }
 
-export const questionOut = (row: q.QuestionRow): LoopQuestionOut => ({
+/** A question as the API answers it, an eNPS question's fixed end labels in the reader's language (`t`). */
+export const questionOut = (row: q.QuestionRow, t: Translator): LoopQuestionOut => ({
   id: row.id,
   kind: row.kind as QuestionKind,
   text: row.text,
-  lowLabel: row.kind === 'enps' ? ENPS_LABELS.low : row.lowLabel,
-  highLabel: row.kind === 'enps' ? ENPS_LABELS.high : row.highLabel,
+  lowLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.low) : row.lowLabel,
+  highLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.high) : row.highLabel,
 });
 
 const questionRow = (loopId: string, question: LoopQuestion, position: number) => ({
@@ -224,13 +228,18 @@ async function launchedAnswer(db: Db, loopId: string) {
   return { id: loopId, firstRoundAt, startedNow: Boolean(first) };
 }
 
-/** A loop for Configure Loop (edit) and the headers of its screens. */
-export async function getLoop(deps: Pick<Deps, 'db'>, options: { userId: string; loopId: string }) {
+/** A loop for Configure Loop (edit) and the headers of its screens, its words in `locale`. */
+export async function getLoop(
+  deps: Pick<Deps, 'db'>,
+  options: { userId: string; loopId: string },
+  locale: Locale,
+) {
   const access = await requireLoop(deps.db, options.userId, options.loopId);
-  return loopDetail(deps.db, options.loopId, access.mayChange);
+  return loopDetail(deps.db, options.loopId, access.mayChange, locale);
 }
 
-async function loopDetail(db: Db, loopId: string, canChange: boolean): Promise<LoopDetail> {
+async function loopDetail(db: Db, loopId: string, canChange: boolean, locale: Locale): Promise<LoopDetail> {
+  const t = translatorFor(locale);
   const loop = await q.findLoop(db, loopId);
   if (!loop) throw loopNotFound();
   const [questions, rounds, workspaceName] = await Promise.all([
@@ -249,7 +258,7 @@ async function loopDetail(db: Db, loopId: string, canChange: boolean): Promise<L
     title: loop.title,
     description: loop.description,
     status: loop.status as LoopDetail['status'],
-    questions: questions.map(questionOut),
+    questions: questions.map((question) => questionOut(question, t)),
     audience,
     cadence: loop.cadence as LoopDetail['cadence'],
     weekday: loop.weekday as LoopDetail['weekday'],
@@ -260,7 +269,7 @@ async function loopDetail(db: Db, loopId: string, canChange: boolean): Promise<L
     minResponses: loop.minResponses,
     reminder: loop.reminder,
     followUpActions: loop.followUpActions,
-    schedule: scheduleSentence(scheduleOf(loop)),
+    schedule: t.say(scheduleSentence(scheduleOf(loop))),
     nextRoundAt: loop.nextRoundAt ? toIso(loop.nextRoundAt) : null,
     currentRound: open ? roundSummary(open) : null,
     roundCount: rounds.length,
@@ -309,6 +318,7 @@ const sameRule = (a: ScheduleRule, b: ScheduleRule) =>
 export async function editLoop(
   deps: Deps,
   options: LoopDefinition & { userId: string; loopId: string; by: AuditBy },
+  locale: Locale,
 ) {
   const { userId, loopId, by, ...rest } = options;
   const input = storedWording(rest);
@@ -381,7 +391,7 @@ export async function editLoop(
     }
     await publishLoopChanged(deps, loop, tx);
   });
-  return { loop: await loopDetail(deps.db, loopId, true) };
+  return { loop: await loopDetail(deps.db, loopId, true, locale) };
 }
 
 type StatusChange = 'pause' | 'resume' | 'stop';
@@ -394,6 +404,7 @@ type StatusChange = 'pause' | 'resume' | 'stop';
 export async function changeLoopStatus(
   deps: Deps,
   options: { userId: string; loopId: string; change: StatusChange; by: AuditBy },
+  locale: Locale,
 ) {
   await requireLoopChange(deps.db, options.userId, options.loopId);
   await deps.db.transaction(async (tx) => {
@@ -434,7 +445,7 @@ export async function changeLoopStatus(
     }
     await publishLoopChanged(deps, loop, tx);
   });
-  return { loop: await loopDetail(deps.db, options.loopId, true) };
+  return { loop: await loopDetail(deps.db, options.loopId, true, locale) };
 }
 
 async function summaryOf(db: Db, loopId: string, roundId: string): Promise<RoundSummary> {

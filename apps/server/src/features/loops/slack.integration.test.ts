@@ -11,7 +11,7 @@ import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { addPeople, answerByLink, answerToken, launchLoop } from '../../test/loops';
 import { runNotificationJobs } from '../../test/mail';
-import { json } from '../../test/requests';
+import { english, json } from '../../test/requests';
 import { useStubServer } from '../../test/stub-server';
 
 /**
@@ -54,8 +54,14 @@ describe('loops on Slack', () => {
     expect(closed.status).toBe(200);
     await runNotificationJobs(ctx);
 
-    const opened = LOOP_MESSAGES.roundOpenedNotice('Slack pulse', 1, 3);
-    const ended = LOOP_MESSAGES.roundClosedNotice('Slack pulse', 1, 2, 3, 67);
+    const opened = english(LOOP_MESSAGES.roundOpenedNotice, { title: 'Slack pulse', number: 1, count: 3 });
+    const ended = english(LOOP_MESSAGES.roundClosedNotice, {
+      title: 'Slack pulse',
+      number: 1,
+      rate: '67%',
+      answered: 2,
+      audience: 3,
+    });
     expect(ended).toBe('Round 1 of "Slack pulse" closed with a response rate of 67% (2 of 3)');
     const texts = posted();
     expect(texts.find((text) => text.includes(opened))).toMatch(

@@ -244,7 +244,7 @@ describe('autosave', () => {
       [{ ...ok, votes: { [other.componentIds[0] as string]: 'healthy' } }, english(M.unknownComponent)],
       [{ ...ok, comments: { [other.componentIds[0] as string]: 'hi' } }, english(M.unknownComponent)],
       [{ ...ok, votes: { 'not-a-uuid': 'healthy' } }, english(M.unknownComponent)],
-      [{ ...ok, comments: { [a]: 'x'.repeat(2001) } }, M.commentTooLong],
+      [{ ...ok, comments: { [a]: 'x'.repeat(2001) } }, english(M.commentTooLong)],
       [{ ...ok, comments: { [a]: 42 } }, /./],
       [{ ...ok, comments: { [a]: 'a\u0000b' } }, english(NUL_MESSAGE)],
       [{ ...ok, last_component_index: -1 }, /./],

@@ -107,7 +107,7 @@ export async function joinHealthCheck(
       await clearPendingJoin(tx, options.userId, options.healthCheckId);
       return { participantId: check.participant_id, redirectTo: votingPath(check.id) };
     }
-    if (check.phase !== 'collect') throw conflict(M.notAccepting(check.status));
+    if (check.phase !== 'collect') throw conflict(M.notAccepting, undefined, { status: check.status });
     const { participantId, created } = await insertParticipant(tx, {
       healthCheckId: check.id,
       workspaceId: check.workspace_id,
@@ -314,7 +314,7 @@ export async function submitResponses(
     checkWritable(options.userId, target);
     checkComponents(target, options.responses);
     const missing = unansweredCount(target.component_ids, options.responses.votes);
-    if (missing > 0) throw invalid(M.unanswered(missing), { votes: M.unanswered(missing) });
+    if (missing > 0) throw invalid(M.unanswered, { votes: M.unanswered }, { count: missing });
 
     // With comments off nothing typed is stored (PRODUCT-DECISIONS 3); each comment keeps the anonymity in force.
     const comments = target.settings.enableComments

@@ -6,7 +6,7 @@ import { invitations, workspaceMembers } from '../../db/schema/organizations';
 import { addMember, createAdmin, invite } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
 import { mailsTo, runNotificationJobs } from '../../test/mail';
-import { CookieJar, json, type Jar } from '../../test/requests';
+import { CookieJar, english, json, type Jar } from '../../test/requests';
 import { uniqueEmail } from '../../test/unique';
 
 const ctx = useTestContext();
@@ -18,9 +18,9 @@ describe('inviting', () => {
   it('refuses an invalid e-mail and an empty role with the form messages', async () => {
     const admin = await createAdmin(ctx);
     for (const [body, field, message] of [
-      [{ email: 'nope', role: 'Engineer' }, 'email', TEAM_MESSAGES.emailInvalid],
-      [{ email: '', role: 'Engineer' }, 'email', TEAM_MESSAGES.emailRequired],
-      [{ email: uniqueEmail(), role: '  ' }, 'role', TEAM_MESSAGES.roleRequired],
+      [{ email: 'nope', role: 'Engineer' }, 'email', english(TEAM_MESSAGES.emailInvalid)],
+      [{ email: '', role: 'Engineer' }, 'email', english(TEAM_MESSAGES.emailRequired)],
+      [{ email: uniqueEmail(), role: '  ' }, 'role', english(TEAM_MESSAGES.roleRequired)],
     ] as const) {
       const response = await ctx.request('POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
         body,
@@ -113,12 +113,12 @@ describe('inviting', () => {
       body: { fullName: 'X', password: 'xxxxxxxx1', confirmPassword: 'xxxxxxxx1' },
     });
     expect(signup.status).toBe(409);
-    expect((await json(signup)).error.message).toBe(TEAM_MESSAGES.invitationAccountExists);
+    expect((await json(signup)).error.message).toBe(english(TEAM_MESSAGES.invitationAccountExists));
 
     expect((await ctx.request('POST', `/api/invitations/${invited.token}/accept`)).status).toBe(401);
     const wrong = await ctx.call(stranger.jar, 'POST', `/api/invitations/${invited.token}/accept`);
     expect(wrong.status).toBe(403);
-    expect((await json(wrong)).error.message).toBe(TEAM_MESSAGES.invitationWrongUser);
+    expect((await json(wrong)).error.message).toBe(english(TEAM_MESSAGES.invitationWrongUser));
 
     const ok = await ctx.call(other.jar, 'POST', `/api/invitations/${invited.token}/accept`);
     expect(ok.status).toBe(200);
@@ -140,13 +140,13 @@ describe('inviting', () => {
       role: 'Engineer',
     });
     expect(again.status).toBe(409);
-    expect((await json(again)).error.message).toBe(TEAM_MESSAGES.alreadyInvited);
+    expect((await json(again)).error.message).toBe(english(TEAM_MESSAGES.alreadyInvited));
     const self = await ctx.call(admin.jar, 'POST', `/api/workspaces/${admin.workspaceId}/invitations`, {
       email: admin.email,
       role: 'Engineer',
     });
     expect(self.status).toBe(409);
-    expect((await json(self)).error.message).toBe(TEAM_MESSAGES.alreadyMember);
+    expect((await json(self)).error.message).toBe(english(TEAM_MESSAGES.alreadyMember));
   });
 });
 
@@ -164,7 +164,7 @@ describe('invitation expiry, resend and revoke', () => {
       body: { fullName: 'Late', password: 'late-password', confirmPassword: 'late-password' },
     });
     expect(expired.status).toBe(409);
-    expect((await json(expired)).error.message).toBe(TEAM_MESSAGES.invitationExpired);
+    expect((await json(expired)).error.message).toBe(english(TEAM_MESSAGES.invitationExpired));
     const listed = (await team(admin.jar, admin.workspaceId)).members.find((m) => m.id === invited.memberId);
     expect(listed?.invitation?.expired).toBe(true);
 
@@ -177,7 +177,7 @@ describe('invitation expiry, resend and revoke', () => {
     expect((await json<{ member: Member }>(resend)).member.invitation?.expired).toBe(false);
     const old = await ctx.request('GET', `/api/invitations/${invited.token}`);
     expect(old.status).toBe(404);
-    expect((await json(old)).error.message).toBe(TEAM_MESSAGES.invitationInvalid);
+    expect((await json(old)).error.message).toBe(english(TEAM_MESSAGES.invitationInvalid));
     const mails = await mailsTo(ctx, invited.email);
     expect(mails).toHaveLength(2);
     const fresh = /\/invite\/([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
@@ -199,7 +199,7 @@ describe('invitation expiry, resend and revoke', () => {
     );
     const link = await ctx.request('GET', `/api/invitations/${invited.token}`);
     expect(link.status).toBe(404);
-    expect((await json(link)).error.message).toBe(TEAM_MESSAGES.invitationInvalid);
+    expect((await json(link)).error.message).toBe(english(TEAM_MESSAGES.invitationInvalid));
   });
 
   it('shows a failed invitation e-mail to the admin', async () => {
@@ -230,7 +230,7 @@ describe('roles, access and removal', () => {
       { access: 'member' },
     );
     expect(demote.status).toBe(409);
-    expect((await json(demote)).error.message).toBe(TEAM_MESSAGES.lastAdmin);
+    expect((await json(demote)).error.message).toBe(english(TEAM_MESSAGES.lastAdmin));
     const remove = await ctx.call(
       admin.jar,
       'DELETE',
@@ -315,7 +315,7 @@ describe('roles, access and removal', () => {
       role: 'Engineer',
     });
     expect(refused.status).toBe(403);
-    expect((await json(refused)).error.message).toBe(TEAM_MESSAGES.manageForbidden);
+    expect((await json(refused)).error.message).toBe(english(TEAM_MESSAGES.manageForbidden));
     for (const [method, path] of [
       ['GET', `/api/workspaces/${admin.workspaceId}/members`],
       ['POST', `/api/workspaces/${admin.workspaceId}/invitations`],

@@ -157,7 +157,7 @@ describe('loop templates', () => {
     const member = await signedInUser(ctx, { workspaceId: admin.workspaceId, access: 'member' });
     const notTheirs = await ctx.call(member.jar, 'PUT', `/api/templates/${id}`, { template: content });
     expect(notTheirs.status).toBe(403);
-    expect((await json(notTheirs)).error.message).toBe(LOOP_MESSAGES.templateNotAllowed);
+    expect((await json(notTheirs)).error.message).toBe(english(LOOP_MESSAGES.templateNotAllowed));
     const theirs = await json<{ id: string }>(
       await ctx.call(member.jar, 'POST', '/api/templates', {
         workspaceId: admin.workspaceId,
@@ -168,14 +168,14 @@ describe('loop templates', () => {
 
     const global = await ctx.call(admin.jar, 'PUT', `/api/templates/${weekly!.id}`, { template: content });
     expect(global.status).toBe(403);
-    expect((await json(global)).error.message).toBe(LOOP_MESSAGES.globalTemplate);
+    expect((await json(global)).error.message).toBe(english(LOOP_MESSAGES.globalTemplate));
 
     const bad = await ctx.call(admin.jar, 'POST', '/api/templates', {
       workspaceId: admin.workspaceId,
       template: { ...content, questions: [] },
     });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).error.fields?.['template.questions']).toBe(LOOP_MESSAGES.questionsMin);
+    expect((await json(bad)).error.fields?.['template.questions']).toBe(english(LOOP_MESSAGES.questionsMin));
 
     // A loop launched from the template keeps its questions when the template goes.
     await addPeople(ctx, admin.workspaceId, 3);
@@ -318,7 +318,7 @@ describe('workspace health-check templates (issue 32)', () => {
       ctx.call(jar, 'PATCH', `/api/templates/${id}`, { title, description: 'Renamed' });
     const refused = await rename(member.jar, byAdmin.id, 'Not mine');
     expect(refused.status).toBe(403);
-    expect((await json(refused)).error.message).toBe(TEMPLATE_MESSAGES.notAllowed);
+    expect((await json(refused)).error.message).toBe(english(TEMPLATE_MESSAGES.notAllowed));
     expect((await ctx.call(member.jar, 'DELETE', `/api/templates/${byAdmin.id}`)).status).toBe(403);
     expect((await rename(outsider.jar, byAdmin.id, 'Never')).status).toBe(404);
     expect((await rename(member.jar, memberId, 'Mine renamed')).status).toBe(200);

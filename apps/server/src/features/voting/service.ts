@@ -70,7 +70,8 @@ export async function putVotes(
   const settings = settingsOf(check);
   const entries = Object.entries(options.allocation).filter(([, count]) => count > 0);
   const total = entries.reduce((sum, [, count]) => sum + count, 0);
-  if (total > settings.votesPerPerson) throw invalid(VOTING_MESSAGES.tooMany(settings.votesPerPerson));
+  if (total > settings.votesPerPerson)
+    throw invalid(VOTING_MESSAGES.tooMany, undefined, { count: settings.votesPerPerson });
   const known = await q.enabledComponentIds(deps.db, check.templateId);
   if (entries.some(([id]) => !known.has(id))) throw invalid(VOTING_MESSAGES.foreignComponent);
 

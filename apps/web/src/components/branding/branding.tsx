@@ -48,7 +48,8 @@ export function BrandLogo({
   return (
     <img
       src={branding.logoUrl}
-      alt={t('ui.brandLogoAlt', { organization: branding.organizationName })}
+      // BRANDING_MESSAGES.logoAlt by its key: branding/rules.ts holds zod, which these first screens do not load.
+      alt={t('branding.logoAlt', { organization: branding.organizationName })}
       data-testid="brand-logo"
       className={cn('h-12 w-auto max-w-[200px] object-contain', className)}
     />

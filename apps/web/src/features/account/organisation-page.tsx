@@ -2,7 +2,6 @@ import { OrganizationLanguageCard } from '@/components/language-settings';
 import {
   accentColorMessage,
   BRANDING_MESSAGES,
-  brandLogoAlt,
   HEX_COLOR,
   LOGO_MAX_BYTES,
   LOGO_TYPES,
@@ -111,7 +110,7 @@ function LogoField({ branding }: { branding: Branding }) {
         {branding.logoUrl ? (
           <img
             src={branding.logoUrl}
-            alt={say(brandLogoAlt(branding.organizationName))}
+            alt={t(BRANDING_MESSAGES.logoAlt, { organization: branding.organizationName })}
             data-testid="branding-logo-preview"
             className="h-12 w-auto max-w-[200px] object-contain"
           />
@@ -160,7 +159,9 @@ function LogoField({ branding }: { branding: Branding }) {
         )}
       </div>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {t('accountOrganisation.logoHint', { alt: say(brandLogoAlt(branding.organizationName)) })}
+        {t('accountOrganisation.logoHint', {
+          alt: t(BRANDING_MESSAGES.logoAlt, { organization: branding.organizationName }),
+        })}
       </p>
       {problem && (
         <p role="alert" className="text-sm text-red-700">

@@ -123,7 +123,9 @@ export function DashboardPage() {
 
   // The download holds exactly what the filter and tab list, one row each.
   const download = () => {
-    const blob = new Blob([dashboardCsv(lists[view.tab], statusLabel)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([dashboardCsv(lists[view.tab], statusLabel, say)], {
+      type: 'text/csv;charset=utf-8',
+    });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;

@@ -311,7 +311,7 @@ function ConfigureForm({
               {groups.map(({ category, items }) => (
                 <Card key={category}>
                   <CardHeader>
-                    <CardTitle className="text-base">{category}</CardTitle>
+                    <CardTitle className="text-base">{say(category)}</CardTitle>
                   </CardHeader>
                   <CardContent>
                     <ul className="flex flex-col divide-y divide-slate-100">

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, stubFetch } from '@/test/render';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 import { ManagePage } from './manage-page';
 
 const ID = '33333333-3333-4333-8333-333333333333';
@@ -55,7 +55,7 @@ describe('manage: Settings tab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(
       await screen.findByText(
-        say(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses)),
+        t(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises, { count: DEFAULT_SETTINGS.minResponses }),
       ),
     ).toHaveAttribute('role', 'alert');
     expect(screen.queryByText(say(HEALTH_CHECK_MESSAGES.minResponsesRange))).toBeNull();
@@ -64,7 +64,7 @@ describe('manage: Settings tab', () => {
 
   it("puts the server's field errors on the fields", async () => {
     const user = userEvent.setup();
-    const message = say(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises(DEFAULT_SETTINGS.minResponses));
+    const message = t(HEALTH_CHECK_MESSAGES.minResponsesOnlyRises, { count: DEFAULT_SETTINGS.minResponses });
     const api = renderSettings(0, () =>
       Response.json(
         {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { renderRoutes, stubFetch } from '@/test/render';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 import { ShareDialog } from './share-dialog';
 
 const ID = '44444444-4444-4444-8444-444444444444';
@@ -36,7 +36,9 @@ describe("Share dialog's Slack", () => {
     const slack = screen.getByRole('button', { name: 'Slack' });
     await expect.poll(() => slack.hasAttribute('disabled')).toBe(false);
     await user.click(slack);
-    expect(await screen.findByText(say(HEALTH_CHECK_MESSAGES.slackPosted('#team')))).toBeInTheDocument();
+    expect(
+      await screen.findByText(t(HEALTH_CHECK_MESSAGES.slackPosted, { channel: '#team' })),
+    ).toBeInTheDocument();
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([url]) => url)).toEqual([`/api/health-checks/${ID}/share/slack`]);
     expect(screen.queryByText(say(HEALTH_CHECK_MESSAGES.slackNotConnected), { exact: false })).toBeNull();
@@ -50,7 +52,7 @@ describe("Share dialog's Slack", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Slack' }));
     expect(await navigator.clipboard.readText()).toBe(
-      say(HEALTH_CHECK_MESSAGES.slackInvitation('Team pulse', JOIN)),
+      t(HEALTH_CHECK_MESSAGES.slackInvitation, { title: 'Team pulse', joinUrl: JOIN }),
     );
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
     await user.click(screen.getByRole('link', { name: 'Open Notification settings' }));

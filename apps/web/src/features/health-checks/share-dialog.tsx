@@ -42,13 +42,18 @@ export function ShareDialog({
   const shareOnSlack = () => {
     if (!connected) {
       void copyToClipboard(
-        say(HEALTH_CHECK_MESSAGES.slackInvitation(title, joinUrl)),
+        t(HEALTH_CHECK_MESSAGES.slackInvitation, { title, joinUrl }),
         HEALTH_CHECK_MESSAGES.slackCopied,
       );
       return;
     }
     post.mutate(undefined, {
-      onSuccess: (posted) => toast.success(say(HEALTH_CHECK_MESSAGES.slackPosted(posted.channel))),
+      onSuccess: (posted) =>
+        toast.success(
+          posted.channel
+            ? t(HEALTH_CHECK_MESSAGES.slackPosted, { channel: posted.channel })
+            : say(HEALTH_CHECK_MESSAGES.slackPostedNoChannel),
+        ),
       onError: (error) => toast.error(error.message),
     });
   };

@@ -83,7 +83,7 @@ export function AudienceField({
                       onCheckedChange={(on) => choose(member.id, on === true)}
                     />
                     <Label htmlFor={`${id}-${member.id}`} className="font-normal">
-                      {displayName(member.name)} <span className="text-slate-600">({member.email})</span>
+                      {say(displayName(member.name))} <span className="text-slate-600">({member.email})</span>
                     </Label>
                   </li>
                 ))}

@@ -1,6 +1,7 @@
 import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import type { LaunchLoop } from '@pulsecheck/shared/loops/schemas';
 import type { TemplateDetail } from '@pulsecheck/shared/templates/schemas';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { ConfigureLoopPage } from './configure-loop-page';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
 const TEMPLATE = '55555555-5555-4555-8555-555555555555';
@@ -222,7 +223,9 @@ describe('Configure Loop', () => {
     await user.click(screen.getByRole('checkbox', { name: /Bo/ }));
     await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
     // Two members, fewer than the three responses results need: said before anything is sent.
-    expect(await screen.findByText(say(LOOP_MESSAGES.audienceBelowMinimum(2, 3)))).toBeInTheDocument();
+    expect(
+      await screen.findByText(t(LOOP_MESSAGES.audienceBelowMinimum, { count: 2, minResponses: 3 })),
+    ).toBeInTheDocument();
     expect(launchBody(fetch)).toBeUndefined();
 
     await user.click(screen.getByRole('switch', { name: 'Anonymous answers' }));
@@ -319,7 +322,7 @@ describe('Configure Loop', () => {
             error: {
               code: 'conflict',
               message: LOOP_MESSAGES.settingsOnlyStricter,
-              fields: { minResponses: LOOP_MESSAGES.minResponsesOnlyRises(4) },
+              fields: { minResponses: messageWith(LOOP_MESSAGES.minResponsesOnlyRises, { count: 4 }) },
             },
           },
           { status: 409 },
@@ -349,7 +352,7 @@ describe('Configure Loop', () => {
     await user.click(followUps);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await screen.findByText(say(LOOP_MESSAGES.minResponsesOnlyRises(4)))).toBeInTheDocument();
+    expect(await screen.findByText(t(LOOP_MESSAGES.minResponsesOnlyRises, { count: 4 }))).toBeInTheDocument();
     expect(screen.getAllByText(new RegExp(say(LOOP_MESSAGES.settingsOnlyStricter))).length).toBeGreaterThan(
       0,
     );

@@ -1,4 +1,5 @@
-import { LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
+import { messageWith } from '@pulsecheck/shared/i18n/message';
+import { LOOP_MESSAGES, longDate } from '@pulsecheck/shared/loops/rules';
 import { describe, expect, it } from 'vitest';
 import { firstRoundPreview, zonedMoment } from './schedule-preview';
 
@@ -38,7 +39,11 @@ describe('firstRoundPreview', () => {
       ),
     ).toEqual({
       kind: 'problem',
-      message: LOOP_MESSAGES.noSuchTime('02:30', '2026-03-29', 'Europe/Berlin'),
+      message: messageWith(LOOP_MESSAGES.noSuchTime, {
+        time: '02:30',
+        date: longDate('2026-03-29'),
+        timeZone: 'Europe/Berlin',
+      }),
     });
     expect(firstRoundPreview({ ...monday, start: '2026-11-23' }, now)).toEqual({
       kind: 'problem',

@@ -13,26 +13,15 @@ import {
   localDateOf,
   wallOf,
 } from '@pulsecheck/shared/loops/zoned-time';
-import { currentLocale, formats, t } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 
 /**
- * An instant as the loop's own clock reads it: 'Monday 30 November 2026 at 09:00'. English keeps the shared
- * `longDate`; other languages write the calendar day with Intl ('Montag, 30. November 2026').
+ * An instant as the loop's own clock reads it: 'Monday 30 November 2026 at 09:00' ('Montag, 30. November 2026 um
+ * 09:00'), the calendar day in words by the shared `longDate`, as the server's messages write it.
  */
 export function zonedMoment(instant: Date, timeZone: string): string {
   const time = new Date(wallOf(instant, timeZone)).toISOString().slice(11, 16);
-  const day = localDateOf(instant, timeZone);
-  const date =
-    currentLocale() === 'en'
-      ? longDate(day)
-      : formats().date(`${day}T00:00:00Z`, {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        });
-  return t('loops.zonedMoment', { date, time });
+  return t('loops.zonedMoment', { date: say(longDate(localDateOf(instant, timeZone))), time });
 }
 
 export type FirstRoundPreview =

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 import { JoinPage } from './join-page';
 
 const CHECK = '11111111-1111-4111-8111-111111111111';
@@ -110,7 +110,7 @@ describe('join page (spec section 8, join)', () => {
     expect(api.requested()).toEqual([INFO, MINE, JOIN]);
     cleanup();
 
-    const closed = PARTICIPATION_MESSAGES.notAccepting('phase_2');
+    const closed = t(PARTICIPATION_MESSAGES.notAccepting, { status: 'phase_2' });
     renderJoin(USER, {
       [INFO]: joinInfo,
       [MINE]: none,

@@ -155,7 +155,7 @@ export function RatingFlow({
     if (!rating) return showRequired();
     const missing = unansweredCount(componentIds, responses.votes);
     if (missing > 0) {
-      toast.error(t('participation.flow.unanswered', { count: missing }));
+      toast.error(t(M.unanswered, { count: missing }));
       return;
     }
     if (preview) {

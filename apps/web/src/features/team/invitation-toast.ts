@@ -10,7 +10,10 @@ export function invitationToast(member: Member, sent: string) {
   if (member.invitation?.delivery === 'failed') {
     const reason = member.invitation.deliveryError ?? say(TEAM_MESSAGES.inviteFailed);
     toast.error(
-      t('team.notEmailed', { message: say(TEAM_MESSAGES.invitationNotEmailed(member.email)), reason }),
+      t('team.notEmailed', {
+        message: t(TEAM_MESSAGES.invitationNotEmailed, { email: member.email }),
+        reason,
+      }),
     );
     return;
   }

@@ -7,6 +7,7 @@ import { currentUser } from '@/test/fixtures';
 import { renderRoutes, stubFetch } from '@/test/render';
 import { InviteDialog } from './member-dialogs';
 import { StatusBadge } from './team-page';
+import { say, t } from '@/lib/i18n';
 
 /** The team screens when the server sends no e-mail (MAIL_DISABLED): 'Email failed', never "sent". */
 
@@ -68,10 +69,12 @@ describe('team screens without e-mail', () => {
 
   it('says before inviting that no link is e-mailed, and after it that the invitation was not e-mailed', async () => {
     renderInvite(false, invited('failed'));
-    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(TEAM_MESSAGES.invitationsNotEmailed);
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(say(TEAM_MESSAGES.invitationsNotEmailed));
     await sendInvitation();
     expect(
-      await screen.findByText(`${TEAM_MESSAGES.invitationNotEmailed('ivy@example.com')}. ${REASON}`),
+      await screen.findByText(
+        `${t(TEAM_MESSAGES.invitationNotEmailed, { email: 'ivy@example.com' })}. ${REASON}`,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Invitation sent/)).not.toBeInTheDocument();
   });

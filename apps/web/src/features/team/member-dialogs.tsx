@@ -177,7 +177,7 @@ export function InviteDialog({
 const editSchema = z.object({
   role: inviteMemberSchema.shape.role,
   // The message is a catalogue key, said in the app's language where it is shown (`said`).
-  department: z.string().trim().max(80, 'team.departmentTooLong'),
+  department: z.string().trim().max(80, TEAM_MESSAGES.departmentTooLong),
 });
 type EditForm = z.input<typeof editSchema>;
 
