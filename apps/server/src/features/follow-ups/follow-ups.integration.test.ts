@@ -19,7 +19,7 @@ import {
   setPhase,
   type CheckFixture,
 } from '../../test/health-checks';
-import type { Jar } from '../../test/requests';
+import { english, type Jar } from '../../test/requests';
 
 const ctx = useTestContext();
 const admin = useAdmin(ctx);
@@ -282,8 +282,8 @@ describe('results show the effect (item 4)', () => {
       answered: 3,
       counts: { yes: 2, partly: 1, no: 0, 'too-early': 0 },
       percentages: { yes: 67, partly: 33, no: 0, 'too-early': 0 },
-      // An anonymous comment's author is the catalogue key the screens say ('Anonymous' in English).
-      comments: [{ author: RESULTS_MESSAGES.anonymous, content: 'Reviews are faster now' }],
+      // An anonymous comment's author, in the request's language (English here).
+      comments: [{ author: english(RESULTS_MESSAGES.anonymous), content: 'Reviews are faster now' }],
       before: 'Needs Improvement',
       now: 'Healthy',
       change: 'improved',

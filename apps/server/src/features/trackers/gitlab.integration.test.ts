@@ -430,8 +430,8 @@ describe('failures are visible, nothing is lost (item 5)', () => {
       description: 'Rotate on-call weekly',
     });
     await jobs();
-    expect((await item(action.id)).tracker?.problem).toBe(TRACKER_PROBLEMS.credentials);
-    expect((await connection()).problem).toBe(TRACKER_PROBLEMS.credentials);
+    expect((await item(action.id)).tracker?.problem).toBe(english(TRACKER_PROBLEMS.credentials));
+    expect((await connection()).problem).toBe(english(TRACKER_PROBLEMS.credentials));
     expect((await item(action.id)).description).toBe('Rotate on-call weekly');
 
     gitlab.failWith = null;
@@ -450,7 +450,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.unreachable,
+      problem: english(TRACKER_PROBLEMS.unreachable),
     });
     gitlab.failWith = null;
     await ctx.deps.db.execute(
@@ -469,7 +469,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.missing,
+      problem: english(TRACKER_PROBLEMS.missing),
     });
     const other = await newItem({ description: 'Not allowed' });
     gitlab.failWith = 403;
@@ -479,7 +479,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(other.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.permission,
+      problem: english(TRACKER_PROBLEMS.permission),
     });
     gitlab.failWith = null;
     // Once GitLab allows it, the next poll creates it, once.

@@ -313,7 +313,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       expect((await item(action.id)).tracker).toMatchObject({
         state: 'creating',
         key: null,
-        problem: TRACKER_PROBLEMS.invalid,
+        problem: english(TRACKER_PROBLEMS.invalid),
       });
       expect(posts()).toBe(before);
       const unlinked = await ctx.call(admin.jar, 'DELETE', `/api/action-items/${action.id}/tracker-issue`);
@@ -528,8 +528,8 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
         description: 'Rotate on-call weekly',
       });
       await jobs();
-      expect((await item(action.id)).tracker?.problem).toBe(TRACKER_PROBLEMS.credentials);
-      expect((await connection()).problem).toBe(TRACKER_PROBLEMS.credentials);
+      expect((await item(action.id)).tracker?.problem).toBe(english(TRACKER_PROBLEMS.credentials));
+      expect((await connection()).problem).toBe(english(TRACKER_PROBLEMS.credentials));
       expect((await item(action.id)).description).toBe('Rotate on-call weekly');
       jira.failWith = null;
       await poll();
@@ -547,7 +547,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       await jobs();
       expect((await item(action.id)).tracker).toMatchObject({
         state: 'creating',
-        problem: TRACKER_PROBLEMS.unreachable,
+        problem: english(TRACKER_PROBLEMS.unreachable),
       });
       jira.failWith = null;
       await ctx.deps.db.execute(
@@ -571,7 +571,7 @@ describe.each(['cloud', 'datacenter'] as const)('Jira %s', (flavour) => {
       await jobs();
       expect((await item(action.id)).tracker).toMatchObject({
         state: 'creating',
-        problem: TRACKER_PROBLEMS.missing,
+        problem: english(TRACKER_PROBLEMS.missing),
       });
     });
   });

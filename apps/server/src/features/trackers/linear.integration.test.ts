@@ -552,8 +552,8 @@ describe('failures are visible, nothing is lost (item 5)', () => {
       description: 'Rotate on-call weekly',
     });
     await jobs();
-    expect((await item(action.id)).tracker?.problem).toBe(TRACKER_PROBLEMS.credentials);
-    expect((await connection()).problem).toBe(TRACKER_PROBLEMS.credentials);
+    expect((await item(action.id)).tracker?.problem).toBe(english(TRACKER_PROBLEMS.credentials));
+    expect((await connection()).problem).toBe(english(TRACKER_PROBLEMS.credentials));
     expect((await item(action.id)).description).toBe('Rotate on-call weekly');
 
     linear.failWith = null;
@@ -570,7 +570,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.unreachable,
+      problem: english(TRACKER_PROBLEMS.unreachable),
     });
     linear.failWith = null;
     await ctx.deps.db.execute(
@@ -588,7 +588,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.permission,
+      problem: english(TRACKER_PROBLEMS.permission),
     });
     expect(linear.issues.filter((i) => i.team === 'SEC')).toHaveLength(0);
   });

@@ -467,8 +467,8 @@ describe('failures are visible, nothing is lost (item 5)', () => {
       ).status,
     ).toBe(200);
     await jobs();
-    expect((await item(action.id)).tracker?.problem).toBe(TRACKER_PROBLEMS.credentials);
-    expect((await connection()).problem).toBe(TRACKER_PROBLEMS.credentials);
+    expect((await item(action.id)).tracker?.problem).toBe(english(TRACKER_PROBLEMS.credentials));
+    expect((await connection()).problem).toBe(english(TRACKER_PROBLEMS.credentials));
     // The action item still works without the tracker.
     expect((await item(action.id)).description).toBe('Rotate on-call weekly');
 
@@ -489,7 +489,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.unreachable,
+      problem: english(TRACKER_PROBLEMS.unreachable),
     });
     github.failWith = null;
     // The queue retries it after its backoff.
@@ -510,7 +510,7 @@ describe('failures are visible, nothing is lost (item 5)', () => {
     await jobs();
     expect((await item(action.id)).tracker).toMatchObject({
       state: 'creating',
-      problem: TRACKER_PROBLEMS.permission,
+      problem: english(TRACKER_PROBLEMS.permission),
     });
     // A refusal is not retried by the queue (it waits for a person), so nothing is created meanwhile.
     await ctx.deps.db.execute(

@@ -191,7 +191,7 @@ describe('webhooks', () => {
     };
     expect(listed.webhooks.find((w) => w.id === webhook.id)).toMatchObject({
       paused: true,
-      pausedReason: WEBHOOK_MESSAGES.pausedAfterFailures,
+      pausedReason: english(WEBHOOK_MESSAGES.pausedAfterFailures),
     });
     const mail = await latestMail(ctx, admin.email, 'webhook was paused');
     expect(mail.text).toContain(receiver.url);
