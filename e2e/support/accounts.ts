@@ -102,7 +102,7 @@ export async function completeParticipation(
 /** Launches a health check through the API as the admin signed in on `page`. */
 export async function launchThroughApi(
   page: Page,
-  options: { workspaceId: string; title: string; minResponses?: number },
+  options: { workspaceId: string; title: string; description?: string; minResponses?: number },
 ) {
   const template = (await (await page.request.get('/api/templates/new')).json()) as {
     template: { id: string; components: { id: string }[] };
@@ -112,7 +112,7 @@ export async function launchThroughApi(
       workspaceId: options.workspaceId,
       templateId: template.template.id,
       title: options.title,
-      description: 'Launched by a browser test',
+      description: options.description ?? 'Launched by a browser test',
       settings: {
         minResponses: options.minResponses ?? 1,
         allowAnonymous: true,

@@ -1,12 +1,21 @@
 import { readCatalogue } from '../../packages/shared/messages/read.ts';
 import { compileCatalogue } from '../../packages/shared/src/i18n/compile.ts';
+import type { Language } from '../../packages/shared/src/i18n/languages.ts';
 import { type MessageValues, Translator } from '../../packages/shared/src/i18n/translate.ts';
 
 /**
- * The shared catalogue's English words (packages/shared/messages/en/*.json, decision 0027), for the specs that
- * find a shared message on the page: the browser tests' app speaks English.
+ * A language's words as the app or the server says them (the shared catalogue with the side's own, decision 0027),
+ * for the specs that find a message on a page or in an e-mail: `wordsIn('de').t('auth.fullName')`.
  */
-const words = new Translator('en', compileCatalogue(readCatalogue('shared', 'en').messages, 'en'));
+export function wordsIn(language: Language, side: 'web' | 'server' = 'web'): Translator {
+  const messages = {
+    ...readCatalogue('shared', language).messages,
+    ...readCatalogue(side, language).messages,
+  };
+  return new Translator(language, compileCatalogue(messages, language));
+}
+
+const words = wordsIn('en');
 
 /** The English text of the shared message `key`, its placeholders filled: `english(AUDIT_MESSAGES.title)`. */
 export const english = (key: string, values?: MessageValues): string => words.t(key, values);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { english } from '../i18n/english.test-support';
 import { breadcrumbs, capitalise } from './breadcrumbs';
 
 const ID = '3f2a9c1e-1b2c-4d5e-8f90-123456789abc';
+/** The crumbs with their labels in English words (a label is a catalogue key for the app's own segments). */
+const said = (pathname: string) =>
+  breadcrumbs(pathname).map((crumb) => ({ ...crumb, label: english.say(crumb.label) }));
 
 describe('breadcrumb labels', () => {
   it('capitalises hyphenated words', () => {
@@ -10,53 +14,53 @@ describe('breadcrumb labels', () => {
   });
 
   it('names the dashboard and links nothing for the current page', () => {
-    expect(breadcrumbs('/admin/dashboard')).toEqual([{ label: 'Dashboard', href: null }]);
+    expect(said('/admin/dashboard')).toEqual([{ label: 'Dashboard', href: null }]);
   });
 
   it('links screens above the current page', () => {
-    expect(breadcrumbs('/admin/team-management/invitations')).toEqual([
+    expect(said('/admin/team-management/invitations')).toEqual([
       { label: 'Team Management', href: '/admin/team-management' },
       { label: 'Invitations', href: null },
     ]);
-    expect(breadcrumbs('/admin/account-settings/notifications')).toEqual([
+    expect(said('/admin/account-settings/notifications')).toEqual([
       { label: 'Account Settings', href: '/admin/account-settings' },
       { label: 'Notifications', href: null },
     ]);
   });
 
   it('skips ids of health checks and templates', () => {
-    expect(breadcrumbs(`/admin/health-check/${ID}/manage`)).toEqual([
+    expect(said(`/admin/health-check/${ID}/manage`)).toEqual([
       { label: 'Health Check', href: null },
       { label: 'Manage', href: null },
     ]);
-    expect(breadcrumbs(`/admin/templates/${ID}/configure`)).toEqual([
+    expect(said(`/admin/templates/${ID}/configure`)).toEqual([
       { label: 'Templates', href: '/admin/templates' },
       { label: 'Configure', href: null },
     ]);
-    expect(breadcrumbs('/admin/configure-health-check/new')).toEqual([
+    expect(said('/admin/configure-health-check/new')).toEqual([
       { label: 'Configure Health Check', href: null },
       { label: 'New', href: null },
     ]);
   });
 
   it('labels ids after the loop segments', () => {
-    expect(breadcrumbs(`/admin/loop-insights/${ID}/overview`)).toEqual([
+    expect(said(`/admin/loop-insights/${ID}/overview`)).toEqual([
       { label: 'Loop Insights', href: null },
       { label: 'Loop Insights', href: null },
       { label: 'Overview', href: null },
     ]);
-    expect(breadcrumbs(`/admin/completion-status/${ID}`).at(-1)).toEqual({
+    expect(said(`/admin/completion-status/${ID}`).at(-1)).toEqual({
       label: 'Completion Status',
       href: null,
     });
-    expect(breadcrumbs(`/admin/configure-loop/${ID}`).at(-1)).toEqual({
+    expect(said(`/admin/configure-loop/${ID}`).at(-1)).toEqual({
       label: 'Configure Loop',
       href: null,
     });
   });
 
   it('inserts a Dashboard crumb under loop-results', () => {
-    expect(breadcrumbs(`/admin/loop-results/${ID}`)).toEqual([
+    expect(said(`/admin/loop-results/${ID}`)).toEqual([
       { label: 'Dashboard', href: '/admin/dashboard' },
       { label: 'Loop Results', href: null },
       { label: 'Loop Results', href: null },
@@ -64,6 +68,6 @@ describe('breadcrumb labels', () => {
   });
 
   it('has nothing outside the admin area', () => {
-    expect(breadcrumbs('/dashboard')).toEqual([]);
+    expect(said('/dashboard')).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { english as words } from '../i18n/english.test-support';
 import { describe, expect, it } from 'vitest';
 import {
   allParticipantsCompleted,
@@ -58,8 +59,10 @@ describe('phase machine', () => {
   it('labels phases and names the manage action', () => {
     expect(english[phaseLabel('summarize')]).toBe('Summary');
     expect(english[phaseLabel('nonsense')]).toBe('Unknown');
-    expect(phaseAction('collect')).toEqual({ to: 'vote', label: 'Start Voting Phase' });
-    expect(phaseAction('vote')).toEqual({ to: 'summarize', label: 'Complete Health Check' });
+    expect(phaseAction('collect')).toEqual({ to: 'vote', label: 'healthChecks.phaseAction.vote' });
+    expect(words.say(phaseAction('collect')?.label ?? '')).toBe('Start Voting Phase');
+    expect(phaseAction('vote')).toEqual({ to: 'summarize', label: 'healthChecks.phaseAction.summarize' });
+    expect(words.say(phaseAction('vote')?.label ?? '')).toBe('Complete Health Check');
     expect(phaseAction('summarize')).toBeNull();
   });
 });

@@ -94,10 +94,10 @@ export function allParticipantsCompleted(completed: number, total: number, minRe
   return total > 0 && completed === total && completed >= minResponses;
 }
 
-/** The manage screen's primary action for a phase, if any. */
+/** The manage screen's primary action for a phase, if any; its label a catalogue key. */
 export function phaseAction(phase: string): { to: Phase; label: string } | null {
-  if (phase === 'collect') return { to: 'vote', label: 'Start Voting Phase' };
-  if (phase === 'vote') return { to: 'summarize', label: 'Complete Health Check' };
+  if (phase === 'collect') return { to: 'vote', label: 'healthChecks.phaseAction.vote' };
+  if (phase === 'vote') return { to: 'summarize', label: 'healthChecks.phaseAction.summarize' };
   return null;
 }
 

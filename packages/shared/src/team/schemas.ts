@@ -39,6 +39,8 @@ export const TEAM_MESSAGES = {
   invitationAccountExists: 'team.invitationAccountExists',
   unknownName: 'team.unknownName',
   defaultRole: 'team.defaultRole',
+  /** The role a workspace's or organisation's creator starts with (a key: said in each reader's language). */
+  creatorRole: 'team.roleAdmin',
 } as const;
 
 export const INVITATION_DAYS = 7;

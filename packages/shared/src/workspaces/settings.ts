@@ -1,4 +1,4 @@
-// Without zod, like messages.ts: the sidebar and the settings frame only show these words.
+// Without zod, like messages.ts: the sidebar and the settings frame only show these words (catalogue keys).
 
 /**
  * Workspace settings: one page per tab under `/admin/workspace-settings`, for the active workspace's admins (the
@@ -6,12 +6,16 @@
  * of Account Settings (`ORGANISATION_SETTINGS_PATH`).
  */
 export const WORKSPACE_SETTINGS = {
-  title: 'Workspace Settings',
+  title: 'breadcrumbs.workspaceSettings',
   path: '/admin/workspace-settings',
-  adminsOnly: "Only the workspace's admins can change its settings",
+  adminsOnly: 'workspaces.settingsAdminsOnly',
   tabs: [
-    { key: 'webhooks', label: 'Webhooks', path: '/admin/workspace-settings/webhooks' },
-    { key: 'integrations', label: 'Integrations', path: '/admin/workspace-settings/integrations' },
+    { key: 'webhooks', label: 'breadcrumbs.webhooks', path: '/admin/workspace-settings/webhooks' },
+    {
+      key: 'integrations',
+      label: 'breadcrumbs.integrations',
+      path: '/admin/workspace-settings/integrations',
+    },
   ],
 } as const;
 

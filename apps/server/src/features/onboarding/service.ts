@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@pulsecheck/shared/team/schemas';
 import { AUTH_MESSAGES } from '@pulsecheck/shared/auth/messages';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -58,7 +59,13 @@ export async function setUpOrganization(db: Db, userId: string): Promise<{ works
       if (!workspace) throw new Error('workspace insert returned nothing');
       await tx
         .insert(workspaceMembers)
-        .values({ workspaceId: workspace.id, userId, access: 'admin', role: 'Admin', status: 'active' });
+        .values({
+          workspaceId: workspace.id,
+          userId,
+          access: 'admin',
+          role: TEAM_MESSAGES.creatorRole,
+          status: 'active',
+        });
       await tx
         .insert(userPreferences)
         .values({ userId, activeWorkspaceId: workspace.id })

@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@pulsecheck/shared/team/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import type { ScimFilter, UserRecord } from './protocol';
@@ -329,7 +330,7 @@ export async function insertGroup(db: Db, organizationId: string, name: string) 
   );
   await db.execute(
     sql`insert into workspace_members (workspace_id, user_id, access, role, status)
-        select ${row!.id}, o.created_by, 'admin', 'Admin', 'active' from organizations o
+        select ${row!.id}, o.created_by, 'admin', ${TEAM_MESSAGES.creatorRole}, 'active' from organizations o
         where o.id = ${organizationId} and o.created_by is not null`,
   );
   return row!.id;

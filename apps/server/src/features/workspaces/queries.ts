@@ -1,3 +1,4 @@
+import { TEAM_MESSAGES } from '@pulsecheck/shared/team/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { organizationRoleSql, type OversightRole } from '../../auth/access';
 import { type Db, first } from '../../db/client';
@@ -69,7 +70,7 @@ export async function insertWorkspace(
     workspaceId: row.id,
     userId: values.createdBy,
     access: 'admin',
-    role: 'Admin',
+    role: TEAM_MESSAGES.creatorRole,
     status: 'active',
   });
   return row.id;

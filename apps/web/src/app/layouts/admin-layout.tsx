@@ -30,11 +30,11 @@ import { say, t } from '@/lib/i18n';
 
 /** The sidebar's entries, in the app's language (a function: the catalogue is not loaded at import). */
 const navigation = () => [
-  { to: '/admin/dashboard', label: t('layout.nav.dashboard'), icon: LayoutDashboard },
-  { to: '/admin/templates', label: t('layout.nav.templates'), icon: LayoutTemplate },
-  { to: '/admin/team-management', label: t('layout.nav.teamManagement'), icon: Users },
+  { to: '/admin/dashboard', label: t('breadcrumbs.dashboard'), icon: LayoutDashboard },
+  { to: '/admin/templates', label: t('breadcrumbs.templates'), icon: LayoutTemplate },
+  { to: '/admin/team-management', label: t('breadcrumbs.teamManagement'), icon: Users },
   // Only for the owner and admins of the active workspace's organisation (the server refuses everyone else).
-  { to: '/admin/insights', label: t('layout.nav.insights'), icon: ChartColumn, organization: true },
+  { to: '/admin/insights', label: t('breadcrumbs.insights'), icon: ChartColumn, organization: true },
   // For the active workspace's admins.
   {
     to: WORKSPACE_SETTINGS.path,
@@ -42,7 +42,7 @@ const navigation = () => [
     icon: SlidersHorizontal,
     workspaceAdmin: true,
   },
-  { to: '/admin/account-settings', label: t('layout.nav.accountSettings'), icon: Settings },
+  { to: '/admin/account-settings', label: t('breadcrumbs.accountSettings'), icon: Settings },
 ];
 
 /**

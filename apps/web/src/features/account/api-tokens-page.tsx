@@ -152,6 +152,7 @@ function CreateTokenForm({
           <CheckboxField
             key={scope}
             label={scope}
+            technical="label"
             hint={say(API_SCOPE_LABELS[scope])}
             checked={scopes.includes(scope)}
             onCheckedChange={(checked) =>

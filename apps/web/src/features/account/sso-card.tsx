@@ -318,7 +318,7 @@ export function SsoCard() {
                 onChange={() => setProtocol(value)}
                 className="size-4 accent-brand-600"
               />
-              {label}
+              <span translate="no">{label}</span>
             </label>
           ))}
         </div>

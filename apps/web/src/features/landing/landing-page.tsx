@@ -118,7 +118,9 @@ export function LandingPage() {
                     {t('landing.mostPopular')}
                   </p>
                 )}
-                <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+                <h3 className="text-lg font-semibold text-slate-900" translate="no">
+                  {plan.name}
+                </h3>
                 <p className="mt-4">
                   <span className="text-4xl font-bold text-slate-900">{plan.price}</span>
                   <span className="text-slate-600">{plan.period}</span>

@@ -144,6 +144,7 @@ function AddWebhook({ scope }: { scope: WebhookScope }) {
                 key={type}
                 label={say(WEBHOOK_EVENT_LABELS[type])}
                 hint={type}
+                technical="hint"
                 checked={events.includes(type)}
                 onCheckedChange={(checked) =>
                   setEvents((current) => (checked ? [...current, type] : current.filter((e) => e !== type)))

@@ -1,0 +1,128 @@
+import { uniqueEmail } from './support/accounts';
+import { wordsIn } from './support/english';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForMail } from './support/mail-capture';
+
+/**
+ * Issue 34's journey: an admin in Deutsch from the landing page through sign-up (the verification e-mail in
+ * German), configure and launch; a participant in Français joining by the link, answering and completing; the
+ * results in German, the catalogue's components in each reader's language.
+ */
+const de = wordsIn('de');
+const fr = wordsIn('fr');
+const deMail = wordsIn('de', 'server');
+const frMail = wordsIn('fr', 'server');
+
+const linkIn = (text: string) => {
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error('no link in the e-mail');
+  return link;
+};
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('a team in Munich and Lyon: sign-up, configure and launch in German, answer in French, results in German', async ({
+  browser,
+  baseURL,
+  mailDir,
+}) => {
+  test.setTimeout(240_000);
+  const munich = await browser.newContext({ baseURL, locale: 'de-DE' });
+  const page = await munich.newPage();
+
+  // The landing page, then sign-up, in German from the first paint.
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page
+    .getByRole('link', { name: de.t('landing.getEarlyAccess') })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: de.t('auth.signupTitle') })).toBeVisible();
+  const email = uniqueEmail('anna');
+  await page.getByLabel(de.t('auth.fullName')).fill('Anna Admin');
+  await page.getByLabel(de.t('auth.workEmail')).fill(email);
+  await page.getByLabel(de.t('auth.yourRole')).fill('Leitung Personal');
+  await page.getByLabel(de.t('common.password'), { exact: true }).fill('e2e-password-123');
+  await page.getByLabel(de.t('auth.confirmPassword')).fill('e2e-password-123');
+  await page.getByLabel(de.t('auth.companyName')).fill('Team München');
+  await page.getByLabel(de.t('auth.companySize')).selectOption('11-50');
+  await page.locator('#accept-terms').click();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: de.t('auth.createWorkspace') }).click();
+  await expect(page.getByRole('heading', { name: de.t('auth.checkEmailTitle') })).toBeVisible();
+
+  // The verification e-mail in German.
+  const verification = await waitForMail(
+    mailDir,
+    email,
+    new RegExp(escape(deMail.t('mail.verification.subject'))),
+  );
+  await page.goto(linkIn(verification.text));
+  await expect
+    .poll(async () => {
+      const me = await page.request.get('/api/me');
+      return ((await me.json()) as { user?: { setupStatus?: string } }).user?.setupStatus;
+    })
+    .toBe('completed');
+
+  // Configure from the catalogue: its components in German; launch.
+  await page.goto('/admin/templates?type=health-check');
+  await page
+    .getByRole('article', { name: de.t('catalogue.template.title') })
+    .getByRole('link', { name: de.t('templates.use'), exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: de.t('healthChecks.configureTitle') })).toBeVisible();
+  await expect(page.getByRole('switch', { name: de.t('catalogue.c1.title') })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel(de.t('healthChecks.title'), { exact: true }).fill('Quartals-Check');
+  await page.getByRole('tab', { name: de.t('healthChecks.tabSettings') }).click();
+  await page.getByLabel(de.t('healthChecks.minResponses')).fill('1');
+  await page.getByRole('tab', { name: de.t('healthChecks.tabLaunch') }).click();
+  await page.getByRole('button', { name: de.t('healthChecks.launch') }).click();
+  const share = page.getByRole('dialog', { name: de.t('healthChecks.share') });
+  const joinUrl = await share.getByLabel(de.t('healthChecks.joinLink')).inputValue();
+  const checkId = /\/join\/([0-9a-f-]{36})$/.exec(joinUrl)?.[1] ?? '';
+  expect(checkId).not.toBe('');
+
+  // A participant in Lyon, in French: the join link, sign-up, the e-mail and the first component in French.
+  const lyon = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  const participant = await lyon.newPage();
+  await participant.goto(joinUrl);
+  await expect(participant.getByRole('heading', { name: fr.t('participation.signup.title') })).toBeVisible();
+  const claire = uniqueEmail('claire');
+  await participant.getByLabel(fr.t('participation.signup.fullName')).fill('Claire Participante');
+  await participant.getByLabel(fr.t('common.email')).fill(claire);
+  await participant.getByLabel(fr.t('common.password'), { exact: true }).fill('e2e-password-456');
+  await participant.getByRole('button', { name: fr.t('participation.signup.submit') }).click();
+  const welcome = await waitForMail(
+    mailDir,
+    claire,
+    new RegExp(escape(frMail.t('mail.verification.subject'))),
+  );
+  await participant.goto(linkIn(welcome.text));
+  await expect(participant).toHaveURL(new RegExp(`/health-check/${checkId}/voting$`));
+  await expect(participant.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(participant.getByRole('heading', { name: fr.t('catalogue.c1.title') })).toBeVisible();
+  await expectAccessible(participant);
+
+  // Every component rated Healthy, then submitted: the French words of the rating and the buttons.
+  const total = 29;
+  for (let step = 1; step <= total; step += 1) {
+    await participant
+      .getByRole('radio', { name: new RegExp(`^${escape(fr.t('participation.ratingHealthy'))}`) })
+      .click();
+    if (step < total) await participant.getByRole('button', { name: fr.t('common.next') }).click();
+  }
+  await participant.getByRole('button', { name: fr.t('participation.flow.submit') }).click();
+  await expect(
+    participant.getByRole('heading', { name: fr.t('participation.complete.title') }),
+  ).toBeVisible();
+
+  // The results in German, the components in German.
+  await page.goto(`/admin/health-check/${checkId}/results`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { name: 'Quartals-Check' })).toBeVisible();
+  await expect(page.getByText(de.t('catalogue.c1.title')).first()).toBeVisible();
+  await expectAccessible(page);
+  await munich.close();
+  await lyon.close();
+});
