@@ -18,6 +18,7 @@ import {
 import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@pulsecheck/shared/loops/schemas';
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
+import { downloadLanguage } from '../../lib/download';
 import { translatorFor } from '../../lib/i18n';
 import { routes } from '../../lib/openapi';
 import { languageOfRequest } from '../../mail/language';
@@ -120,7 +121,7 @@ export const loopRoutes = routes('loops')
         by: auditBy(c, user),
         loopId: c.req.valid('param').loopId,
         roundId: c.req.valid('query').roundId,
-        locale: languageOfRequest(c.req.raw.headers, deps.config),
+        locale: await downloadLanguage(c, user.id),
       });
       return c.body(file.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
