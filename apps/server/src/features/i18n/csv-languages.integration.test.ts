@@ -5,6 +5,9 @@ import { translatorFor } from '../../lib/i18n';
 import { createAdmin } from '../../test/accounts';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { addParticipants, createCheck, rateAll, type CheckFixture } from '../../test/health-checks';
+import { addPeople, answerByLink, answerToken, launchLoop } from '../../test/loops';
+import { json } from '../../test/requests';
+import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 
 /**
  * Issue 34: every CSV in the downloader's language (decision 0027): the header and the file's own words in it,
@@ -99,5 +102,56 @@ describe('the results CSV in the downloader’s language', () => {
 
     expect((await ctx.call(admin.jar, 'PUT', '/api/account/language', { language: 'en' })).status).toBe(200);
     expect(await download({ 'Accept-Language': 'de' })).toEqual(english);
+  });
+});
+
+describe('Loop Results’ CSV in the downloader’s language', () => {
+  it('writes the header, the kinds and the catalogue’s questions in German; answers as written', async () => {
+    expect((await ctx.call(admin.jar, 'PUT', '/api/account/language', { language: null })).status).toBe(200);
+    const people = await addPeople(ctx, admin.workspaceId, 3);
+    const loop = await launchLoop(ctx, admin.jar, admin.workspaceId, {
+      title: 'Team pulse',
+      questions: [
+        { kind: 'scale', text: en.t('loopCatalogue.wp1.text'), lowLabel: 'Rough', highLabel: 'Great' },
+        { kind: 'text', text: 'Was noch?' },
+      ],
+      audience: { kind: 'members', memberIds: people.map((p) => p.memberId) },
+    });
+    for (const [index, person] of people.entries())
+      expect(
+        (
+          await answerByLink(ctx, await answerToken(ctx, person.email), {
+            scale: index + 2,
+            text: `Answer ${index + 1}, as written`,
+          })
+        ).status,
+      ).toBe(201);
+    const { loop: detail } = await json<{ loop: LoopDetail }>(
+      await ctx.call(admin.jar, 'GET', `/api/loops/${loop.id}`),
+    );
+    const roundId = detail.currentRound!.id;
+    expect((await ctx.call(admin.jar, 'POST', `/api/loops/${loop.id}/rounds/${roundId}/close`)).status).toBe(
+      200,
+    );
+
+    const csv = async (headers: Record<string, string>) => {
+      const response = await ctx.request('GET', `/api/loops/${loop.id}/results/csv?roundId=${roundId}`, {
+        headers: { ...admin.jar.header(), ...headers },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const german = await csv({ 'Accept-Language': 'de' });
+    expect(german.split('\r\n')[0]).toBe(
+      'Loop,Runde,Frage,Art,Wert,Anzahl,Anteil (%),Mittelwert,eNPS,Antwort,Verfasst von',
+    );
+    expect(german).toContain(`Team pulse,1,${de.t('loopCatalogue.wp1.text')},Skala,2,1,`);
+    expect(german).toContain('Team pulse,1,Was noch?,Freitext,,,,,,"Answer 1, as written",\r\n');
+    const english = await csv({});
+    expect(english.split('\r\n')[0]).toBe(
+      'Loop,Round,Question,Kind,Value,Count,Share (%),Mean,eNPS,Answer,Author',
+    );
+    expect(english).toContain(`Team pulse,1,${en.t('loopCatalogue.wp1.text')},scale,2,1,`);
+    expect(english).toContain('Team pulse,1,Was noch?,text,,,,,,"Answer 1, as written",\r\n');
   });
 });
