@@ -19,7 +19,6 @@ import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@puls
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
 import { downloadLanguage } from '../../lib/download';
-import { translatorFor } from '../../lib/i18n';
 import { routes } from '../../lib/openapi';
 import { languageOfRequest } from '../../mail/language';
 import * as answers from './answers';
