@@ -8,6 +8,7 @@ import { addParticipants, createCheck, rateAll, type CheckFixture } from '../../
 import { addPeople, answerByLink, answerToken, launchLoop } from '../../test/loops';
 import { json } from '../../test/requests';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
+import type { WorkspacesResponse } from '@pulsecheck/shared/workspaces/schemas';
 
 /**
  * Issue 34: every CSV in the downloader's language (decision 0027): the header and the file's own words in it,
@@ -153,5 +154,45 @@ describe('Loop Results’ CSV in the downloader’s language', () => {
     );
     expect(english).toContain(`Team pulse,1,${en.t('loopCatalogue.wp1.text')},scale,2,1,`);
     expect(english).toContain('Team pulse,1,Was noch?,text,,,,,,"Answer 1, as written",\r\n');
+  });
+});
+
+describe('the insights CSV in the downloader’s language', () => {
+  it('writes the header, the catalogue, the health and the Organisation row in German; names as written', async () => {
+    expect((await ctx.call(admin.jar, 'PUT', '/api/account/language', { language: null })).status).toBe(200);
+    const { workspaces } = await json<WorkspacesResponse>(
+      await ctx.call(admin.jar, 'GET', '/api/workspaces'),
+    );
+    const workspace = workspaces.find((w) => w.id === admin.workspaceId)!;
+    const completed = await createCheck(ctx, admin, {
+      phase: 'summarize',
+      keys: ['c1'],
+      title: 'Spring check',
+      completedAt: new Date(),
+    });
+    await rateAll(ctx, completed, await addParticipants(ctx, completed, 3), () => 'healthy');
+    const path = `/api/organizations/${workspace.organizationId}/insights/csv?period=all&category=${encodeURIComponent(en.t('catalogue.category.communicate'))}`;
+    const csv = async (headers: Record<string, string>) => {
+      const response = await ctx.request('GET', path, { headers: { ...admin.jar.header(), ...headers } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const german = await csv({ 'Accept-Language': 'de' });
+    expect(german.split('\r\n')[0]).toBe(
+      'Kategorie,Bereich,Team,Health Check,Abgeschlossen am,Antworten,Gesund,Verbesserungsbedarf,Alarmsignal,Weiß nicht,Zustand,Trend',
+    );
+    const c1 = `${de.t('catalogue.category.communicate')},${de.t('catalogue.c1.title')}`;
+    expect(german).toContain(`${c1},${workspace.name},Spring check,`);
+    expect(german).toContain(',3,3,0,0,0,Überwiegend gesund,');
+    expect(german).toContain(
+      `${c1},Organisation (1 Team),Gesamter Zeitraum,,,3,0,0,0,Überwiegend gesund,\r\n`,
+    );
+
+    const english = await csv({});
+    expect(english.split('\r\n')[0]).toBe(
+      "Category,Component,Team,Health check,Completed,Responses,Healthy,Needs Improvement,Fire Warning,Don't Know,Health,Trend",
+    );
+    const enC1 = `${en.t('catalogue.category.communicate')},${en.t('catalogue.c1.title')}`;
+    expect(english).toContain(`${enC1},Organisation (1 team),All time,,,3,0,0,0,Mostly Healthy,\r\n`);
   });
 });
