@@ -10,7 +10,7 @@ import {
 } from '@pulsecheck/shared/insights/schemas';
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
-import { csvHeaders } from '../../lib/download';
+import { csvHeaders, downloadLanguage } from '../../lib/download';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
 
@@ -55,6 +55,7 @@ export const insightsRoutes = routes('insights')
       const { csv, filename } = await service.exportInsightsCsv(c.get('deps'), {
         userId: user.id,
         by: auditBy(c, user),
+        locale: await downloadLanguage(c, user.id),
         ...c.req.valid('param'),
         ...c.req.valid('query'),
       });

@@ -9,7 +9,6 @@ import {
   cellCounts,
   cellLabel,
   healthScore,
-  PERIOD_LABELS,
   periodStart,
   sortTeams,
   type InsightPeriod,
@@ -31,7 +30,7 @@ import {
   prioritize,
   type RatingCounts,
 } from '@pulsecheck/shared/results/rules';
-import { DEFAULT_LANGUAGE } from '@pulsecheck/shared/i18n/languages';
+import type { Locale } from '@pulsecheck/shared/i18n/languages';
 import { enpsSummary, responseRate, type EnpsGroups } from '@pulsecheck/shared/loops/stats';
 import { recordAudit, type AuditBy } from '../../audit/record';
 import { requireOrganization } from '../../auth/access';
@@ -41,8 +40,14 @@ import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { storeOrganizationFollowUpCounts } from '../follow-ups/service';
 import * as q from './queries';
-import { canonicalContent } from '../../lib/content-language';
-import { countOf } from '@pulsecheck/shared/words/plural';
+import { canonicalContent, localizeContent } from '../../lib/content-language';
+import {
+  csvHeader,
+  HEALTH_WORDS,
+  INSIGHTS_CSV_COLUMNS,
+  PERIOD_WORDS,
+  TREND_WORDS,
+} from '../../lib/csv-words';
 
 type Deps = Pick<AppDeps, 'db'>;
 type Options = {
@@ -202,65 +207,56 @@ export async function getInsights(deps: Deps, given: Options): Promise<InsightsR
 
 const CATALOGUE_ORDER = (key: string) => CATALOGUE.findIndex((c) => c.key === key);
 
-const CSV_HEADER = [
-  'Category',
-  'Component',
-  'Team',
-  'Health check',
-  'Completed',
-  'Responses',
-  'Healthy',
-  'Needs Improvement',
-  'Fire Warning',
-  "Don't Know",
-  'Health',
-  'Trend',
-];
-
 /**
  * The heat map as CSV, one line per cell (the Organisation column last), under the same rules as the page; each
- * download is recorded in the audit log (who, which view; never a figure of it).
+ * download is recorded in the audit log (who, which view; never a figure of it). Its header and its words in
+ * `locale`, the downloader's language, the catalogue's categories and components too; teams' and checks' names as
+ * written, numbers as numbers.
  */
-export async function exportInsightsCsv(deps: Deps, given: Options & { sort: InsightSort; by: AuditBy }) {
+export async function exportInsightsCsv(
+  deps: Deps,
+  given: Options & { sort: InsightSort; by: AuditBy; locale: Locale },
+) {
   const options = inEnglish(given);
+  const { locale } = options;
+  const words = translatorFor(locale);
   const insights = await getInsights(deps, options);
   const teams = sortTeams(insights.teams, options.sort);
-  const lines: (string | number | null)[][] = [CSV_HEADER];
+  const health = (counts: Parameters<typeof cellCounts>[0]) =>
+    words.t(HEALTH_WORDS[cellLabel(cellCounts(counts))]);
+  const trend = (direction: InsightCell[4]) => (direction ? words.t(TREND_WORDS[direction]) : null);
+  const lines: (string | number | null)[][] = [csvHeader(INSIGHTS_CSV_COLUMNS, words)];
   for (const row of insights.rows) {
+    const category = localizeContent(locale, row.category, 'category');
     for (const component of row.components) {
+      const title = localizeContent(locale, component.title, 'title');
       for (const team of teams) {
         const cell = team.cells[component.key];
         const hidden = team.hidden.includes(component.key);
         const counts = cell ? cell.slice(0, 4) : [null, null, null, null];
-        // English, as the rest of this file (its header and labels are not in the catalogues yet).
-        const health = cell
-          ? cellLabel(cellCounts(cell))
-          : translatorFor(DEFAULT_LANGUAGE).t(
-              hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck,
-            );
         lines.push([
-          row.category,
-          component.title,
+          category,
+          title,
           team.name,
-          team.check.title,
+          localizeContent(locale, team.check.title, 'title'),
           team.check.completedAt.slice(0, 10),
           team.responses,
           ...(counts as (number | null)[]),
-          health,
-          cell?.[4] ?? null,
+          cell ? health(cell) : words.t(hidden ? INSIGHTS_MESSAGES.belowFloor : INSIGHTS_MESSAGES.notInCheck),
+          trend(cell?.[4] ?? null),
         ]);
       }
       const pooled = insights.organisation.cells[component.key];
       if (pooled)
         lines.push([
-          row.category,
-          component.title,
-          `Organisation (${countOf(insights.organisation.teams, 'team')})`,
-          PERIOD_LABELS[insights.period],
+          category,
+          title,
+          words.t('csv.organisationTeams', { count: insights.organisation.teams }),
+          words.t(PERIOD_WORDS[insights.period]),
           null,
           null,
           ...pooled.slice(0, 4),
-          cellLabel(cellCounts(pooled)),
+          health(pooled),
           null,
         ]);
     }

@@ -45,6 +45,8 @@ import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { recordWorkspaceAudit, type AuditBy } from '../../audit/record';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
+import { localizeContent } from '../../lib/content-language';
+import { csvHeader, LOOP_RESULTS_CSV_COLUMNS, QUESTION_KIND_WORDS, wordFor } from '../../lib/csv-words';
 import { translatorFor } from '../../lib/i18n';
 import * as q from './queries';
 import { loopActionsWorked, roundFollowUps } from '../follow-ups/service';
@@ -256,7 +258,8 @@ export async function loopResults(
 
 /**
  * The CSV export of a released round (default: as Loop Results): a line per question and value, and per free-text
- * answer, its messages in the downloader's `locale`. Each download is recorded in the audit log (who, which loop
+ * answer, its header, kinds and messages in the downloader's `locale`, the catalogue's questions too; answers and
+ * names as written, numbers as numbers. Each download is recorded in the audit log (who, which loop
  * and round; never an answer).
  */
 export async function loopResultsCsv(
@@ -269,11 +272,16 @@ export async function loopResultsCsv(
   if (!round) throw notFound(NOT_FOUND_MESSAGES.round);
   const results = await roundResults(deps.db, round, words);
   if (results.state !== 'released') throw conflict(LOOP_MESSAGES.resultsNotReleased);
-  const rows: (string | number | null)[][] = [
-    ['Loop', 'Round', 'Question', 'Kind', 'Value', 'Count', 'Share (%)', 'Mean', 'eNPS', 'Answer', 'Author'],
-  ];
-  const prefix = [loop.title, round.number];
-  for (const question of results.questions) {
+  const rows: (string | number | null)[][] = [csvHeader(LOOP_RESULTS_CSV_COLUMNS, words)];
+  const prefix = [localizeContent(options.locale, loop.title, 'title'), round.number];
+  const followUpKind = words.t(QUESTION_KIND_WORDS['follow-up']!);
+  for (const shown of results.questions) {
+    // The catalogue's question in the downloader's language (an admin's own as written), its kind in words.
+    const question = {
+      ...shown,
+      text: localizeContent(options.locale, shown.text, 'text'),
+      kind: wordFor(QUESTION_KIND_WORDS, shown.kind, words),
+    };
     if (question.state !== 'released') {
       rows.push([
         ...prefix,
@@ -302,7 +310,7 @@ export async function loopResultsCsv(
         text.text,
         text.author,
       ]);
-    const min = question.kind === 'scale' ? SCALE_MIN : ENPS_MIN;
+    const min = shown.kind === 'scale' ? SCALE_MIN : ENPS_MIN;
     for (const [index, count] of (question.counts ?? []).entries()) {
       rows.push([
         ...prefix,
@@ -324,7 +332,7 @@ export async function loopResultsCsv(
       rows.push([
         ...prefix,
         followUp.question,
-        'follow-up',
+        followUpKind,
         null,
         followUp.answers,
         null,
@@ -339,7 +347,7 @@ export async function loopResultsCsv(
       rows.push([
         ...prefix,
         followUp.question,
-        'follow-up',
+        followUpKind,
         words.t(FOLLOW_UP_ANSWER_LABELS[answer]),
         followUp.counts[answer],
         followUp.percentages[answer],

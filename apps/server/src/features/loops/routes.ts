@@ -18,7 +18,7 @@ import {
 import { answersBodySchema, launchLoopSchema, loopDefinitionSchema } from '@pulsecheck/shared/loops/schemas';
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
-import { translatorFor } from '../../lib/i18n';
+import { downloadLanguage } from '../../lib/download';
 import { routes } from '../../lib/openapi';
 import { languageOfRequest } from '../../mail/language';
 import * as answers from './answers';
@@ -120,7 +120,7 @@ export const loopRoutes = routes('loops')
         by: auditBy(c, user),
         loopId: c.req.valid('param').loopId,
         roundId: c.req.valid('query').roundId,
-        locale: languageOfRequest(c.req.raw.headers, deps.config),
+        locale: await downloadLanguage(c, user.id),
       });
       return c.body(file.body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

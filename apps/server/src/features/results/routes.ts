@@ -7,8 +7,7 @@ import {
 } from '@pulsecheck/shared/results/schemas';
 import { auditBy } from '../../audit/record';
 import { requireUser } from '../../auth/session';
-import { attachment, csvHeaders } from '../../lib/download';
-import { languageOfRequest } from '../../mail/language';
+import { attachment, csvHeaders, downloadLanguage } from '../../lib/download';
 import { routes } from '../../lib/openapi';
 import * as service from './service';
 
@@ -29,7 +28,7 @@ export const resultsRoutes = routes('results')
       const { csv, filename } = await service.exportResultsCsv(deps, {
         userId: user.id,
         by: auditBy(c, user),
-        locale: languageOfRequest(c.req.raw.headers, deps.config),
+        locale: await downloadLanguage(c, user.id),
         ...c.req.valid('param'),
       });
       return c.body(csv, 200, csvHeaders(filename));

@@ -7,6 +7,7 @@ import {
 import { csvFile } from '@pulsecheck/shared/api/csv';
 import { DEFAULT_SETTINGS } from '@pulsecheck/shared/health-checks/schemas';
 import type { Locale } from '@pulsecheck/shared/i18n/languages';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import {
   dotsVisible,
   missingResponses,
@@ -29,7 +30,15 @@ import { healthCheckAccess, organizationCheckAccess } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { HealthCheckSettings } from '../../db/schema/health-checks';
 import { enqueueJob } from '../../jobs/queue';
-import { conflict, invalid, notFound } from '../../lib/app-error';
+import { conflict, invalid, notFound, translateMessage } from '../../lib/app-error';
+import { localizeContent } from '../../lib/content-language';
+import {
+  ACTION_STATUS_WORDS,
+  csvHeader,
+  RESULTS_CSV_COLUMNS,
+  TREND_WORDS,
+  wordFor,
+} from '../../lib/csv-words';
 import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
@@ -250,40 +259,44 @@ export async function planActions(
   return { phase: 'plan' as const };
 }
 
-const CSV_HEADER = [
-  'Rank',
-  'Component',
-  'Category',
-  'Healthy',
-  'Needs Improvement',
-  'Fire Warning',
-  "Don't Know",
-  'Total Ratings',
-  'Dots',
-  'Trend',
-  'Action Items',
-  'Actions since last check',
-];
-
-/** One action of 'Actions since last check' as the CSV writes it: the same facts as the screen. */
+/**
+ * One action of 'Actions since last check' as the CSV writes it: the same facts as the screen, in `words`'
+ * language (the action's title as written).
+ */
 function followUpCsvText(f: ComponentResult['followUps'][number], words: Words) {
   const facts = [
-    f.ownerName ? `owner ${f.ownerName}` : null,
-    f.doneAt ? `done ${f.doneAt.slice(0, 10)}` : null,
+    f.ownerName ? words.t('csv.followUpOwner', { name: f.ownerName }) : null,
+    f.doneAt ? words.t('csv.followUpDone', { date: f.doneAt.slice(0, 10) }) : null,
     f.counts && f.percentages
-      ? FOLLOW_UP_ANSWERS.map(
-          (a) => `${words.t(FOLLOW_UP_ANSWER_LABELS[a])} ${f.counts![a]} (${f.percentages![a]}%)`,
+      ? FOLLOW_UP_ANSWERS.map((a) =>
+          words.t('csv.followUpAnswer', {
+            answer: words.t(FOLLOW_UP_ANSWER_LABELS[a]),
+            count: f.counts![a],
+            percent: f.percentages![a],
+          }),
         ).join(', ')
       : null,
     f.changeWords,
   ].filter(Boolean);
-  return `${f.actionTitle}: ${facts.join(', ')}`;
+  return words.t('csv.followUpLine', { action: f.actionTitle, facts: facts.join(', ') });
 }
+
+/** An action item of a component as the CSV writes it: its description as written, its status in words. */
+const actionItemCsvText = (item: NonNullable<ResultsResponse['actionItems']>[number], words: Translator) =>
+  words.t('csv.actionItem', {
+    description: item.description,
+    status: wordFor(ACTION_STATUS_WORDS, item.status, words),
+    withOwner: item.owner ? 'yes' : 'no',
+    owner: item.owner?.name ?? '',
+    withDue: item.dueDate ? 'yes' : 'no',
+    due: item.dueDate ?? '',
+  });
 
 /**
  * Results as CSV, under the same rules as the screen; 409 with the reason while not released. Each download is
- * recorded in the audit log (who, which check; never a figure of it). The follow-ups' words in `locale`, the
- * downloader's language.
+ * recorded in the audit log (who, which check; never a figure of it). Its header and its own words in `locale`,
+ * the downloader's language; the catalogue's component titles and categories too (`localizeContent`); what people
+ * wrote (action items, names) as written; numbers as numbers.
  */
 export async function exportResultsCsv(
   deps: Pick<AppDeps, 'db'>,
@@ -298,27 +311,29 @@ export async function exportResultsCsv(
       : conflict(releaseMessage(state, missingResponses));
   }
   const items = results.actionItems ?? [];
+  // A title or category getResults left as a key ('Untitled Component') in words; the catalogue's in the language.
+  const content = (text: string, field: 'title' | 'category') => {
+    const said = translateMessage(words, text);
+    return said !== text ? said : localizeContent(options.locale, text, field);
+  };
   const rows = results.components.map((c) => [
     c.rank,
-    c.title,
-    c.category,
+    content(c.title, 'title'),
+    content(c.category, 'category'),
     c.healthy,
     c.needsImprovement,
     c.fireWarning,
     c.dontKnow,
     c.total,
     c.dots ?? '',
-    c.trend ?? '',
+    c.trend ? words.t(TREND_WORDS[c.trend]) : '',
     items
       .filter((i) => i.componentId === c.id)
-      .map(
-        (i) =>
-          `${i.description} (${i.status}${i.owner ? `, ${i.owner.name}` : ''}${i.dueDate ? `, due ${i.dueDate}` : ''})`,
-      )
+      .map((i) => actionItemCsvText(i, words))
       .join('; '),
     c.followUps.map((f) => followUpCsvText(f, words)).join('; '),
   ]);
-  const csv = csvFile([CSV_HEADER, ...rows]);
+  const csv = csvFile([csvHeader(RESULTS_CSV_COLUMNS, words), ...rows]);
   const slug =
     results.healthCheck.title
       .toLowerCase()
