@@ -68,7 +68,7 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
   await page.goto('/admin/templates?type=health-check');
   await page
     .getByRole('article', { name: de.t('catalogue.template.title') })
-    .getByRole('link', { name: de.t('templates.use'), exact: true })
+    .getByRole('link', { name: de.t('templates.useLabel', { title: de.t('catalogue.template.title') }) })
     .click();
   await expect(page.getByRole('heading', { name: de.t('healthChecks.configureTitle') })).toBeVisible();
   await expect(page.getByRole('switch', { name: de.t('catalogue.c1.title') })).toBeVisible();
@@ -102,6 +102,7 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
   await expect(participant).toHaveURL(new RegExp(`/health-check/${checkId}/voting$`));
   await expect(participant.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(participant.getByRole('heading', { name: fr.t('catalogue.c1.title') })).toBeVisible();
+  await expect(participant.getByText(fr.t('catalogue.newCheck.description'))).toBeVisible();
   await expectAccessible(participant);
 
   // Every component rated Healthy, then submitted: the French words of the rating and the buttons.
@@ -117,10 +118,16 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
     participant.getByRole('heading', { name: fr.t('participation.complete.title') }),
   ).toBeVisible();
 
-  // The results in German, the components in German.
+  // The admin in Munich ends the collection (German words), and reads the results in German: the components and
+  // the default description they launched with, stored as the catalogue's and said in each reader's language.
+  await page.goto(`/admin/health-check/${checkId}/manage`);
+  await page.getByRole('button', { name: de.t('healthChecks.phaseAction.vote') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: de.t('healthChecks.confirm') }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await page.goto(`/admin/health-check/${checkId}/results`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { name: 'Quartals-Check' })).toBeVisible();
+  await expect(page.getByText(de.t('catalogue.newCheck.description'))).toBeVisible();
   await expect(page.getByText(de.t('catalogue.c1.title')).first()).toBeVisible();
   await expectAccessible(page);
   await munich.close();

@@ -5,8 +5,9 @@ import { mailStateSchema } from '../mail/contract';
 import { HEALTH_CHECK_MESSAGES } from './messages';
 import { PHASES, type ProtectiveSetting } from './rules';
 
-export const DEFAULT_TITLE = 'New Health Check';
-export const DEFAULT_DESCRIPTION = "A collaborative assessment of our organization's health";
+/** A new check's title and description, as Configure offers them: catalogue content, in the admin's language. */
+export const DEFAULT_TITLE = 'catalogue.newCheck.title';
+export const DEFAULT_DESCRIPTION = 'catalogue.newCheck.description';
 
 export const settingsSchema = z.strictObject({
   minResponses: wholeNumber(1, 50, HEALTH_CHECK_MESSAGES.minResponsesRange),

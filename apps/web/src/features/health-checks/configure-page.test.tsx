@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUser, oneWorkspace } from '@/test/fixtures';
 import { Toaster } from '@/components/ui/toaster';
 import { renderRoutes, stubFetch } from '@/test/render';
-import { say } from '@/lib/i18n';
+import { say, t } from '@/lib/i18n';
 import { ConfigurePage } from './configure-page';
 
 const WORKSPACE = '44444444-4444-4444-8444-444444444444';
@@ -115,7 +115,7 @@ describe('configure and launch', () => {
       workspaceId: WORKSPACE,
       templateId: TEMPLATE,
       title: 'Q3 Health',
-      description: DEFAULT_DESCRIPTION,
+      description: t(DEFAULT_DESCRIPTION),
       settings: { ...DEFAULT_SETTINGS, votesPerPerson: 7, enableComments: false },
       enabledComponentIds: [COMPONENT],
       teamEmails: ['ana@example.com'],
@@ -219,7 +219,7 @@ describe('configure and launch', () => {
     expect(url).toMatch(/\/api\/templates\/health-checks$/);
     expect(JSON.parse(init.body as string)).toEqual({
       title: 'Our check',
-      description: DEFAULT_DESCRIPTION,
+      description: t(DEFAULT_DESCRIPTION),
       workspaceId: WORKSPACE,
       templateId: TEMPLATE,
       settings: { ...DEFAULT_SETTINGS, enableComments: false },

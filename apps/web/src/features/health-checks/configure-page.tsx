@@ -137,8 +137,8 @@ function ConfigureForm({
     resolver: zodResolver(launchFormSchema),
     // A workspace's own template starts from its name, description and settings; the global ones from the defaults.
     defaultValues: {
-      title: template.isGlobal ? DEFAULT_TITLE : template.title,
-      description: template.isGlobal ? DEFAULT_DESCRIPTION : (template.description ?? ''),
+      title: template.isGlobal ? t(DEFAULT_TITLE) : template.title,
+      description: template.isGlobal ? t(DEFAULT_DESCRIPTION) : (template.description ?? ''),
       settings: template.settings ?? DEFAULT_SETTINGS,
       enabledComponentIds: template.components.filter((c) => c.enabled).map((c) => c.id),
       teamEmails: [],
