@@ -35,6 +35,21 @@ export function recipientLanguage(recipient: {
 export const recipientLanguageSql = (userLanguage: SQL, organizationLanguage: SQL = sql`null`) =>
   sql`coalesce(${userLanguage}, ${organizationLanguage}, ${DEFAULT_LANGUAGE})`;
 
+/**
+ * One value per language inside a query: `case <language> when 'de' then … else <fallback> end`, `language` an SQL
+ * expression of a recipient's language (`recipientLanguageSql`), `values` what each language reads (say, a
+ * subject in that language); a language without a value reads `fallback`'s. Each value is one parameter.
+ */
+export function byLanguageSql(language: SQL, values: ReadonlyMap<Locale, string>, fallback: Locale): SQL {
+  const otherwise = values.get(fallback) ?? [...values.values()][0] ?? '';
+  const branches = [...values].filter(([locale]) => locale !== fallback);
+  if (branches.length === 0) return sql`${otherwise}::text`;
+  return sql`(case ${language} ${sql.join(
+    branches.map(([locale, value]) => sql`when ${locale} then ${value}::text`),
+    sql` `,
+  )} else ${otherwise}::text end)`;
+}
+
 /** A request's language, from its headers (pseudo-locales outside production only). */
 export const languageOfRequest = (
   headers: Headers | { get(name: string): string | null | undefined } | undefined | null,

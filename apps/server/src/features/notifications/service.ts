@@ -230,16 +230,21 @@ type BellNotice = Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId
 
 /**
  * The bell of each user `users` yields (column user_id) as WITH queries: `name` writes their notification rows (and
- * answers their user ids), `name_pushed` sends their live pushes.
+ * answers their user ids), `name_pushed` sends their live pushes. A message given as SQL is an expression over the
+ * row `users` yields for the person (`u`): the notice in each one's language (mail/language.ts `byLanguageSql`).
  */
-function bellQueries(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+function bellQueries(users: SQL, notice: Omit<BellNotice, 'message'> & { message: string | SQL }, name: string): WithQuery[] {
+  const people =
+    typeof notice.message === 'string'
+      ? sql`select distinct user_id from (${users}) x`
+      : sql`select distinct on (user_id) * from (${users}) x`;
   return [
     {
       name,
       query: sql`insert into notifications (user_id, type, message, link, health_check_id, workspace_id)
                  select u.user_id, ${notice.type}, ${notice.message}, ${notice.link ?? null},
                         ${notice.healthCheckId ?? null}, ${notice.workspaceId ?? null}
-                 from (select distinct user_id from (${users}) x) u
+                 from (${people}) u
                  returning user_id`,
     },
     {
@@ -281,7 +286,11 @@ const reachesEveryone = (type: NotificationType) => channelsFor(type, NO_PUSH).p
  * The bell of a notice that reaches everyone whatever their settings (a loop's new round), as WITH queries named
  * after `name` for a larger statement that writes what the notice tells of: see `bellQueries`.
  */
-export function everyoneBell(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+export function everyoneBell(
+  users: SQL,
+  notice: Omit<BellNotice, 'message'> & { message: string | SQL },
+  name: string,
+): WithQuery[] {
   if (!reachesEveryone(notice.type))
     throw new Error(`a ${notice.type} notice follows each person's settings`);
   return bellQueries(users, notice, name);
