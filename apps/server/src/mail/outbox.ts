@@ -70,9 +70,7 @@ export async function storeBody(db: Db, workspaceId: string, content: Content): 
  */
 export function mailInsert(select: SQL, options: { failed?: string; bodyId?: string | SQL } = {}): SQL {
   const bodyId = typeof options.bodyId === 'string' ? sql`${options.bodyId}` : options.bodyId;
-  const content = bodyId
-    ? sql`null, null, ${bodyId}::uuid, m.personal`
-    : sql`m.html, m.text, null, null`;
+  const content = bodyId ? sql`null, null, ${bodyId}::uuid, m.personal` : sql`m.html, m.text, null, null`;
   return sql`insert into mail_outbox (kind, "to", subject, html, text, body_id, personal, status, last_error)
              select m.kind, lower(m."to"), m.subject, ${content}, ${options.failed ? 'failed' : 'pending'},
                     ${options.failed ?? null}

@@ -233,7 +233,11 @@ type BellNotice = Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId
  * answers their user ids), `name_pushed` sends their live pushes. A message given as SQL is an expression over the
  * row `users` yields for the person (`u`): the notice in each one's language (mail/language.ts `byLanguageSql`).
  */
-function bellQueries(users: SQL, notice: Omit<BellNotice, 'message'> & { message: string | SQL }, name: string): WithQuery[] {
+function bellQueries(
+  users: SQL,
+  notice: Omit<BellNotice, 'message'> & { message: string | SQL },
+  name: string,
+): WithQuery[] {
   const people =
     typeof notice.message === 'string'
       ? sql`select distinct user_id from (${users}) x`
