@@ -510,7 +510,7 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
               closesLine(t, round.closesAt, loop.timeZone),
             ],
             action: { label: t.t('mail.loopRound.action'), url: `${appUrl}${LOOP_LINKS.answer(token)}` },
-            footer: t.t('mail.loopReminder.footer', { url: unsubscribe }),
+            footer: t.t('mail.reminders.unsubscribe', { url: unsubscribe }),
             branding,
             translator: t,
           }),
