@@ -207,7 +207,14 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
             language,
             link: input.link ?? null,
             healthCheckId: input.healthCheckId ?? null,
-            ...(input.parts ? { parts: input.parts } : {}),
+            ...(input.parts
+              ? {
+                  parts: input.parts.map((part) => ({
+                    ...part,
+                    text: translateMessage(translatorFor(language), part.text),
+                  })),
+                }
+              : {}),
           },
           // At most one reminder a day per check and person, whoever asks for it.
           uniqueKey:
