@@ -1,3 +1,4 @@
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '@pulsecheck/shared/account/schemas';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth';
@@ -7,7 +8,9 @@ import { translatorFor } from '../../lib/i18n';
 import { complete } from '../../mail/outbox';
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
-import { addPeople, launchLoop, scaleQuestion } from '../../test/loops';
+import { addPeople, launchLoop, makeDue, runLoopJobs, scaleQuestion } from '../../test/loops';
+import { notify } from '../notifications/service';
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 
 /**
  * Issue 34, decision 0027: a loop round's e-mails and bell notices in each member's language (their own choice,
@@ -152,5 +155,74 @@ describe("a loop round's e-mails in each member's language", () => {
         ),
       );
     expect(new Set(bodies.map((row) => row.bodyId)).size).toBe(6);
+  });
+
+  it("reminds each member in their own language, and says a notice given as a key in each recipient's", async () => {
+    const [german, spanish] = await addPeople(ctx, admin.workspaceId, 2);
+    await ctx.deps.db.update(user).set({ language: 'de' }).where(eq(user.id, german!.userId));
+    await ctx.deps.db.update(user).set({ language: 'es' }).where(eq(user.id, spanish!.userId));
+    // Survey reminders in the bell too (off by default).
+    await ctx.deps.db
+      .update(user)
+      .set({
+        notificationPreferences: {
+          ...DEFAULT_NOTIFICATION_PREFERENCES,
+          pushNotifications: { ...DEFAULT_NOTIFICATION_PREFERENCES.pushNotifications, surveyReminders: true },
+        },
+      })
+      .where(inArray(user.id, [german!.userId, spanish!.userId]));
+    await launchLoop(ctx, admin.jar, admin.workspaceId, { title: 'Reminded pulse', anonymous: false });
+    // The round's reminder job (LOOP_JOBS.remind in features/loops), made due now.
+    await makeDue(ctx, 'loop-round-remind');
+    await runLoopJobs(ctx);
+
+    const reminderTo = async (email: string) => {
+      const [row] = await ctx.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email.toLowerCase()), eq(mailOutbox.kind, 'loop-reminder')))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
+      if (!row) throw new Error(`no reminder to ${email}`);
+      return (await complete(ctx.deps.db, [row]))[0]!;
+    };
+    const toGerman = await reminderTo(german!.email);
+    expect(toGerman.subject).toBe('Erinnerung: Reminded pulse schließt bald');
+    expect(toGerman.text).toContain(de.t('mail.loopReminder.body', { name: german!.name }));
+    expect(toGerman.text).toContain(de.t('mail.loopRound.named'));
+    expect(toGerman.text).toMatch(/Abmelden: \S+\/unsubscribe\?token=/);
+    const toSpanish = await reminderTo(spanish!.email);
+    expect(toSpanish.subject).toBe('Recordatorio: Reminded pulse se cierra pronto');
+    expect(toSpanish.text).toContain(es.t('mail.loopReminder.body', { name: spanish!.name }));
+    const reminderBell = async (userId: string) =>
+      (
+        await ctx.deps.db
+          .select({ message: notifications.message })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, 'survey-reminder')))
+      ).map((row) => row.message);
+    expect(await reminderBell(german!.userId)).toEqual([
+      de.t('mail.loopReminder.notice', { title: 'Reminded pulse' }),
+    ]);
+    expect(await reminderBell(spanish!.userId)).toEqual([
+      es.t('mail.loopReminder.notice', { title: 'Reminded pulse' }),
+    ]);
+
+    // notify() with a message that is a key and its values: each recipient's bell in their language.
+    await notify(ctx.deps, {
+      userIds: [german!.userId, spanish!.userId],
+      type: 'team-update',
+      message: messageWith('mail.notice.memberJoined', { name: 'Ana', workspace: 'Languages Co' }),
+      workspaceId: admin.workspaceId,
+    });
+    const teamBell = async (userId: string) =>
+      (
+        await ctx.deps.db
+          .select({ message: notifications.message })
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.type, 'team-update')))
+      ).map((row) => row.message);
+    expect(await teamBell(german!.userId)).toEqual(['Ana ist Languages Co beigetreten']);
+    expect(await teamBell(spanish!.userId)).toEqual(['Ana se unió a Languages Co']);
   });
 });
