@@ -9,11 +9,12 @@
  * `recipientLanguageSql` is the same rule inside a query that lists many recipients (no query per person).
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { user } from '../db/schema/auth';
-import { organizations, workspaces } from '../db/schema/organizations';
+import { healthChecks } from '../db/schema/health-checks';
+import { organizations, workspaceMembers, workspaces } from '../db/schema/organizations';
 import { requestLocale, translatorFor } from '../lib/i18n';
 import { pageLocale } from '../lib/static-files';
 
@@ -34,6 +35,21 @@ export function recipientLanguage(recipient: {
 /** The same rule in SQL, for a query that lists recipients: `coalesce(user.language, default_language, 'en')`. */
 export const recipientLanguageSql = (userLanguage: SQL, organizationLanguage: SQL = sql`null`) =>
   sql`coalesce(${userLanguage}, ${organizationLanguage}, ${DEFAULT_LANGUAGE})`;
+
+/**
+ * One value per language inside a query: `case <language> when 'de' then … else <fallback> end`, `language` an SQL
+ * expression of a recipient's language (`recipientLanguageSql`), `values` what each language reads (say, a
+ * subject in that language); a language without a value reads `fallback`'s. Each value is one parameter.
+ */
+export function byLanguageSql(language: SQL, values: ReadonlyMap<Locale, string>, fallback: Locale): SQL {
+  const otherwise = values.get(fallback) ?? [...values.values()][0] ?? '';
+  const branches = [...values].filter(([locale]) => locale !== fallback);
+  if (branches.length === 0) return sql`${otherwise}::text`;
+  return sql`(case ${language} ${sql.join(
+    branches.map(([locale, value]) => sql`when ${locale} then ${value}::text`),
+    sql` `,
+  )} else ${otherwise}::text end)`;
+}
 
 /** A request's language, from its headers (pseudo-locales outside production only). */
 export const languageOfRequest = (
@@ -75,6 +91,33 @@ export async function workspaceLanguageOf(db: Db, workspaceId: string): Promise<
     .from(workspaces)
     .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
     .where(eq(workspaces.id, workspaceId));
+  return row?.language ?? null;
+}
+
+/**
+ * The `default_language` of the organisation of a person's workspaces (their first active membership's), for what
+ * is sent to them about all their workspaces at once (the digests); null without one.
+ */
+export async function memberOrganizationLanguageOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: organizations.defaultLanguage })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.status, 'active')))
+    .orderBy(asc(workspaceMembers.createdAt))
+    .limit(1);
+  return row?.language ?? null;
+}
+
+/** The `default_language` of the organisation a health check belongs to (null for an unknown check). */
+export async function checkLanguageOf(db: Db, healthCheckId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ language: organizations.defaultLanguage })
+    .from(healthChecks)
+    .innerJoin(workspaces, eq(workspaces.id, healthChecks.workspaceId))
+    .innerJoin(organizations, eq(organizations.id, workspaces.organizationId))
+    .where(eq(healthChecks.id, healthCheckId));
   return row?.language ?? null;
 }
 

@@ -17,9 +17,10 @@ export type Mailer = {
   storeBody(workspaceId: string, content: Pick<MailContent, 'html' | 'text'>): Promise<string>;
   /**
    * Queues the messages a SELECT yields, as a WITH query of a statement the caller runs (`mailInsert`), with their
-   * own content or each with its personal part for the shared body `bodyId`. Call `queued` once it ran.
+   * own content or each with its personal part for the shared body `bodyId` (an id, or an SQL expression over the
+   * SELECT's row `m` choosing one of several stored bodies). Call `queued` once it ran.
    */
-  queueFrom(select: SQL, bodyId?: string): SQL;
+  queueFrom(select: SQL, bodyId?: string | SQL): SQL;
   /** Tells the outbox that a statement of `queueFrom` queued messages. */
   queued(): void;
 };

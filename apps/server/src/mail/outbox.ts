@@ -64,12 +64,13 @@ export async function storeBody(db: Db, workspaceId: string, content: Content): 
  * The statement that queues the e-mails a SELECT yields, however many (`insert … returning id`, to run alone or as a
  * WITH query): a round's invitations to ten thousand members are written by the database, not sent over the wire
  * one by one. The SELECT's columns are kind, to, subject and either html and text, or, with `bodyId` (`storeBody`),
- * each message's personal part (personal), so that the body is stored once instead of in every message.
+ * each message's personal part (personal), so that the body is stored once instead of in every message. `bodyId`
+ * may also be an SQL expression over the SELECT's row (`m`), for messages that share one of a few bodies (one per
+ * language: a loop round's e-mails).
  */
-export function mailInsert(select: SQL, options: { failed?: string; bodyId?: string } = {}): SQL {
-  const content = options.bodyId
-    ? sql`null, null, ${options.bodyId}::uuid, m.personal`
-    : sql`m.html, m.text, null, null`;
+export function mailInsert(select: SQL, options: { failed?: string; bodyId?: string | SQL } = {}): SQL {
+  const bodyId = typeof options.bodyId === 'string' ? sql`${options.bodyId}` : options.bodyId;
+  const content = bodyId ? sql`null, null, ${bodyId}::uuid, m.personal` : sql`m.html, m.text, null, null`;
   return sql`insert into mail_outbox (kind, "to", subject, html, text, body_id, personal, status, last_error)
              select m.kind, lower(m."to"), m.subject, ${content}, ${options.failed ? 'failed' : 'pending'},
                     ${options.failed ?? null}

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish, sayInEnglish } from './notices.test-support';
+
+/** A notice's message in English (the server says it in each recipient's language). */
+const say = (message: string | undefined) => (message === undefined ? null : sayInEnglish(message));
 import {
   freshMilestones,
   milestoneKey,
@@ -27,7 +31,7 @@ function replay(steps: ('join' | 'complete')[], minResponses: number, title = 'C
     fired.push({
       at: `${team.completed} of ${team.total}`,
       milestones: fresh,
-      message: milestoneNotice(fresh, { ...team, title })?.message ?? null,
+      message: say(milestoneNotice(fresh, { ...team, title })?.message),
     });
   }
   return fired;
@@ -147,15 +151,17 @@ describe('milestones fire once each, for every team size', () => {
     const raised = replay(['join', 'complete'], 1);
     expect(raised[0]?.milestones).toEqual(['half', 'enough', 'all']);
     expect(
-      milestoneNotice(
-        freshMilestones(new Set(['half', 'all', 'enough:1']), { completed: 2, total: 2, minResponses: 2 }),
-        {
-          completed: 2,
-          total: 2,
-          minResponses: 2,
-          title: 'Check',
-        },
-      )?.message,
+      say(
+        milestoneNotice(
+          freshMilestones(new Set(['half', 'all', 'enough:1']), { completed: 2, total: 2, minResponses: 2 }),
+          {
+            completed: 2,
+            total: 2,
+            minResponses: 2,
+            title: 'Check',
+          },
+        )?.message,
+      ),
     ).toBe('All participants have completed "Check" (2 of 2)');
     const later = replay(['join', 'complete', 'join', 'join', 'join', 'complete', 'complete'], 3);
     expect(later[2]?.message).toBe('"Check" has enough completed responses to start voting (3 of 4)');
@@ -174,7 +180,7 @@ describe('milestoneNotice', () => {
   it('is null when nothing fired, and says counts only', () => {
     expect(milestoneNotice([], { completed: 1, total: 3, minResponses: 1, title: 'T' })).toBeNull();
     const notice = milestoneNotice(['half'], { completed: 2, total: 4, minResponses: 1, title: 'T' });
-    expect(notice).toEqual({
+    expect(notice && inEnglish(notice)).toEqual({
       type: 'completion-milestone',
       message: 'At least half of the participants have completed "T" (2 of 4)',
     });

@@ -24,6 +24,7 @@
  * never says results are available: the results follow `releaseState` alone (collection ended and the
  * threshold met), and the results-ready notice (`phase-notices.ts`) with them.
  */
+import { messageWith } from '../i18n/message';
 
 export const MILESTONES = ['half', 'enough', 'all'] as const;
 export type Milestone = (typeof MILESTONES)[number];
@@ -74,21 +75,22 @@ export function milestoneNotice(
   team: TeamCompletion & { title: string },
 ): MilestoneNotice | null {
   const { completed, total, title } = team;
-  const counts = `(${completed} of ${total})`;
+  // A catalogue key with its values (i18n/message.ts), said in each recipient's language by the server's notify().
+  const say = (key: string) => messageWith(`notices.${key}`, { title, completed, total });
   const everyone = total > 0 && completed >= total;
   if (fired.includes('all') || (fired.includes('enough') && everyone)) {
-    return { type: 'all-completed', message: `All participants have completed "${title}" ${counts}` };
+    return { type: 'all-completed', message: say('allCompleted') };
   }
   if (fired.includes('enough')) {
     return {
       type: 'completion-milestone',
-      message: `"${title}" has enough completed responses to start voting ${counts}`,
+      message: say('enoughToVote'),
     };
   }
   if (fired.includes('half')) {
     return {
       type: 'completion-milestone',
-      message: `At least half of the participants have completed "${title}" ${counts}`,
+      message: say('halfCompleted'),
     };
   }
   return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from './notices.test-support';
 import { opensResults, phaseNotice, type PhaseNoticeInput } from './phase-notices';
 
 const base: PhaseNoticeInput = {
@@ -12,7 +13,8 @@ const base: PhaseNoticeInput = {
   minResponses: 3,
   showResultsAfterVoting: true,
 };
-const notice = (overrides: Partial<PhaseNoticeInput>) => phaseNotice({ ...base, ...overrides });
+/** The notice, its words in English (the server says them in each recipient's language). */
+const notice = (overrides: Partial<PhaseNoticeInput>) => inEnglish(phaseNotice({ ...base, ...overrides }));
 
 describe('phaseNotice', () => {
   it('tells a participant who completed that voting started and the results are ready, in two parts', () => {

@@ -12,6 +12,7 @@
  * A notice is made of parts, each governed by one e-mail setting (`phaseChanges`, `resultsReady`): the e-mail
  * carries the parts the person wants, and none is sent when they want neither. The bell shows the whole notice.
  */
+import { messageWith } from '../i18n/message';
 import type { EmailSetting } from '../account/schemas';
 import type { Phase } from '../health-checks/rules';
 import { dotsVisible, releaseState } from '../results/release';
@@ -66,7 +67,9 @@ const resultsPart = (text: string): NoticePart => ({ setting: 'resultsReady', te
 /** The notice one person gets for one phase change. */
 export function phaseNotice(input: PhaseNoticeInput): PhaseNotice {
   const { healthCheckId: id, title, to, manages } = input;
-  const quoted = `"${title}"`;
+  // The texts travel as catalogue keys with their values (i18n/message.ts): the server's notify() says them in each
+  // recipient's language (apps/server/messages/<language>/notices.json).
+  const say = (key: string) => messageWith(`notices.${key}`, { title });
   const results = manages ? `/admin/health-check/${id}/results` : `/health-check/${id}/results`;
   const vote = `/health-check/${id}/vote`;
   const completed = input.participantStatus === 'completed';
@@ -76,20 +79,17 @@ export function phaseNotice(input: PhaseNoticeInput): PhaseNotice {
   if (opensResults(input) && to === 'vote') {
     return {
       type: 'results-ready',
-      message: `Voting has started for ${quoted}, and its results are ready`,
+      message: say('votingAndResults'),
       link: votes ? vote : results,
-      parts: [
-        phasePart(`Voting has started for ${quoted}`),
-        resultsPart(`The results of ${quoted} are ready`),
-      ],
+      parts: [phasePart(say('votingStarted')), resultsPart(say('resultsReady'))],
     };
   }
   if (opensResults(input) && to === 'summarize') {
     return {
       type: 'results-ready',
-      message: `${quoted} is complete: the final results are ready`,
+      message: say('completeAndFinal'),
       link: results,
-      parts: [phasePart(`${quoted} is complete`), resultsPart(`The final results of ${quoted} are ready`)],
+      parts: [phasePart(say('complete')), resultsPart(say('finalResultsReady'))],
     };
   }
 
@@ -105,14 +105,10 @@ export function phaseNotice(input: PhaseNoticeInput): PhaseNotice {
   const closedForThem = !manages && !completed;
   const withheld = releaseIn(input, to) === 'withheld';
   const message = {
-    collect: `${quoted} is collecting responses`,
-    vote: closedForThem
-      ? `Rating has closed for ${quoted}: the team is voting`
-      : `Voting has started for ${quoted}`,
-    summarize: withheld
-      ? `${quoted} is complete. Your facilitator will share the results`
-      : `${quoted} is complete`,
-    plan: `${quoted} has moved to action planning`,
+    collect: say('collecting'),
+    vote: closedForThem ? say('ratingClosed') : say('votingStarted'),
+    summarize: withheld ? say('completeWithheld') : say('complete'),
+    plan: say('planning'),
   }[to];
   return { type: 'phase-change', message, link, parts: [phasePart(message)] };
 }

@@ -9,7 +9,12 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { AppDeps } from '../../lib/router';
-import { translatorOfRecipient } from '../../mail/language';
+import { memberOrganizationLanguageOf, translatorOfRecipient } from '../../mail/language';
+import { translatorFor } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE } from '@pulsecheck/shared/i18n/languages';
+import { messageWith, readMessage } from '@pulsecheck/shared/i18n/message';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
+import type { HealthLabel } from '@pulsecheck/shared/results/rules';
 import { renderMail, type MailContent } from '../../mail/templates';
 import {
   channelsFor,
@@ -22,7 +27,6 @@ import { actionsToFollowUp } from '../follow-ups/service';
 import * as q from './queries';
 import { unsubscribeUrl } from './service';
 import { mailBranding } from '../branding/service';
-import { countOf, pluralWord } from '@pulsecheck/shared/words/plural';
 
 /** Scheduled notification work; the hourly tick enqueues itself again and whatever is due. */
 export const SCHEDULE_JOBS = {
@@ -112,7 +116,8 @@ export async function sendSurveyReminders(deps: Deps, at: Date) {
         {
           userIds,
           type: 'survey-reminder',
-          message: `Reminder: "${title}" is waiting for your ratings`,
+          // Said in each participant's language by notify (mail/language.ts).
+          message: messageWith('mail.surveyReminder.notice', { title }),
           link: `/health-check/${healthCheckId}`,
           healthCheckId,
         },
@@ -143,8 +148,18 @@ async function fanOut(
   }
 }
 
+/** The overall health labels in the e-mails' words. */
+const HEALTH_WORDS: Record<HealthLabel, string> = {
+  'No Data': 'mail.health.noData',
+  'No Ratings': 'mail.health.noRatings',
+  'Needs Immediate Attention': 'mail.health.immediate',
+  'Needs Attention': 'mail.health.attention',
+  'Mostly Healthy': 'mail.health.mostlyHealthy',
+  'Mixed Health': 'mail.health.mixed',
+};
+
 /** The overall health a digest may show: only where the results are released to the check's managers. */
-function healthLabel(row: q.DigestRow) {
+function healthLabel(row: q.DigestRow, t: Translator) {
   const state = releaseState({
     phase: row.phase,
     manages: true,
@@ -153,22 +168,31 @@ function healthLabel(row: q.DigestRow) {
     participantStatus: null,
     showResultsAfterVoting: true,
   });
-  if (state === 'collecting') return 'results open when collection ends';
-  if (state !== 'released') return 'results unlock after more responses';
+  if (state === 'collecting') return t.t('mail.digest.collecting');
+  if (state !== 'released') return t.t('mail.digest.locked');
   // Only the totals matter to the label: healthy and fire warnings, and all ratings.
   const { healthy, fire, ratings } = row;
-  return overallHealth([
-    { healthy, fireWarning: fire, needsImprovement: 0, dontKnow: ratings - healthy - fire },
-  ]);
+  return t.t(
+    HEALTH_WORDS[
+      overallHealth([{ healthy, fireWarning: fire, needsImprovement: 0, dontKnow: ratings - healthy - fire }])
+    ],
+  );
 }
 
-const statusLabel = (status: string) =>
-  status === 'completed' ? 'completed' : status === 'phase_2' ? 'voting' : 'collecting responses';
+const statusOf = (status: string) =>
+  status === 'completed' ? 'completed' : status === 'phase_2' ? 'voting' : 'collecting';
 
-export function digestLines(rows: q.DigestRow[]) {
-  return rows.map(
-    (r) =>
-      `${r.workspace}: "${r.title}" (${statusLabel(r.status)}), ${r.completed} of ${r.participants} completed, ${healthLabel(r)}`,
+/** The digest's line of each check, in `t`'s language (the recipient's; English by default). */
+export function digestLines(rows: q.DigestRow[], t: Translator = translatorFor(DEFAULT_LANGUAGE)) {
+  return rows.map((r) =>
+    t.t('mail.digest.line', {
+      workspace: r.workspace,
+      title: r.title,
+      status: statusOf(r.status),
+      completed: r.completed,
+      participants: r.participants,
+      health: healthLabel(r, t),
+    }),
   );
 }
 
@@ -191,11 +215,9 @@ export function nudgeLines(nudges: Awaited<ReturnType<typeof actionsToFollowUp>>
   ];
 }
 
-const unsubscribeFooter = (url: string) => `Don't want these reminders? Unsubscribe: ${url}`;
-
 const PART_FOOTER: Record<NoticePart['setting'], string> = {
-  phaseChanges: 'when a health check moves to its next phase',
-  resultsReady: 'when results are ready for you',
+  phaseChanges: 'mail.notice.part.phaseChanges',
+  resultsReady: 'mail.notice.part.resultsReady',
 };
 
 /** Turns the unsubscribe address in the footer into a link. */
@@ -211,6 +233,10 @@ const emailPayload = z.object({
   userId: z.string(),
   type: z.string(),
   message: z.string(),
+  /** The notice as notify was given it, when it is a catalogue key with its values (`messageWith`). */
+  notice: z.string().optional(),
+  /** The recipient's language, as notify decided it (mail/language.ts). */
+  language: z.string().optional(),
   link: z.string().nullable().optional(),
   healthCheckId: z.string().nullable().optional(),
   parts: z
@@ -235,15 +261,23 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
         return;
       const url = absolute(job.link);
       const branding = mailBranding(config.appUrl, job.branding);
+      const t = translatorOfRecipient({ language: user.language, organization: job.language });
       if (job.type === 'survey-reminder') {
         const unsubscribe = unsubscribeUrl(config, job.userId);
+        const notice = job.notice ? readMessage(job.notice) : null;
+        const title = notice?.key === 'mail.surveyReminder.notice' ? notice.values?.title : undefined;
         const mail = renderMail({
           subject: job.message,
-          heading: 'Your team is waiting for your ratings',
-          paragraphs: [`Hi ${user.name}, ${job.message.replace(/^Reminder: /, '')}. It takes a few minutes.`],
-          action: { label: 'Continue the health check', url },
-          footer: unsubscribeFooter(unsubscribe),
+          heading: t.t('mail.surveyReminder.heading'),
+          paragraphs: [
+            title === undefined
+              ? `Hi ${user.name}, ${job.message.replace(/^Reminder: /, '')}. It takes a few minutes.`
+              : t.t('mail.surveyReminder.body', { name: user.name, title }),
+          ],
+          action: { label: t.t('mail.surveyReminder.action'), url },
+          footer: t.t('mail.reminders.unsubscribe', { url: unsubscribe }),
           branding,
+          translator: t,
         });
         await mailer.enqueue({ kind: 'survey-reminder', to: user.email, ...linkFooter(mail, unsubscribe) });
         return;
@@ -259,54 +293,69 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
         const mail = renderMail({
           subject: text,
           heading: text,
-          paragraphs: [`Hi ${user.name},`, `${text}.`],
-          action: { label: 'Open Pulsecheck', url },
-          footer: `You get this email because your notification settings send you emails ${settings.map((s) => PART_FOOTER[s]).join(' and ')}. Don't want them? Unsubscribe: ${unsubscribe}`,
+          paragraphs: [t.t('mail.notice.greeting', { name: user.name }), `${text}.`],
+          action: { label: t.t('mail.notice.action'), url },
+          footer: t.t('mail.notice.partsFooter', {
+            settings: t.list(settings.map((setting) => t.t(PART_FOOTER[setting]))),
+            url: unsubscribe,
+          }),
           branding,
+          translator: t,
         });
         await mailer.enqueue({ kind: job.type, to: user.email, ...linkFooter(mail, unsubscribe) });
         return;
       }
-      const subject = job.type === 'team-update' ? `Team update: ${job.message}` : job.message;
+      const subject =
+        job.type === 'team-update'
+          ? t.t('mail.notice.teamUpdateSubject', { message: job.message })
+          : job.message;
       await mailer.enqueue({
         kind: job.type,
         to: user.email,
         ...renderMail({
           subject,
           heading: job.message,
-          paragraphs: [`Hi ${user.name},`, job.message],
-          action: { label: 'Open Pulsecheck', url },
-          footer: 'You get this email because of your notification settings in Pulsecheck.',
+          paragraphs: [t.t('mail.notice.greeting', { name: user.name }), job.message],
+          action: { label: t.t('mail.notice.action'), url },
+          footer: t.t('mail.notice.footer'),
           branding,
+          translator: t,
         }),
       });
     },
 
     [DELIVERY_JOBS.newResponsesEmail]: async (raw) => {
       const job = z
-        .object({ userId: z.string(), healthCheckId: z.string(), from: z.string(), to: z.string() })
+        .object({
+          userId: z.string(),
+          healthCheckId: z.string(),
+          language: z.string().optional(),
+          from: z.string(),
+          to: z.string(),
+        })
         .parse(raw);
       const user = await q.findPreferences(db, job.userId);
       if (!user || !resolvePreferences(user.preferences).emailNotifications.newResponses) return;
       const check = await q.responsesBetween(db, job.healthCheckId, new Date(job.from), new Date(job.to));
       if (!check || check.fresh === 0) return;
-      const what = countOf(check.fresh, 'new response');
+      const t = translatorOfRecipient({ language: user.language, organization: job.language });
+      const what = t.t('mail.newResponses.subject', { count: check.fresh, title: check.title });
       await mailer.enqueue({
         kind: 'new-responses',
         to: user.email,
         ...renderMail({
-          subject: `${what} to "${check.title}"`,
-          heading: `${what} to "${check.title}"`,
+          subject: what,
+          heading: what,
           paragraphs: [
-            `Hi ${user.name}, "${check.title}" received ${what} in the last hour.`,
-            `${check.completed} of ${check.total} ${pluralWord(check.total, 'participant has', 'participants have')} completed.`,
+            t.t('mail.newResponses.body', { name: user.name, title: check.title, count: check.fresh }),
+            t.t('mail.newResponses.completed', { completed: check.completed, total: check.total }),
           ],
           action: {
-            label: 'Manage health check',
+            label: t.t('mail.newResponses.action'),
             url: absolute(`/admin/health-check/${job.healthCheckId}/manage`),
           },
-          footer:
-            'At most one of these emails per health check and hour. Change this in your notification settings.',
+          footer: t.t('mail.newResponses.footer'),
+          translator: t,
         }),
       });
     },
@@ -318,9 +367,10 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       const prefs = resolvePreferences(user.preferences);
       if (!channelsFor(job.type as NotificationType, prefs).slack) return;
       const { channel, webhookUrl } = prefs.slackNotifications;
+      const t = translatorOfRecipient({ language: user.language, organization: job.language });
       await postToSlack(
         webhookUrl,
-        `${channel ? `[${channel}] ` : ''}${job.message} <${absolute(job.link)}|Open in Pulsecheck>`,
+        `${channel ? `[${channel}] ` : ''}${job.message} <${absolute(job.link)}|${t.t('mail.slack.open')}>`,
       );
     },
 
@@ -373,20 +423,26 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       const nudges =
         job.period === 'weekly' ? await actionsToFollowUp(db, { ownerId: job.userId }, new Date(job.at)) : [];
       if (rows.length === 0 && nudges.length === 0) return;
-      const title = job.period === 'weekly' ? 'Your weekly digest' : 'Your monthly report';
+      // In the person's language, else their organisation's (mail/language.ts), else English.
+      const t = translatorOfRecipient({
+        language: user.language,
+        organization: await memberOrganizationLanguageOf(db, job.userId),
+      });
+      const weekly = job.period === 'weekly';
       await mailer.enqueue({
-        kind: job.period === 'weekly' ? 'weekly-digest' : 'monthly-report',
+        kind: weekly ? 'weekly-digest' : 'monthly-report',
         to: user.email,
         ...renderMail({
-          subject: `${title} from Pulsecheck`,
-          heading: title,
+          subject: t.t(weekly ? 'mail.digest.weeklySubject' : 'mail.digest.monthlySubject'),
+          heading: t.t(weekly ? 'mail.digest.weekly' : 'mail.digest.monthly'),
           paragraphs: [
-            `Hi ${user.name}, here is how your team's health checks stand.`,
-            ...digestLines(rows),
-            ...nudgeLines(nudges, translatorOfRecipient({ language: user.language })),
+            t.t('mail.digest.body', { name: user.name }),
+            ...digestLines(rows, t),
+            ...nudgeLines(nudges, t),
           ],
-          action: { label: 'Open the dashboard', url: absolute('/admin/dashboard') },
-          footer: 'Change what you receive in your notification settings.',
+          action: { label: t.t('mail.digest.action'), url: absolute('/admin/dashboard') },
+          footer: t.t('mail.digest.footer'),
+          translator: t,
         }),
       });
     },
@@ -399,11 +455,15 @@ export function notificationJobHandlers(deps: Deps): Record<string, JobHandler> 
       if (!slack.enabled || !slack.dailyDigest || !slack.webhookUrl) return;
       const rows = await q.digestFor(db, job.userId, new Date(new Date(job.at).getTime() - DAY_MS));
       if (rows.length === 0) return;
+      const t = translatorOfRecipient({
+        language: user.language,
+        organization: await memberOrganizationLanguageOf(db, job.userId),
+      });
       await postToSlack(
         slack.webhookUrl,
         [
-          `${slack.channel ? `[${slack.channel}] ` : ''}Daily digest`,
-          ...digestLines(rows).map((l) => `• ${l}`),
+          `${slack.channel ? `[${slack.channel}] ` : ''}${t.t('mail.slack.dailyDigest')}`,
+          ...digestLines(rows, t).map((l) => `• ${l}`),
         ].join('\n'),
       );
     },

@@ -1,3 +1,4 @@
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import { HEALTH_CHECK_NOT_FOUND } from '@pulsecheck/shared/health-checks/rules';
@@ -103,7 +104,11 @@ async function notifyPeople(
       {
         userIds: [options.newOwner],
         type: 'assignment',
-        message: `${actor.name} assigned you an action item in "${check.title}": ${excerpt(description)}`,
+        message: messageWith('mail.notice.assigned', {
+          actor: actor.name,
+          title: check.title,
+          excerpt: excerpt(description),
+        }),
         link,
         healthCheckId: check.id,
       },
@@ -117,7 +122,11 @@ async function notifyPeople(
       {
         userIds: mentioned,
         type: 'mention',
-        message: `${actor.name} mentioned you in an action item in "${check.title}": ${excerpt(description)}`,
+        message: messageWith('mail.notice.mentioned', {
+          actor: actor.name,
+          title: check.title,
+          excerpt: excerpt(description),
+        }),
         link,
         healthCheckId: check.id,
       },

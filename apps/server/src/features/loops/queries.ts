@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { countsOf, type Db, first, queryRows, withClause, type WithQuery } from '../../db/client';
+import { recipientLanguageSql } from '../../mail/language';
 import {
   loopAnswers,
   loopAudience,
@@ -268,6 +269,8 @@ export async function inviteNext(
     limit: number;
     token: (memberId: SQL) => SQL;
     tokenHash: (token: SQL) => SQL;
+    /** The language of a member (`u`, their account), as `memberLanguageSql` says it. */
+    language: SQL;
     then: (invitees: SQL) => WithQuery[];
   },
 ) {
@@ -280,7 +283,8 @@ export async function inviteNext(
   };
   const people: WithQuery = {
     name: 'people',
-    query: sql`select m.id as member_id, m.user_id, u.email, ${options.token(sql`m.id`)} as token
+    query: sql`select m.id as member_id, m.user_id, u.email, ${options.token(sql`m.id`)} as token,
+                      ${options.language} as language
                from slice
                cross join lateral unnest(slice.audience_ids[slice.invited - ${limit} + 1 : slice.invited]) as a(member_id)
                join workspace_members m on m.id = a.member_id
@@ -305,6 +309,27 @@ export async function inviteNext(
   return { sliced: (row?.slice ?? 0) > 0 };
 }
 
+/**
+ * The language of a member of a workspace whose organisation's default is `organizationLanguage`, inside a query
+ * where `u` is their account (mail/language.ts: their choice, else the organisation's, else English).
+ */
+export const memberLanguageSql = (organizationLanguage: string | null) =>
+  recipientLanguageSql(sql`u.language`, sql`${organizationLanguage}::text`);
+
+/** The languages the members of the round's audience not yet invited are written to (`memberLanguageSql`). */
+export async function audienceLanguages(db: Db, roundId: string, language: SQL) {
+  const rows = await queryRows<{ language: string }>(
+    db,
+    sql`select distinct ${language} as language
+        from loop_rounds r
+        cross join lateral unnest(r.audience_ids[r.invited + 1 :]) as a(member_id)
+        join workspace_members m on m.id = a.member_id
+        join "user" u on u.id = m.user_id
+        where r.id = ${roundId}`,
+  );
+  return rows.map((row) => row.language);
+}
+
 /** Forgets a round's audience list once every member of it is a recipient. */
 export async function dropAudienceList(db: Db, roundId: string) {
   await db.execute(
@@ -313,17 +338,22 @@ export async function dropAudienceList(db: Db, roundId: string) {
   );
 }
 
-/** Recipients who have not answered, with what reminders need: their address, name and settings. */
-export async function unansweredRecipients(db: Db, roundId: string) {
+/**
+ * Recipients who have not answered, with what reminders need: their address, name, settings and language
+ * (`language`, see `memberLanguageSql`).
+ */
+export async function unansweredRecipients(db: Db, roundId: string, language: SQL) {
   return queryRows<{
     member_id: string;
     user_id: string;
     email: string;
     name: string;
     preferences: unknown;
+    language: string;
   }>(
     db,
-    sql`select rc.member_id, u.id as user_id, u.email, u.name, u.notification_preferences as preferences
+    sql`select rc.member_id, u.id as user_id, u.email, u.name, u.notification_preferences as preferences,
+               ${language} as language
         from loop_round_recipients rc
         join workspace_members m on m.id = rc.member_id and m.status = 'active'
         join "user" u on u.id = m.user_id

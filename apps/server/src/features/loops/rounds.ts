@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
-import { DEFAULT_LANGUAGE } from '@pulsecheck/shared/i18n/languages';
+import { isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
+import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
@@ -27,7 +28,13 @@ import type { Db } from '../../db/client';
 import { enqueueJob, enqueueJobs, type JobHandler } from '../../jobs/queue';
 import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
-import { languageInWorkspace } from '../../mail/language';
+import {
+  byLanguageSql,
+  languageInWorkspace,
+  recipientLanguage,
+  workspaceLanguageOf,
+} from '../../mail/language';
+import { localizeContent } from '../../lib/content-language';
 import { PERSONAL, type OutgoingMail } from '../../mail/outbox';
 import { renderMail, type MailChoices } from '../../mail/templates';
 import { unsubscribeUrl } from '../account/service';
@@ -307,48 +314,55 @@ export async function closeRound(deps: Deps, options: { roundId: string; now?: D
   });
 }
 
-/** The one-click answers of the first question, when it is a scale or eNPS question. */
+/**
+ * The one-click answers of the first question, when it is a scale or eNPS question, in the reader's words: a
+ * catalogue question and its scale's ends translated, a question the admin wrote as written.
+ */
 function quickChoices(
   appUrl: string,
   token: string,
   first: q.QuestionRow | undefined,
+  t: Translator,
 ): MailChoices | undefined {
   if (!first || first.kind === 'text') return undefined;
+  const locale = t.locale;
   const [min, max, ends] =
     first.kind === 'scale'
-      ? [SCALE_MIN, SCALE_MAX, { low: first.lowLabel ?? '', high: first.highLabel ?? '' }]
-      : [
-          ENPS_MIN,
-          ENPS_MAX,
-          { low: roundMailWords().t(ENPS_LABELS.low), high: roundMailWords().t(ENPS_LABELS.high) },
-        ];
+      ? [
+          SCALE_MIN,
+          SCALE_MAX,
+          {
+            low: localizeContent(locale, first.lowLabel ?? '', 'lowLabel'),
+            high: localizeContent(locale, first.highLabel ?? '', 'highLabel'),
+          },
+        ]
+      : [ENPS_MIN, ENPS_MAX, { low: t.t(ENPS_LABELS.low), high: t.t(ENPS_LABELS.high) }];
   const links = [];
   for (let value = min; value <= max; value += 1)
     links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
-  return { prompt: first.text, ends, links };
+  return { prompt: localizeContent(locale, first.text, 'text'), ends, links };
 }
 
-/**
- * The round e-mails' words: English, as the rest of these e-mails (one body for a whole round; their own texts are
- * not in the catalogues yet).
- */
-const roundMailWords = () => translatorFor(DEFAULT_LANGUAGE);
+/** The loop's title and description in the reader's language when they are the catalogue's (a template's). */
+const loopWords = (t: Translator, loop: Pick<q.LoopRow, 'title' | 'description'>) => ({
+  title: localizeContent(t.locale, loop.title, 'title'),
+  description: loop.description ? localizeContent(t.locale, loop.description, 'description') : '',
+});
 
-/** When the round closes, in the loop's zone, in the round e-mails' words. */
-const closesLine = (closesAt: Date, timeZone: string) =>
-  `The round closes ${roundMailWords().say(localMoment(closesAt, timeZone))}.`;
+/** When the round closes, in the loop's zone, in the reader's words. */
+const closesLine = (t: Translator, closesAt: Date, timeZone: string) =>
+  t.t('mail.loopRound.closes', { moment: t.say(localMoment(closesAt, timeZone)) });
 
-const anonymityLine = (anonymous: boolean) =>
-  anonymous
-    ? 'Your answers are anonymous: nobody, the admins included, can see who gave them.'
-    : "Your answers are shown with your name to the loop's admins.";
+const anonymityLine = (t: Translator, anonymous: boolean) =>
+  t.t(anonymous ? 'mail.loopRound.anonymous' : 'mail.loopRound.named');
 
 /**
- * The round's e-mail, the same for every member but for their token (`PERSONAL`, filled in as each is sent): their
- * personal link, and one-click answers to the first question.
+ * The round's e-mail in one language, the same for every member reading it but for their token (`PERSONAL`, filled
+ * in as each is sent): their personal link, and one-click answers to the first question.
  */
 function roundMail(
   appUrl: string,
+  t: Translator,
   input: {
     loop: Pick<q.LoopRow, 'title' | 'description' | 'anonymous' | 'timeZone'>;
     round: Pick<q.RoundRow, 'number' | 'closesAt'>;
@@ -357,19 +371,21 @@ function roundMail(
   },
 ) {
   const { loop, round } = input;
+  const { title, description } = loopWords(t, loop);
   return renderMail({
-    subject: `${loop.title}: round ${round.number} is open`,
-    heading: loop.title,
+    subject: t.t('mail.loopRound.subject', { title, number: round.number }),
+    heading: title,
     paragraphs: [
-      'A new round is open and takes about a minute.',
-      ...(loop.description ? [loop.description] : []),
-      anonymityLine(loop.anonymous),
-      closesLine(round.closesAt, loop.timeZone),
+      t.t('mail.loopRound.body'),
+      ...(description ? [description] : []),
+      anonymityLine(t, loop.anonymous),
+      closesLine(t, round.closesAt, loop.timeZone),
     ],
-    choices: quickChoices(appUrl, PERSONAL, input.first),
-    action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(PERSONAL)}` },
-    footer: 'This link is yours alone: please do not forward this email.',
+    choices: quickChoices(appUrl, PERSONAL, input.first, t),
+    action: { label: t.t('mail.loopRound.action'), url: `${appUrl}${LOOP_LINKS.answer(PERSONAL)}` },
+    footer: t.t('mail.loopRound.footer'),
     branding: input.branding,
+    translator: t,
   });
 }
 
@@ -389,9 +405,27 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
   if (!loop) return;
   const [first] = await q.questionsById(deps.db, round.questionIds.slice(0, 1));
   const branding = await mailBrandingOfWorkspace(deps, loop.workspaceId);
-  const mail = roundMail(appUrlOf(deps), { loop, round, first, branding });
-  // One body for the round's e-mails, each completed with its member's token when it is sent.
-  const bodyId = await deps.mailer.storeBody(loop.workspaceId, mail);
+  // Each member in their own language (mail/language.ts), said by the query; one body per language the audience
+  // reads, each completed with its member's token when it is sent.
+  const organization = await workspaceLanguageOf(deps.db, loop.workspaceId);
+  const language = q.memberLanguageSql(organization);
+  const fallback = recipientLanguage({ organization });
+  const locales = new Set<Locale>([fallback]);
+  for (const chosen of await q.audienceLanguages(deps.db, roundId, language))
+    if (isLanguage(chosen)) locales.add(chosen);
+  const bodies = new Map<Locale, string>();
+  const subjects = new Map<Locale, string>();
+  const notices = new Map<Locale, string>();
+  for (const locale of locales) {
+    const t = translatorFor(locale);
+    const mail = roundMail(appUrlOf(deps), t, { loop, round, first, branding });
+    bodies.set(locale, await deps.mailer.storeBody(loop.workspaceId, mail));
+    subjects.set(locale, mail.subject);
+    notices.set(
+      locale,
+      t.t('mail.loopRound.notice', { title: loopWords(t, loop).title, number: round.number }),
+    );
+  }
   const secret = deps.config.authSecret;
   const limit = inviteBatch(deps);
   for (;;) {
@@ -400,20 +434,23 @@ export async function inviteRecipients(deps: Deps, roundId: string) {
       limit,
       token: (memberId) => answerTokenSql(secret, round.id, memberId),
       tokenHash: secretHashSql,
+      language,
       then: (invitees) => [
         {
           name: 'mailed',
           query: deps.mailer.queueFrom(
-            sql`select 'loop-round' as kind, i.email as "to", ${mail.subject} as subject, i.token as personal
+            sql`select 'loop-round' as kind, i.email as "to",
+                       ${byLanguageSql(sql`i.language`, subjects, fallback)} as subject, i.token as personal,
+                       ${byLanguageSql(sql`i.language`, bodies, fallback)} as body_id
                 from ${invitees} i`,
-            bodyId,
+            sql`m.body_id`,
           ),
         },
         ...everyoneBell(
-          sql`select user_id from ${invitees}`,
+          sql`select user_id, language from ${invitees}`,
           {
             type: 'loop-round',
-            message: `"${loop.title}": round ${round.number} is open. It takes a minute to answer.`,
+            message: byLanguageSql(sql`u.language`, notices, fallback),
             link: LOOP_LINKS.round(round.id),
             workspaceId: loop.workspaceId,
           },
@@ -441,8 +478,11 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
   const { loop, round } = options;
   const appUrl = appUrlOf(deps);
   // Each person's Survey Reminders settings decide, as for every notice (channelsFor): the bell by notifyBell, the
-  // e-mail here.
-  const people = await q.unansweredRecipients(deps.db, round.id);
+  // e-mail here. Each in their own language (mail/language.ts), read with them.
+  const organization = await workspaceLanguageOf(deps.db, loop.workspaceId);
+  const people = await q.unansweredRecipients(deps.db, round.id, q.memberLanguageSql(organization));
+  const localeOf = (person: (typeof people)[number]) =>
+    recipientLanguage({ language: person.language, organization });
   const channels = (person: (typeof people)[number]) =>
     channelsFor('survey-reminder', resolvePreferences(person.preferences));
   let reached = 0;
@@ -454,38 +494,54 @@ export async function remindRound(deps: Deps, options: { loop: q.LoopRow; round:
     const mails = batch
       .filter((p) => channels(p).email)
       .map((person): OutgoingMail => {
+        const t = translatorFor(localeOf(person));
+        const { title } = loopWords(t, loop);
         const token = answerToken(deps.config.authSecret, round.id, person.member_id);
         const unsubscribe = unsubscribeUrl(deps.config, person.user_id);
         return {
           kind: 'loop-reminder',
           to: person.email,
           ...renderMail({
-            subject: `Reminder: ${loop.title} closes soon`,
-            heading: `${loop.title}: round ${round.number} closes soon`,
+            subject: t.t('mail.loopReminder.subject', { title }),
+            heading: t.t('mail.loopReminder.heading', { title, number: round.number }),
             paragraphs: [
-              `Hi ${person.name}, you have not answered this round yet. It takes about a minute.`,
-              anonymityLine(round.anonymous),
-              closesLine(round.closesAt, loop.timeZone),
+              t.t('mail.loopReminder.body', { name: person.name }),
+              anonymityLine(t, round.anonymous),
+              closesLine(t, round.closesAt, loop.timeZone),
             ],
-            action: { label: 'Answer now', url: `${appUrl}${LOOP_LINKS.answer(token)}` },
-            footer: `Don't want these reminders? Unsubscribe: ${unsubscribe}`,
+            action: { label: t.t('mail.loopRound.action'), url: `${appUrl}${LOOP_LINKS.answer(token)}` },
+            footer: t.t('mail.reminders.unsubscribe', { url: unsubscribe }),
             branding,
+            translator: t,
           }),
         };
       });
+    // The bell notice in each one's language: one statement per language of the batch.
+    const byLocale = new Map<Locale, string[]>();
+    for (const person of batch) {
+      const locale = localeOf(person);
+      byLocale.set(locale, [...(byLocale.get(locale) ?? []), person.user_id]);
+    }
     const belled = await deps.db.transaction(async (tx) => {
       await deps.mailer.enqueueMany(mails, tx);
-      return notifyBell(
-        deps,
-        {
-          users: sql`select id as user_id from "user" where id in ${q.inList(batch.map((p) => p.user_id))}`,
-          type: 'survey-reminder',
-          message: `Reminder: "${loop.title}" closes soon and is waiting for your answers`,
-          link: LOOP_LINKS.round(round.id),
-          workspaceId: loop.workspaceId,
-        },
-        tx,
-      );
+      const told: string[] = [];
+      for (const [locale, userIds] of byLocale) {
+        const t = translatorFor(locale);
+        told.push(
+          ...(await notifyBell(
+            deps,
+            {
+              users: sql`select id as user_id from "user" where id in ${q.inList(userIds)}`,
+              type: 'survey-reminder',
+              message: t.t('mail.loopReminder.notice', { title: loopWords(t, loop).title }),
+              link: LOOP_LINKS.round(round.id),
+              workspaceId: loop.workspaceId,
+            },
+            tx,
+          )),
+        );
+      }
+      return told;
     });
     const told = new Set([...belled, ...batch.filter((p) => channels(p).email).map((p) => p.user_id)]);
     reached += told.size;

@@ -12,6 +12,9 @@ import { user } from '../../db/schema/auth';
 import { enqueueJobs, recordOnce, type NewJob } from '../../jobs/queue';
 import { usersEvent } from '../../realtime/bus';
 import { brandingOfHealthCheck, brandingOfWorkspace } from '../branding/service';
+import { translateMessage } from '../../lib/app-error';
+import { translatorFor } from '../../lib/i18n';
+import { checkLanguageOf, recipientLanguage, workspaceLanguageOf } from '../../mail/language';
 
 export type NotificationType =
   | 'new-response'
@@ -155,15 +158,27 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
   if (userIds.length === 0) return;
   const db = tx ?? deps.db;
   const rows = await db
-    .select({ id: user.id, preferences: user.notificationPreferences })
+    .select({ id: user.id, preferences: user.notificationPreferences, language: user.language })
     .from(user)
     .where(inArray(user.id, userIds));
+  // Each recipient's language (mail/language.ts): a message that is a catalogue key (with its values, `messageWith`)
+  // is said in it, in the bell and in what the delivery jobs send; a message in words stays as it is.
+  const organization =
+    rows.length === 0
+      ? null
+      : input.healthCheckId
+        ? await checkLanguageOf(db, input.healthCheckId)
+        : input.workspaceId
+          ? await workspaceLanguageOf(db, input.workspaceId)
+          : null;
   const now = Date.now();
-  const pushTo: string[] = [];
+  const pushTo = new Map<string, string[]>();
   const deliveries: NewJob[] = [];
   for (const row of rows) {
+    const language = recipientLanguage({ language: row.language, organization });
+    const message = translateMessage(translatorFor(language), input.message);
     const channels = channelsFor(input.type, resolvePreferences(row.preferences));
-    if (channels.push) pushTo.push(row.id);
+    if (channels.push) pushTo.set(message, [...(pushTo.get(message) ?? []), row.id]);
     if (channels.email) {
       if (input.type === 'new-response' && input.healthCheckId) {
         // One summary per check and hour: the job of this hour's bucket runs when the bucket ends.
@@ -173,6 +188,7 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
           payload: {
             userId: row.id,
             healthCheckId: input.healthCheckId,
+            language,
             from: new Date(bucketEnd - HOUR_MS).toISOString(),
             to: new Date(bucketEnd).toISOString(),
           },
@@ -186,10 +202,19 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
           payload: {
             userId: row.id,
             type: input.type,
-            message: input.message,
+            message,
+            ...(message === input.message ? {} : { notice: input.message }),
+            language,
             link: input.link ?? null,
             healthCheckId: input.healthCheckId ?? null,
-            ...(input.parts ? { parts: input.parts } : {}),
+            ...(input.parts
+              ? {
+                  parts: input.parts.map((part) => ({
+                    ...part,
+                    text: translateMessage(translatorFor(language), part.text),
+                  })),
+                }
+              : {}),
           },
           // At most one reminder a day per check and person, whoever asks for it.
           uniqueKey:
@@ -202,7 +227,7 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
     if (channels.slack) {
       deliveries.push({
         kind: DELIVERY_JOBS.slack,
-        payload: { userId: row.id, type: input.type, message: input.message, link: input.link ?? null },
+        payload: { userId: row.id, type: input.type, message, language, link: input.link ?? null },
       });
     }
   }
@@ -216,7 +241,7 @@ export async function notify(deps: { db: Db }, input: NotifyInput, tx?: Db): Pro
   }
   // One insert for every delivery: a phase change of a large team stays a few statements.
   await enqueueJobs(db, deliveries);
-  if (pushTo.length > 0) await bell(db, listOf(pushTo), input);
+  for (const [message, ids] of pushTo) await bell(db, listOf(ids), { ...input, message });
 }
 
 /**
@@ -230,16 +255,25 @@ type BellNotice = Pick<NotifyInput, 'type' | 'message' | 'link' | 'healthCheckId
 
 /**
  * The bell of each user `users` yields (column user_id) as WITH queries: `name` writes their notification rows (and
- * answers their user ids), `name_pushed` sends their live pushes.
+ * answers their user ids), `name_pushed` sends their live pushes. A message given as SQL is an expression over the
+ * row `users` yields for the person (`u`): the notice in each one's language (mail/language.ts `byLanguageSql`).
  */
-function bellQueries(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+function bellQueries(
+  users: SQL,
+  notice: Omit<BellNotice, 'message'> & { message: string | SQL },
+  name: string,
+): WithQuery[] {
+  const people =
+    typeof notice.message === 'string'
+      ? sql`select distinct user_id from (${users}) x`
+      : sql`select distinct on (user_id) * from (${users}) x`;
   return [
     {
       name,
       query: sql`insert into notifications (user_id, type, message, link, health_check_id, workspace_id)
                  select u.user_id, ${notice.type}, ${notice.message}, ${notice.link ?? null},
                         ${notice.healthCheckId ?? null}, ${notice.workspaceId ?? null}
-                 from (select distinct user_id from (${users}) x) u
+                 from (${people}) u
                  returning user_id`,
     },
     {
@@ -281,7 +315,11 @@ const reachesEveryone = (type: NotificationType) => channelsFor(type, NO_PUSH).p
  * The bell of a notice that reaches everyone whatever their settings (a loop's new round), as WITH queries named
  * after `name` for a larger statement that writes what the notice tells of: see `bellQueries`.
  */
-export function everyoneBell(users: SQL, notice: BellNotice, name: string): WithQuery[] {
+export function everyoneBell(
+  users: SQL,
+  notice: Omit<BellNotice, 'message'> & { message: string | SQL },
+  name: string,
+): WithQuery[] {
   if (!reachesEveryone(notice.type))
     throw new Error(`a ${notice.type} notice follows each person's settings`);
   return bellQueries(users, notice, name);

@@ -1,3 +1,4 @@
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 import { LIVE_EVENT, topics } from '@pulsecheck/shared/realtime/topics';
 import {
   type JoinInfo,
@@ -396,7 +397,7 @@ async function tellCreator(
     {
       userIds: [options.creatorId],
       type: 'new-response',
-      message: `A new response was submitted to "${options.title}" (${completed} of ${total} completed)`,
+      message: messageWith('mail.notice.newResponse', { title: options.title, completed, total }),
       link,
       healthCheckId: options.healthCheckId,
     },

@@ -42,6 +42,8 @@ import {
 import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
+import { languageInWorkspace } from '../../mail/language';
+import { localizeContent } from '../../lib/content-language';
 import { listActionItems } from '../action-items/service';
 import { followUpResultRows, followUpsForResults } from '../follow-ups/service';
 import { changePhase } from '../health-checks/service';
@@ -440,20 +442,22 @@ export async function sendFollowUp(
     check.createdBy ?? (typeof payload.scheduledBy === 'string' ? payload.scheduledBy : null);
   const recipient = recipientId ? await q.userContact(deps.db, recipientId) : undefined;
   if (!recipient) return;
+  // In the recipient's language, else their organisation's (mail/language.ts); a catalogue title in it too.
+  const locale = await languageInWorkspace(deps.db, { userId: recipientId, workspaceId: check.workspaceId });
+  const t = translatorFor(locale);
+  const title = localizeContent(locale, check.title, 'title');
   await deps.mailer.enqueue({
     kind: 'follow-up',
     to: recipient.email,
     ...renderMail({
-      subject: `Time for a follow-up: ${check.title}`,
-      heading: 'Time to repeat your health check',
-      paragraphs: [
-        `Hi ${recipient.name}, you planned to follow up on "${check.title}" today.`,
-        'Repeating the health check every 3 to 6 months shows whether your action items made a difference.',
-      ],
+      subject: t.t('mail.followUp.subject', { title }),
+      heading: t.t('mail.followUp.heading'),
+      paragraphs: [t.t('mail.followUp.body', { name: recipient.name, title }), t.t('mail.followUp.why')],
       action: {
-        label: 'Open the last results',
+        label: t.t('mail.followUp.action'),
         url: `${deps.config.appUrl}/admin/health-check/${check.id}/results`,
       },
+      translator: t,
     }),
   });
 }

@@ -1,3 +1,4 @@
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 import { TEAM_MESSAGES, type InvitationInfo } from '@pulsecheck/shared/team/schemas';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -90,7 +91,7 @@ async function acceptInTx(
     {
       userIds: (await q.teamUserIds(tx, row.workspace_id)).filter((id) => id !== options.userId),
       type: 'team-update',
-      message: `${options.name} joined ${row.workspace_name}`,
+      message: messageWith('mail.notice.memberJoined', { name: options.name, workspace: row.workspace_name }),
       link: '/admin/team-management',
       workspaceId: row.workspace_id,
     },

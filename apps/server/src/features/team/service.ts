@@ -6,7 +6,8 @@ import {
   type Member,
   type MembersResponse,
 } from '@pulsecheck/shared/team/schemas';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { user } from '../../db/schema/auth';
 import {
   dropLapsedOrganizationAdmin,
   organizationRole,
@@ -21,6 +22,8 @@ import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { AppDeps } from '../../lib/router';
 import { chargeMailQuota } from '../../mail/quota';
 import { renderMail } from '../../mail/templates';
+import { translatorOfRecipient, workspaceLanguageOf } from '../../mail/language';
+import { messageWith } from '@pulsecheck/shared/i18n/message';
 import { accessChanged } from '../../realtime/bus';
 import { notify } from '../notifications/service';
 import * as q from './queries';
@@ -125,19 +128,32 @@ async function sendInvitation(
   const inviter = await q.findUserName(tx, options.invitedBy);
   const branding = await mailBrandingOfWorkspace({ db: tx, config: deps.config }, options.workspaceId);
   const url = `${deps.config.appUrl}/invite/${token}`;
+  // In the language the address's account chose, if it has one, else the organisation's (mail/language.ts).
+  const [account] = await tx
+    .select({ language: user.language })
+    .from(user)
+    .where(sql`lower(${user.email}) = lower(${options.email})`);
+  const t = translatorOfRecipient({
+    language: account?.language,
+    organization: await workspaceLanguageOf(tx, options.workspaceId),
+  });
+  const workspace = options.workspaceName;
   await deps.mailer.enqueue(
     {
       kind: 'team-invitation',
       to: options.email,
       ...renderMail({
-        subject: `You're invited to join ${options.workspaceName} on Pulsecheck`,
-        heading: `Join ${options.workspaceName} on Pulsecheck`,
+        subject: t.t('mail.teamInvitation.subject', { workspace }),
+        heading: t.t('mail.teamInvitation.heading', { workspace }),
         paragraphs: [
-          `${inviter?.name ?? 'A workspace admin'} invited you to join the workspace "${options.workspaceName}" on Pulsecheck, where your team runs its health checks.`,
+          inviter?.name
+            ? t.t('mail.teamInvitation.body', { inviter: inviter.name, workspace })
+            : t.t('mail.teamInvitation.bodyByAdmin', { workspace }),
         ],
-        action: { label: 'Accept invitation', url },
-        footer: `The invitation expires in ${INVITATION_DAYS} days. If you did not expect it, ignore this email.`,
+        action: { label: t.t('mail.teamInvitation.action'), url },
+        footer: t.t('mail.teamInvitation.footer', { days: INVITATION_DAYS }),
         branding,
+        translator: t,
       }),
     },
     tx,
@@ -357,7 +373,10 @@ export async function removeMember(
         {
           userIds: (await q.teamUserIds(tx, options.workspaceId)).filter((id) => id !== member.userId),
           type: 'team-update',
-          message: `${member.name ?? 'A member'} left ${workspace.name}`,
+          // Said in each recipient's language by notify.
+          message: member.name
+            ? messageWith('mail.notice.memberLeft', { name: member.name, workspace: workspace.name })
+            : messageWith('mail.notice.someoneLeft', { workspace: workspace.name }),
           link: '/admin/team-management',
           workspaceId: options.workspaceId,
         },
