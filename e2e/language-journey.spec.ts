@@ -122,7 +122,10 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
   // the default description they launched with, stored as the catalogue's and said in each reader's language.
   await page.goto(`/admin/health-check/${checkId}/manage`);
   await page.getByRole('button', { name: de.t('healthChecks.phaseAction.vote') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: de.t('healthChecks.confirm') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: de.t('healthChecks.confirm') })
+    .click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.goto(`/admin/health-check/${checkId}/results`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

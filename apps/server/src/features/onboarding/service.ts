@@ -57,15 +57,13 @@ export async function setUpOrganization(db: Db, userId: string): Promise<{ works
         .values({ name: companyName, organizationId: org.id, createdBy: userId, isDefault: true })
         .returning({ id: workspaces.id });
       if (!workspace) throw new Error('workspace insert returned nothing');
-      await tx
-        .insert(workspaceMembers)
-        .values({
-          workspaceId: workspace.id,
-          userId,
-          access: 'admin',
-          role: TEAM_MESSAGES.creatorRole,
-          status: 'active',
-        });
+      await tx.insert(workspaceMembers).values({
+        workspaceId: workspace.id,
+        userId,
+        access: 'admin',
+        role: TEAM_MESSAGES.creatorRole,
+        status: 'active',
+      });
       await tx
         .insert(userPreferences)
         .values({ userId, activeWorkspaceId: workspace.id })

@@ -43,7 +43,6 @@ import { translatorFor } from '../../lib/i18n';
 import type { AppDeps } from '../../lib/router';
 import { renderMail } from '../../mail/templates';
 import { languageInWorkspace } from '../../mail/language';
-import { localizeContent } from '../../lib/content-language';
 import { listActionItems } from '../action-items/service';
 import { followUpResultRows, followUpsForResults } from '../follow-ups/service';
 import { changePhase } from '../health-checks/service';
