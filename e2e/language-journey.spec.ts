@@ -6,12 +6,15 @@ import { waitForMail } from './support/mail-capture';
 /**
  * Issue 34's journey: an admin in Deutsch from the landing page through sign-up (the verification e-mail in
  * German), configure and launch; a participant in Français joining by the link, answering and completing; the
- * results in German, the catalogue's components in each reader's language.
+ * results in German, the catalogue's components in each reader's language; a loop answered in Español from its
+ * e-mail.
  */
 const de = wordsIn('de');
 const fr = wordsIn('fr');
+const es = wordsIn('es');
 const deMail = wordsIn('de', 'server');
 const frMail = wordsIn('fr', 'server');
+const esMail = wordsIn('es', 'server');
 
 const linkIn = (text: string) => {
   const link = /https?:\/\/\S+/.exec(text)?.[0];
@@ -20,7 +23,7 @@ const linkIn = (text: string) => {
 };
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('a team in Munich and Lyon: sign-up, configure and launch in German, answer in French, results in German', async ({
+test('a team in Munich, Lyon and Madrid: sign-up, configure and launch in German, answer in French, results in German, a loop in Spanish', async ({
   browser,
   baseURL,
   mailDir,
@@ -82,6 +85,8 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
   const joinUrl = await share.getByLabel(de.t('healthChecks.joinLink')).inputValue();
   const checkId = /\/join\/([0-9a-f-]{36})$/.exec(joinUrl)?.[1] ?? '';
   expect(checkId).not.toBe('');
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { activeWorkspaceId: string } };
+  const workspaceId = me.user.activeWorkspaceId;
 
   // A participant in Lyon, in French: the join link, sign-up, the e-mail and the first component in French.
   const lyon = await browser.newContext({ baseURL, locale: 'fr-FR' });
@@ -133,6 +138,74 @@ test('a team in Munich and Lyon: sign-up, configure and launch in German, answer
   await expect(page.getByText(de.t('catalogue.newCheck.description'))).toBeVisible();
   await expect(page.getByText(de.t('catalogue.c1.title')).first()).toBeVisible();
   await expectAccessible(page);
+
+  // A teammate in Madrid, who chose Español, answers a loop from its e-mail. The German admin launched it with
+  // the catalogue's questions as they saw them, in German; the e-mail and the page say them in Spanish.
+  const madrid = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const pablo = uniqueEmail('pablo');
+  const invite = await page.request.post(`/api/workspaces/${workspaceId}/invitations`, {
+    data: { email: pablo, role: 'Ingeniero' },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const invitation = await waitForMail(mailDir, pablo, /./);
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(invitation.text)?.[1] ?? '';
+  const accepted = await madrid.request.post(`/api/invitations/${token}/accept-signup`, {
+    data: { fullName: 'Pablo Miembro', password: 'e2e-password-789', confirmPassword: 'e2e-password-789' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  expect((await madrid.request.put('/api/account/language', { data: { language: 'es' } })).status()).toBe(
+    200,
+  );
+  await madrid.clearCookies();
+
+  const loop = await page.request.post('/api/loops', {
+    data: {
+      title: 'Pulso del equipo',
+      description: '',
+      questions: [
+        {
+          kind: 'scale',
+          text: de.t('loopCatalogue.wp1.text'),
+          lowLabel: de.t('loopCatalogue.wp1.lowLabel'),
+          highLabel: de.t('loopCatalogue.wp1.highLabel'),
+        },
+      ],
+      audience: { kind: 'all' },
+      cadence: 'weekly',
+      weekday: 'monday',
+      time: '09:00',
+      timeZone: 'Europe/Berlin',
+      roundDays: 3,
+      anonymous: false,
+      minResponses: 1,
+      reminder: false,
+      start: 'now',
+      launchKey: `journey-${checkId}`,
+      workspaceId,
+    },
+  });
+  expect(loop.status(), await loop.text()).toBe(201);
+  const round = await waitForMail(
+    mailDir,
+    pablo,
+    new RegExp(escape(esMail.t('mail.loopRound.subject', { title: 'Pulso del equipo', number: 1 }))),
+  );
+  expect(round.text).toContain(es.t('loopCatalogue.wp1.text'));
+  const answerUrl = /https?:\/\/\S+\/loop-answer\/[A-Za-z0-9_.-]+(?=\s|$)/m.exec(round.text)?.[0] ?? '';
+  const answering = await madrid.newPage();
+  await answering.goto(answerUrl);
+  await expect(answering.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(answering.getByText(es.t('loopCatalogue.wp1.text'))).toBeVisible();
+  await expectAccessible(answering);
+  await answering
+    .getByRole('group')
+    .first()
+    .getByRole('radio', { name: /^4(,|$)/ })
+    .check();
+  await answering.getByRole('button', { name: es.t('loopAnswer.submit') }).click();
+  await expect(answering.getByRole('heading', { name: es.t('loopAnswer.thanks') })).toBeVisible();
+
   await munich.close();
   await lyon.close();
+  await madrid.close();
 });
