@@ -1,6 +1,7 @@
 import { uniqueEmail } from './support/accounts';
 import { wordsIn } from './support/english';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { launchLoop } from './support/loops';
 import { waitForMail } from './support/mail-capture';
 
 /**
@@ -158,33 +159,20 @@ test('a team in Munich, Lyon and Madrid: sign-up, configure and launch in German
   );
   await madrid.clearCookies();
 
-  const loop = await page.request.post('/api/loops', {
-    data: {
-      title: 'Pulso del equipo',
-      description: '',
-      questions: [
-        {
-          kind: 'scale',
-          text: de.t('loopCatalogue.wp1.text'),
-          lowLabel: de.t('loopCatalogue.wp1.lowLabel'),
-          highLabel: de.t('loopCatalogue.wp1.highLabel'),
-        },
-      ],
-      audience: { kind: 'all' },
-      cadence: 'weekly',
-      weekday: 'monday',
-      time: '09:00',
-      timeZone: 'Europe/Berlin',
-      roundDays: 3,
-      anonymous: false,
-      minResponses: 1,
-      reminder: false,
-      start: 'now',
-      launchKey: `journey-${checkId}`,
-      workspaceId,
-    },
+  await launchLoop(page, workspaceId, 'Pulso del equipo', {
+    description: '',
+    questions: [
+      {
+        kind: 'scale',
+        text: de.t('loopCatalogue.wp1.text'),
+        lowLabel: de.t('loopCatalogue.wp1.lowLabel'),
+        highLabel: de.t('loopCatalogue.wp1.highLabel'),
+      },
+    ],
+    anonymous: false,
+    minResponses: 1,
+    reminder: false,
   });
-  expect(loop.status(), await loop.text()).toBe(201);
   const round = await waitForMail(
     mailDir,
     pablo,
