@@ -1,5 +1,11 @@
 import type { AccountLanguage } from '@pulsecheck/shared/i18n/schemas';
-import { isPseudoLocale, LANGUAGE_NAMES, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
+import {
+  isPseudoLocale,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  type Locale,
+} from '@pulsecheck/shared/i18n/languages';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { apiPut } from '@/lib/api-client';
@@ -22,6 +28,12 @@ export async function saveAccountLanguage(queryClient: QueryClient, language: La
  * The language menu of the landing, sign-in, sign-up and participant screens: each language in its own name. A
  * signed-in person's choice is kept with their account (their e-mails follow it too); a visitor's in a cookie.
  */
+/** A language as a crowded header shows it, within 360 px: its code ('DE', 'PT'). */
+const shortName = (locale: Locale) =>
+  locale === 'pt-BR' ? 'PT' : (locale.split('-').pop() ?? locale).toUpperCase();
+/** Its accessible name there: the code people see, then its own name ('DE Deutsch'). */
+const spokenName = (locale: Locale) => `${shortName(locale)} ${LANGUAGE_NAMES[locale]}`;
+
 export function LanguageMenu({ className, compact = false }: { className?: string; compact?: boolean }) {
   const id = useId();
   const locale = useLocale();
@@ -33,7 +45,7 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
   };
   return (
     <div className={cn('flex items-center gap-2 text-sm', className)}>
-      {/* In a crowded header the label is for screen readers only; the menu shows each language's name. */}
+      {/* In a crowded header the label is for screen readers only, and the menu shows each language's code. */}
       <label htmlFor={id} className={compact ? 'sr-only' : 'text-slate-700'}>
         {t('language.label')}
       </label>
@@ -44,11 +56,18 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
         className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:border-brand-600"
       >
         {(LANGUAGES as readonly string[]).includes(locale) ? null : (
-          <option value={locale}>{LANGUAGE_NAMES[locale]}</option>
+          <option value={locale} aria-label={compact ? spokenName(locale) : undefined}>
+            {compact ? shortName(locale) : LANGUAGE_NAMES[locale]}
+          </option>
         )}
         {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
+          <option
+            key={language}
+            value={language}
+            lang={language}
+            aria-label={compact ? spokenName(language) : undefined}
+          >
+            {compact ? shortName(language) : LANGUAGE_NAMES[language]}
           </option>
         ))}
       </select>

@@ -15,7 +15,7 @@ import {
   type FollowUpAnswers,
   type RoundAnswers,
 } from '@pulsecheck/shared/loops/schemas';
-import { FOLLOW_UP_MESSAGES, type Words } from '@pulsecheck/shared/action-items/follow-up';
+import { FOLLOW_UP_MESSAGES } from '@pulsecheck/shared/action-items/follow-up';
 import { roundQuestionIds, roundQuestionsToAnswer, storeRoundAnswers } from '../follow-ups/service';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
