@@ -14,7 +14,7 @@ export const PARTICIPANT_SETTINGS_PATH = '/account-settings/notifications';
 
 /** Icon-only below 640 px (its name read out), icon and name from there. */
 const HIDDEN_ON_PHONES = 'hidden sm:inline';
-const compact = 'px-2 sm:px-3';
+const compact = 'px-1.5 sm:px-3';
 
 /**
  * The signed-in participant's frame (/dashboard, the participation and completion screens, the voting view and
