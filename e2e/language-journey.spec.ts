@@ -1,4 +1,4 @@
-import { uniqueEmail } from './support/accounts';
+import { linkIn, uniqueEmail } from './support/accounts';
 import { wordsIn } from './support/english';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { launchLoop } from './support/loops';
@@ -17,11 +17,6 @@ const deMail = wordsIn('de', 'server');
 const frMail = wordsIn('fr', 'server');
 const esMail = wordsIn('es', 'server');
 
-const linkIn = (text: string) => {
-  const link = /https?:\/\/\S+/.exec(text)?.[0];
-  if (!link) throw new Error('no link in the e-mail');
-  return link;
-};
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('a team in Munich, Lyon and Madrid: sign-up, configure and launch in German, answer in French, results in German, a loop in Spanish', async ({

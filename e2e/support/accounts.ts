@@ -3,7 +3,8 @@ import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { waitForMail } from './mail-capture';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-const linkIn = (text: string) => {
+/** The first link of an e-mail's text. */
+export const linkIn = (text: string) => {
   const link = /https?:\/\/\S+/.exec(text)?.[0];
   if (!link) throw new Error('no link in the e-mail');
   return link;
