@@ -2,8 +2,9 @@
 // everything it imports statically (the `<script>` and Vite's own preloads in index.html), plus the files the
 // server lists as `<link rel="modulepreload">` for the route's URL (`.vite/route-preloads.json`: the screens of
 // every layout on the way to the page, and their static imports). That is what a browser opening the URL
-// downloads before the page can paint. With it, the page's language catalogue (English here; the others weigh
-// about as much), which the server preloads with the entry (decision 0027).
+// downloads before the page can paint. With it, the page's words (English here; the others weigh about as much):
+// the catalogue's part every page loads and the URL's part, which the server preloads with the entry (decision
+// 0027).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,8 +43,13 @@ export function firstLoadFiles(pattern) {
   );
   if (!preloads[pattern]) return null;
   for (const file of preloads[pattern]) closure(byFile.get(file) ?? { file }, files);
-  closure(manifest['virtual:messages/en'], files);
-  return [...files].filter((file) => file.endsWith('.js'));
+  return [...[...files].filter((file) => file.endsWith('.js')), ...messageFiles(pattern)];
+}
+
+/** The page's words in English: the part every page loads and its URL's part (apps/web/vite-messages.ts). */
+function messageFiles(pattern) {
+  const parts = JSON.parse(readFileSync(path.join(dist, '.vite/message-parts.json'), 'utf8'));
+  return ['entry', parts.routes[pattern]].filter(Boolean).map((name) => `${parts.dir}/en/${name}.json`);
 }
 
 export async function benchBundle() {

@@ -1,14 +1,35 @@
-import type { Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Plugin, Rollup } from 'vite';
 import { readCatalogue } from '../../packages/shared/messages/read.ts';
 import { compileCatalogue } from '../../packages/shared/src/i18n/compile.ts';
-import { baseLanguage, isLanguage, isPseudoLocale } from '../../packages/shared/src/i18n/languages.ts';
+import {
+  baseLanguage,
+  isLanguage,
+  isPseudoLocale,
+  LANGUAGES,
+  type Locale,
+  PSEUDO_LOCALES,
+} from '../../packages/shared/src/i18n/languages.ts';
+import { ENTRY_PART, type MessageParts } from '../../packages/shared/src/i18n/message-parts.ts';
+import type { Messages } from '../../packages/shared/src/i18n/translate.ts';
 
 const PREFIX = 'virtual:messages/';
 
+/** The web's whole catalogue in one language (the shared words and the web's own), parsed. */
+function webCatalogue(locale: Locale) {
+  const language = baseLanguage(locale);
+  const shared = readCatalogue('shared', language);
+  const web = readCatalogue('web', language);
+  return {
+    messages: compileCatalogue({ ...shared.messages, ...web.messages }, locale),
+    files: [...shared.files, ...web.files],
+  };
+}
+
 /**
- * `import('virtual:messages/de')`: the web's catalogue in one language (the shared words and the web's own),
- * parsed at build time, as a module of its own that the app loads on demand (decision 0027). Pseudo-locales are
- * made from English here.
+ * `import('virtual:messages/de')`: the web's whole catalogue in one language, parsed, as a module: what the
+ * development server and the components' tests load. Pseudo-locales are made from English here.
  */
 export function messages(): Plugin {
   return {
@@ -20,12 +41,129 @@ export function messages(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const locale = id.slice(PREFIX.length + 1);
       if (!isLanguage(locale) && !isPseudoLocale(locale)) return this.error(`No catalogue for "${locale}"`);
-      const language = baseLanguage(locale);
-      const shared = readCatalogue('shared', language);
-      const web = readCatalogue('web', language);
-      for (const file of [...shared.files, ...web.files]) this.addWatchFile(file);
-      const compiled = compileCatalogue({ ...shared.messages, ...web.messages }, locale);
-      return `export default ${JSON.stringify(compiled)};`;
+      const catalogue = webCatalogue(locale);
+      for (const file of catalogue.files) this.addWatchFile(file);
+      return `export default ${JSON.stringify(catalogue.messages)};`;
+    },
+  };
+}
+
+/** A string in code that may name a message or the start of one: `'dashboard.title'`, `` `results.rating.${…}` ``. */
+const KEY_LIKE = /["'`]([a-z][A-Za-z0-9]*\.[A-Za-z0-9_.]*)/g;
+
+/**
+ * The keys a chunk's code names: each string that is a key or the start of keys (a key made from a known start
+ * and a value, `` `errors.${code}` ``) brings every key it starts. A key the code builds some other way would be
+ * missed: the pseudo-locale walk (e2e/languages*.spec.ts) shows it as text without markers.
+ */
+function keysNamedIn(code: string, keys: readonly string[], areas: ReadonlySet<string>): Set<string> {
+  const named = new Set<string>();
+  for (const [, start] of code.matchAll(KEY_LIKE)) {
+    if (!start || !areas.has(start.slice(0, start.indexOf('.')))) continue;
+    for (const key of keys) if (key.startsWith(start)) named.add(key);
+  }
+  return named;
+}
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+/**
+ * The build's catalogue in parts, so that a page loads only the words its code says (decision 0027): per
+ * language, `entry` (what the entry's code and the code it loads on demand outside the screens say: error pages,
+ * the language menu, toasts) and, per URL pattern of `routeModules`, the words of its screens and of everything
+ * they load, statically or on demand (dialogs, forms' rules), less the entry's. Written as JSON files under
+ * `assets/messages-<hash>/<locale>/`, and the map as `.vite/message-parts.json` for the server.
+ */
+export function messageParts(routeModules: Readonly<Record<string, readonly string[]>>): Plugin {
+  let root = '';
+  return {
+    name: 'pulsecheck:message-parts',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const locales: Locale[] = [...LANGUAGES, ...PSEUDO_LOCALES];
+      const catalogues = new Map(locales.map((locale) => [locale, webCatalogue(locale).messages]));
+      const keys = Object.keys(catalogues.get('en') ?? {}).sort();
+      const areas = new Set(keys.map((key) => key.slice(0, key.indexOf('.'))));
+
+      const chunks = Object.values(bundle).filter(
+        (output): output is Rollup.OutputChunk => output.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const named = new Map<string, Set<string>>();
+      const keysOf = (chunk: Rollup.OutputChunk) => {
+        let found = named.get(chunk.fileName);
+        if (!found) named.set(chunk.fileName, (found = keysNamedIn(chunk.code, keys, areas)));
+        return found;
+      };
+      /** `start`'s chunks and every chunk they import (statically, or also on demand), short of `stop`. */
+      const reach = (start: Iterable<string>, stop: ReadonlySet<string>, onDemand = true) => {
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || seen.has(fileName) || stop.has(fileName)) return;
+          seen.add(fileName);
+          for (const imported of onDemand ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports)
+            visit(imported);
+        };
+        for (const fileName of start) visit(fileName);
+        return seen;
+      };
+      const keysIn = (files: Iterable<string>) => {
+        const found = new Set<string>();
+        for (const fileName of files) {
+          const chunk = byFile.get(fileName);
+          if (chunk) for (const key of keysOf(chunk)) found.add(key);
+        }
+        return found;
+      };
+
+      const screenFile = (module: string) => {
+        const id = path.resolve(root, module);
+        const chunk =
+          chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+        if (!chunk) throw new Error(`message-parts: no chunk holds ${module}`);
+        return chunk.fileName;
+      };
+      const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const screens = Object.values(routeModules).flat().map(screenFile);
+      const ofScreens = reach(screens, entries);
+      // Every page's: the entry's code, and what it loads on demand that no screen loads (the voting view).
+      const entryKeys = keysIn([
+        ...reach(entries, new Set(), false),
+        ...reach(entries, new Set([...ofScreens, ...screens])),
+      ]);
+
+      const parts = new Map<string, string[]>([[ENTRY_PART, [...entryKeys]]]);
+      const routes: Record<string, string> = {};
+      for (const [pattern, modules] of Object.entries(routeModules)) {
+        const own = [...keysIn(reach(modules.map(screenFile), entries))].filter((key) => !entryKeys.has(key));
+        const name = shortHash(own.join('\n'));
+        parts.set(name, own);
+        routes[pattern] = name;
+      }
+
+      const files = new Map<string, string>();
+      for (const [locale, catalogue] of catalogues)
+        for (const [name, partKeys] of parts) {
+          const part: Record<string, Messages[string]> = {};
+          for (const key of partKeys) {
+            const message = catalogue[key];
+            if (message !== undefined) part[key] = message;
+          }
+          files.set(`${locale}/${name}.json`, JSON.stringify(part));
+        }
+      const dir = `assets/messages-${shortHash([...files].flat().join('\n'))}`;
+      for (const [file, source] of files)
+        this.emitFile({ type: 'asset', fileName: `${dir}/${file}`, source });
+      const map: MessageParts = { dir, routes };
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/message-parts.json',
+        source: `${JSON.stringify(map, null, 2)}\n`,
+      });
     },
   };
 }

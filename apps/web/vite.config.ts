@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from './src/app/route-modules.ts';
-import { messages } from './vite-messages.ts';
+import { messageParts, messages } from './vite-messages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -130,7 +130,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), messages()],
+  plugins: [react(), tailwindcss(), routePreloads(), messages(), messageParts(ROUTE_MODULES)],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { matchRoutePattern, serveWebApp, withModulePreloads } from './static-files';
+import { matchRoutePattern } from '@pulsecheck/shared/i18n/message-parts';
+import { serveWebApp, withMessageParts, withModulePreloads } from './static-files';
 
 const INDEX = `<!doctype html>
 <html>
@@ -72,6 +73,25 @@ describe('withModulePreloads', () => {
 
   it('leaves the page alone without files', () => {
     expect(withModulePreloads(INDEX, [])).toBe(INDEX);
+  });
+});
+
+describe('withMessageParts', () => {
+  const parts = { dir: 'assets/messages-abc', routes: { '/': 'p1', '/login': 'p2' } };
+
+  it("preloads what every page says and the URL's part in the page's language, and carries the map", () => {
+    const html = withMessageParts(INDEX, parts, 'de', '/login');
+    const links = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(links).toEqual(['/assets/messages-abc/de/entry.json', '/assets/messages-abc/de/p2.json']);
+    const map = /<script type="application\/json" id="message-parts">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(map ?? 'null')).toEqual(parts);
+  });
+
+  it('preloads only the common part for a URL without screens of its own, and nothing without a map', () => {
+    expect(withMessageParts(INDEX, parts, 'en', '').match(/rel="preload"/g)).toHaveLength(1);
+    expect(withMessageParts(INDEX, null, 'en', '/')).toBe(INDEX);
   });
 });
 

@@ -14,6 +14,13 @@ import {
   negotiateLanguage,
   textDirection,
 } from '@pulsecheck/shared/i18n/languages';
+import {
+  ENTRY_PART,
+  matchRoutePattern,
+  MESSAGE_PARTS_ELEMENT,
+  type MessageParts,
+  messagePartUrl,
+} from '@pulsecheck/shared/i18n/message-parts';
 import { translatorFor } from './i18n';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,29 +77,6 @@ async function readRoutePreloads(root: string): Promise<RoutePreloads> {
   }
 }
 
-const segments = (value: string) => value.split('/').filter(Boolean);
-
-/**
- * The pattern of `preloads` that matches `urlPath` (`:name` matches one segment, the rest literally and without
- * regard to case, as the client router does); the most specific one (most literal segments) when several do.
- */
-export function matchRoutePattern(patterns: Iterable<string>, urlPath: string): string | null {
-  const parts = segments(urlPath);
-  let best: { pattern: string; literal: number } | null = null;
-  for (const pattern of patterns) {
-    const expected = segments(pattern);
-    if (expected.length !== parts.length) continue;
-    let literal = 0;
-    const matches = expected.every((segment, i) => {
-      if (segment.startsWith(':')) return true;
-      literal += 1;
-      return segment.toLowerCase() === parts[i]?.toLowerCase();
-    });
-    if (matches && (!best || literal > best.literal)) best = { pattern, literal };
-  }
-  return best?.pattern ?? null;
-}
-
 /** index.html with `<link rel="modulepreload">` for `files` before `</head>` (the build already lists the entry's). */
 export function withModulePreloads(html: string, files: readonly string[]): string {
   if (files.length === 0 || !html.includes('</head>')) return html;
@@ -100,23 +84,47 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
-/** Locale → the file of the web's catalogue in it, from the build's manifest (`virtual:messages/<locale>`). */
-async function readCatalogueFiles(root: string): Promise<Partial<Record<Locale, string>>> {
-  const text = await readFile(path.join(root, '.vite/manifest.json'), 'utf8').catch(() => null);
-  const files: Partial<Record<Locale, string>> = {};
+/**
+ * `.vite/message-parts.json`, written by the web build (apps/web/vite-messages.ts): where each language's
+ * catalogue parts are and which part each URL pattern loads. Missing or malformed, the page carries no map
+ * and the app says so.
+ */
+async function readMessageParts(root: string): Promise<MessageParts | null> {
+  const text = await readFile(path.join(root, '.vite/message-parts.json'), 'utf8').catch(() => null);
   try {
-    const manifest: unknown = text === null ? {} : JSON.parse(text);
-    if (typeof manifest !== 'object' || manifest === null) return files;
-    for (const [source, chunk] of Object.entries(manifest)) {
-      const locale = /^virtual:messages\/(.+)$/.exec(source)?.[1];
-      const file: unknown = typeof chunk === 'object' && chunk !== null ? Reflect.get(chunk, 'file') : null;
-      if ((isLanguage(locale) || isPseudoLocale(locale)) && typeof file === 'string' && ASSET_FILE.test(file))
-        files[locale] = file;
-    }
+    const parsed: unknown = text === null ? null : JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const dir: unknown = Reflect.get(parsed, 'dir');
+    const routes: unknown = Reflect.get(parsed, 'routes');
+    if (typeof dir !== 'string' || !/^assets\/[\w-]+$/.test(dir)) return null;
+    if (typeof routes !== 'object' || routes === null) return null;
+    const names: Record<string, string> = {};
+    for (const [pattern, name] of Object.entries(routes))
+      if (pattern.startsWith('/') && typeof name === 'string' && /^[\w-]+$/.test(name)) names[pattern] = name;
+    return { dir, routes: names };
   } catch {
-    // No manifest: the app loads its catalogue itself, a round trip later.
+    return null;
   }
-  return files;
+}
+
+/**
+ * index.html with the map of the catalogue's parts (the app loads each page's words by it) and the two parts
+ * this page needs in `locale` preloaded with the entry: what every page says, and what this URL's screens say.
+ */
+export function withMessageParts(
+  html: string,
+  parts: MessageParts | null,
+  locale: Locale,
+  pattern: string,
+): string {
+  if (!parts || !html.includes('</head>')) return html;
+  const names = [ENTRY_PART, parts.routes[pattern]].filter((name) => name !== undefined);
+  const links = names.map(
+    (name) => `<link rel="preload" as="fetch" crossorigin href="${messagePartUrl(parts, locale, name)}">`,
+  );
+  const map = JSON.stringify(parts).replace(/</g, '\\u003c');
+  const script = `<script type="application/json" id="${MESSAGE_PARTS_ELEMENT}">${map}</script>`;
+  return html.replace('</head>', `  ${[...links, script].join('\n    ')}\n  </head>`);
 }
 
 /**
@@ -133,12 +141,12 @@ export function pageLocale(
 }
 
 /**
- * index.html in `locale`: `<html lang dir data-language>` (the app starts in it, with no English first), its
- * description in it, and its catalogue's file preloaded with the entry.
+ * index.html in `locale`: `<html lang dir data-language>` (the app starts in it, with no English first) and its
+ * description in it.
  */
-export function withLanguage(html: string, locale: Locale, catalogueFile: string | undefined): string {
+export function withLanguage(html: string, locale: Locale): string {
   const description = translatorFor(locale).t('page.description');
-  const page = html
+  return html
     .replace(
       /<html lang="[^"]*">/,
       `<html lang="${locale}" dir="${textDirection(locale)}" data-language="${locale}">`,
@@ -147,7 +155,6 @@ export function withLanguage(html: string, locale: Locale, catalogueFile: string
       /(<meta\s+name="description"\s+content=")[^"]*(")/,
       `$1${description.replace(/[&"<>]/g, (ch) => `&#${ch.charCodeAt(0)};`)}$2`,
     );
-  return catalogueFile ? withModulePreloads(page, [catalogueFile]) : page;
 }
 
 /**
@@ -159,7 +166,7 @@ export function withLanguage(html: string, locale: Locale, catalogueFile: string
 export function serveWebApp(root: string, options: { pseudoLocales?: boolean } = {}): MiddlewareHandler {
   let indexHtml: Promise<string> | undefined;
   let routePreloads: Promise<RoutePreloads> | undefined;
-  let catalogueFiles: Promise<Partial<Record<Locale, string>>> | undefined;
+  let messageParts: Promise<MessageParts | null> | undefined;
   /** The page for each pattern ('' for URLs that match none) and language, built once. */
   const pages = new Map<string, string>();
   return async (c, next) => {
@@ -187,7 +194,7 @@ export function serveWebApp(root: string, options: { pseudoLocales?: boolean } =
     }
     indexHtml ??= readFile(path.join(root, 'index.html'), 'utf8');
     routePreloads ??= readRoutePreloads(root);
-    catalogueFiles ??= readCatalogueFiles(root);
+    messageParts ??= readMessageParts(root);
     let html: string;
     try {
       html = await indexHtml;
@@ -206,9 +213,13 @@ export function serveWebApp(root: string, options: { pseudoLocales?: boolean } =
     let page = pages.get(`${locale} ${pattern}`);
     if (page === undefined) {
       page = withLanguage(
-        withModulePreloads(html, preloads[pattern] ?? []),
+        withMessageParts(
+          withModulePreloads(html, preloads[pattern] ?? []),
+          await messageParts,
+          locale,
+          pattern,
+        ),
         locale,
-        (await catalogueFiles)[locale],
       );
       pages.set(`${locale} ${pattern}`, page);
     }

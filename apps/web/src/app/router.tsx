@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObjec
 import { workspaceSettingsPath } from '@pulsecheck/shared/workspaces/settings';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { participationQuery } from '@/features/participation/api';
+import { loadPageMessages } from '@/lib/i18n';
 import { sessionQuery } from '@/lib/session';
 import {
   ErrorPage,
@@ -107,10 +108,16 @@ const participation = {
   ),
 };
 
+/** Every page's words load with its code (lib/i18n.tsx): again on each new path, once per part and language. */
+const loadWords = ({ request }: LoaderFunctionArgs) =>
+  loadPageMessages(new URL(request.url).pathname).then(() => null);
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RootErrorBoundary />,
     hydrateFallbackElement: <FullPageSpinner />,
+    loader: loadWords,
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     children: [
       {
         path: '/',

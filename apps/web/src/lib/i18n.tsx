@@ -16,22 +16,34 @@ import {
   textDirection,
 } from '@pulsecheck/shared/i18n/languages';
 import {
+  ENTRY_PART,
+  matchRoutePattern,
+  MESSAGE_PARTS_ELEMENT,
+  type MessageParts,
+  messagePartUrl,
+} from '@pulsecheck/shared/i18n/message-parts';
+import {
   type Messages,
   type MessageValues,
   type RichValues,
   Translator,
 } from '@pulsecheck/shared/i18n/translate';
 
-/** Each language's catalogue, a file of its own loaded on demand (apps/web/vite-messages.ts). */
-const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import('virtual:messages/en'),
-  de: () => import('virtual:messages/de'),
-  fr: () => import('virtual:messages/fr'),
-  es: () => import('virtual:messages/es'),
-  'pt-BR': () => import('virtual:messages/pt-BR'),
-  'en-XA': () => import('virtual:messages/en-XA'),
-  'ar-XB': () => import('virtual:messages/ar-XB'),
-};
+/**
+ * The development server's and the tests' catalogues: each language whole, a module of its own
+ * (apps/web/vite-messages.ts). The build drops them: a built page loads its parts instead.
+ */
+const WHOLE_CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> | null = import.meta.env.DEV
+  ? {
+      en: () => import('virtual:messages/en'),
+      de: () => import('virtual:messages/de'),
+      fr: () => import('virtual:messages/fr'),
+      es: () => import('virtual:messages/es'),
+      'pt-BR': () => import('virtual:messages/pt-BR'),
+      'en-XA': () => import('virtual:messages/en-XA'),
+      'ar-XB': () => import('virtual:messages/ar-XB'),
+    }
+  : null;
 
 let active: Translator | undefined;
 const listeners = new Set<() => void>();
@@ -50,6 +62,43 @@ export function applyMessages(locale: Locale, messages: Messages) {
 }
 
 /**
+ * The map of the built catalogue's parts, which the server writes in the page (decision 0027); none from the
+ * development server, which serves each language whole.
+ */
+function readMessageParts(): MessageParts | null {
+  const text = document.getElementById(MESSAGE_PARTS_ELEMENT)?.textContent;
+  return text ? (JSON.parse(text) as MessageParts) : null;
+}
+const messageParts = readMessageParts();
+
+/** The parts loaded so far (`entry` and those of the pages opened): a change of language loads them again. */
+const loadedParts = new Set<string>();
+
+async function fetchPart(parts: MessageParts, locale: Locale, name: string): Promise<Messages> {
+  const response = await fetch(messagePartUrl(parts, locale, name));
+  if (!response.ok) throw new Error(`The words of this page could not be loaded (${response.status})`);
+  return (await response.json()) as Messages;
+}
+
+/** `names`' parts in `locale`, merged; or, where the language comes whole, all of it. */
+async function loadMessages(locale: Locale, names: Iterable<string>): Promise<Messages> {
+  if (!messageParts) {
+    if (!WHOLE_CATALOGUES) throw new Error('This page was served without the map of its words');
+    return (await WHOLE_CATALOGUES[locale]()).default;
+  }
+  const parts = messageParts;
+  const loaded = await Promise.all([...new Set(names)].map((name) => fetchPart(parts, locale, name)));
+  return Object.assign({}, ...loaded) as Messages;
+}
+
+/** The name of the part of the page at `pathname`, if the build made one for it. */
+const partOf = (pathname: string): string | undefined => {
+  if (!messageParts) return undefined;
+  const pattern = matchRoutePattern(Object.keys(messageParts.routes), pathname);
+  return pattern === null ? undefined : messageParts.routes[pattern];
+};
+
+/**
  * The language to start in: what the server wrote in the page's `lang` (the visitor's cookie, else the
  * browser's `Accept-Language`: apps/server/src/lib/static-files.ts), else, served without it (Vite's dev
  * server), the cookie or the browser's languages.
@@ -63,19 +112,39 @@ function startingLocale(): Locale {
   return negotiateLanguage(navigator.languages, LANGUAGES) ?? DEFAULT_LANGUAGE;
 }
 
-/** Loads the starting language's catalogue; main.tsx renders once it is in. */
+/**
+ * Loads the starting language's words for the page being opened (the server preloads both parts with the
+ * entry); main.tsx renders once they are in.
+ */
 export async function startLanguage(): Promise<void> {
   const locale = startingLocale();
-  applyMessages(locale, (await CATALOGUES[locale]()).default);
+  const names = [ENTRY_PART, partOf(window.location.pathname)].filter((name) => name !== undefined);
+  applyMessages(locale, await loadMessages(locale, names));
+  for (const name of names) loadedParts.add(name);
 }
 
 /**
- * Switches the app to `locale`: loads its catalogue, keeps the choice in a cookie for a year (the server writes
- * the next page in it), and renders the app again in it.
+ * Loads the words of the page at `pathname` before it shows (the router's root loader: router.tsx), once per
+ * language; a page loads its code and its words side by side.
+ */
+export async function loadPageMessages(pathname: string): Promise<void> {
+  const name = partOf(pathname);
+  if (name === undefined || loadedParts.has(name)) return;
+  const locale = translator().locale;
+  const messages = await loadMessages(locale, [name]);
+  // A change of language while it loaded has loaded it in the new language already.
+  if (translator().locale !== locale) return;
+  translator().add(messages);
+  loadedParts.add(name);
+}
+
+/**
+ * Switches the app to `locale`: loads its catalogue (the parts loaded so far), keeps the choice in a cookie for a
+ * year (the server writes the next page in it), and renders the app again in it.
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
   if (active?.locale === locale) return;
-  const { default: messages } = await CATALOGUES[locale]();
+  const messages = await loadMessages(locale, loadedParts);
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
   applyMessages(locale, messages);
 }

@@ -27,13 +27,21 @@ export class Translator {
   private readonly formats = new Map<string, IntlMessageFormat>();
   private readonly intl = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
 
+  private readonly messages: Record<string, Messages[string]>;
+
   constructor(
     readonly locale: Locale,
-    private readonly messages: Messages,
+    messages: Messages,
     /** What to do with a key no catalogue holds: by default its key is shown (and the completeness test fails). */
     private readonly onMissing: (key: string) => void = () => {},
   ) {
     this.intlLocale = baseLanguage(locale);
+    this.messages = { ...messages };
+  }
+
+  /** Adds a part of the catalogue (the web loads one per page: apps/web/src/lib/i18n.tsx). */
+  add(messages: Messages): void {
+    Object.assign(this.messages, messages);
   }
 
   has(key: string): boolean {
