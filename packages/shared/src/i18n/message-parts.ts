@@ -7,7 +7,7 @@
 import type { Locale } from './languages';
 
 /** `.vite/message-parts.json`, and the map the page carries. */
-export interface MessageParts {
+export type MessageParts = {
   /** The folder of the parts under the web root, named by their content: `assets/messages-<hash>`. */
   dir: string;
   /** URL pattern (as in apps/web/src/app/route-modules.ts) → the name of its screens' part. */
