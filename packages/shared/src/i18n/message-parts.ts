@@ -12,7 +12,7 @@ export type MessageParts = {
   dir: string;
   /** URL pattern (as in apps/web/src/app/route-modules.ts) → the name of its screens' part. */
   routes: Record<string, string>;
-}
+};
 
 /** The part every page loads first. */
 export const ENTRY_PART = 'entry';
