@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type Rolldown } from 'vite';
 import { ROUTE_MODULES } from './src/app/route-modules.ts';
+import { iconImports } from './vite-icons.ts';
 import { messageParts, messages } from './vite-messages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -14,9 +15,13 @@ const area = (pattern: string) =>
     ? 'landing'
     : /^\/(login|admin\/signup|reset-password|auth\/|invite\/|unsubscribe)/.test(pattern)
       ? 'auth'
-      : pattern.startsWith('/admin/')
-        ? 'admin'
-        : 'people';
+      : /^\/admin\/(account-settings|workspace-settings|webhooks|team-management)/.test(pattern)
+        ? 'settings'
+        : /^\/admin\/(configure-loop|completion-status|loop-)/.test(pattern)
+          ? 'loops'
+          : pattern.startsWith('/admin/')
+            ? 'admin'
+            : 'people';
 
 /** The screen modules the router loads lazily, each with the parts of the product that show it. */
 const routeScreens = new Map<string, Set<string>>();
@@ -28,7 +33,7 @@ for (const [pattern, modules] of Object.entries(ROUTE_MODULES))
 
 /** Source size (transformed) above which a shared module keeps its own file instead of joining a common one. */
 const COMMON_MODULE_MAX = 6000;
-const appCode = /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]src[\\/]|node_modules[\\/]@tanstack[\\/]/;
+const appCode = /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]src[\\/]|node_modules[\\/](@tanstack|lucide-react)[\\/]/;
 
 /**
  * Names the file of a small module that two or more screens import: `common-` and the parts of the product
@@ -130,7 +135,7 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), messages(), messageParts(ROUTE_MODULES)],
+  plugins: [iconImports(), react(), tailwindcss(), routePreloads(), messages(), messageParts(ROUTE_MODULES)],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -154,9 +159,6 @@ export default defineConfig({
             // in the entry's own file: every page loads all of it before it can start, and one file is
             // smaller gzipped than the dozen it was split into, and a dozen requests fewer (decision 0006).
             { name: 'framework', tags: ['$initial'], priority: 2 },
-            // The icons (about 5 KiB gzipped in all) in one file: left to themselves they make a file each for
-            // every set of screens that share them, a dozen requests of a few hundred bytes per screen.
-            { name: 'icons', test: /node_modules[\\/]lucide-react/, priority: 1 },
             { name: commonChunk, includeDependenciesRecursively: false },
           ],
         },

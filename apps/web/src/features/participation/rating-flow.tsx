@@ -9,7 +9,7 @@ import {
 } from '@pulsecheck/shared/participation/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, ChevronLeft, ChevronRight, Eye, Loader2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -21,11 +21,15 @@ import { useLiveEvents } from '@/lib/live-events';
 import { participationKeys, submitResponses } from './api';
 import { ParticipationShell } from './participation-shell';
 import { RatingOptions } from './rating-options';
-import { FollowUpQuestion } from '@/components/follow-ups/follow-up-question';
 import { TeamProgressCard } from './team-progress';
 import { clearDraft, useAutosave, type SaveState } from './use-autosave';
 
 const REQUIRED_MESSAGE_MS = 3000;
+
+/** Asked only in a check that follows up earlier actions: its code loads when there is one (decision 0027). */
+const FollowUpQuestion = lazy(() =>
+  import('@/components/follow-ups/follow-up-question').then((m) => ({ default: m.FollowUpQuestion })),
+);
 
 const emptyResponses = (): Responses => ({ votes: {}, comments: {}, last_component_index: 0 });
 const hasContent = (r: Responses | null | undefined) =>
@@ -322,29 +326,31 @@ export function RatingFlow({
             </div>
           )}
 
-          {data.followUps
-            .filter((followUp) => followUp.componentId === component.id)
-            .map((followUp) => (
-              <FollowUpQuestion
-                key={followUp.id}
-                followUp={followUp}
-                answer={responses.follow_ups?.[followUp.id]}
-                comment={responses.follow_up_comments?.[followUp.id] ?? ''}
-                commentsOn={data.healthCheck.settings.enableComments}
-                onAnswer={(answer) =>
-                  update((previous) => ({
-                    ...previous,
-                    follow_ups: { ...previous.follow_ups, [followUp.id]: answer },
-                  }))
-                }
-                onComment={(text) =>
-                  update((previous) => ({
-                    ...previous,
-                    follow_up_comments: { ...previous.follow_up_comments, [followUp.id]: text },
-                  }))
-                }
-              />
-            ))}
+          <Suspense fallback={null}>
+            {data.followUps
+              .filter((followUp) => followUp.componentId === component.id)
+              .map((followUp) => (
+                <FollowUpQuestion
+                  key={followUp.id}
+                  followUp={followUp}
+                  answer={responses.follow_ups?.[followUp.id]}
+                  comment={responses.follow_up_comments?.[followUp.id] ?? ''}
+                  commentsOn={data.healthCheck.settings.enableComments}
+                  onAnswer={(answer) =>
+                    update((previous) => ({
+                      ...previous,
+                      follow_ups: { ...previous.follow_ups, [followUp.id]: answer },
+                    }))
+                  }
+                  onComment={(text) =>
+                    update((previous) => ({
+                      ...previous,
+                      follow_up_comments: { ...previous.follow_up_comments, [followUp.id]: text },
+                    }))
+                  }
+                />
+              ))}
+          </Suspense>
 
           <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
             <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
