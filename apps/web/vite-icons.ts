@@ -16,7 +16,8 @@ function iconModules(): Map<string, string> {
   for (const [, names, file] of readFileSync(index, 'utf8').matchAll(
     /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
   ))
-    for (const [, name] of (names ?? '').matchAll(/default as (\w+)/g)) if (name && file) modules.set(name, file);
+    for (const [, name] of (names ?? '').matchAll(/default as (\w+)/g))
+      if (name && file) modules.set(name, file);
   return modules;
 }
 
@@ -32,12 +33,16 @@ export function iconImports(): Plugin {
     enforce: 'pre',
     apply: 'build',
     transform(code, id) {
-      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('lucide-react')) return undefined;
+      if (!/\.tsx?$/.test(id) || id.includes('node_modules') || !code.includes('lucide-react'))
+        return undefined;
       modules ??= iconModules();
       const known = modules;
       const rewritten = code.replace(ICON_IMPORT, (statement: string, specifiers: string) => {
         const imports: string[] = [];
-        for (const specifier of specifiers.split(',').map((part) => part.trim()).filter(Boolean)) {
+        for (const specifier of specifiers
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
           if (specifier.startsWith('type ')) continue;
           const [name = '', local = name] = specifier.split(/\s+as\s+/);
           const file = known.get(name);

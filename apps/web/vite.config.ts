@@ -33,7 +33,8 @@ for (const [pattern, modules] of Object.entries(ROUTE_MODULES))
 
 /** Source size (transformed) above which a shared module keeps its own file instead of joining a common one. */
 const COMMON_MODULE_MAX = 6000;
-const appCode = /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]src[\\/]|node_modules[\\/](@tanstack|lucide-react)[\\/]/;
+const appCode =
+  /apps[\\/]web[\\/]src[\\/]|packages[\\/]shared[\\/]src[\\/]|node_modules[\\/](@tanstack|lucide-react)[\\/]/;
 
 /**
  * Names the file of a small module that two or more screens import: `common-` and the parts of the product
