@@ -70,11 +70,15 @@ const shortHash = (text: string) => createHash('sha256').update(text).digest('he
 /**
  * The build's catalogue in parts, so that a page loads only the words its code says (decision 0027): per
  * language, `entry` (what the entry's code and the code it loads on demand outside the screens say: error pages,
- * the language menu, toasts) and, per URL pattern of `routeModules`, the words of its screens and of everything
- * they load, statically or on demand (dialogs, forms' rules), less the entry's. Written as JSON files under
+ * the language menu, toasts), per URL pattern of `routeModules` the words of its screens and of everything they
+ * load, statically or on demand (dialogs, forms' rules), less the entry's, and one for each of `onDemandModules`
+ * (code loaded on demand that no screen imports) with all it loads. Written as JSON files under
  * `assets/messages-<hash>/<locale>/`, and the map as `.vite/message-parts.json` for the server.
  */
-export function messageParts(routeModules: Readonly<Record<string, readonly string[]>>): Plugin {
+export function messageParts(
+  routeModules: Readonly<Record<string, readonly string[]>>,
+  onDemandModules: Readonly<Record<string, string>>,
+): Plugin {
   let root = '';
   return {
     name: 'pulsecheck:message-parts',
@@ -128,22 +132,32 @@ export function messageParts(routeModules: Readonly<Record<string, readonly stri
         return chunk.fileName;
       };
       const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-      const screens = Object.values(routeModules).flat().map(screenFile);
-      const ofScreens = reach(screens, entries);
-      // Every page's: the entry's code, and what it loads on demand that no screen loads (the voting view).
-      const entryKeys = keysIn([
-        ...reach(entries, new Set(), false),
-        ...reach(entries, new Set([...ofScreens, ...screens])),
-      ]);
+      const screens = new Set(Object.values(routeModules).flat().map(screenFile));
+      const onDemand = Object.entries(onDemandModules).map(
+        ([name, module]) => [name, screenFile(module)] as const,
+      );
+      const fromScreens = reach([...screens, ...onDemand.map(([, file]) => file)], entries);
+      // Every page's: the entry's code, and what it loads on demand that no screen does, with all it imports.
+      const entryCode = reach(entries, new Set(), false);
+      const orphans = [...entryCode]
+        .flatMap((fileName) => byFile.get(fileName)?.dynamicImports ?? [])
+        .filter((fileName) => !fromScreens.has(fileName));
+      const entryKeys = keysIn([...entryCode, ...reach(orphans, new Set([...entries, ...screens]))]);
 
       const parts = new Map<string, string[]>([[ENTRY_PART, [...entryKeys]]]);
-      const routes: Record<string, string> = {};
-      for (const [pattern, modules] of Object.entries(routeModules)) {
-        const own = [...keysIn(reach(modules.map(screenFile), entries))].filter((key) => !entryKeys.has(key));
+      /** The part of what `files` and all they load say, less every page's words: its name. */
+      const part = (files: string[]) => {
+        const own = [...keysIn(reach(files, entries))].filter((key) => !entryKeys.has(key));
         const name = shortHash(own.join('\n'));
         parts.set(name, own);
-        routes[pattern] = name;
+        return name;
+      };
+      const routes: Record<string, string> = {};
+      for (const [pattern, modules] of Object.entries(routeModules)) {
+        routes[pattern] = part(modules.map(screenFile));
       }
+      const modules: Record<string, string> = {};
+      for (const [name, file] of onDemand) modules[name] = part([file]);
 
       const files = new Map<string, string>();
       for (const [locale, catalogue] of catalogues)
@@ -158,7 +172,7 @@ export function messageParts(routeModules: Readonly<Record<string, readonly stri
       const dir = `assets/messages-${shortHash([...files].flat().join('\n'))}`;
       for (const [file, source] of files)
         this.emitFile({ type: 'asset', fileName: `${dir}/${file}`, source });
-      const map: MessageParts = { dir, routes };
+      const map: MessageParts = { dir, routes, modules };
       this.emitFile({
         type: 'asset',
         fileName: '.vite/message-parts.json',

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup, type Rolldown } from 'vite';
-import { ROUTE_MODULES } from './src/app/route-modules.ts';
+import { ON_DEMAND_MODULES, ROUTE_MODULES } from './src/app/route-modules.ts';
 import { iconImports } from './vite-icons.ts';
 import { messageParts, messages } from './vite-messages.ts';
 
@@ -136,7 +136,14 @@ function routePreloads(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [iconImports(), react(), tailwindcss(), routePreloads(), messages(), messageParts(ROUTE_MODULES)],
+  plugins: [
+    iconImports(),
+    react(),
+    tailwindcss(),
+    routePreloads(),
+    messages(),
+    messageParts(ROUTE_MODULES, ON_DEMAND_MODULES),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

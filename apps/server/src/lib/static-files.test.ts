@@ -77,7 +77,11 @@ describe('withModulePreloads', () => {
 });
 
 describe('withMessageParts', () => {
-  const parts = { dir: 'assets/messages-abc', routes: { '/': 'p1', '/login': 'p2' } };
+  const parts = {
+    dir: 'assets/messages-abc',
+    routes: { '/': 'p1', '/login': 'p2' },
+    modules: { voting: 'p3' },
+  };
 
   it("preloads what every page says and the URL's part in the page's language, and carries the map", () => {
     const html = withMessageParts(INDEX, parts, 'de', '/login');

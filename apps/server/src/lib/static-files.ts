@@ -95,13 +95,19 @@ async function readMessageParts(root: string): Promise<MessageParts | null> {
     const parsed: unknown = text === null ? null : JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const dir: unknown = Reflect.get(parsed, 'dir');
-    const routes: unknown = Reflect.get(parsed, 'routes');
     if (typeof dir !== 'string' || !/^assets\/[\w-]+$/.test(dir)) return null;
-    if (typeof routes !== 'object' || routes === null) return null;
-    const names: Record<string, string> = {};
-    for (const [pattern, name] of Object.entries(routes))
-      if (pattern.startsWith('/') && typeof name === 'string' && /^[\w-]+$/.test(name)) names[pattern] = name;
-    return { dir, routes: names };
+    const names = (record: unknown, isKey: (key: string) => boolean) => {
+      const found: Record<string, string> = {};
+      if (typeof record === 'object' && record !== null)
+        for (const [key, name] of Object.entries(record))
+          if (isKey(key) && typeof name === 'string' && /^[\w-]+$/.test(name)) found[key] = name;
+      return found;
+    };
+    return {
+      dir,
+      routes: names(Reflect.get(parsed, 'routes'), (pattern) => pattern.startsWith('/')),
+      modules: names(Reflect.get(parsed, 'modules'), (module) => /^\w+$/.test(module)),
+    };
   } catch {
     return null;
   }

@@ -68,3 +68,12 @@ export const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/admin/loop-results/:loopId': [ADMIN, 'src/features/loops/loop-results-page.tsx'],
   '/admin/loop-insights/:loopId/overview': [ADMIN, 'src/features/loops/loop-insights-page.tsx'],
 };
+
+/**
+ * Modules loaded on demand that no screen imports, each with words of its own that load with it: the voting view,
+ * which the participation screen shows through its route's handle, in phase vote only (router.tsx). The build
+ * gives each a part (apps/web/vite-messages.ts); a module loaded so and missing here gets its words in every page's.
+ */
+export const ON_DEMAND_MODULES: Readonly<Record<string, string>> = {
+  voting: 'src/features/voting/voting-view.tsx',
+};

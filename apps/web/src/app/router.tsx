@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObjec
 import { workspaceSettingsPath } from '@pulsecheck/shared/workspaces/settings';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { participationQuery } from '@/features/participation/api';
-import { loadPageMessages } from '@/lib/i18n';
+import { loadModuleMessages, loadPageMessages } from '@/lib/i18n';
 import { sessionQuery } from '@/lib/session';
 import {
   ErrorPage,
@@ -65,7 +65,9 @@ const resultsPage = {
 
 /** The voting feature's view, shown by the participation screen in phase `vote` (its route handle seam). */
 const LazyVotingView = lazy(() =>
-  import('@/features/voting/voting-view').then((m) => ({ default: m.VotingView })),
+  Promise.all([import('@/features/voting/voting-view'), loadModuleMessages('voting')]).then(([m]) => ({
+    default: m.VotingView,
+  })),
 );
 function VotingView(props: { healthCheckId: string }) {
   return (

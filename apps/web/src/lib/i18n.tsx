@@ -123,12 +123,8 @@ export async function startLanguage(): Promise<void> {
   for (const name of names) loadedParts.add(name);
 }
 
-/**
- * Loads the words of the page at `pathname` before it shows (the router's root loader: router.tsx), once per
- * language; a page loads its code and its words side by side.
- */
-export async function loadPageMessages(pathname: string): Promise<void> {
-  const name = partOf(pathname);
+/** Loads the part `name` into the app's language, once per language. */
+async function loadPart(name: string | undefined): Promise<void> {
   if (name === undefined || loadedParts.has(name)) return;
   const locale = translator().locale;
   const messages = await loadMessages(locale, [name]);
@@ -137,6 +133,15 @@ export async function loadPageMessages(pathname: string): Promise<void> {
   translator().add(messages);
   loadedParts.add(name);
 }
+
+/**
+ * Loads the words of the page at `pathname` before it shows (the router's root loader: router.tsx), once per
+ * language; a page loads its code and its words side by side.
+ */
+export const loadPageMessages = (pathname: string): Promise<void> => loadPart(partOf(pathname));
+
+/** Loads the words of a module loaded on demand outside the screens (route-modules.ts `ON_DEMAND_MODULES`). */
+export const loadModuleMessages = (module: string): Promise<void> => loadPart(messageParts?.modules[module]);
 
 /**
  * Switches the app to `locale`: loads its catalogue (the parts loaded so far), keeps the choice in a cookie for a

@@ -1,8 +1,9 @@
 /**
  * The web's catalogue in parts (decision 0027): the build (apps/web/vite-messages.ts) writes each language's
  * messages as one file for what every page says (`entry`) and one for each URL pattern's screens, with only the
- * keys their code names; the server puts the map in the page (`MESSAGE_PARTS_ELEMENT`) and preloads the page's
- * two parts; the app loads the part of each URL it opens (apps/web/src/lib/i18n.tsx).
+ * keys their code names (and one for each module loaded on demand that no screen imports); the server puts the map
+ * in the page (`MESSAGE_PARTS_ELEMENT`) and preloads the page's two parts; the app loads the part of each URL it
+ * opens and of each such module with it (apps/web/src/lib/i18n.tsx).
  */
 import type { Locale } from './languages';
 
@@ -12,6 +13,8 @@ export type MessageParts = {
   dir: string;
   /** URL pattern (as in apps/web/src/app/route-modules.ts) → the name of its screens' part. */
   routes: Record<string, string>;
+  /** Module loaded on demand outside the screens ('voting') → the name of its part. */
+  modules: Record<string, string>;
 };
 
 /** The part every page loads first. */
