@@ -36,6 +36,9 @@ async function listen(config: Partial<Config>, hostname: string): Promise<number
   });
 }
 
+/** The reset link's secret part (its query), which no page but the listing may show. */
+const resetQuery = () => new URL(resetLink).search.slice(1).split('&')[0] ?? resetLink;
+
 const page = (host: string, port: number, headers: Record<string, string> = {}) =>
   httpRequest(`http://${host}:${port}/dev/mail?to=${encodeURIComponent(admin.email)}`, { headers });
 
@@ -69,7 +72,7 @@ describe('/dev/mail on a local installation (no SMTP_URL, not production)', () =
     for (const headers of spoofs) {
       const answer = await app.request('/dev/mail', { headers }, peer('203.0.113.7'));
       expect(answer.status).toBe(404);
-      expect(await answer.text()).not.toContain('reset-password');
+      expect(await answer.text()).not.toContain(resetQuery());
     }
     // The same request from a loopback peer is answered: the peer alone decides.
     expect((await app.request('/dev/mail', {}, peer('127.0.0.1'))).status).toBe(200);
@@ -84,7 +87,7 @@ describe('/dev/mail elsewhere', () => {
     const port = await listen(config, '127.0.0.1');
     const answer = await page('127.0.0.1', port);
     expect(answer.body).not.toContain('Outgoing e-mail');
-    expect(answer.body).not.toContain('reset-password');
+    expect(answer.body).not.toContain(resetQuery());
   });
 });
 
