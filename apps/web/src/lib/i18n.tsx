@@ -6,8 +6,10 @@
  */
 import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import {
+  baseLanguage,
   DEFAULT_LANGUAGE,
   isLanguage,
+  type Language,
   isPseudoLocale,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -101,6 +103,17 @@ export const t = (key: string, values?: MessageValues): string => translator().t
 export function tRich(key: string, values: RichValues<ReactNode>): ReactNode {
   const parts = translator().rich<ReactNode>(key, values);
   return Array.isArray(parts) ? parts.map((part, i) => <Fragment key={i}>{part}</Fragment>) : parts;
+}
+
+/** A language's name in the app's language ('German' to an English reader, 'allemand' to a French one), by Intl. */
+export function languageName(language: Language): string {
+  try {
+    return (
+      new Intl.DisplayNames([baseLanguage(currentLocale())], { type: 'language' }).of(language) ?? language
+    );
+  } catch {
+    return language;
+  }
 }
 
 /** Dates, numbers, percentages and lists in the app's language (Intl). */

@@ -26,9 +26,9 @@ const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
   workspaceName: 'Launch Co',
   round: { id: ROUND, number: 2, closesAt: '2026-11-27T09:00:00Z' },
   questions: [
-    { id: Q.scale, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
-    { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null },
-    { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null },
+    { id: Q.scale, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great', shownIn: null },
+    { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null, shownIn: null },
+    { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null, shownIn: null },
   ],
   followUps: [],
   state: 'open',

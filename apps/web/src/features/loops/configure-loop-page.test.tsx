@@ -263,6 +263,7 @@ describe('Configure Loop', () => {
       workspaceId: WORKSPACE,
       template: {
         title: 'Our Friday Pulse',
+        language: 'en',
         description: 'How the week went',
         questions: [
           { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
@@ -290,8 +291,17 @@ describe('Configure Loop', () => {
       title: 'Weekly Pulse',
       description: '',
       status: 'active',
+      language: 'en',
       questions: [
-        { id: QUESTION, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+        {
+          id: QUESTION,
+          kind: 'scale',
+          text: 'How was your week?',
+          lowLabel: 'Rough',
+          highLabel: 'Great',
+          shownIn: null,
+          translations: {},
+        },
       ],
       audience: { kind: 'all' },
       cadence: 'weekly',
@@ -359,6 +369,7 @@ describe('Configure Loop', () => {
     expect(puts).toEqual([
       {
         title: 'Weekly Pulse',
+        language: 'en',
         description: '',
         questions: [
           {
