@@ -98,7 +98,7 @@ function mapStrings(
   if (value !== null && typeof value === 'object') {
     let changed = false;
     const entries = Object.entries(value).map(([name, item]) => {
-      const next = name === 'translations' ? item : mapStrings(item, change, name);
+      const next: unknown = name === 'translations' ? item : mapStrings(item, change, name);
       if (next !== item) changed = true;
       return [name, next] as const;
     });

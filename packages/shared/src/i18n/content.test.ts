@@ -50,18 +50,23 @@ describe('pickContent: which words a reader sees', () => {
       translations: { de: { text: 'Sonst noch etwas?' } },
       locale: 'de',
     });
-    expect(picked).toEqual({ content: { text: 'Sonst noch etwas?', lowLabel: null, highLabel: null }, shownIn: null });
+    expect(picked).toEqual({
+      content: { text: 'Sonst noch etwas?', lowLabel: null, highLabel: null },
+      shownIn: null,
+    });
   });
 
   it('reads a pseudo-locale as its base language', () => {
-    expect(pickContent({ original: question, language: 'de', translations, locale: 'en-XA' }).content).toEqual(
-      translations.en,
-    );
+    expect(
+      pickContent({ original: question, language: 'de', translations, locale: 'en-XA' }).content,
+    ).toEqual(translations.en);
   });
 });
 
 describe('contentTranslations: what a translation may be', () => {
-  const schema = contentTranslations(z.strictObject({ text: z.string().trim().min(1, 'required').max(5, 'long') }));
+  const schema = contentTranslations(
+    z.strictObject({ text: z.string().trim().min(1, 'required').max(5, 'long') }),
+  );
 
   it('takes the five languages, each text checked as the original is', () => {
     expect(schema.parse({ de: { text: ' Hallo ' } })).toEqual({ de: { text: 'Hallo' } });

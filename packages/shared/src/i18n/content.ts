@@ -19,7 +19,8 @@ export const CONTENT_MESSAGES = {
 /** Translations of one piece of content: a language's texts, at most one per language. */
 export type Translations<T> = Partial<Record<Language, T>>;
 
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** An entry in which nothing was written: none (the form's empty 'Add a translation'). */
 function isEmptyEntry(entry: unknown): boolean {

@@ -163,8 +163,12 @@ type Checked = {
 function checkTranslations(value: Pick<Checked, 'language' | 'questions'>, ctx: z.RefinementCtx) {
   // Without one, the server decides the language (the admin's, or the loop's as it is) and checks it then.
   const language = value.language;
-  if (!Array.isArray(value.questions) || !language) return;
-  for (const [index, question] of value.questions.entries()) {
+  // An object's refinements run even when a field failed: `questions` may be anything.
+  const questions = Array.isArray(value.questions)
+    ? (value.questions as NonNullable<Checked['questions']>)
+    : [];
+  if (!language) return;
+  for (const [index, question] of questions.entries()) {
     if (sameLanguageTranslations(question?.translations, language))
       ctx.addIssue({
         code: 'custom',
@@ -239,23 +243,25 @@ const templateKey = { key: z.string().min(1).max(40).optional() };
  * What a loop template holds (global ones in catalogue.ts, workspace ones saved by admins): its questions and
  * the defaults Configure Loop starts from.
  */
-export const loopTemplateSchema = z.strictObject({
-  title: loopDefinitionFields.title,
-  /** The language its questions are written in; a catalogue template's are the catalogue's, in every language. */
-  language: loopDefinitionFields.language,
-  description: loopDefinitionFields.description,
-  questions: z
-    .array(
-      z.discriminatedUnion('kind', [
-        scaleQuestionSchema.extend(templateKey),
-        enpsQuestionSchema.extend(templateKey),
-        textQuestionSchema.extend(templateKey),
-      ]),
-    )
-    .min(LOOP_LIMITS.questionsMin, LOOP_MESSAGES.questionsMin)
-    .max(LOOP_LIMITS.questionsMax, LOOP_MESSAGES.questionsMax),
-  defaults: z.strictObject(settingsFields).superRefine(checkProtection),
-}).superRefine(checkTranslations);
+export const loopTemplateSchema = z
+  .strictObject({
+    title: loopDefinitionFields.title,
+    /** The language its questions are written in; a catalogue template's are the catalogue's, in every language. */
+    language: loopDefinitionFields.language,
+    description: loopDefinitionFields.description,
+    questions: z
+      .array(
+        z.discriminatedUnion('kind', [
+          scaleQuestionSchema.extend(templateKey),
+          enpsQuestionSchema.extend(templateKey),
+          textQuestionSchema.extend(templateKey),
+        ]),
+      )
+      .min(LOOP_LIMITS.questionsMin, LOOP_MESSAGES.questionsMin)
+      .max(LOOP_LIMITS.questionsMax, LOOP_MESSAGES.questionsMax),
+    defaults: z.strictObject(settingsFields).superRefine(checkProtection),
+  })
+  .superRefine(checkTranslations);
 export type LoopTemplate = z.input<typeof loopTemplateSchema>;
 
 /** A question of an open round, as the answer form and the server know it. */

@@ -128,7 +128,9 @@ function questionsLanguage(input: LoopDefinition, fallback: Language): Language 
   );
   if (index >= 0) {
     const field = `questions.${index}.translations.${language}`;
-    throw invalid(CONTENT_MESSAGES.translationSameLanguage, { [field]: CONTENT_MESSAGES.translationSameLanguage });
+    throw invalid(CONTENT_MESSAGES.translationSameLanguage, {
+      [field]: CONTENT_MESSAGES.translationSameLanguage,
+    });
   }
   return language;
 }

@@ -14,7 +14,8 @@ export function questionWording(
   locale: Locale,
 ): { text: string; lowLabel: string | null; highLabel: string | null; shownIn: Language | null } {
   if (isCatalogueText(row.text, 'text')) {
-    const label = (text: string | null, field: string) => (text === null ? null : localizeContent(locale, text, field));
+    const label = (text: string | null, field: string) =>
+      text === null ? null : localizeContent(locale, text, field);
     return {
       text: localizeContent(locale, row.text, 'text'),
       lowLabel: label(row.lowLabel, 'lowLabel'),

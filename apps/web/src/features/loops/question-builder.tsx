@@ -42,7 +42,7 @@ export function questionOfKind(kind: QuestionKind, from?: Partial<LoopQuestion>)
   const base = {
     ...(from?.id ? { id: from.id } : {}),
     text: from?.text ?? '',
-    ...translationsOfKind(kind, from?.translations as Translated | undefined),
+    ...translationsOfKind(kind, from?.translations),
   };
   if (kind === 'scale') {
     return {
