@@ -37,8 +37,10 @@ test('an admin translates a loop question into German: a German reader sees it, 
   });
 
   // Configure Loop: 'Add a translation' under the question, German, its wording and both ends, saved.
+  // On a phone's width: the question, its translations and the form fit without scrolling sideways.
+  await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(`/admin/configure-loop/${loopId}`);
-  const question = page.getByRole('group', { name: 'Question 1' });
+  const question = page.getByRole('group', { name: 'Question 1', exact: true });
   await question.getByRole('button', { name: 'Add a translation of question 1' }).click();
   const form = question.getByRole('group', { name: 'Translation of question 1' });
   await form.getByLabel('Language', { exact: true }).selectOption('de');
@@ -46,10 +48,16 @@ test('an admin translates a loop question into German: a German reader sees it, 
   await form.getByLabel('Label of 1 in German').fill('Zerstreut');
   await form.getByLabel('Label of 5 in German').fill('Voll bei der Sache');
   await expectAccessible(page);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   // Enter saves the translation, not the loop.
   await page.keyboard.press('Enter');
   await expect(question.getByRole('list', { name: 'Translations of question 1' })).toContainText(GERMAN);
   await expect(question.getByRole('button', { name: 'Add a translation of question 1' })).toBeFocused();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/completion-status/${loopId}`));
 

@@ -20,7 +20,7 @@ import { errorMessage } from '@/lib/forms';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { say, t } from '@/lib/i18n';
-import { ShownIn } from './shown-in';
+import { ShownIn, ShownInNote } from './shown-in';
 
 /** Why a round takes no answer: the answer page then shows that state instead of the form. */
 export type Refusal = { state: Exclude<AnswerState, 'open'>; message: string };
@@ -300,6 +300,7 @@ export function QuestionFields({
               )}
             </legend>
             <div className="clear-both">
+              <ShownInNote language={question.shownIn} className="mb-3 text-xs text-slate-600" />
               {question.kind === 'text' ? (
                 <Textarea
                   aria-label={t('loopAnswer.textAnswerLabel', { number: index + 1 })}

@@ -9,7 +9,7 @@ import { StateCard } from '@/components/ui/state-card';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { formatDate } from '@/lib/dates';
 import { formats, say, t, tRich } from '@/lib/i18n';
-import { ShownIn } from './shown-in';
+import { ShownIn, ShownInNote } from './shown-in';
 import { percentText } from './format';
 import { useLiveLoop, useLoopInsights } from './api';
 import { LoopHeader, LoopLoadFailed } from './loop-header';
@@ -229,6 +229,7 @@ function TrendCard({
         <CardTitle className="text-base">
           <ShownIn language={shownIn}>{title}</ShownIn>
         </CardTitle>
+        <ShownInNote language={shownIn} />
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

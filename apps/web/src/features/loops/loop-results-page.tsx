@@ -20,7 +20,7 @@ import { StateCard } from '@/components/ui/state-card';
 import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDateTime } from '@/lib/dates';
 import { formats, say, t, tRich } from '@/lib/i18n';
-import { ShownIn } from './shown-in';
+import { ShownIn, ShownInNote } from './shown-in';
 import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
 import { answeredOf, percentText, responsesWord } from './format';
 
@@ -188,6 +188,7 @@ function QuestionCard({ question, number }: { question: QuestionResult; number: 
           {t('loopAnswer.questionIndex', { number })}{' '}
           <ShownIn language={question.shownIn}>{question.text}</ShownIn>
         </CardTitle>
+        <ShownInNote language={question.shownIn} />
         <CardDescription>{responsesWord(question.answers)}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -4,17 +4,19 @@ import { languageName, t } from '@/lib/i18n';
 
 /**
  * A question's words as the server chose them for this reader (decision 0027, 'Content in several languages'):
- * in the reader's language, or, without a translation into it, in the loop's language, marked with it (`lang`, so
- * screen readers pronounce it) and followed by a short note saying so.
+ * in the reader's language, or, without a translation into it, in the loop's language (`language`), then marked
+ * with it so that screen readers pronounce it right.
  */
 export function ShownIn({ language, children }: { language: Language | null; children: ReactNode }) {
-  if (!language) return <>{children}</>;
+  return language ? <span lang={language}>{children}</span> : <>{children}</>;
+}
+
+/** The short note under such words, outside the heading or legend so it does not lengthen their name. */
+export function ShownInNote({ language, className }: { language: Language | null; className?: string }) {
+  if (!language) return null;
   return (
-    <>
-      <span lang={language}>{children}</span>{' '}
-      <span className="block text-xs font-normal text-slate-600">
-        {t('loops.shownInDefaultLanguage', { language: languageName(language) })}
-      </span>
-    </>
+    <p className={className ?? 'text-xs text-slate-600'}>
+      {t('loops.shownInDefaultLanguage', { language: languageName(language) })}
+    </p>
   );
 }
