@@ -382,7 +382,8 @@ export async function editLoop(
     if (loosened.length > 0 && (await q.roundsWithAnswered(tx, loopId)).some((round) => round.answered > 0)) {
       throw conflict(LOOP_MESSAGES.settingsOnlyStricter, loosenedLoopMessages(loop, loosened));
     }
-    const questionsBefore = (await q.currentQuestions(tx, loopId)).map(wording);
+    const rowsBefore = await q.currentQuestions(tx, loopId);
+    const questionsBefore = rowsBefore.map(wording);
     await replaceQuestions(tx, loopId, input.questions);
     await q.replaceAudience(tx, loopId, input.audience.kind === 'members' ? input.audience.memberIds : []);
     const rule = ruleOf(input);
@@ -431,6 +432,15 @@ export async function editLoop(
       input.questions.some((question, index) => !sameQuestion(questionsBefore[index]!, question));
     if (questionsChanged)
       changes.questions = { before: questionsBefore.length, after: input.questions.length };
+    if (language !== loop.language) changes.language = { before: loop.language, after: language };
+    // The translations as a count: what people in each language read changed, not the questions.
+    const translated = (list: { translations?: object | null }[]) =>
+      list.map((question) => JSON.stringify(question.translations ?? {}));
+    if (translated(rowsBefore).join('\n') !== translated(input.questions).join('\n')) {
+      const count = (list: { translations?: object | null }[]) =>
+        list.reduce((sum, question) => sum + Object.keys(question.translations ?? {}).length, 0);
+      changes.translations = { before: count(rowsBefore), after: count(input.questions) };
+    }
     if (Object.keys(changes).length > 0) {
       await recordWorkspaceAudit(tx, loop.workspaceId, by, {
         action: 'loop.changed',

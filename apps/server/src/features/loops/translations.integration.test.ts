@@ -2,8 +2,9 @@ import { CONTENT_MESSAGES } from '@pulsecheck/shared/i18n/content';
 import type { Language } from '@pulsecheck/shared/i18n/languages';
 import type { LoopDetail, LoopInsights, LoopResults, RoundToAnswer } from '@pulsecheck/shared/loops/contract';
 import type { LaunchLoopInput } from '@pulsecheck/shared/loops/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditEntries } from '../../db/schema/audit';
 import { user } from '../../db/schema/auth';
 import { useAdmin } from '../../test/accounts';
 import { useTestContext } from '../../test/harness';
@@ -208,6 +209,12 @@ describe('a loop question in several languages', () => {
       fr: { text: 'Étiez-vous concentré ?', lowLabel: 'Dispersé', highLabel: 'Très' },
     });
     expect(after.questions[1]?.translations).toEqual({});
+    // The audit log says the translations changed (as counts), not the questions.
+    const [audited] = await ctx.deps.db
+      .select({ changes: auditEntries.changes })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.action, 'loop.changed'), eq(auditEntries.targetId, launched.id)));
+    expect(JSON.parse(audited!.changes!)).toEqual({ translations: { before: 2, after: 1 } });
     // The open round asks its questions as they are: the French reader now reads French, the German the original.
     const [round] = [after.currentRound!];
     const answer = await json<RoundToAnswer>(
