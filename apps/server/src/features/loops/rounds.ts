@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
-import { isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { baseLanguage, isLanguage, type Language, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
@@ -335,7 +335,23 @@ function quickChoices(
   const links = [];
   for (let value = min; value <= max; value += 1)
     links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
-  return { prompt: words.text, ends, links };
+  // Without a translation into the reader's language: the loop's, said so (as the answer page does).
+  const shownIn = words.shownIn
+    ? {
+        language: words.shownIn,
+        note: t.t('mail.loopRound.shownIn', { language: languageName(words.shownIn, t.locale) }),
+      }
+    : undefined;
+  return { prompt: words.text, ends, links, shownIn };
+}
+
+/** A language's name in the reader's language ('German' in English, 'allemand' in French), by Intl. */
+function languageName(language: Language, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([baseLanguage(locale)], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
 }
 
 /** The loop's title and description in the reader's language when they are the catalogue's (a template's). */

@@ -98,6 +98,8 @@ describe('a loop question in several languages', () => {
     const frenchMail = (await roundMail(ctx, french!.email, '')).text;
     expect(frenchMail).toContain(body.questions[0]!.text);
     expect(frenchMail).not.toContain('Wie konzentriert');
+    expect(frenchMail).toContain('En anglais, la langue de la boucle');
+    expect(germanMail).not.toContain('der Sprache des Loops');
 
     // Readers: Loop Results and Insights pick the same way.
     const results = await json<LoopResults>(
