@@ -6,10 +6,10 @@
  */
 import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import {
-  baseLanguage,
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
+  languageNameIn,
   isPseudoLocale,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -106,15 +106,7 @@ export function tRich(key: string, values: RichValues<ReactNode>): ReactNode {
 }
 
 /** A language's name in the app's language ('German' to an English reader, 'allemand' to a French one), by Intl. */
-export function languageName(language: Language): string {
-  try {
-    return (
-      new Intl.DisplayNames([baseLanguage(currentLocale())], { type: 'language' }).of(language) ?? language
-    );
-  } catch {
-    return language;
-  }
-}
+export const languageName = (language: Language): string => languageNameIn(language, currentLocale());
 
 /** Dates, numbers, percentages and lists in the app's language (Intl). */
 export const formats = (): Translator => translator();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CONTENT_MESSAGES, contentTranslations, pickContent } from './content';
+import { languageNameIn } from './languages';
 
 const question = { text: 'Wie war Ihre Woche?', lowLabel: 'Schlecht', highLabel: 'Super' };
 const translations = {
@@ -81,5 +82,13 @@ describe('contentTranslations: what a translation may be', () => {
     expect(schema.parse({ de: { text: '' } })).toBeUndefined();
     expect(schema.parse({})).toBeUndefined();
     expect(schema.parse(undefined)).toBeUndefined();
+  });
+});
+
+describe('languageNameIn: the name the note says', () => {
+  it("names the content's language in the reader's", () => {
+    expect(languageNameIn('de', 'en')).toBe('German');
+    expect(languageNameIn('en', 'fr')).toBe('anglais');
+    expect(languageNameIn('de', 'en-XA')).toBe('German');
   });
 });

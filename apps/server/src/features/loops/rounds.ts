@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
-import { baseLanguage, isLanguage, type Language, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { isLanguage, languageNameIn, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
@@ -339,19 +339,10 @@ function quickChoices(
   const shownIn = words.shownIn
     ? {
         language: words.shownIn,
-        note: t.t('mail.loopRound.shownIn', { language: languageName(words.shownIn, t.locale) }),
+        note: t.t('mail.loopRound.shownIn', { language: languageNameIn(words.shownIn, t.locale) }),
       }
     : undefined;
   return { prompt: words.text, ends, links, shownIn };
-}
-
-/** A language's name in the reader's language ('German' in English, 'allemand' in French), by Intl. */
-function languageName(language: Language, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([baseLanguage(locale)], { type: 'language' }).of(language) ?? language;
-  } catch {
-    return language;
-  }
 }
 
 /** The loop's title and description in the reader's language when they are the catalogue's (a template's). */
