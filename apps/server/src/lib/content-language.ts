@@ -58,6 +58,12 @@ export function localizeContent(locale: Locale, text: string, field?: string): s
   return translatorFor(locale).t(key);
 }
 
+/** Whether `text` is the catalogue's English text (of the kind `field` holds): then it reads in every language. */
+export function isCatalogueText(text: string, field: string): boolean {
+  const key = keysByText('en').get(text);
+  return Boolean(key && CONTENT_FIELDS[field]?.test(key));
+}
+
 /** `text` as stored: the catalogue's English when it is the catalogue's text in any language, else as it is. */
 export function canonicalContent(text: string): string {
   for (const language of LANGUAGES) {
@@ -70,7 +76,10 @@ export function canonicalContent(text: string): string {
 /** A question's or a template's wording as stored (`canonicalContent` on each of its texts). */
 export const canonicalWording = <T>(value: T): T => mapStrings(value, canonicalContent) as T;
 
-/** Every string value of a JSON value (not its property names) through `change`; the same value when none changed. */
+/**
+ * Every string value of a JSON value (not its property names) through `change`; the same value when none changed.
+ * Content's `translations` are an admin's own words: kept exactly as written.
+ */
 function mapStrings(
   value: unknown,
   change: (text: string, field?: string) => string,
@@ -89,7 +98,7 @@ function mapStrings(
   if (value !== null && typeof value === 'object') {
     let changed = false;
     const entries = Object.entries(value).map(([name, item]) => {
-      const next = mapStrings(item, change, name);
+      const next: unknown = name === 'translations' ? item : mapStrings(item, change, name);
       if (next !== item) changed = true;
       return [name, next] as const;
     });

@@ -17,6 +17,11 @@ const escapeHtml = (value: string) =>
 /** A row of one-click answers: a question, its values as links, its two ends labelled. */
 export type MailChoices = {
   prompt: string;
+  /**
+   * The language of the prompt and its ends when it is not the reader's (no translation into theirs), with the
+   * note that says so (decision 0027, 'Content in several languages').
+   */
+  shownIn?: { language: string; note: string } | undefined;
   ends: { low: string; high: string };
   links: { label: string; url: string }[];
 };
@@ -43,9 +48,13 @@ function renderMasthead(branding: Branding | null | undefined, palette: Palette,
 function renderChoices(choices: MailChoices, palette: Palette, t: Translator): string {
   const cell = (link: { label: string; url: string }) =>
     `<td style="padding:2px"><a href="${escapeHtml(link.url)}" aria-label="${escapeHtml(t.t('mail.answerChoice', { label: link.label }))}" style="display:inline-block;min-width:28px;text-align:center;border:1px solid ${palette.accent};color:${palette.link};text-decoration:none;padding:8px 6px;border-radius:6px;font-weight:600">${escapeHtml(link.label)}</a></td>`;
-  return `<p style="margin:16px 0 8px;font-weight:600">${escapeHtml(choices.prompt)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0"><tr>${choices.links.map(cell).join('')}</tr></table>
-<p style="margin:4px 0 16px;font-size:12px;color:#475569">${escapeHtml(choices.links[0]?.label ?? '')} = ${escapeHtml(choices.ends.low)}, ${escapeHtml(choices.links.at(-1)?.label ?? '')} = ${escapeHtml(choices.ends.high)}</p>`;
+  const lang = choices.shownIn ? ` lang="${escapeHtml(choices.shownIn.language)}"` : '';
+  const note = choices.shownIn
+    ? `<p style="margin:0 0 8px;font-size:12px;color:#475569">${escapeHtml(choices.shownIn.note)}</p>\n`
+    : '';
+  return `<p style="margin:16px 0 8px;font-weight:600"${lang}>${escapeHtml(choices.prompt)}</p>
+${note}<table role="presentation" cellpadding="0" cellspacing="0"><tr>${choices.links.map(cell).join('')}</tr></table>
+<p style="margin:4px 0 16px;font-size:12px;color:#475569"${lang}>${escapeHtml(choices.links[0]?.label ?? '')} = ${escapeHtml(choices.ends.low)}, ${escapeHtml(choices.links.at(-1)?.label ?? '')} = ${escapeHtml(choices.ends.high)}</p>`;
 }
 
 export function renderMail(options: {
@@ -91,6 +100,7 @@ ${footer ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b">${escapeHtml
     ...(choices
       ? [
           `${choices.prompt} (${choices.links[0]?.label ?? ''} = ${choices.ends.low}, ${choices.links.at(-1)?.label ?? ''} = ${choices.ends.high})`,
+          ...(choices.shownIn ? [choices.shownIn.note] : []),
           ...choices.links.map((link) => `${link.label}: ${link.url}`),
           '',
         ]

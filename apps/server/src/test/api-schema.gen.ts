@@ -8109,12 +8109,41 @@ export interface operations {
                     workspaceId: string;
                     template: {
                         title: string;
+                        /** @enum {string} */
+                        language?: "en" | "de" | "fr" | "es" | "pt-BR";
                         /** @default  */
                         description?: string;
                         questions: ({
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                de?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                es?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "scale";
                             lowLabel: string;
@@ -8124,6 +8153,23 @@ export interface operations {
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                };
+                                de?: {
+                                    text: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                };
+                                es?: {
+                                    text: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "enps";
                             key?: string;
@@ -8131,6 +8177,23 @@ export interface operations {
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                };
+                                de?: {
+                                    text: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                };
+                                es?: {
+                                    text: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "text";
                             key?: string;
@@ -8298,12 +8361,41 @@ export interface operations {
                             }[];
                             loop?: {
                                 title: string;
+                                /** @enum {string} */
+                                language?: "en" | "de" | "fr" | "es" | "pt-BR";
                                 /** @default  */
                                 description: string;
                                 questions: ({
                                     /** Format: uuid */
                                     id?: string;
                                     text: string;
+                                    translations?: {
+                                        en?: {
+                                            text: string;
+                                            lowLabel: string;
+                                            highLabel: string;
+                                        };
+                                        de?: {
+                                            text: string;
+                                            lowLabel: string;
+                                            highLabel: string;
+                                        };
+                                        fr?: {
+                                            text: string;
+                                            lowLabel: string;
+                                            highLabel: string;
+                                        };
+                                        es?: {
+                                            text: string;
+                                            lowLabel: string;
+                                            highLabel: string;
+                                        };
+                                        "pt-BR"?: {
+                                            text: string;
+                                            lowLabel: string;
+                                            highLabel: string;
+                                        };
+                                    } | null;
                                     /** @enum {string} */
                                     kind: "scale";
                                     lowLabel: string;
@@ -8313,6 +8405,23 @@ export interface operations {
                                     /** Format: uuid */
                                     id?: string;
                                     text: string;
+                                    translations?: {
+                                        en?: {
+                                            text: string;
+                                        };
+                                        de?: {
+                                            text: string;
+                                        };
+                                        fr?: {
+                                            text: string;
+                                        };
+                                        es?: {
+                                            text: string;
+                                        };
+                                        "pt-BR"?: {
+                                            text: string;
+                                        };
+                                    } | null;
                                     /** @enum {string} */
                                     kind: "enps";
                                     key?: string;
@@ -8320,6 +8429,23 @@ export interface operations {
                                     /** Format: uuid */
                                     id?: string;
                                     text: string;
+                                    translations?: {
+                                        en?: {
+                                            text: string;
+                                        };
+                                        de?: {
+                                            text: string;
+                                        };
+                                        fr?: {
+                                            text: string;
+                                        };
+                                        es?: {
+                                            text: string;
+                                        };
+                                        "pt-BR"?: {
+                                            text: string;
+                                        };
+                                    } | null;
                                     /** @enum {string} */
                                     kind: "text";
                                     key?: string;
@@ -8456,12 +8582,41 @@ export interface operations {
                 "application/json": {
                     template: {
                         title: string;
+                        /** @enum {string} */
+                        language?: "en" | "de" | "fr" | "es" | "pt-BR";
                         /** @default  */
                         description?: string;
                         questions: ({
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                de?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                es?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                    lowLabel: string;
+                                    highLabel: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "scale";
                             lowLabel: string;
@@ -8471,6 +8626,23 @@ export interface operations {
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                };
+                                de?: {
+                                    text: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                };
+                                es?: {
+                                    text: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "enps";
                             key?: string;
@@ -8478,6 +8650,23 @@ export interface operations {
                             /** Format: uuid */
                             id?: string;
                             text: string;
+                            translations?: {
+                                en?: {
+                                    text: string;
+                                };
+                                de?: {
+                                    text: string;
+                                };
+                                fr?: {
+                                    text: string;
+                                };
+                                es?: {
+                                    text: string;
+                                };
+                                "pt-BR"?: {
+                                    text: string;
+                                };
+                            } | null;
                             /** @enum {string} */
                             kind: "text";
                             key?: string;
@@ -9857,12 +10046,41 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @enum {string} */
+                    language?: "en" | "de" | "fr" | "es" | "pt-BR";
                     /** @default  */
                     description?: string;
                     questions: ({
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            de?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            fr?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            es?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "scale";
                         lowLabel: string;
@@ -9871,12 +10089,46 @@ export interface operations {
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                            };
+                            de?: {
+                                text: string;
+                            };
+                            fr?: {
+                                text: string;
+                            };
+                            es?: {
+                                text: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "enps";
                     } | {
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                            };
+                            de?: {
+                                text: string;
+                            };
+                            fr?: {
+                                text: string;
+                            };
+                            es?: {
+                                text: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "text";
                     })[];
@@ -10054,6 +10306,8 @@ export interface operations {
                             description: string;
                             /** @enum {string} */
                             status: "active" | "paused" | "completed";
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "es" | "pt-BR";
                             questions: {
                                 /** Format: uuid */
                                 id: string;
@@ -10062,6 +10316,35 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                                translations: {
+                                    en?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    de?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    fr?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    es?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    "pt-BR"?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                };
                             }[];
                             audience: {
                                 /** @enum {string} */
@@ -10197,12 +10480,41 @@ export interface operations {
             content: {
                 "application/json": {
                     title: string;
+                    /** @enum {string} */
+                    language?: "en" | "de" | "fr" | "es" | "pt-BR";
                     /** @default  */
                     description?: string;
                     questions: ({
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            de?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            fr?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            es?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                                lowLabel: string;
+                                highLabel: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "scale";
                         lowLabel: string;
@@ -10211,12 +10523,46 @@ export interface operations {
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                            };
+                            de?: {
+                                text: string;
+                            };
+                            fr?: {
+                                text: string;
+                            };
+                            es?: {
+                                text: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "enps";
                     } | {
                         /** Format: uuid */
                         id?: string;
                         text: string;
+                        translations?: {
+                            en?: {
+                                text: string;
+                            };
+                            de?: {
+                                text: string;
+                            };
+                            fr?: {
+                                text: string;
+                            };
+                            es?: {
+                                text: string;
+                            };
+                            "pt-BR"?: {
+                                text: string;
+                            };
+                        } | null;
                         /** @enum {string} */
                         kind: "text";
                     })[];
@@ -10266,6 +10612,8 @@ export interface operations {
                             description: string;
                             /** @enum {string} */
                             status: "active" | "paused" | "completed";
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "es" | "pt-BR";
                             questions: {
                                 /** Format: uuid */
                                 id: string;
@@ -10274,6 +10622,35 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                                translations: {
+                                    en?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    de?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    fr?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    es?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    "pt-BR"?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                };
                             }[];
                             audience: {
                                 /** @enum {string} */
@@ -10462,6 +10839,8 @@ export interface operations {
                             description: string;
                             /** @enum {string} */
                             status: "active" | "paused" | "completed";
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "es" | "pt-BR";
                             questions: {
                                 /** Format: uuid */
                                 id: string;
@@ -10470,6 +10849,35 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                                translations: {
+                                    en?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    de?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    fr?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    es?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    "pt-BR"?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                };
                             }[];
                             audience: {
                                 /** @enum {string} */
@@ -10640,6 +11048,8 @@ export interface operations {
                             description: string;
                             /** @enum {string} */
                             status: "active" | "paused" | "completed";
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "es" | "pt-BR";
                             questions: {
                                 /** Format: uuid */
                                 id: string;
@@ -10648,6 +11058,35 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                                translations: {
+                                    en?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    de?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    fr?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    es?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    "pt-BR"?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                };
                             }[];
                             audience: {
                                 /** @enum {string} */
@@ -10818,6 +11257,8 @@ export interface operations {
                             description: string;
                             /** @enum {string} */
                             status: "active" | "paused" | "completed";
+                            /** @enum {string} */
+                            language: "en" | "de" | "fr" | "es" | "pt-BR";
                             questions: {
                                 /** Format: uuid */
                                 id: string;
@@ -10826,6 +11267,35 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
+                                translations: {
+                                    en?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    de?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    fr?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    es?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                    "pt-BR"?: {
+                                        text: string;
+                                        lowLabel?: string;
+                                        highLabel?: string;
+                                    };
+                                };
                             }[];
                             audience: {
                                 /** @enum {string} */
@@ -11523,6 +11993,8 @@ export interface operations {
                                 text: string;
                                 lowLabel: string | null;
                                 highLabel: string | null;
+                                /** @enum {string|null} */
+                                shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                                 answers: number;
                                 /** @enum {string} */
                                 state: "released" | "collecting" | "below-threshold";
@@ -11827,6 +12299,8 @@ export interface operations {
                             text: string;
                             lowLabel: string | null;
                             highLabel: string | null;
+                            /** @enum {string|null} */
+                            shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                             current: boolean;
                             points: {
                                 /** Format: uuid */
@@ -11853,6 +12327,8 @@ export interface operations {
                             text: string;
                             lowLabel: string | null;
                             highLabel: string | null;
+                            /** @enum {string|null} */
+                            shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                             current: boolean;
                             points: {
                                 /** Format: uuid */
@@ -12011,6 +12487,8 @@ export interface operations {
                             text: string;
                             lowLabel: string | null;
                             highLabel: string | null;
+                            /** @enum {string|null} */
+                            shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         }[];
                         followUps: {
                             /** Format: uuid */
@@ -12423,6 +12901,8 @@ export interface operations {
                             text: string;
                             lowLabel: string | null;
                             highLabel: string | null;
+                            /** @enum {string|null} */
+                            shownIn: "en" | "de" | "fr" | "es" | "pt-BR" | null;
                         }[];
                         followUps: {
                             /** Format: uuid */

@@ -8,6 +8,8 @@ import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
+  type Language,
+  languageNameIn,
   isPseudoLocale,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -176,6 +178,9 @@ export function tRich(key: string, values: RichValues<ReactNode>): ReactNode {
   const parts = translator().rich<ReactNode>(key, values);
   return Array.isArray(parts) ? parts.map((part, i) => <Fragment key={i}>{part}</Fragment>) : parts;
 }
+
+/** A language's name in the app's language ('German' to an English reader, 'allemand' to a French one), by Intl. */
+export const languageName = (language: Language): string => languageNameIn(language, currentLocale());
 
 /** Dates, numbers, percentages and lists in the app's language (Intl). */
 export const formats = (): Translator => translator();

@@ -42,6 +42,18 @@ export const isPseudoLocale = (value: unknown): value is PseudoLocale =>
 /** The language whose catalogue a pseudo-locale is made from, and whose Intl formats it uses. */
 export const baseLanguage = (locale: Locale): Language => (isPseudoLocale(locale) ? 'en' : locale);
 
+/**
+ * A language's name in the reader's language ('German' to an English reader, 'allemand' to a French one), by
+ * Intl: for the note under content shown in a language other than the reader's (i18n/content.ts).
+ */
+export function languageNameIn(language: Language, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([baseLanguage(locale)], { type: 'language' }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
 export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (locale === 'ar-XB' ? 'rtl' : 'ltr');
 
 /**

@@ -6,6 +6,7 @@ import { CADENCES, LOOP_MESSAGES, LOOP_STATUSES, QUESTION_KINDS, ROUND_STATUSES,
 import { ROUND_RESULT_STATES } from './release';
 import { audienceSchema, followUpAnswersSchema, loopTemplateSchema } from './schemas';
 import { followUpCountsSchema } from '../results/schemas';
+import { languageSchema } from '../i18n/schemas';
 
 /**
  * What the loops API answers and takes (docs/api/loops.md; design in docs/decisions/0009-loops.md). The bodies
@@ -18,15 +19,33 @@ const iso = z.string();
 // ---------------------------------------------------------------------------------------------------------
 // Questions and rounds
 
-/** A question as the server answers it; an eNPS question carries its fixed end labels, free text none. */
+/**
+ * A question as the server answers it; an eNPS question carries its fixed end labels, free text none. Its words
+ * are in the reader's language when it has them (its translation, i18n/content.ts `pickContent`), else in the
+ * loop's language, which `shownIn` then names (the screens say so, and mark the text with it).
+ */
 export const loopQuestionOutSchema = z.object({
   id: z.uuid(),
   kind: z.enum(QUESTION_KINDS),
   text: z.string(),
   lowLabel: z.string().nullable(),
   highLabel: z.string().nullable(),
+  /** The language of `text` (and its labels) when it is not the reader's; null when it is. */
+  shownIn: languageSchema.nullable(),
+});
+
+/** A question's translations as its editor gets them back: each language's texts, exactly as written. */
+export const questionTranslationsOutSchema = z.partialRecord(
+  languageSchema,
+  z.object({ text: z.string(), lowLabel: z.string().optional(), highLabel: z.string().optional() }),
+);
+
+/** A current question for Configure Loop: its wording as written, in the loop's language, and its translations. */
+export const loopQuestionEditSchema = loopQuestionOutSchema.extend({
+  translations: questionTranslationsOutSchema,
 });
 export type LoopQuestionOut = z.infer<typeof loopQuestionOutSchema>;
+export type LoopQuestionEdit = z.infer<typeof loopQuestionEditSchema>;
 
 /** One round as lists and headers show it. `audience` is the snapshot at opening; `answered` its respondents. */
 export const roundSummarySchema = z.object({
@@ -66,8 +85,10 @@ export const loopDetailSchema = z.object({
   title: z.string(),
   description: z.string(),
   status: z.enum(LOOP_STATUSES),
-  /** The current questions, in order (retired versions are only in insights). */
-  questions: z.array(loopQuestionOutSchema),
+  /** The language its questions are written in; their translations are into the others. */
+  language: languageSchema,
+  /** The current questions, in order (retired versions are only in insights), as written, with translations. */
+  questions: z.array(loopQuestionEditSchema),
   audience: audienceSchema,
   cadence: z.enum(CADENCES),
   weekday: z.enum(WEEKDAYS),

@@ -252,3 +252,46 @@ describe("a round's answers", () => {
     expect(answersBodySchema.safeParse({ answers: { [scale]: true } }).success).toBe(false);
   });
 });
+
+describe('a question in several languages', () => {
+  const translated = (translations: unknown, language?: 'en' | 'de') =>
+    launchLoopSchema.safeParse({
+      ...valid,
+      ...(language ? { language } : {}),
+      questions: [{ ...valid.questions[0], translations }, ...valid.questions.slice(1)],
+    });
+
+  it('takes a translation of its wording and, for a scale, its ends, each checked as the original is', () => {
+    const parsed = translated(
+      { de: { text: ' Wie war Ihre Woche? ', lowLabel: 'Schlecht', highLabel: 'Super' } },
+      'en',
+    );
+    expect(parsed.data?.questions[0]?.translations).toEqual({
+      de: { text: 'Wie war Ihre Woche?', lowLabel: 'Schlecht', highLabel: 'Super' },
+    });
+    const missing = translated(
+      { de: { text: 'Wie war Ihre Woche?', lowLabel: '', highLabel: 'Super' } },
+      'en',
+    );
+    expect(inEnglish(fieldErrors(missing.error!))).toEqual({
+      'questions.0.translations.de.lowLabel': english.t('loops.scaleLabelRequired'),
+    });
+    const long = translated({ fr: { text: 'x'.repeat(201), lowLabel: 'a', highLabel: 'b' } }, 'en');
+    expect(inEnglish(fieldErrors(long.error!))).toEqual({
+      'questions.0.translations.fr.text': english.t('loops.questionTooLong'),
+    });
+  });
+
+  it("refuses a translation into the loop's own language, and reads an empty one as none", () => {
+    const same = translated(
+      { de: { text: 'Wie war Ihre Woche?', lowLabel: 'Schlecht', highLabel: 'Super' } },
+      'de',
+    );
+    expect(inEnglish(fieldErrors(same.error!))).toEqual({
+      'questions.0.translations.de': english.t('language.translationSameLanguage'),
+    });
+    expect(
+      translated({ de: { text: '', lowLabel: '', highLabel: '' } }, 'en').data?.questions[0]?.translations,
+    ).toBeUndefined();
+  });
+});

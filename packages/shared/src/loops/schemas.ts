@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FOLLOW_UP_ANSWERS, FOLLOW_UP_MESSAGES, FOLLOW_UP_ROUND_MAX } from '../action-items/follow-up';
 import { requiredText } from '../api/fields';
+import { CONTENT_MESSAGES, contentTranslations, sameLanguageTranslations } from '../i18n/content';
+import type { Language } from '../i18n/languages';
+import { languageSchema } from '../i18n/schemas';
 import {
   CADENCES,
   DEFAULT_LOOP_SETTINGS,
@@ -34,17 +37,35 @@ const scaleLabel = requiredText(
   LOOP_MESSAGES.scaleLabelTooLong,
 );
 
+/** A question's wording in another language: each text as the original's (a scale's end labels too). */
+export const questionTranslationSchema = z.strictObject({ text: questionText });
+export const scaleQuestionTranslationSchema = z.strictObject({
+  text: questionText,
+  lowLabel: scaleLabel,
+  highLabel: scaleLabel,
+});
+export type QuestionTranslation = z.infer<typeof questionTranslationSchema> & {
+  lowLabel?: string;
+  highLabel?: string;
+};
+
 /**
  * A question as the builder sends it. `id` is an existing question's id when a loop is edited (the server keeps
- * it, and so the trend line, only while `sameQuestion` holds, rules.ts); new questions have none.
+ * it, and so the trend line, only while `sameQuestion` holds, rules.ts); new questions have none. `translations`:
+ * its wording in other languages than the loop's (i18n/content.ts); changing them keeps the question.
  */
-const questionBase = { id: z.uuid().optional(), text: questionText };
+const questionBase = {
+  id: z.uuid().optional(),
+  text: questionText,
+  translations: contentTranslations(questionTranslationSchema),
+};
 
 export const scaleQuestionSchema = z.strictObject({
   ...questionBase,
   kind: z.literal('scale'),
   lowLabel: scaleLabel,
   highLabel: scaleLabel,
+  translations: contentTranslations(scaleQuestionTranslationSchema),
 });
 export const enpsQuestionSchema = z.strictObject({ ...questionBase, kind: z.literal('enps') });
 export const textQuestionSchema = z.strictObject({ ...questionBase, kind: z.literal('text') });
@@ -111,6 +132,11 @@ const settingsFields = {
 /** The loop fields, for forms that pick from them (`loopDefinitionSchema` adds the rules across fields). */
 export const loopDefinitionFields = {
   title: requiredText(LOOP_MESSAGES.titleRequired, LOOP_LIMITS.titleMax, LOOP_MESSAGES.titleTooLong),
+  /**
+   * The language the questions are written in (the admin's when left out at launch); their `translations` are
+   * into the others.
+   */
+  language: languageSchema.optional(),
   description: z
     .string()
     .trim()
@@ -125,7 +151,32 @@ export const loopDefinitionFields = {
   followUpActions: z.boolean().default(false),
 };
 
-type Checked = { anonymous: boolean; minResponses: number; audience?: LoopAudience };
+type Checked = {
+  anonymous: boolean;
+  minResponses: number;
+  audience?: LoopAudience;
+  language?: Language | undefined;
+  questions?: readonly { translations?: Partial<Record<string, unknown>> | undefined }[];
+};
+
+/** A question's translation in the language it is written in is refused (its original says it). */
+function checkTranslations(value: Pick<Checked, 'language' | 'questions'>, ctx: z.RefinementCtx) {
+  // Without one, the server decides the language (the admin's, or the loop's as it is) and checks it then.
+  const language = value.language;
+  // An object's refinements run even when a field failed: `questions` may be anything.
+  const questions = Array.isArray(value.questions)
+    ? (value.questions as NonNullable<Checked['questions']>)
+    : [];
+  if (!language) return;
+  for (const [index, question] of questions.entries()) {
+    if (sameLanguageTranslations(question?.translations, language))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions', index, 'translations', language],
+        message: CONTENT_MESSAGES.translationSameLanguage,
+      });
+  }
+}
 
 /**
  * The rules across fields: the anonymous floor of minResponses, and an audience large enough to show results.
@@ -140,6 +191,7 @@ function checkProtection(value: Checked, ctx: z.RefinementCtx) {
     const problem = audienceProblem(value.audience.memberIds.length, value.minResponses);
     if (problem) ctx.addIssue({ code: 'custom', path: ['audience', 'memberIds'], message: problem });
   }
+  checkTranslations(value, ctx);
 }
 
 /** A loop as stored and edited: everything the admin writes on Configure Loop but the first round's start. */
@@ -191,21 +243,25 @@ const templateKey = { key: z.string().min(1).max(40).optional() };
  * What a loop template holds (global ones in catalogue.ts, workspace ones saved by admins): its questions and
  * the defaults Configure Loop starts from.
  */
-export const loopTemplateSchema = z.strictObject({
-  title: loopDefinitionFields.title,
-  description: loopDefinitionFields.description,
-  questions: z
-    .array(
-      z.discriminatedUnion('kind', [
-        scaleQuestionSchema.extend(templateKey),
-        enpsQuestionSchema.extend(templateKey),
-        textQuestionSchema.extend(templateKey),
-      ]),
-    )
-    .min(LOOP_LIMITS.questionsMin, LOOP_MESSAGES.questionsMin)
-    .max(LOOP_LIMITS.questionsMax, LOOP_MESSAGES.questionsMax),
-  defaults: z.strictObject(settingsFields).superRefine(checkProtection),
-});
+export const loopTemplateSchema = z
+  .strictObject({
+    title: loopDefinitionFields.title,
+    /** The language its questions are written in; a catalogue template's are the catalogue's, in every language. */
+    language: loopDefinitionFields.language,
+    description: loopDefinitionFields.description,
+    questions: z
+      .array(
+        z.discriminatedUnion('kind', [
+          scaleQuestionSchema.extend(templateKey),
+          enpsQuestionSchema.extend(templateKey),
+          textQuestionSchema.extend(templateKey),
+        ]),
+      )
+      .min(LOOP_LIMITS.questionsMin, LOOP_MESSAGES.questionsMin)
+      .max(LOOP_LIMITS.questionsMax, LOOP_MESSAGES.questionsMax),
+    defaults: z.strictObject(settingsFields).superRefine(checkProtection),
+  })
+  .superRefine(checkTranslations);
 export type LoopTemplate = z.input<typeof loopTemplateSchema>;
 
 /** A question of an open round, as the answer form and the server know it. */

@@ -7,6 +7,8 @@ import {
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
 import { FOLLOW_UP_ANSWERS } from '@pulsecheck/shared/action-items/follow-up';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@pulsecheck/shared/i18n/languages';
+import type { Translations } from '@pulsecheck/shared/i18n/content';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,6 +17,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -55,6 +58,11 @@ export const loops = pgTable(
     workspaceId: workspaceRef(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The language its questions are written in (the admin's when launched; decision 0027, 'Content in several
+     * languages'); their translations are into the others.
+     */
+    language: text('language').$type<Language>().notNull().default(DEFAULT_LANGUAGE),
     status: text('status').notNull().default('active'),
     /** 'all' (every active member when a round opens) or 'members' (those in loop_audience). */
     audienceKind: text('audience_kind').notNull(),
@@ -84,6 +92,7 @@ export const loops = pgTable(
     index('loops_workspace_created_idx').on(t.workspaceId, t.createdAt),
     uniqueIndex('loops_launch_key').on(t.createdBy, t.launchKey),
     check('loops_status_check', sql`${t.status} in ${sqlList(LOOP_STATUSES)}`),
+    check('loops_language_check', sql`${t.language} in ${sqlList(LANGUAGES)}`),
     check('loops_audience_kind_check', sql`${t.audienceKind} in ('all', 'members')`),
     check('loops_cadence_check', sql`${t.cadence} in ${sqlList(CADENCES)}`),
     check('loops_weekday_check', sql`${t.weekday} in ${sqlList(WEEKDAYS)}`),
@@ -93,6 +102,8 @@ export const loops = pgTable(
     ),
   ],
 );
+
+type QuestionTranslationRow = { text: string; lowLabel?: string; highLabel?: string };
 
 /** A loop's questions. Editing a question's wording retires it and adds a new one (a new trend line). */
 export const loopQuestions = pgTable(
@@ -104,6 +115,8 @@ export const loopQuestions = pgTable(
     text: text('text').notNull(),
     lowLabel: text('low_label'),
     highLabel: text('high_label'),
+    /** Its wording in other languages than the loop's, `{ de: { text, lowLabel?, highLabel? } }`; null: none. */
+    translations: jsonb('translations').$type<Translations<QuestionTranslationRow>>(),
     position: integer('position').notNull(),
     /** Set when the question left the loop (edited or removed); its answers stay with it. */
     retiredAt: instant('retired_at'),

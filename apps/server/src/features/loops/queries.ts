@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@pulsecheck/shared/i18n/languages';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { countsOf, type Db, first, queryRows, withClause, type WithQuery } from '../../db/client';
 import { recipientLanguageSql } from '../../mail/language';
 import {
@@ -17,7 +18,9 @@ import { LOOP_AUDIENCE_ACCESS } from '@pulsecheck/shared/loops/rules';
 
 export type LoopRow = typeof loops.$inferSelect;
 export type RoundRow = typeof loopRounds.$inferSelect;
-export type QuestionRow = typeof loopQuestions.$inferSelect;
+/** A question with the language of its loop, the language its wording is written in. */
+export type QuestionRow = typeof loopQuestions.$inferSelect & { language: Language };
+const questionColumns = { ...getTableColumns(loopQuestions), language: loops.language };
 
 /** Rows per multi-row insert: few parameters each, far below PostgreSQL's 65,535. */
 const CHUNK = 5000;
@@ -65,24 +68,30 @@ export async function updateLoop(db: Db, loopId: string, values: Partial<typeof 
 }
 
 /** The loop's current questions, in order (retired ones left out). */
-export const currentQuestions = (db: Db, loopId: string) =>
+export const currentQuestions = (db: Db, loopId: string): Promise<QuestionRow[]> =>
   db
-    .select()
+    .select(questionColumns)
     .from(loopQuestions)
+    .innerJoin(loops, eq(loops.id, loopQuestions.loopId))
     .where(and(eq(loopQuestions.loopId, loopId), isNull(loopQuestions.retiredAt)))
     .orderBy(asc(loopQuestions.position));
 
-export const allQuestions = (db: Db, loopId: string) =>
+export const allQuestions = (db: Db, loopId: string): Promise<QuestionRow[]> =>
   db
-    .select()
+    .select(questionColumns)
     .from(loopQuestions)
+    .innerJoin(loops, eq(loops.id, loopQuestions.loopId))
     .where(eq(loopQuestions.loopId, loopId))
     .orderBy(asc(loopQuestions.position));
 
-export const questionsById = (db: Db, ids: string[]) =>
+export const questionsById = (db: Db, ids: string[]): Promise<QuestionRow[]> =>
   ids.length === 0
     ? Promise.resolve([])
-    : db.select().from(loopQuestions).where(inArray(loopQuestions.id, ids));
+    : db
+        .select(questionColumns)
+        .from(loopQuestions)
+        .innerJoin(loops, eq(loops.id, loopQuestions.loopId))
+        .where(inArray(loopQuestions.id, ids));
 
 export async function insertQuestions(db: Db, rows: (typeof loopQuestions.$inferInsert)[]) {
   if (rows.length === 0) return [];
@@ -92,6 +101,14 @@ export async function insertQuestions(db: Db, rows: (typeof loopQuestions.$infer
 export async function retireQuestions(db: Db, ids: string[]) {
   if (ids.length === 0) return;
   await db.update(loopQuestions).set({ retiredAt: new Date() }).where(inArray(loopQuestions.id, ids));
+}
+
+export async function updateQuestionTranslations(
+  db: Db,
+  id: string,
+  translations: (typeof loopQuestions.$inferInsert)['translations'],
+) {
+  await db.update(loopQuestions).set({ translations }).where(eq(loopQuestions.id, id));
 }
 
 export async function moveQuestion(db: Db, id: string, position: number) {

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
-import { isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { isLanguage, languageNameIn, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
@@ -43,6 +43,7 @@ import * as q from './queries';
 import { snapshotRoundQuestions, storeRoundCounts as storeRoundFollowUpCounts } from '../follow-ups/service';
 import { loopRoundChanged } from '../../webhooks/emit';
 import { answerToken, answerTokenSql, secretHashSql } from './tokens';
+import { questionWording } from './wording';
 import { mailBrandingOfWorkspace } from '../branding/service';
 import type { Branding } from '@pulsecheck/shared/branding/rules';
 
@@ -316,7 +317,8 @@ export async function closeRound(deps: Deps, options: { roundId: string; now?: D
 
 /**
  * The one-click answers of the first question, when it is a scale or eNPS question, in the reader's words: a
- * catalogue question and its scale's ends translated, a question the admin wrote as written.
+ * catalogue question and its scale's ends translated, a question the admin wrote in its translation into the
+ * reader's language, else as written (`questionWording`).
  */
 function quickChoices(
   appUrl: string,
@@ -325,22 +327,22 @@ function quickChoices(
   t: Translator,
 ): MailChoices | undefined {
   if (!first || first.kind === 'text') return undefined;
-  const locale = t.locale;
+  const words = questionWording(first, t.locale);
   const [min, max, ends] =
     first.kind === 'scale'
-      ? [
-          SCALE_MIN,
-          SCALE_MAX,
-          {
-            low: localizeContent(locale, first.lowLabel ?? '', 'lowLabel'),
-            high: localizeContent(locale, first.highLabel ?? '', 'highLabel'),
-          },
-        ]
+      ? [SCALE_MIN, SCALE_MAX, { low: words.lowLabel ?? '', high: words.highLabel ?? '' }]
       : [ENPS_MIN, ENPS_MAX, { low: t.t(ENPS_LABELS.low), high: t.t(ENPS_LABELS.high) }];
   const links = [];
   for (let value = min; value <= max; value += 1)
     links.push({ label: String(value), url: `${appUrl}${LOOP_LINKS.quickAnswer(token, value)}` });
-  return { prompt: localizeContent(locale, first.text, 'text'), ends, links };
+  // Without a translation into the reader's language: the loop's, said so (as the answer page does).
+  const shownIn = words.shownIn
+    ? {
+        language: words.shownIn,
+        note: t.t('mail.loopRound.shownIn', { language: languageNameIn(words.shownIn, t.locale) }),
+      }
+    : undefined;
+  return { prompt: words.text, ends, links, shownIn };
 }
 
 /** The loop's title and description in the reader's language when they are the catalogue's (a template's). */

@@ -1,10 +1,12 @@
 import { NOT_FOUND_MESSAGES } from '@pulsecheck/shared/api/errors';
-import type { Locale } from '@pulsecheck/shared/i18n/languages';
+import { CONTENT_MESSAGES, sameLanguageTranslations } from '@pulsecheck/shared/i18n/content';
+import { baseLanguage, type Language, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import type {
   LaunchLoopResponse,
   LoopDashboardItem,
   LoopDetail,
+  LoopQuestionEdit,
   LoopQuestionOut,
   RoundSummary,
 } from '@pulsecheck/shared/loops/contract';
@@ -42,6 +44,7 @@ import { AppError, conflict, forbidden, invalid, notFound, templateNotFound } fr
 import { translatorFor } from '../../lib/i18n';
 import { findLoopTemplate } from '../templates/service';
 import * as q from './queries';
+import { questionWording } from './wording';
 import { canonicalWording } from '../../lib/content-language';
 import {
   closeLockedRound,
@@ -77,13 +80,31 @@ async function requireLoopChange(db: Db, userId: string, loopId: string) {
   return access;
 }
 
-/** A question as the API answers it, an eNPS question's fixed end labels in the reader's language (`t`). */
-export const questionOut = (row: q.QuestionRow, t: Translator): LoopQuestionOut => ({
+/**
+ * A question as the API answers it, in the reader's language (`t`) when it has their words (`questionWording`),
+ * an eNPS question's fixed end labels in it always.
+ */
+export function questionOut(row: q.QuestionRow, t: Translator): LoopQuestionOut {
+  const words = questionWording(row, t.locale);
+  return {
+    id: row.id,
+    kind: row.kind as QuestionKind,
+    text: words.text,
+    lowLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.low) : words.lowLabel,
+    highLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.high) : words.highLabel,
+    shownIn: words.shownIn,
+  };
+}
+
+/** A current question for its editor (Configure Loop): as written, with its translations as written. */
+const questionToEdit = (row: q.QuestionRow, t: Translator): LoopQuestionEdit => ({
   id: row.id,
   kind: row.kind as QuestionKind,
   text: row.text,
   lowLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.low) : row.lowLabel,
   highLabel: row.kind === 'enps' ? t.t(ENPS_LABELS.high) : row.highLabel,
+  shownIn: null,
+  translations: row.translations ?? {},
 });
 
 const questionRow = (loopId: string, question: LoopQuestion, position: number) => ({
@@ -92,8 +113,27 @@ const questionRow = (loopId: string, question: LoopQuestion, position: number) =
   text: question.text,
   lowLabel: question.kind === 'scale' ? question.lowLabel : null,
   highLabel: question.kind === 'scale' ? question.highLabel : null,
+  translations: question.translations ?? null,
   position,
 });
+
+/**
+ * The language a loop's questions are written in: the one given, else (a launch without one) the admin's own
+ * (their request's). A question translated into it is refused: its original says it.
+ */
+function questionsLanguage(input: LoopDefinition, fallback: Language): Language {
+  const language = input.language ?? fallback;
+  const index = input.questions.findIndex((question) =>
+    sameLanguageTranslations(question.translations, language),
+  );
+  if (index >= 0) {
+    const field = `questions.${index}.translations.${language}`;
+    throw invalid(CONTENT_MESSAGES.translationSameLanguage, {
+      [field]: CONTENT_MESSAGES.translationSameLanguage,
+    });
+  }
+  return language;
+}
 
 const wording = (row: q.QuestionRow) => ({
   kind: row.kind as QuestionKind,
@@ -141,9 +181,12 @@ class DuplicateLaunch extends Error {}
 export async function launchLoop(
   deps: Deps,
   options: LaunchLoop & { userId: string; by: AuditBy },
+  _user?: unknown,
+  locale: Locale = 'en',
 ): Promise<LaunchLoopResponse> {
   const { userId, by, ...rest } = options;
   const input = storedWording(rest);
+  const language = questionsLanguage(input, baseLanguage(locale));
   const mail = deps.mailer.enabled ? ('sending' as const) : ('off' as const);
   const earlier = await q.findLoopByLaunchKey(deps.db, userId, input.launchKey);
   if (earlier) return { ...(await launchedAnswer(deps.db, earlier.id)), mail };
@@ -167,6 +210,7 @@ export async function launchLoop(
         workspaceId: input.workspaceId,
         title: input.title,
         description: input.description,
+        language,
         status: 'active',
         audienceKind: input.audience.kind,
         ...rule,
@@ -258,7 +302,8 @@ async function loopDetail(db: Db, loopId: string, canChange: boolean, locale: Lo
     title: loop.title,
     description: loop.description,
     status: loop.status as LoopDetail['status'],
-    questions: questions.map((question) => questionOut(question, t)),
+    language: loop.language,
+    questions: questions.map((question) => questionToEdit(question, t)),
     audience,
     cadence: loop.cadence as LoopDetail['cadence'],
     weekday: loop.weekday as LoopDetail['weekday'],
@@ -295,6 +340,10 @@ async function replaceQuestions(tx: Db, loopId: string, questions: LoopQuestion[
     if (existing && sameQuestion(wording(existing), question)) {
       kept.add(existing.id);
       if (existing.position !== index) await q.moveQuestion(tx, existing.id, index);
+      // Its translations are not its wording: they change with it kept (and its trend line with it).
+      const translations = question.translations ?? null;
+      if (JSON.stringify(existing.translations ?? null) !== JSON.stringify(translations))
+        await q.updateQuestionTranslations(tx, existing.id, translations);
     } else {
       added.push(questionRow(loopId, question, index));
     }
@@ -328,11 +377,13 @@ export async function editLoop(
     const loop = await q.lockLoop(tx, loopId);
     if (!loop) throw loopNotFound();
     if (loop.status === 'completed') throw new AppError('loop_ended', LOOP_MESSAGES.loopEnded);
+    const language = questionsLanguage(input, loop.language);
     const loosened = loosenedLoopSettings(loop, input);
     if (loosened.length > 0 && (await q.roundsWithAnswered(tx, loopId)).some((round) => round.answered > 0)) {
       throw conflict(LOOP_MESSAGES.settingsOnlyStricter, loosenedLoopMessages(loop, loosened));
     }
-    const questionsBefore = (await q.currentQuestions(tx, loopId)).map(wording);
+    const rowsBefore = await q.currentQuestions(tx, loopId);
+    const questionsBefore = rowsBefore.map(wording);
     await replaceQuestions(tx, loopId, input.questions);
     await q.replaceAudience(tx, loopId, input.audience.kind === 'members' ? input.audience.memberIds : []);
     const rule = ruleOf(input);
@@ -350,6 +401,7 @@ export async function editLoop(
     await q.updateLoop(tx, loopId, {
       title: input.title,
       description: input.description,
+      language,
       audienceKind: input.audience.kind,
       ...rule,
       anchorDate: schedule.anchorDate,
@@ -380,6 +432,15 @@ export async function editLoop(
       input.questions.some((question, index) => !sameQuestion(questionsBefore[index]!, question));
     if (questionsChanged)
       changes.questions = { before: questionsBefore.length, after: input.questions.length };
+    if (language !== loop.language) changes.language = { before: loop.language, after: language };
+    // The translations as a count: what people in each language read changed, not the questions.
+    const translated = (list: { translations?: object | null }[]) =>
+      list.map((question) => JSON.stringify(question.translations ?? {}));
+    if (translated(rowsBefore).join('\n') !== translated(input.questions).join('\n')) {
+      const count = (list: { translations?: object | null }[]) =>
+        list.reduce((sum, question) => sum + Object.keys(question.translations ?? {}).length, 0);
+      changes.translations = { before: count(rowsBefore), after: count(input.questions) };
+    }
     if (Object.keys(changes).length > 0) {
       await recordWorkspaceAudit(tx, loop.workspaceId, by, {
         action: 'loop.changed',

@@ -117,7 +117,11 @@ export async function findLoopTemplate(db: Db, templateId: string) {
 const storedContent = (template: LoopTemplate) => ({
   title: canonicalContent(template.title),
   description: canonicalContent(template.description ?? ''),
-  settings: { questions: canonicalWording(template.questions), defaults: template.defaults },
+  settings: {
+    ...(template.language ? { language: template.language } : {}),
+    questions: canonicalWording(template.questions),
+    defaults: template.defaults,
+  },
 });
 
 /** Saves a workspace loop template (the workspace's admins and members). */

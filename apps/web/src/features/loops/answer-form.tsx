@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/forms';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/dates';
 import { say, t } from '@/lib/i18n';
+import { ShownIn, ShownInNote } from './shown-in';
 
 /** Why a round takes no answer: the answer page then shows that state instead of the form. */
 export type Refusal = { state: Exclude<AnswerState, 'open'>; message: string };
@@ -125,7 +126,11 @@ function ValueChoice({
           );
         })}
       </div>
-      <div className="flex justify-between gap-4 text-xs text-slate-600" aria-hidden="true">
+      <div
+        className="flex justify-between gap-4 text-xs text-slate-600"
+        aria-hidden="true"
+        lang={enps ? undefined : (question.shownIn ?? undefined)}
+      >
         <span>{low}</span>
         <span className="text-end">{high}</span>
       </div>
@@ -286,7 +291,7 @@ export function QuestionFields({
           >
             <legend className="float-start mb-3 w-full font-medium text-slate-900">
               <span className="text-slate-600">{t('loopAnswer.questionIndex', { number: index + 1 })}</span>{' '}
-              {question.text}
+              <ShownIn language={question.shownIn}>{question.text}</ShownIn>
               {question.kind === 'text' && (
                 <>
                   {' '}
@@ -295,6 +300,7 @@ export function QuestionFields({
               )}
             </legend>
             <div className="clear-both">
+              <ShownInNote language={question.shownIn} className="mb-3 text-xs text-slate-600" />
               {question.kind === 'text' ? (
                 <Textarea
                   aria-label={t('loopAnswer.textAnswerLabel', { number: index + 1 })}

@@ -26,9 +26,23 @@ const round = (overrides: Partial<RoundToAnswer> = {}): RoundToAnswer => ({
   workspaceName: 'Launch Co',
   round: { id: ROUND, number: 2, closesAt: '2026-11-27T09:00:00Z' },
   questions: [
-    { id: Q.scale, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
-    { id: Q.enps, kind: 'enps', text: 'Would you recommend us?', lowLabel: null, highLabel: null },
-    { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null },
+    {
+      id: Q.scale,
+      kind: 'scale',
+      text: 'How was your week?',
+      lowLabel: 'Rough',
+      highLabel: 'Great',
+      shownIn: null,
+    },
+    {
+      id: Q.enps,
+      kind: 'enps',
+      text: 'Would you recommend us?',
+      lowLabel: null,
+      highLabel: null,
+      shownIn: null,
+    },
+    { id: Q.text, kind: 'text', text: 'Anything else?', lowLabel: null, highLabel: null, shownIn: null },
   ],
   followUps: [],
   state: 'open',
@@ -286,5 +300,31 @@ describe('answer page of a signed-in member', () => {
     expect(screen.getByText(/once the loop resumes/)).toBeInTheDocument();
     await waitFor(() => expect(posts(calls)[0]?.url).toBe(`/api/loop-rounds/${ROUND}/answer`));
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('a question without a translation into the reader’s language', () => {
+  it('shows the loop’s words marked with their language, and a note saying so; a translated one has none', async () => {
+    const data = round();
+    serve({
+      ...data,
+      questions: [
+        { ...data.questions[0]!, text: 'Wie war Ihre Woche?', shownIn: 'de' },
+        ...data.questions.slice(1),
+      ],
+    });
+    renderRoutes([{ path: '/loop-answer/:token', element: <LinkAnswerPage /> }], {
+      at: `/loop-answer/${TOKEN}`,
+    });
+    const german = await screen.findByText('Wie war Ihre Woche?');
+    expect(german).toHaveAttribute('lang', 'de');
+    expect(
+      within(group(/Wie war Ihre Woche/)).getByText(
+        'In German, the language the loop is written in: there is no translation into yours.',
+      ),
+    ).toBeInTheDocument();
+    // The note is not part of the question's name.
+    expect(group(/Wie war Ihre Woche/)).toHaveAccessibleName('1. Wie war Ihre Woche?');
+    expect(within(group(/Would you recommend us/)).queryByText(/no translation/)).toBeNull();
   });
 });

@@ -194,6 +194,59 @@ describe('Configure Loop', () => {
     expect(screen.getByText('1 of 10 questions')).toBeInTheDocument();
   });
 
+  it('translates a question: add, checked as the wording is, edit, remove, by keyboard; the launch sends them', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderConfigure(`/admin/configure-loop/new?template=${TEMPLATE}`, () =>
+      Response.json({ id: LOOP, firstRoundAt: '2026-11-27T09:00:00Z', startedNow: true, mail: 'sending' }),
+    );
+    expect(await screen.findByLabelText('Language of the questions')).toHaveValue('en');
+    const first = within(question(1));
+    await user.click(first.getByRole('button', { name: 'Add a translation of question 1' }));
+    const form = within(screen.getByRole('group', { name: 'Translation of question 1' }));
+    // The loop's own language is not offered.
+    expect(form.queryByRole('option', { name: 'English' })).toBeNull();
+    await user.selectOptions(form.getByLabelText('Language'), 'de');
+    await user.type(form.getByLabelText('Wording in German'), 'Wie war Ihre Woche?{Enter}');
+    // Enter saves the translation only, and the shared rules say what is missing.
+    expect(form.getAllByText(say(LOOP_MESSAGES.scaleLabelRequired))).toHaveLength(2);
+    await user.type(form.getByLabelText('Label of 1 in German'), 'Schlecht');
+    await user.type(form.getByLabelText('Label of 5 in German'), 'Super{Enter}');
+    const list = within(first.getByRole('list', { name: 'Translations of question 1' }));
+    expect(list.getByText('Wie war Ihre Woche?')).toHaveAttribute('lang', 'de');
+    await waitFor(() =>
+      expect(first.getByRole('button', { name: 'Add a translation of question 1' })).toHaveFocus(),
+    );
+
+    await user.click(list.getByRole('button', { name: 'Edit the German translation of question 1' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('group', { name: 'Translation of question 1' })).toBeNull();
+    await waitFor(() =>
+      expect(list.getByRole('button', { name: 'Edit the German translation of question 1' })).toHaveFocus(),
+    );
+
+    await user.click(first.getByRole('button', { name: 'Add a translation of question 1' }));
+    const french = within(screen.getByRole('group', { name: 'Translation of question 1' }));
+    expect(french.queryByRole('option', { name: 'German' })).toBeNull();
+    await user.selectOptions(french.getByLabelText('Language'), 'fr');
+    await user.type(french.getByLabelText('Wording in French'), 'Votre semaine ?');
+    await user.type(french.getByLabelText('Label of 1 in French'), 'Difficile');
+    await user.type(french.getByLabelText('Label of 5 in French'), 'Excellente');
+    await user.click(french.getByRole('button', { name: 'Save translation' }));
+    await user.click(list.getByRole('button', { name: 'Remove the French translation of question 1' }));
+
+    await user.click(screen.getByRole('button', { name: say(LOOP_MESSAGES.launch) }));
+    await waitFor(() => expect(launchBody(fetch)).toBeDefined());
+    expect(launchBody(fetch)).toMatchObject({
+      language: 'en',
+      questions: [
+        { translations: { de: { text: 'Wie war Ihre Woche?', lowLabel: 'Schlecht', highLabel: 'Super' } } },
+        { kind: 'text' },
+      ],
+    });
+    expect(launchBody(fetch)?.questions[0]?.translations).not.toHaveProperty('fr');
+    // Much typing: more than the default 5 s when the machine is busy.
+  }, 15_000);
+
   it('chooses members, shows the first round of a date in the loop’s zone, and puts server errors on the form', async () => {
     const user = userEvent.setup();
     const { fetch } = renderConfigure(`/admin/configure-loop/new?template=${TEMPLATE}`, () =>
@@ -263,6 +316,7 @@ describe('Configure Loop', () => {
       workspaceId: WORKSPACE,
       template: {
         title: 'Our Friday Pulse',
+        language: 'en',
         description: 'How the week went',
         questions: [
           { kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
@@ -290,8 +344,17 @@ describe('Configure Loop', () => {
       title: 'Weekly Pulse',
       description: '',
       status: 'active',
+      language: 'en',
       questions: [
-        { id: QUESTION, kind: 'scale', text: 'How was your week?', lowLabel: 'Rough', highLabel: 'Great' },
+        {
+          id: QUESTION,
+          kind: 'scale',
+          text: 'How was your week?',
+          lowLabel: 'Rough',
+          highLabel: 'Great',
+          shownIn: null,
+          translations: {},
+        },
       ],
       audience: { kind: 'all' },
       cadence: 'weekly',
@@ -359,6 +422,7 @@ describe('Configure Loop', () => {
     expect(puts).toEqual([
       {
         title: 'Weekly Pulse',
+        language: 'en',
         description: '',
         questions: [
           {

@@ -1,3 +1,4 @@
+import { baseLanguage } from '@pulsecheck/shared/i18n/languages';
 import { DEFAULT_LOOP_SETTINGS, LOOP_MESSAGES } from '@pulsecheck/shared/loops/rules';
 import type { LoopDetail } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
@@ -9,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { StateCard } from '@/components/ui/state-card';
 import { ApiError } from '@/lib/api-client';
 import { newFormKey } from '@/lib/forms';
-import { say, t } from '@/lib/i18n';
+import { currentLocale, say, t } from '@/lib/i18n';
 import { useActiveWorkspace } from '@/lib/workspaces';
 import { useLoop, useLoopTemplate } from './api';
 import { LoopLoadFailed } from './loop-header';
@@ -25,6 +26,8 @@ export function loopFormDefaults(
   const settings = { ...DEFAULT_LOOP_SETTINGS, ...template?.defaults };
   return {
     title: template?.title ?? '',
+    // The language the admin writes in: the template's, else their own.
+    language: template?.language ?? baseLanguage(currentLocale()),
     description: template?.description ?? '',
     // The template's keys and ids are its own: the loop's questions are new ones.
     questions: template
@@ -51,11 +54,13 @@ export function loopFormDefaults(
 export function loopEditDefaults(loop: LoopDetail): LaunchLoopInput {
   return {
     title: loop.title,
+    language: loop.language,
     description: loop.description,
     questions: loop.questions.map((q) =>
       questionOfKind(q.kind, {
         id: q.id,
         text: q.text,
+        translations: q.translations,
         ...(q.kind === 'scale' ? { lowLabel: q.lowLabel ?? '', highLabel: q.highLabel ?? '' } : {}),
       }),
     ),

@@ -9,6 +9,7 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@pulsecheck/shared/loops/rules';
+import { LANGUAGES } from '@pulsecheck/shared/i18n/languages';
 import type { LoopDetail, LoopQuestionOut } from '@pulsecheck/shared/loops/contract';
 import { LOOP_LINKS } from '@pulsecheck/shared/loops/links';
 import {
@@ -33,7 +34,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { TOAST, toast } from '@/components/ui/toaster';
 import { applyServerErrors } from '@/lib/forms';
-import { say, t, tRich } from '@/lib/i18n';
+import { languageName, say, t, tRich } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useEditLoop, useLaunchLoop, useSaveLoopTemplate, useWorkspaceMembers } from './api';
 import { QuestionFields } from './answer-form';
@@ -51,6 +52,7 @@ const mailOff = () => t('loopForm.mailOff', { notice: say(MAIL_MESSAGES.offNotic
 /** What a loop template keeps of the form (not its audience, zone or first round: those are each loop's own). */
 const TEMPLATE_FIELDS = [
   'title',
+  'language',
   'description',
   'questions',
   'cadence',
@@ -148,6 +150,7 @@ export function ConfigureLoopForm({
         workspaceId: values.workspaceId,
         template: {
           title: values.title,
+          ...(values.language ? { language: values.language } : {}),
           description: values.description ?? '',
           questions: values.questions.map(({ id: _id, ...question }) => question),
           defaults: {
@@ -231,6 +234,19 @@ export function ConfigureLoopForm({
             : t('loopForm.questionsSectionHint', { max: LOOP_LIMITS.questionsMax })
         }
       >
+        <FormField
+          label={t('loopForm.language')}
+          hint={t('loopForm.languageHint')}
+          error={sayError(errors.language?.message)}
+        >
+          <Select {...register('language')}>
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {languageName(language)}
+              </option>
+            ))}
+          </Select>
+        </FormField>
         <QuestionBuilder form={form} />
         <details className="rounded-lg border border-slate-200 bg-slate-50 p-4">
           <summary className="cursor-pointer text-sm font-medium text-slate-900">
@@ -534,6 +550,7 @@ function AnswerPreview({ questions }: { questions: LaunchLoopInput['questions'] 
     text: question.text.trim() || t('loopForm.questionNumber', { number: index + 1 }),
     lowLabel: question.kind === 'scale' ? question.lowLabel : null,
     highLabel: question.kind === 'scale' ? question.highLabel : null,
+    shownIn: null,
   }));
   return (
     <div className="flex flex-col gap-4">

@@ -30,6 +30,7 @@ const line = (overrides: Partial<TrendLine>): TrendLine => ({
   text: 'How was your week?',
   lowLabel: 'Rough',
   highLabel: 'Great',
+  shownIn: null,
   current: true,
   points: [],
   ...overrides,

@@ -1,3 +1,4 @@
+import type { Language } from '@pulsecheck/shared/i18n/languages';
 import { WORKED_MESSAGES } from '@pulsecheck/shared/action-items/worked';
 import type { LoopInsights, TrendLine, TrendPoint } from '@pulsecheck/shared/loops/contract';
 import { useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { StateCard } from '@/components/ui/state-card';
 import { TableScroll } from '@/components/ui/table-scroll';
 import { formatDate } from '@/lib/dates';
 import { formats, say, t, tRich } from '@/lib/i18n';
+import { ShownIn, ShownInNote } from './shown-in';
 import { percentText } from './format';
 import { useLiveLoop, useLoopInsights } from './api';
 import { LoopHeader, LoopLoadFailed } from './loop-header';
@@ -129,6 +131,7 @@ function Insights({ data }: { data: LoopInsights }) {
             <TrendCard
               key={line.id}
               title={line.text}
+              shownIn={line.shownIn}
               description={t('loopInsights.scaleHint', {
                 low: line.lowLabel ?? '',
                 high: line.highLabel ?? '',
@@ -150,6 +153,7 @@ function Insights({ data }: { data: LoopInsights }) {
                 <TrendCard
                   key={line.id}
                   title={line.text}
+                  shownIn={line.shownIn}
                   description={t('loopInsights.retiredHint', {
                     low: line.lowLabel ?? '',
                     high: line.highLabel ?? '',
@@ -201,9 +205,12 @@ function TrendCard({
   lines,
   columns,
   extraHeaders = [],
+  shownIn = null,
 }: {
   title: string;
   description: string;
+  /** The language of `title` when it is not the reader's (no translation into it). */
+  shownIn?: Language | null;
   figure: Figure;
   rounds: number[];
   lines: Line[];
@@ -219,7 +226,10 @@ function TrendCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle className="text-base">
+          <ShownIn language={shownIn}>{title}</ShownIn>
+        </CardTitle>
+        <ShownInNote language={shownIn} />
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

@@ -31,6 +31,7 @@ const question = (overrides: Partial<QuestionResult>): QuestionResult => ({
   text: 'How was your week?',
   lowLabel: 'Rough',
   highLabel: 'Great',
+  shownIn: null,
   answers: 4,
   state: 'released',
   message: null,

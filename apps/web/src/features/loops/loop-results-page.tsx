@@ -20,6 +20,7 @@ import { StateCard } from '@/components/ui/state-card';
 import { FollowUpAnswerCounts } from '@/components/follow-ups/follow-up-counts';
 import { formatDateTime } from '@/lib/dates';
 import { formats, say, t, tRich } from '@/lib/i18n';
+import { ShownIn, ShownInNote } from './shown-in';
 import { resultsCsvUrl, useLiveLoop, useLoopResults } from './api';
 import { answeredOf, percentText, responsesWord } from './format';
 
@@ -184,8 +185,10 @@ function QuestionCard({ question, number }: { question: QuestionResult; number: 
     <Card role="article" aria-label={t('loopResults.questionLabel', { number, text: question.text })}>
       <CardHeader>
         <CardTitle className="text-base">
-          {t('loopAnswer.questionIndex', { number })} {question.text}
+          {t('loopAnswer.questionIndex', { number })}{' '}
+          <ShownIn language={question.shownIn}>{question.text}</ShownIn>
         </CardTitle>
+        <ShownInNote language={question.shownIn} />
         <CardDescription>{responsesWord(question.answers)}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,3 +1,4 @@
+import type { Language } from '@pulsecheck/shared/i18n/languages';
 import {
   DEFAULT_SCALE_LABELS,
   ENPS_LABELS,
@@ -15,15 +16,37 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { say, t } from '@/lib/i18n';
+import { QuestionTranslations } from './question-translations';
 
 export type LoopForm = UseFormReturn<LaunchLoopInput, unknown, LaunchLoop>;
 
-/** A new question of `kind`, keeping the wording already written (and its id: a kind change is an edit). */
+type Translated = Partial<Record<Language, { text: string; lowLabel?: string; highLabel?: string }>>;
+
+/** A question's translations for a question of `kind`: a scale's with end labels (to fill in), others' without. */
+function translationsOfKind(kind: QuestionKind, from: Translated | undefined) {
+  if (!from) return {};
+  const entries = Object.entries(from).map(([language, entry]) => [
+    language,
+    kind === 'scale'
+      ? { text: entry.text, lowLabel: entry.lowLabel ?? '', highLabel: entry.highLabel ?? '' }
+      : { text: entry.text },
+  ]);
+  return entries.length > 0 ? { translations: Object.fromEntries(entries) as Translated } : {};
+}
+
+/**
+ * A new question of `kind`, keeping the wording already written, its translations (and its id: a kind change is
+ * an edit).
+ */
 export function questionOfKind(kind: QuestionKind, from?: Partial<LoopQuestion>): LoopQuestion {
-  const base = { ...(from?.id ? { id: from.id } : {}), text: from?.text ?? '' };
+  const base = {
+    ...(from?.id ? { id: from.id } : {}),
+    text: from?.text ?? '',
+    ...translationsOfKind(kind, from?.translations),
+  };
   if (kind === 'scale') {
     return {
-      ...base,
+      ...(base as typeof base & { translations?: Record<Language, Required<Translated[Language]>> }),
       kind,
       lowLabel: from && 'lowLabel' in from && from.lowLabel ? from.lowLabel : say(DEFAULT_SCALE_LABELS.low),
       highLabel:
@@ -141,6 +164,7 @@ export function QuestionBuilder({ form }: { form: LoopForm }) {
                     </p>
                   )}
                   {kind === 'text' && <p className="text-xs text-slate-600">{t('loopForm.textHint')}</p>}
+                  <QuestionTranslations form={form} index={index} kind={kind} />
                   <div className="flex flex-wrap gap-2">
                     <Button
                       id={`question-${field.fieldKey}-up`}
