@@ -153,21 +153,20 @@ export function messageParts(
         return name;
       };
       const routes: Record<string, string> = {};
-      for (const [pattern, modules] of Object.entries(routeModules)) {
+      for (const [pattern, modules] of Object.entries(routeModules))
         routes[pattern] = part(modules.map(screenFile));
-      }
       const modules: Record<string, string> = {};
       for (const [name, file] of onDemand) modules[name] = part([file]);
 
       const files = new Map<string, string>();
       for (const [locale, catalogue] of catalogues)
         for (const [name, partKeys] of parts) {
-          const part: Record<string, Messages[string]> = {};
+          const words: Record<string, Messages[string]> = {};
           for (const key of partKeys) {
             const message = catalogue[key];
-            if (message !== undefined) part[key] = message;
+            if (message !== undefined) words[key] = message;
           }
-          files.set(`${locale}/${name}.json`, JSON.stringify(part));
+          files.set(`${locale}/${name}.json`, JSON.stringify(words));
         }
       const dir = `assets/messages-${shortHash([...files].flat().join('\n'))}`;
       for (const [file, source] of files)
