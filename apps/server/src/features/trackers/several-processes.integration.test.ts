@@ -128,7 +128,9 @@ describe.skipIf(missing)('tracker syncs by two server processes on one PostgreSQ
   it('creates each issue once, though both processes work the queue', async () => {
     const senders = new Map<number, number>();
     const pids = servers.map((server) => server.pid);
-    gitlab.delayMs = 150;
+    // Each creation takes long enough that a batch outlasts the queue's 5 s poll: the other process's poll then
+    // finds work left (on a busy machine one process alone drained 24 creations of 150 ms).
+    gitlab.delayMs = 400;
     gitlab.observe = (request) => {
       if (request.method !== 'POST') return;
       // A request whose socket the lookup does not find (some are not, on a busy machine) names no process.
