@@ -60,14 +60,17 @@ export function sumCounts(items: Iterable<RatingCounts>): RatingCounts {
 /** The label of one cell: the results' overall-health wording applied to that component's ratings. */
 export const cellLabel = (counts: RatingCounts): HealthLabel => overallHealth([counts]);
 
-/** Short words for a cell, so a narrow column still says in text what its colour says. */
+/**
+ * Short words for a cell, so a narrow column still says in text what its colour says: catalogue keys of
+ * `insights` ('No data', 'No ratings', 'Urgent', 'Attention', 'Healthy', 'Mixed' in English).
+ */
 export const SHORT_LABELS: Record<HealthLabel, string> = {
-  'No Data': 'No data',
-  'No Ratings': 'No ratings',
-  'Needs Immediate Attention': 'Urgent',
-  'Needs Attention': 'Attention',
-  'Mostly Healthy': 'Healthy',
-  'Mixed Health': 'Mixed',
+  'No Data': 'insights.short.noData',
+  'No Ratings': 'insights.short.noRatings',
+  'Needs Immediate Attention': 'insights.short.urgent',
+  'Needs Attention': 'insights.short.attention',
+  'Mostly Healthy': 'insights.short.healthy',
+  'Mixed Health': 'insights.short.mixed',
 };
 
 type Sortable = { name: string; score: number | null; change: number | null };

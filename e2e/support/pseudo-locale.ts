@@ -1,0 +1,90 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+// The pseudo-locale walks (issue 34, decision 0027): en-XA accents English, makes it 30% longer and wraps every
+// message in ⟦ ⟧, so text without the markers is a string the catalogues missed and a control that cuts its text
+// off would cut off a longer language's too.
+
+/** The page's language, as the server wrote it and the app keeps it. */
+export const pageLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+/** Sets the language cookie of `context` (the pseudo-locale's, by default). */
+export const useLanguage = (context: BrowserContext, baseURL: string | undefined, language = 'en-XA') =>
+  context.addCookies([{ name: 'pulsecheck_language', value: language, url: baseURL ?? '' }]);
+
+/** Text a person sees on the page that is not marked as the pseudo-locale's: strings the catalogue missed. */
+export function unmarkedText(page: Page) {
+  return page.evaluate(() => {
+    const missed: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      const text = node.textContent?.trim() ?? '';
+      if (
+        !element ||
+        !text ||
+        element.closest(
+          'script, style, [hidden], [aria-hidden="true"], [data-user-content], [translate="no"]',
+        )
+      )
+        continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      // The marked message this text belongs to (a message with links is split over several elements).
+      const block = element.closest('p, li, h1, h2, h3, h4, label, button, a, th, td, dt, dd, span, div');
+      if (block?.textContent?.includes('⟦')) continue;
+      // What is not a word (numbers, dates' digits, punctuation, emoji), an e-mail address or the product's name.
+      const words = text
+        .replace(/\S+@\S+/g, '')
+        .replace(/\bPulsecheck\b/g, '')
+        .match(/[A-Za-z]{2,}/g);
+      if (words) missed.push(text);
+    }
+    return missed;
+  });
+}
+
+/** Controls whose text the longer pseudo-locale cuts off. */
+export function clippedControls(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a, label, [role="tab"], th, select')]
+      .filter((element) => {
+        // Out of sight (a visually hidden label, 'Skip to content' until focused) is not clipped.
+        if (!element.offsetParent || element.clientWidth <= 1) return false;
+        const style = getComputedStyle(element);
+        const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+        return clips && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => element.textContent?.trim() ?? element.outerHTML.slice(0, 80)),
+  );
+}
+
+/** Adds what the page shows now that the pseudo-locale misses (unmarked text, clipped controls) to `problems`. */
+export async function collectProblems(page: Page, where: string, problems: string[]) {
+  for (const text of await unmarkedText(page)) problems.push(`${where}: not translated: "${text}"`);
+  for (const text of await clippedControls(page)) problems.push(`${where}: clipped: "${text}"`);
+}
+
+/**
+ * Opens `route` in a new page of `context` (whose language is en-XA), waits for its heading and its data, checks
+ * that it is in en-XA and adds its problems to `problems`. `then` may open a dialog or a state; the page closes
+ * after it.
+ */
+export async function walkRoute(
+  context: BrowserContext,
+  route: string,
+  problems: string[],
+  then?: (page: Page) => Promise<void>,
+) {
+  const page = await context.newPage();
+  try {
+    await page.goto(route);
+    await expect(page.locator('h1').first(), route).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await pageLanguage(page), route).toBe('en-XA');
+    await collectProblems(page, route, problems);
+    await then?.(page);
+  } finally {
+    await page.close();
+  }
+}
