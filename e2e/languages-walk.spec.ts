@@ -17,7 +17,11 @@ import { collectProblems, useLanguage, walkRoute } from './support/pseudo-locale
 // any clipped control'. languages.spec.ts walks the admin's screens of a launched check; this walks the rest: a
 // check through its phases with results and action items, the participant's screens, a launched loop's screens
 // and its answer pages, the links of e-mails, the template screens and the error screens, with the dialogs that
-// matter open. What people write is in the pseudo-locale's letters, so the walk tells it from a miss.
+// matter open; the participant's and the e-mailed pages at a phone's width. What people write is in the
+// pseudo-locale's letters, so the walk tells it from a miss.
+
+/** Participants and people opening an e-mail's link often do it on a phone: their pages are walked 360 px wide. */
+const PHONE = { viewport: { width: 360, height: 800 } };
 
 /** The en-XA words of the web's catalogue, to find controls by their names. */
 const xa = wordsIn('en-XA');
@@ -50,30 +54,32 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       title: 'Ŧḗȧḿ Ƈħḗƈķ',
       description: 'Ŀȧŭƞƈħḗḓ ƀẏ ȧ ŧḗşŧ',
     });
-    // A participant who rates every area, in a browser of their own.
-    const people = await browser.newContext({ baseURL });
-    const participant = await joinedParticipant(
-      people,
-      mailDir,
-      check.id,
-      'Ƥȧŧ Ƥȧřŧīƈīƥȧƞŧ',
-      uniqueEmail('participant'),
-    );
-    await participant.page.close();
-    const form = (await (
-      await people.request.get(`/api/health-checks/${check.id}/participation`)
-    ).json()) as {
-      components: { id: string }[];
-    };
-    const ratings = ['fire-warning', 'needs-improvement', 'healthy'];
-    const submitted = await people.request.post(`/api/health-checks/${check.id}/submit`, {
-      data: {
-        votes: Object.fromEntries(form.components.map((c, i) => [c.id, ratings[i] ?? 'healthy'])),
-        comments: { [form.components[0]!.id]: 'Ŧǿǿ ḿȧƞẏ ḿḗḗŧīƞɠş' },
-        last_component_index: form.components.length - 1,
-      },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
+    // Three participants rate every area (the insights' heat map shows a team from 3 responses); the first one's
+    // pages are walked, in a browser of their own.
+    const people = await browser.newContext({ baseURL, ...PHONE });
+    let components: string[] = [];
+    for (const [name, ratings] of [
+      ['Ƥȧŧ Ƥȧřŧīƈīƥȧƞŧ', ['fire-warning', 'needs-improvement', 'healthy']],
+      ['Řȧḗ Řȧŧḗř', ['fire-warning', 'fire-warning', 'healthy']],
+      ['Ŀḗḗ Ŀīşŧḗƞḗř', ['needs-improvement', 'healthy', 'dont-know']],
+    ] as const) {
+      const own = components.length === 0 ? people : await browser.newContext({ baseURL });
+      const joined = await joinedParticipant(own, mailDir, check.id, name, uniqueEmail('participant'));
+      await joined.page.close();
+      const form = (await (await own.request.get(`/api/health-checks/${check.id}/participation`)).json()) as {
+        components: { id: string }[];
+      };
+      components = form.components.map((c) => c.id);
+      const submitted = await own.request.post(`/api/health-checks/${check.id}/submit`, {
+        data: {
+          votes: Object.fromEntries(components.map((id, i) => [id, ratings[i] ?? 'healthy'])),
+          comments: { [components[0]!]: 'Ŧǿǿ ḿȧƞẏ ḿḗḗŧīƞɠş' },
+          last_component_index: components.length - 1,
+        },
+      });
+      expect(submitted.status(), await submitted.text()).toBe(200);
+      if (own !== people) await own.close();
+    }
     await useLanguage(context, baseURL);
     await useLanguage(people, baseURL);
     const problems: string[] = [];
@@ -86,18 +92,20 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       '/account-settings/security',
     ])
       await walkRoute(people, route, problems);
-    await walkRoute(context, `/admin/health-check/${check.id}/manage`, problems, (page) =>
-      walkDialog(page, 'manage', 'healthChecks.shareButton', problems),
-    );
+    await walkRoute(context, `/admin/health-check/${check.id}/manage`, problems, {
+      then: (page) => walkDialog(page, 'manage', 'healthChecks.shareButton', problems),
+    });
 
     // Voting.
     const moved = await setup.request.post(`/api/health-checks/${check.id}/phase`, { data: { to: 'vote' } });
     expect(moved.status(), await moved.text()).toBe(200);
-    await walkRoute(people, `/health-check/${check.id}/voting`, problems);
+    await walkRoute(people, `/health-check/${check.id}/voting`, problems, {
+      ready: (page) => page.getByTestId('vote-tally'),
+    });
     await walkRoute(people, `/health-check/${check.id}/vote`, problems);
     await walkRoute(context, `/admin/health-check/${check.id}/manage`, problems);
     const voted = await people.request.put(`/api/health-checks/${check.id}/votes`, {
-      data: { allocation: { [form.components[0]!.id]: 3, [form.components[1]!.id]: 2 } },
+      data: { allocation: { [components[0]!]: 3, [components[1]!]: 2 } },
     });
     expect(voted.status(), await voted.text()).toBe(200);
     await walkRoute(people, `/health-check/${check.id}/complete`, problems);
@@ -118,23 +126,26 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
           ownerId: admin.userId,
           dueDate: '2027-01-31',
           status,
-          componentId: form.components[0]!.id,
+          componentId: components[0]!,
         },
       });
       expect(created.status(), await created.text()).toBe(201);
     }
-    await walkRoute(context, `/admin/health-check/${check.id}/results`, problems, (page) =>
-      walkDialog(page, 'results', 'results.actionItem.add', problems),
-    );
+    await walkRoute(context, `/admin/health-check/${check.id}/results`, problems, {
+      ready: (page) => page.getByTestId('action-item'),
+      then: (page) => walkDialog(page, 'results', 'results.actionItem.add', problems),
+    });
     await walkRoute(context, `/admin/health-checks/${check.id}/results`, problems);
-    await walkRoute(people, `/health-check/${check.id}/results`, problems);
+    await walkRoute(people, `/health-check/${check.id}/results`, problems, {
+      ready: (page) => page.getByTestId('overall-health'),
+    });
     await walkRoute(people, '/dashboard', problems);
-    await walkRoute(context, '/admin/dashboard', problems, (page) =>
-      walkDialog(page, 'dashboard', 'dashboard.share', problems),
-    );
-    await walkRoute(context, '/admin/team-management', problems, (page) =>
-      walkDialog(page, 'team', 'team.invite', problems),
-    );
+    await walkRoute(context, '/admin/dashboard', problems, {
+      then: (page) => walkDialog(page, 'dashboard', 'dashboard.share', problems),
+    });
+    await walkRoute(context, '/admin/insights', problems, {
+      ready: (page) => page.getByTestId('heat-map').getByTestId('heat-cell'),
+    });
 
     // The links of e-mails, opened by someone signed out: an invitation, and a reminder's unsubscribe link.
     const invited = uniqueEmail('invited');
@@ -143,7 +154,11 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     });
     expect(invitation.status(), await invitation.text()).toBe(201);
     const invitationMail = await waitForMail(mailDir, invited, /invited to join/);
-    const visitor = await browser.newContext({ baseURL });
+    await walkRoute(context, '/admin/team-management', problems, {
+      then: (page) => walkDialog(page, 'team', 'team.invite', problems),
+    });
+    await walkRoute(context, '/admin/team-management/invitations', problems);
+    const visitor = await browser.newContext({ baseURL, ...PHONE });
     await useLanguage(visitor, baseURL);
     await walkRoute(visitor, new URL(linkIn(invitationMail.text)).pathname, problems);
     for (const route of [
@@ -193,7 +208,7 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     const problems: string[] = [];
 
     // The member's answer page from the e-mail, before and after answering; the admin's own round page.
-    const visitor = await browser.newContext({ baseURL });
+    const visitor = await browser.newContext({ baseURL, ...PHONE });
     await useLanguage(visitor, baseURL);
     await walkRoute(visitor, `/loop-answer/${token}`, problems);
     const answerForm = (await (await visitor.request.get(`/api/loop-answer/${token}`)).json()) as {
@@ -218,11 +233,18 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     if (!round) throw new Error("the admin's open round is not listed");
     await walkRoute(context, `/loop-rounds/${round.roundId}`, problems);
     await walkRoute(context, '/dashboard', problems);
+    await walkRoute(context, '/admin/dashboard', problems, {
+      then: async (page) => {
+        await page.getByRole('button', { name: xa.t('dashboard.filterLoops') }).click();
+        await expect(page.getByRole('article', { name: title })).toBeVisible();
+        await collectProblems(page, '/admin/dashboard (loops)', problems);
+      },
+    });
 
     // The admin's screens of the loop: while the round is open, then with a closed round.
-    await walkRoute(context, `/admin/completion-status/${loopId}`, problems, (page) =>
-      walkDialog(page, 'completion status', 'loopStatus.startNextRoundNow', problems),
-    );
+    await walkRoute(context, `/admin/completion-status/${loopId}`, problems, {
+      then: (page) => walkDialog(page, 'completion status', 'loopStatus.startNextRoundNow', problems),
+    });
     await walkRoute(context, `/admin/configure-loop/${loopId}`, problems);
     const closed = await setup.request.post(`/api/loops/${loopId}/rounds/${round.roundId}/close`);
     expect(closed.status(), await closed.text()).toBe(200);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 // The pseudo-locale walks (issue 34, decision 0027): en-XA accents English, makes it 30% longer and wraps every
@@ -66,24 +66,25 @@ export async function collectProblems(page: Page, where: string, problems: strin
 }
 
 /**
- * Opens `route` in a new page of `context` (whose language is en-XA), waits for its heading and its data, checks
- * that it is in en-XA and adds its problems to `problems`. `then` may open a dialog or a state; the page closes
- * after it.
+ * Opens `route` in a new page of `context` (whose language is en-XA), waits for its heading, its data and `ready`
+ * (what the state walked shows, where a heading is not enough), checks that it is in en-XA and adds its problems to
+ * `problems`. `then` may open a dialog or another state; the page closes after it.
  */
 export async function walkRoute(
   context: BrowserContext,
   route: string,
   problems: string[],
-  then?: (page: Page) => Promise<void>,
+  options: { ready?: (page: Page) => Locator; then?: (page: Page) => Promise<void> } = {},
 ) {
   const page = await context.newPage();
   try {
     await page.goto(route);
     await expect(page.locator('h1').first(), route).toBeVisible();
+    if (options.ready) await expect(options.ready(page).first(), route).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await pageLanguage(page), route).toBe('en-XA');
     await collectProblems(page, route, problems);
-    await then?.(page);
+    await options.then?.(page);
   } finally {
     await page.close();
   }
