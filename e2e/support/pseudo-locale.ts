@@ -40,6 +40,27 @@ export function unmarkedText(page: Page) {
         .match(/[A-Za-z]{2,}/g);
       if (words) missed.push(text);
     }
+    // The words in attributes: a field's placeholder, what a screen reader says (an icon button's name), a tooltip.
+    for (const element of document.body.querySelectorAll<HTMLElement>(
+      '[placeholder], [aria-label], [title], img[alt]',
+    )) {
+      if (
+        element.closest('[hidden], [aria-hidden="true"], [data-user-content], [translate="no"]') ||
+        !element.getClientRects().length
+      )
+        continue;
+      for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
+        const value = element.getAttribute(name)?.trim() ?? '';
+        if (!value || value.includes('⟦')) continue;
+        // An example address or colour in a placeholder is not a word either.
+        const words = value
+          .replace(/\S+:\/\/\S+|#[0-9a-f]{3,8}\b/gi, '')
+          .replace(/\S+@\S+/g, '')
+          .replace(/\bPulsecheck\b/g, '')
+          .match(/[A-Za-z]{2,}/g);
+        if (words) missed.push(`${name}="${value}"`);
+      }
+    }
     return missed;
   });
 }
