@@ -31,11 +31,18 @@ async function walkDialog(page: Page, where: string, key: string, problems: stri
   await page
     .getByRole('button', { name: xa.t(key) })
     .first()
-    .click();
+    .click({ timeout: 10_000 });
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await collectProblems(page, `${where} (${key} dialog)`, problems);
   await page.keyboard.press('Escape');
+}
+
+/** Sends the page's form empty and adds the errors it shows to `problems`. */
+async function walkEmptyForm(page: Page, where: string, problems: string[]) {
+  await page.locator('main form button[type="submit"]').first().click({ timeout: 10_000 });
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await collectProblems(page, `${where} (sent empty)`, problems);
 }
 
 test.describe('pseudo-locales (outside production): the wider walk', () => {
@@ -57,6 +64,7 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     // Three participants rate every area (the insights' heat map shows a team from 3 responses); the first one's
     // pages are walked, in a browser of their own.
     const people = await browser.newContext({ baseURL, ...PHONE });
+    const problems: string[] = [];
     let components: string[] = [];
     for (const [name, ratings] of [
       ['Ƥȧŧ Ƥȧřŧīƈīƥȧƞŧ', ['fire-warning', 'needs-improvement', 'healthy']],
@@ -66,6 +74,13 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       const own = components.length === 0 ? people : await browser.newContext({ baseURL });
       const joined = await joinedParticipant(own, mailDir, check.id, name, uniqueEmail('participant'));
       await joined.page.close();
+      if (own === people) {
+        // The participant's form, before they rate.
+        await useLanguage(people, baseURL);
+        await walkRoute(people, `/health-check/${check.id}`, problems, {
+          ready: (page) => page.getByRole('radio').first(),
+        });
+      }
       const form = (await (await own.request.get(`/api/health-checks/${check.id}/participation`)).json()) as {
         components: { id: string }[];
       };
@@ -81,8 +96,6 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       if (own !== people) await own.close();
     }
     await useLanguage(context, baseURL);
-    await useLanguage(people, baseURL);
-    const problems: string[] = [];
 
     // Collecting, answered: the participant's pages.
     for (const route of [
@@ -160,9 +173,11 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     await walkRoute(context, '/admin/team-management/invitations', problems);
     const visitor = await browser.newContext({ baseURL, ...PHONE });
     await useLanguage(visitor, baseURL);
-    await walkRoute(visitor, new URL(linkIn(invitationMail.text)).pathname, problems);
+    const invite = new URL(linkIn(invitationMail.text)).pathname;
+    await walkRoute(visitor, invite, problems, { then: (page) => walkEmptyForm(page, invite, problems) });
+    for (const route of ['/login', '/admin/signup', `/signup/health-check/${check.id}`])
+      await walkRoute(visitor, route, problems, { then: (page) => walkEmptyForm(page, route, problems) });
     for (const route of [
-      `/signup/health-check/${check.id}`,
       `/signup/${check.id}`,
       '/unsubscribe?token=not-a-token',
       '/invalid-link',
@@ -235,7 +250,7 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     await walkRoute(context, '/dashboard', problems);
     await walkRoute(context, '/admin/dashboard', problems, {
       then: async (page) => {
-        await page.getByRole('button', { name: xa.t('dashboard.filterLoops') }).click();
+        await page.getByRole('button', { name: xa.t('dashboard.filterLoops') }).click({ timeout: 10_000 });
         await expect(page.getByRole('article', { name: title })).toBeVisible();
         await collectProblems(page, '/admin/dashboard (loops)', problems);
       },
