@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   addActiveMember,
@@ -41,7 +42,7 @@ async function walkDialog(page: Page, where: string, key: string, problems: stri
 /** Sends the page's form empty and adds the errors it shows to `problems`. */
 async function walkEmptyForm(page: Page, where: string, problems: string[]) {
   await page.locator('main form button[type="submit"]').first().click({ timeout: 10_000 });
-  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  await expect(page.locator('main [aria-invalid="true"], main [role="alert"]').first()).toBeVisible();
   await collectProblems(page, `${where} (sent empty)`, problems);
 }
 
@@ -180,6 +181,9 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     for (const route of [
       `/signup/${check.id}`,
       '/unsubscribe?token=not-a-token',
+      '/invite/not-a-token',
+      '/loop-answer/not-a-token',
+      `/join/${randomUUID()}`,
       '/invalid-link',
       '/error',
       '/setup-error',
@@ -225,7 +229,9 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     // The member's answer page from the e-mail, before and after answering; the admin's own round page.
     const visitor = await browser.newContext({ baseURL, ...PHONE });
     await useLanguage(visitor, baseURL);
-    await walkRoute(visitor, `/loop-answer/${token}`, problems);
+    await walkRoute(visitor, `/loop-answer/${token}`, problems, {
+      then: (page) => walkEmptyForm(page, '/loop-answer', problems),
+    });
     const answerForm = (await (await visitor.request.get(`/api/loop-answer/${token}`)).json()) as {
       questions: { id: string; kind: string }[];
     };
@@ -279,6 +285,8 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       if (!template) throw new Error(`no ${type} template`);
       await walkRoute(context, `/admin/templates/${template.id}/configure`, problems);
     }
+    await walkRoute(context, `/admin/health-check/${randomUUID()}/results`, problems);
+    await walkRoute(context, `/admin/completion-status/${randomUUID()}`, problems);
     await walkRoute(context, '/admin/workspace-settings', problems);
     await walkRoute(context, '/admin/webhooks', problems);
 
