@@ -65,19 +65,25 @@ export function unmarkedText(page: Page) {
   });
 }
 
-/** Controls whose text the longer pseudo-locale cuts off. */
+/**
+ * Controls whose text the longer pseudo-locale cuts off: the control itself, or an element in it that clips
+ * translated text (a truncated label in a link or a button).
+ */
 export function clippedControls(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a, label, [role="tab"], th, select')]
+  return page.evaluate(() => {
+    const controls = 'button, a, label, [role="tab"], th, select';
+    return [...document.querySelectorAll<HTMLElement>(`${controls}, :is(${controls}) *`)]
       .filter((element) => {
         // Out of sight (a visually hidden label, 'Skip to content' until focused) is not clipped.
         if (!element.offsetParent || element.clientWidth <= 1) return false;
         const style = getComputedStyle(element);
         const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-        return clips && element.scrollWidth > element.clientWidth + 1;
+        if (!clips || element.scrollWidth <= element.clientWidth + 1) return false;
+        // Inside a control, only translated text counts: a long name someone wrote may be truncated by design.
+        return element.matches(controls) || (element.textContent ?? '').includes('⟦');
       })
-      .map((element) => element.textContent?.trim() ?? element.outerHTML.slice(0, 80)),
-  );
+      .map((element) => element.textContent?.trim() ?? element.outerHTML.slice(0, 80));
+  });
 }
 
 /** Adds what the page shows now that the pseudo-locale misses (unmarked text, clipped controls) to `problems`. */
