@@ -6,7 +6,6 @@ import { pageLanguage, useLanguage, walkRoute } from './support/pseudo-locale';
 
 // Issue 34: five languages, each person's choice (decision 0027).
 
-
 test.describe('languages', () => {
   test('the first visit follows Accept-Language; the menu changes it and the choice is kept', async ({
     browser,
@@ -103,7 +102,8 @@ test.describe('pseudo-locales (outside production)', () => {
     // The signed-out pages too.
     const visitor = await browser.newContext({ baseURL });
     await useLanguage(visitor, baseURL);
-    for (const route of ['/login', '/admin/signup', '/reset-password']) await walkRoute(visitor, route, problems);
+    for (const route of ['/login', '/admin/signup', '/reset-password'])
+      await walkRoute(visitor, route, problems);
     expect(problems).toEqual([]);
     await visitor.close();
     await context.close();
