@@ -61,6 +61,9 @@ export function unmarkedText(page: Page) {
         if (words) missed.push(`${name}="${value}"`);
       }
     }
+    // The tab's title.
+    const title = document.title.replace(/\bPulsecheck\b/g, '');
+    if (!title.includes('⟦') && /[A-Za-z]{2,}/.test(title)) missed.push(`title="${document.title}"`);
     return missed;
   });
 }
