@@ -16,29 +16,32 @@ export const useLanguage = (context: BrowserContext, baseURL: string | undefined
 export function unmarkedText(page: Page) {
   return page.evaluate(() => {
     const missed: string[] = [];
+    // Every message is wrapped in ⟦ ⟧, also one split over several elements (a message with a link), and a date
+    // or a number inside a message has its own pair: what lies outside every pair, in document order, was missed.
+    let depth = 0;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const element = node.parentElement;
-      const text = node.textContent?.trim() ?? '';
+      if (!element || element.closest('script, style')) continue;
+      let outside = '';
+      for (const ch of node.textContent ?? '') {
+        if (ch === '⟦') depth += 1;
+        else if (ch === '⟧') depth = Math.max(0, depth - 1);
+        else if (depth === 0) outside += ch;
+      }
       if (
-        !element ||
-        !text ||
-        element.closest(
-          'script, style, [hidden], [aria-hidden="true"], [data-user-content], [translate="no"]',
-        )
+        !outside.trim() ||
+        element.closest('[hidden], [aria-hidden="true"], [data-user-content], [translate="no"]')
       )
         continue;
       const style = getComputedStyle(element);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
-      // The marked message this text belongs to (a message with links is split over several elements).
-      const block = element.closest('p, li, h1, h2, h3, h4, label, button, a, th, td, dt, dd, span, div');
-      if (block?.textContent?.includes('⟦')) continue;
       // What is not a word (numbers, dates' digits, punctuation, emoji), an e-mail address or the product's name.
-      const words = text
+      const words = outside
         .replace(/\S+@\S+/g, '')
         .replace(/\bPulsecheck\b/g, '')
         .match(/[A-Za-z]{2,}/g);
-      if (words) missed.push(text);
+      if (words) missed.push(node.textContent?.trim() ?? '');
     }
     // The words in attributes: a field's placeholder, what a screen reader says (an icon button's name), a tooltip.
     for (const element of document.body.querySelectorAll<HTMLElement>(

@@ -44,6 +44,7 @@ const CONTENT_FIELDS: Record<string, RegExp> = {
   targetLabel: /\.title$/,
   description: /\.description$/,
   category: /^catalogue\.category\./,
+  categories: /^catalogue\.category\./,
   examples: /\.example\d+$/,
   text: /^loopCatalogue\.\w+\.text$/,
   lowLabel: /\.lowLabel$/,

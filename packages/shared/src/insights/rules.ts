@@ -14,10 +14,10 @@ export const INSIGHT_PERIODS = ['90d', '180d', '365d', 'all'] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 export const DEFAULT_PERIOD: InsightPeriod = '365d';
 export const PERIOD_LABELS: Record<InsightPeriod, string> = {
-  '90d': 'Last 3 months',
-  '180d': 'Last 6 months',
-  '365d': 'Last 12 months',
-  all: 'All time',
+  '90d': 'insights.periods.last3Months',
+  '180d': 'insights.periods.last6Months',
+  '365d': 'insights.periods.last12Months',
+  all: 'insights.periods.allTime',
 };
 const PERIOD_DAYS: Record<InsightPeriod, number | null> = { '90d': 90, '180d': 180, '365d': 365, all: null };
 
@@ -30,9 +30,9 @@ export function periodStart(period: InsightPeriod, now: Date): Date | null {
 export const INSIGHT_SORTS = ['health', 'trend', 'name'] as const;
 export type InsightSort = (typeof INSIGHT_SORTS)[number];
 export const SORT_LABELS: Record<InsightSort, string> = {
-  health: 'Overall health (weakest first)',
-  trend: 'Trend (falling most first)',
-  name: 'Team name',
+  health: 'insights.sortBy.health',
+  trend: 'insights.sortBy.trend',
+  name: 'insights.sortBy.name',
 };
 
 /**

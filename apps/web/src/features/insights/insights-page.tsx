@@ -121,9 +121,9 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
           {data && (
             <p className="mt-1 hidden text-sm text-slate-700 print:block">
               {t('insights.printedView', {
-                period: say(PERIOD_LABELS[data.period]),
+                period: t(PERIOD_LABELS[data.period]),
                 category: data.category ?? t('insights.allCategories'),
-                sort: say(SORT_LABELS[sort]),
+                sort: t(SORT_LABELS[sort]),
               })}
             </p>
           )}
@@ -151,14 +151,14 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
         <Choice label={t('insights.period')} value={filters.period} onChange={(v) => set('period', v)}>
           {INSIGHT_PERIODS.map((period) => (
             <option key={period} value={period}>
-              {say(PERIOD_LABELS[period])}
+              {t(PERIOD_LABELS[period])}
             </option>
           ))}
         </Choice>
         <Choice label={t('insights.sort')} value={sort} onChange={(v) => set('sort', v)}>
           {INSIGHT_SORTS.map((value) => (
             <option key={value} value={value}>
-              {say(SORT_LABELS[value])}
+              {t(SORT_LABELS[value])}
             </option>
           ))}
         </Choice>
