@@ -117,7 +117,9 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
       ready: (page) => page.getByTestId('vote-tally'),
     });
     await walkRoute(people, `/health-check/${check.id}/vote`, problems);
-    await walkRoute(context, `/admin/health-check/${check.id}/manage`, problems);
+    await walkRoute(context, `/admin/health-check/${check.id}/manage`, problems, {
+      then: (page) => walkDialog(page, 'manage (voting)', 'healthChecks.phaseAction.summarize', problems),
+    });
     const voted = await people.request.put(`/api/health-checks/${check.id}/votes`, {
       data: { allocation: { [components[0]!]: 3, [components[1]!]: 2 } },
     });
@@ -287,6 +289,9 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     }
     await walkRoute(context, `/admin/health-check/${randomUUID()}/results`, problems);
     await walkRoute(context, `/admin/completion-status/${randomUUID()}`, problems);
+    await walkRoute(context, '/admin/account-settings', problems, {
+      then: (page) => walkDialog(page, 'account settings', 'deletion.deleteOrganization', problems),
+    });
     await walkRoute(context, '/admin/workspace-settings', problems);
     await walkRoute(context, '/admin/webhooks', problems);
 
