@@ -161,6 +161,16 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
     });
     await walkRoute(context, '/admin/insights', problems, {
       ready: (page) => page.getByTestId('heat-map').getByTestId('heat-cell'),
+      then: async (page) => {
+        // A category chosen by its name in en-XA filters the map (the check's three areas are all in the first).
+        const filtered = page.waitForResponse(
+          (response) => /\/insights\?/.test(response.url()) && response.url().includes('category='),
+        );
+        await page.getByLabel(xa.t('insights.category')).selectOption({ index: 1 });
+        expect((await filtered).ok()).toBe(true);
+        await expect(page.getByTestId('heat-map').getByTestId('heat-cell')).toHaveCount(3);
+        await collectProblems(page, '/admin/insights (a category)', problems);
+      },
     });
 
     // The links of e-mails, opened by someone signed out: an invitation, and a reminder's unsubscribe link.
