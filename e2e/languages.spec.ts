@@ -1,13 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { launchThroughApi, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { pageLanguage, useLanguage, walkRoute } from './support/pseudo-locale';
 
 // Issue 34: five languages, each person's choice (decision 0027).
-
-/** The page's language, as the server wrote it and the app keeps it. */
-const pageLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
 test.describe('languages', () => {
   test('the first visit follows Accept-Language; the menu changes it and the choice is kept', async ({
@@ -57,53 +54,6 @@ test.describe('languages', () => {
   });
 });
 
-/** Text a person sees on the page that is not marked as the pseudo-locale's: strings the catalogue missed. */
-function unmarkedText(page: Page) {
-  return page.evaluate(() => {
-    const missed: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const element = node.parentElement;
-      const text = node.textContent?.trim() ?? '';
-      if (
-        !element ||
-        !text ||
-        element.closest(
-          'script, style, [hidden], [aria-hidden="true"], [data-user-content], [translate="no"]',
-        )
-      )
-        continue;
-      const style = getComputedStyle(element);
-      if (style.display === 'none' || style.visibility === 'hidden') continue;
-      // The marked message this text belongs to (a message with links is split over several elements).
-      const block = element.closest('p, li, h1, h2, h3, h4, label, button, a, th, td, dt, dd, span, div');
-      if (block?.textContent?.includes('⟦')) continue;
-      // What is not a word (numbers, dates' digits, punctuation, emoji), an e-mail address or the product's name.
-      const words = text
-        .replace(/\S+@\S+/g, '')
-        .replace(/\bPulsecheck\b/g, '')
-        .match(/[A-Za-z]{2,}/g);
-      if (words) missed.push(text);
-    }
-    return missed;
-  });
-}
-
-/** Controls whose text the longer pseudo-locale cuts off. */
-function clippedControls(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a, label, [role="tab"], th, select')]
-      .filter((element) => {
-        // Out of sight (a visually hidden label, 'Skip to content' until focused) is not clipped.
-        if (!element.offsetParent || element.clientWidth <= 1) return false;
-        const style = getComputedStyle(element);
-        const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
-        return clips && element.scrollWidth > element.clientWidth + 1;
-      })
-      .map((element) => element.textContent?.trim() ?? element.outerHTML.slice(0, 80)),
-  );
-}
-
 test.describe('pseudo-locales (outside production)', () => {
   test.describe.configure({ timeout: 300_000 });
 
@@ -121,7 +71,7 @@ test.describe('pseudo-locales (outside production)', () => {
       title: 'Ŧḗȧḿ Ƈħḗƈķ',
       description: 'Ŀȧŭƞƈħḗḓ ƀẏ ȧ ŧḗşŧ',
     });
-    await context.addCookies([{ name: 'pulsecheck_language', value: 'en-XA', url: baseURL ?? '' }]);
+    await useLanguage(context, baseURL);
     const routes = [
       '/',
       '/terms',
@@ -148,27 +98,12 @@ test.describe('pseudo-locales (outside production)', () => {
       `/health-check/${check.id}`,
     ];
     const problems: string[] = [];
-    for (const route of routes) {
-      const page = await context.newPage();
-      await page.goto(route);
-      await expect(page.locator('h1').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await pageLanguage(page)).toBe('en-XA');
-      for (const text of await unmarkedText(page)) problems.push(`${route}: not translated: "${text}"`);
-      for (const text of await clippedControls(page)) problems.push(`${route}: clipped: "${text}"`);
-      await page.close();
-    }
+    for (const route of routes) await walkRoute(context, route, problems);
     // The signed-out pages too.
     const visitor = await browser.newContext({ baseURL });
-    await visitor.addCookies([{ name: 'pulsecheck_language', value: 'en-XA', url: baseURL ?? '' }]);
-    for (const route of ['/login', '/admin/signup', '/reset-password']) {
-      const page = await visitor.newPage();
-      await page.goto(route);
-      await expect(page.locator('h1').first()).toBeVisible();
-      for (const text of await unmarkedText(page)) problems.push(`${route}: not translated: "${text}"`);
-      for (const text of await clippedControls(page)) problems.push(`${route}: clipped: "${text}"`);
-      await page.close();
-    }
+    await useLanguage(visitor, baseURL);
+    for (const route of ['/login', '/admin/signup', '/reset-password'])
+      await walkRoute(visitor, route, problems);
     expect(problems).toEqual([]);
     await visitor.close();
     await context.close();
@@ -183,7 +118,7 @@ test.describe('pseudo-locales (outside production)', () => {
     const setup = await context.newPage();
     const admin = await signUpAdmin(setup, mailDir, { companyName: 'RTL Co' });
     const check = await launchThroughApi(setup, { workspaceId: admin.workspaceId, title: 'RTL check' });
-    await context.addCookies([{ name: 'pulsecheck_language', value: 'ar-XB', url: baseURL ?? '' }]);
+    await useLanguage(context, baseURL, 'ar-XB');
     const folder = testInfo.outputPath('rtl');
     mkdirSync(folder, { recursive: true });
     for (const [name, route] of [

@@ -60,8 +60,8 @@ export async function joinedParticipant(
   mailDir: string,
   healthCheckId: string,
   fullName: string,
+  email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase()),
 ) {
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
   const password = 'e2e-password-456';
   const signup = await context.request.post('/api/signup/participant', {
     data: { fullName, email, password, healthCheckId },
@@ -137,9 +137,9 @@ export async function launchThroughApi(
 export async function addActiveMember(
   page: Page,
   mailDir: string,
-  options: { workspaceId: string; fullName: string },
+  options: { workspaceId: string; fullName: string; email?: string },
 ) {
-  const email = uniqueEmail(options.fullName.split(' ')[0]!.toLowerCase());
+  const email = options.email ?? uniqueEmail(options.fullName.split(' ')[0]!.toLowerCase());
   const password = 'e2e-password-789';
   const invite = await page.request.post(`/api/workspaces/${options.workspaceId}/invitations`, {
     data: { email, role: 'Engineer' },

@@ -6,7 +6,7 @@
  * is exactly the catalogue's is stored as its English, so it keeps following each reader's language.
  */
 import type { MiddlewareHandler } from 'hono';
-import { LANGUAGES, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { LANGUAGES, PSEUDO_LOCALES, type Locale } from '@pulsecheck/shared/i18n/languages';
 import { readCatalogue } from '../../../../packages/shared/messages/read.ts';
 import { translateMessage } from './app-error';
 import { requestLocale, translatorFor } from './i18n';
@@ -44,6 +44,7 @@ const CONTENT_FIELDS: Record<string, RegExp> = {
   targetLabel: /\.title$/,
   description: /\.description$/,
   category: /^catalogue\.category\./,
+  categories: /^catalogue\.category\./,
   examples: /\.example\d+$/,
   text: /^loopCatalogue\.\w+\.text$/,
   lowLabel: /\.lowLabel$/,
@@ -64,9 +65,12 @@ export function isCatalogueText(text: string, field: string): boolean {
   return Boolean(key && CONTENT_FIELDS[field]?.test(key));
 }
 
-/** `text` as stored: the catalogue's English when it is the catalogue's text in any language, else as it is. */
+/**
+ * `text` as stored: the catalogue's English when it is the catalogue's text in any language (or pseudo-locale, so a
+ * category chosen in en-XA filters as in English), else as it is.
+ */
 export function canonicalContent(text: string): string {
-  for (const language of LANGUAGES) {
+  for (const language of [...LANGUAGES, ...PSEUDO_LOCALES]) {
     const key = keysByText(language).get(text);
     if (key) return language === 'en' ? text : translatorFor('en').t(key);
   }

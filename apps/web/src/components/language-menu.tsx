@@ -45,7 +45,8 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
   };
   return (
     <div className={cn('flex items-center gap-2 text-sm', className)}>
-      {/* In a crowded header the label is for screen readers only, and the menu shows each language's code. */}
+      {/* In a crowded header the label is for screen readers only, and the menu shows each language's code.
+          Each language is named in itself (or by its code), never translated. */}
       <label htmlFor={id} className={compact ? 'sr-only' : 'text-slate-700'}>
         {t('language.label')}
       </label>
@@ -56,7 +57,7 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
         className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:border-brand-600"
       >
         {(LANGUAGES as readonly string[]).includes(locale) ? null : (
-          <option value={locale} aria-label={compact ? spokenName(locale) : undefined}>
+          <option value={locale} translate="no" aria-label={compact ? spokenName(locale) : undefined}>
             {compact ? shortName(locale) : LANGUAGE_NAMES[locale]}
           </option>
         )}
@@ -65,6 +66,7 @@ export function LanguageMenu({ className, compact = false }: { className?: strin
             key={language}
             value={language}
             lang={language}
+            translate="no"
             aria-label={compact ? spokenName(language) : undefined}
           >
             {compact ? shortName(language) : LANGUAGE_NAMES[language]}

@@ -50,7 +50,13 @@ function LanguageForm({
             onChange={(event) => setChosen(event.target.value)}
           >
             {options.map((option) => (
-              <option key={option.value} value={option.value} lang={option.lang}>
+              // A language named in itself is not translated.
+              <option
+                key={option.value}
+                value={option.value}
+                lang={option.lang}
+                translate={option.lang ? 'no' : undefined}
+              >
                 {option.label}
               </option>
             ))}

@@ -14,10 +14,10 @@ export const INSIGHT_PERIODS = ['90d', '180d', '365d', 'all'] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 export const DEFAULT_PERIOD: InsightPeriod = '365d';
 export const PERIOD_LABELS: Record<InsightPeriod, string> = {
-  '90d': 'Last 3 months',
-  '180d': 'Last 6 months',
-  '365d': 'Last 12 months',
-  all: 'All time',
+  '90d': 'insights.periods.last3Months',
+  '180d': 'insights.periods.last6Months',
+  '365d': 'insights.periods.last12Months',
+  all: 'insights.periods.allTime',
 };
 const PERIOD_DAYS: Record<InsightPeriod, number | null> = { '90d': 90, '180d': 180, '365d': 365, all: null };
 
@@ -30,9 +30,9 @@ export function periodStart(period: InsightPeriod, now: Date): Date | null {
 export const INSIGHT_SORTS = ['health', 'trend', 'name'] as const;
 export type InsightSort = (typeof INSIGHT_SORTS)[number];
 export const SORT_LABELS: Record<InsightSort, string> = {
-  health: 'Overall health (weakest first)',
-  trend: 'Trend (falling most first)',
-  name: 'Team name',
+  health: 'insights.sortBy.health',
+  trend: 'insights.sortBy.trend',
+  name: 'insights.sortBy.name',
 };
 
 /**
@@ -60,14 +60,17 @@ export function sumCounts(items: Iterable<RatingCounts>): RatingCounts {
 /** The label of one cell: the results' overall-health wording applied to that component's ratings. */
 export const cellLabel = (counts: RatingCounts): HealthLabel => overallHealth([counts]);
 
-/** Short words for a cell, so a narrow column still says in text what its colour says. */
+/**
+ * Short words for a cell, so a narrow column still says in text what its colour says: catalogue keys of
+ * `insights` ('No data', 'No ratings', 'Urgent', 'Attention', 'Healthy', 'Mixed' in English).
+ */
 export const SHORT_LABELS: Record<HealthLabel, string> = {
-  'No Data': 'No data',
-  'No Ratings': 'No ratings',
-  'Needs Immediate Attention': 'Urgent',
-  'Needs Attention': 'Attention',
-  'Mostly Healthy': 'Healthy',
-  'Mixed Health': 'Mixed',
+  'No Data': 'insights.short.noData',
+  'No Ratings': 'insights.short.noRatings',
+  'Needs Immediate Attention': 'insights.short.urgent',
+  'Needs Attention': 'insights.short.attention',
+  'Mostly Healthy': 'insights.short.healthy',
+  'Mixed Health': 'insights.short.mixed',
 };
 
 type Sortable = { name: string; score: number | null; change: number | null };

@@ -36,6 +36,16 @@ export const HEALTH_LABELS = [
 ] as const;
 export type HealthLabel = (typeof HEALTH_LABELS)[number];
 
+/** Each overall health's words on a screen (the API's values stay English): catalogue keys of `results`. */
+export const HEALTH_LABEL_MESSAGES: Record<HealthLabel, string> = {
+  'No Data': 'results.health.noData',
+  'No Ratings': 'results.health.noRatings',
+  'Needs Immediate Attention': 'results.health.immediate',
+  'Needs Attention': 'results.health.attention',
+  'Mostly Healthy': 'results.health.mostlyHealthy',
+  'Mixed Health': 'results.health.mixed',
+};
+
 export const totalOf = (counts: RatingCounts) =>
   counts.healthy + counts.needsImprovement + counts.fireWarning + counts.dontKnow;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
+import { t } from '@/lib/i18n';
 
 /*
  * sonner (about 10 KiB gzipped) is not part of the first paint: no screen shows a toast before it has rendered.
@@ -46,7 +47,18 @@ export function Toaster() {
   if (!Sonner) return null;
   // Default (white) toasts: the coloured "rich" variant fails WCAG contrast for its text. Expanded: two toasts at
   // once are both read in full, where a stack fades the text of the one behind (a contrast failure, and unreadable).
-  return <Sonner position="top-right" visibleToasts={20} duration={4000} closeButton expand />;
+  // Its region's and close buttons' names in the reader's language (sonner's own are English).
+  return (
+    <Sonner
+      position="top-right"
+      visibleToasts={20}
+      duration={4000}
+      closeButton
+      expand
+      customAriaLabel={t('ui.toastRegion')}
+      toastOptions={{ closeButtonAriaLabel: t('ui.dismiss') }}
+    />
+  );
 }
 
 type Kind = 'success' | 'error' | 'info';

@@ -161,7 +161,9 @@ function OidcForm({ sso }: { sso: SsoSettings }) {
       </FormField>
       <p className="text-sm text-slate-700">
         {t('accountSso.redirectUri')}{' '}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">{sso.redirectUri}</code>
+        <code translate="no" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono break-all">
+          {sso.redirectUri}
+        </code>
       </p>
     </ActionForm>
   );

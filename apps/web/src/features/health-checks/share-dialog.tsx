@@ -88,7 +88,7 @@ export function ShareDialog({
             </Button>
             <Button variant="secondary" onClick={shareOnSlack} disabled={slack.isPending || post.isPending}>
               <MessageSquare aria-hidden="true" />
-              Slack
+              {t('healthChecks.shareSlack')}
             </Button>
           </div>
           {slack.data && !connected && (

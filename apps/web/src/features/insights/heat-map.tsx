@@ -5,7 +5,12 @@ import {
   type InsightsResponse,
   type InsightTeam,
 } from '@pulsecheck/shared/insights/schemas';
-import { distributionBar, type HealthLabel, type TrendDirection } from '@pulsecheck/shared/results/rules';
+import {
+  distributionBar,
+  HEALTH_LABEL_MESSAGES,
+  type HealthLabel,
+  type TrendDirection,
+} from '@pulsecheck/shared/results/rules';
 import {
   memo,
   startTransition,
@@ -67,7 +72,7 @@ function describeCell(cell: InsightCell) {
     label,
     bar,
     text: t('insights.cell.description', {
-      label: say(label),
+      label: t(HEALTH_LABEL_MESSAGES[label]),
       healthy: percent(bar.healthy),
       needsImprovement: percent(bar.needsImprovement),
       fireWarning: percent(bar.fireWarning),
@@ -81,7 +86,7 @@ function CellBody({ cell }: { cell: InsightCell }) {
   return (
     <>
       <span className="flex items-center justify-between gap-1">
-        <span className="truncate text-xs font-semibold">{say(SHORT_LABELS[label])}</span>
+        <span className="truncate text-xs font-semibold">{t(SHORT_LABELS[label])}</span>
         <TrendArrow trend={cell[4]} />
       </span>
       <span className="mt-1 flex h-1.5 overflow-hidden rounded-full bg-white/70" aria-hidden="true">
@@ -126,7 +131,7 @@ const TeamCell = memo(function TeamCell({
       aria-label={t('insights.cell.label', {
         component: component.title,
         team: team.name,
-        short: say(SHORT_LABELS[label]),
+        short: t(SHORT_LABELS[label]),
         text,
       })}
       title={t('insights.cell.title', { component: component.title, team: team.name, text })}
@@ -260,7 +265,7 @@ export function HeatMap({ data, teams }: { data: InsightsResponse; teams: Insigh
                   {team.name}
                 </span>
                 <span className="block truncate text-xs text-slate-700">
-                  {say(SHORT_LABELS[team.overallHealth])}
+                  {t(SHORT_LABELS[team.overallHealth])}
                   {team.change !== null && (
                     <span className={team.change < 0 ? 'text-red-800' : 'text-slate-700'}>
                       {' '}

@@ -7,6 +7,7 @@ import {
   SORT_LABELS,
   sortTeams,
 } from '@pulsecheck/shared/insights/rules';
+import { HEALTH_LABEL_MESSAGES } from '@pulsecheck/shared/results/rules';
 import { INSIGHTS_MESSAGES as M, type InsightsResponse } from '@pulsecheck/shared/insights/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
@@ -120,9 +121,9 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
           {data && (
             <p className="mt-1 hidden text-sm text-slate-700 print:block">
               {t('insights.printedView', {
-                period: say(PERIOD_LABELS[data.period]),
+                period: t(PERIOD_LABELS[data.period]),
                 category: data.category ?? t('insights.allCategories'),
-                sort: say(SORT_LABELS[sort]),
+                sort: t(SORT_LABELS[sort]),
               })}
             </p>
           )}
@@ -150,14 +151,14 @@ export function InsightsPage({ organizationId }: { organizationId: string }) {
         <Choice label={t('insights.period')} value={filters.period} onChange={(v) => set('period', v)}>
           {INSIGHT_PERIODS.map((period) => (
             <option key={period} value={period}>
-              {say(PERIOD_LABELS[period])}
+              {t(PERIOD_LABELS[period])}
             </option>
           ))}
         </Choice>
         <Choice label={t('insights.sort')} value={sort} onChange={(v) => set('sort', v)}>
           {INSIGHT_SORTS.map((value) => (
             <option key={value} value={value}>
-              {say(SORT_LABELS[value])}
+              {t(SORT_LABELS[value])}
             </option>
           ))}
         </Choice>
@@ -257,9 +258,9 @@ function Legend() {
         (label) => (
           <li key={label} className="flex items-center gap-1.5">
             <span className={`rounded px-1.5 py-0.5 font-semibold ${TONES[label]}`}>
-              {say(SHORT_LABELS[label])}
+              {t(SHORT_LABELS[label])}
             </span>
-            {say(label)}
+            {t(HEALTH_LABEL_MESSAGES[label])}
           </li>
         ),
       )}
@@ -323,7 +324,9 @@ function Priorities({ data }: { data: InsightsResponse }) {
                     <span className="font-medium">{team.name}</span>
                   )}
                   <span className="block text-xs text-slate-600">
-                    {say(team.from)} <span className="inline-block rtl:-scale-x-100">→</span> {say(team.to)}
+                    {t(HEALTH_LABEL_MESSAGES[team.from])}{' '}
+                    <span className="inline-block rtl:-scale-x-100">→</span>{' '}
+                    {t(HEALTH_LABEL_MESSAGES[team.to])}
                   </span>
                 </span>
                 <span className="shrink-0 font-medium text-red-800">
@@ -359,7 +362,7 @@ function TeamTable({ teams }: { teams: InsightsResponse['teams'] }) {
               <td>{team.name}</td>
               <td>{team.check.title}</td>
               <td>{formats().number(team.responses)}</td>
-              <td>{say(team.overallHealth)}</td>
+              <td>{t(HEALTH_LABEL_MESSAGES[team.overallHealth])}</td>
               <td>
                 {team.change === null ? '' : t('insights.points', { change: formats().number(team.change) })}
               </td>

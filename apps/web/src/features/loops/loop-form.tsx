@@ -326,7 +326,8 @@ export function ConfigureLoopForm({
           >
             <Select {...register('timeZone')}>
               {zones.map((zone) => (
-                <option key={zone} value={zone}>
+                // An IANA name ('Europe/Berlin'), the same in every language.
+                <option key={zone} value={zone} translate="no">
                   {zone}
                 </option>
               ))}

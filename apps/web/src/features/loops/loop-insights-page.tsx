@@ -51,7 +51,7 @@ const figures = () =>
       value: (v) => formats().number(v, ONE_DECIMAL),
       size: (v) => formats().number(Math.abs(v), ONE_DECIMAL),
     },
-    enps: { id: 'enps', name: 'eNPS', min: -100, max: 100, value: signed, size: points },
+    enps: { id: 'enps', name: t('loopInsights.enps'), min: -100, max: 100, value: signed, size: points },
     participation: {
       id: 'participation',
       name: t('loopInsights.responseRate'),
@@ -120,7 +120,7 @@ function Insights({ data }: { data: LoopInsights }) {
           />
           {data.enps.length > 0 && (
             <TrendCard
-              title="eNPS"
+              title={t('loopInsights.enps')}
               description={t('loopInsights.enpsHint')}
               figure={FIGURES.enps}
               rounds={rounds}

@@ -2,6 +2,7 @@ import { topics } from '@pulsecheck/shared/realtime/topics';
 import { RESULTS_MESSAGES as M } from '@pulsecheck/shared/results/messages';
 import type { ActionItem, ComponentResult, ResultsResponse } from '@pulsecheck/shared/results/schemas';
 import { releaseMessage } from '@pulsecheck/shared/results/release';
+import { HEALTH_LABEL_MESSAGES } from '@pulsecheck/shared/results/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ClipboardList, Flame, HeartPulse, Lock, Share2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -319,11 +320,11 @@ function ReleasedResults({ data, components }: { data: ResultsResponse; componen
           icon={<HeartPulse className="size-4 text-green-700" aria-hidden="true" />}
           label={t('results.summary.overallHealth')}
           testId="overall-health"
-          value={data.overallHealth && say(data.overallHealth)}
+          value={data.overallHealth && t(HEALTH_LABEL_MESSAGES[data.overallHealth])}
         >
           {data.trend ? (
             t('results.summary.lastTime', {
-              health: say(data.trend.previous.overallHealth),
+              health: t(HEALTH_LABEL_MESSAGES[data.trend.previous.overallHealth]),
               title: data.trend.previous.title,
             })
           ) : (

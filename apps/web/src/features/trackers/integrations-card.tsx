@@ -261,7 +261,8 @@ function ConnectForm({
       <FormField label={t('trackers.tracker')} error={fields.kind}>
         <Select value={kind} onChange={(event) => setKind(event.target.value as TrackerKind)}>
           {TRACKER_KINDS.map((k) => (
-            <option key={k} value={k}>
+            // A product's name, the same in every language.
+            <option key={k} value={k} translate="no">
               {say(TRACKER_LABELS[k])}
             </option>
           ))}
