@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { fileHolding, outputChunks } from './vite-chunks.ts';
 import { readCatalogue } from '../../packages/shared/messages/read.ts';
 import { compileCatalogue } from '../../packages/shared/src/i18n/compile.ts';
 import {
@@ -92,10 +92,7 @@ export function messageParts(
       const keys = Object.keys(catalogues.get('en') ?? {}).sort();
       const areas = new Set(keys.map((key) => key.slice(0, key.indexOf('.'))));
 
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rollup.OutputChunk => output.type === 'chunk',
-      );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const { chunks, byFile } = outputChunks(bundle);
       const named = new Map<string, Set<string>>();
       const keysOf = (chunk: Rollup.OutputChunk) => {
         let found = named.get(chunk.fileName);
@@ -124,13 +121,7 @@ export function messageParts(
         return found;
       };
 
-      const screenFile = (module: string) => {
-        const id = path.resolve(root, module);
-        const chunk =
-          chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) throw new Error(`message-parts: no chunk holds ${module}`);
-        return chunk.fileName;
-      };
+      const screenFile = (module: string) => fileHolding(chunks, root, module);
       const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const screens = new Set(Object.values(routeModules).flat().map(screenFile));
       const onDemand = Object.entries(onDemandModules).map(

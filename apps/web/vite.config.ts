@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { ON_DEMAND_MODULES, ROUTE_MODULES } from './src/app/route-modules.ts';
+import { fileHolding, outputChunks } from './vite-chunks.ts';
 import { iconImports } from './vite-icons.ts';
 import { messageParts, messages } from './vite-messages.ts';
 
@@ -103,10 +104,7 @@ function routePreloads(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (output): output is Rollup.OutputChunk => output.type === 'chunk',
-      );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const { chunks, byFile } = outputChunks(bundle);
       const closure = (fileName: string, seen: Set<string>) => {
         if (seen.has(fileName)) return;
         seen.add(fileName);
@@ -117,13 +115,7 @@ function routePreloads(): Plugin {
       const preloads: Record<string, string[]> = {};
       for (const [pattern, modules] of Object.entries(ROUTE_MODULES)) {
         const files = new Set<string>();
-        for (const module of modules) {
-          const id = path.resolve(root, module);
-          const chunk =
-            chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) return this.error(`route-preloads: no chunk holds ${module} (route ${pattern})`);
-          closure(chunk.fileName, files);
-        }
+        for (const module of modules) closure(fileHolding(chunks, root, module), files);
         preloads[pattern] = [...files].filter((file) => !entry.has(file));
       }
       this.emitFile({
