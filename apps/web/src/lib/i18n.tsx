@@ -9,7 +9,6 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   type Language,
-  languageNameIn,
   isPseudoLocale,
   LANGUAGE_COOKIE,
   LANGUAGES,
@@ -180,7 +179,7 @@ export function tRich(key: string, values: RichValues<ReactNode>): ReactNode {
 }
 
 /** A language's name in the app's language ('German' to an English reader, 'allemand' to a French one), by Intl. */
-export const languageName = (language: Language): string => languageNameIn(language, currentLocale());
+export const languageName = (language: Language): string => translator().languageName(language);
 
 /** Dates, numbers, percentages and lists in the app's language (Intl). */
 export const formats = (): Translator => translator();

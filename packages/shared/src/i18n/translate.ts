@@ -1,6 +1,6 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
-import { baseLanguage, isPseudoLocale, type Locale } from './languages';
+import { baseLanguage, isPseudoLocale, type Language, languageNameIn, type Locale } from './languages';
 import { readMessage } from './message';
 
 /**
@@ -134,6 +134,11 @@ export class Translator {
   /** A share of 1 as a whole percentage: 0.58 → '58%' in English, '58 %' in German and French. */
   percent(share: number): string {
     return this.number(share, { style: 'percent', maximumFractionDigits: 0 });
+  }
+
+  /** A language's name in this language: 'German' in English, 'allemand' in French (Intl). */
+  languageName(language: Language): string {
+    return this.marked(languageNameIn(language, this.locale));
   }
 
   /** Items as a sentence's list: 'A, B and C' ('A, B et C'). */

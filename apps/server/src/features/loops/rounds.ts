@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { resolvePreferences } from '@pulsecheck/shared/account/schemas';
-import { isLanguage, languageNameIn, type Locale } from '@pulsecheck/shared/i18n/languages';
+import { isLanguage, type Locale } from '@pulsecheck/shared/i18n/languages';
 import type { Translator } from '@pulsecheck/shared/i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { RoundSummary } from '@pulsecheck/shared/loops/contract';
@@ -339,7 +339,7 @@ function quickChoices(
   const shownIn = words.shownIn
     ? {
         language: words.shownIn,
-        note: t.t('mail.loopRound.shownIn', { language: languageNameIn(words.shownIn, t.locale) }),
+        note: t.t('mail.loopRound.shownIn', { language: t.languageName(words.shownIn) }),
       }
     : undefined;
   return { prompt: words.text, ends, links, shownIn };
