@@ -45,14 +45,15 @@ export class Translator {
   }
 
   has(key: string): boolean {
-    return key in this.messages;
+    // Own keys only: a text such as 'valueOf' or 'constructor' is not a message.
+    return Object.hasOwn(this.messages, key);
   }
 
   /** The message's text when it is only text, else its format (made once). */
   private format(key: string): string | IntlMessageFormat {
     const made = this.formats.get(key);
     if (made) return made;
-    const message = this.messages[key];
+    const message = this.has(key) ? this.messages[key] : undefined;
     if (message === undefined) {
       this.onMissing(key);
       return key;
