@@ -129,8 +129,8 @@ async function loadPart(name: string | undefined): Promise<void> {
   if (name === undefined || loadedParts.has(name)) return;
   const locale = translator().locale;
   const messages = await loadMessages(locale, [name]);
-  // A change of language while it loaded has loaded it in the new language already.
-  if (translator().locale !== locale) return;
+  // The language changed while it loaded: load it in the new one instead.
+  if (translator().locale !== locale) return loadPart(name);
   translator().add(messages);
   loadedParts.add(name);
 }
