@@ -16,3 +16,24 @@ export function fileHolding(chunks: readonly Rollup.OutputChunk[], root: string,
   if (!chunk) throw new Error(`No file of the build holds ${module}`);
   return chunk.fileName;
 }
+
+/**
+ * The files of `start` and every file they import, statically or (with `onDemand`) also on demand, short of the
+ * files of `stop`.
+ */
+export function filesReached(
+  byFile: ReadonlyMap<string, Rollup.OutputChunk>,
+  start: Iterable<string>,
+  { stop = new Set<string>(), onDemand = true }: { stop?: ReadonlySet<string>; onDemand?: boolean } = {},
+): Set<string> {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = byFile.get(fileName);
+    if (!chunk || seen.has(fileName) || stop.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of onDemand ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports)
+      visit(imported);
+  };
+  for (const fileName of start) visit(fileName);
+  return seen;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin, Rollup } from 'vite';
-import { fileHolding, outputChunks } from './vite-chunks.ts';
+import { fileHolding, filesReached, outputChunks } from './vite-chunks.ts';
 import { readCatalogue } from '../../packages/shared/messages/read.ts';
 import { compileCatalogue } from '../../packages/shared/src/i18n/compile.ts';
 import {
@@ -99,19 +99,8 @@ export function messageParts(
         if (!found) named.set(chunk.fileName, (found = keysNamedIn(chunk.code, keys, areas)));
         return found;
       };
-      /** `start`'s chunks and every chunk they import (statically, or also on demand), short of `stop`. */
-      const reach = (start: Iterable<string>, stop: ReadonlySet<string>, onDemand = true) => {
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || seen.has(fileName) || stop.has(fileName)) return;
-          seen.add(fileName);
-          for (const imported of onDemand ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports)
-            visit(imported);
-        };
-        for (const fileName of start) visit(fileName);
-        return seen;
-      };
+      const reach = (start: Iterable<string>, stop: ReadonlySet<string>, onDemand = true) =>
+        filesReached(byFile, start, { stop, onDemand });
       const keysIn = (files: Iterable<string>) => {
         const found = new Set<string>();
         for (const fileName of files) {

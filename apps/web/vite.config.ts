@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { ON_DEMAND_MODULES, ROUTE_MODULES } from './src/app/route-modules.ts';
-import { fileHolding, outputChunks } from './vite-chunks.ts';
+import { fileHolding, filesReached, outputChunks } from './vite-chunks.ts';
 import { iconImports } from './vite-icons.ts';
 import { messageParts, messages } from './vite-messages.ts';
 
@@ -105,17 +105,11 @@ function routePreloads(): Plugin {
     },
     generateBundle(_options, bundle) {
       const { chunks, byFile } = outputChunks(bundle);
-      const closure = (fileName: string, seen: Set<string>) => {
-        if (seen.has(fileName)) return;
-        seen.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, seen);
-      };
-      const entry = new Set<string>();
-      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entry);
+      const statically = (start: Iterable<string>) => filesReached(byFile, start, { onDemand: false });
+      const entry = statically(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const preloads: Record<string, string[]> = {};
       for (const [pattern, modules] of Object.entries(ROUTE_MODULES)) {
-        const files = new Set<string>();
-        for (const module of modules) closure(fileHolding(chunks, root, module), files);
+        const files = statically(modules.map((module) => fileHolding(chunks, root, module)));
         preloads[pattern] = [...files].filter((file) => !entry.has(file));
       }
       this.emitFile({
