@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import {
-  addActiveMember,
-  joinedParticipant,
-  launchThroughApi,
-  linkIn,
-  signUpAdmin,
-  uniqueEmail,
-} from './support/accounts';
+import { addActiveMember, joinedParticipant, linkIn, signUpAdmin, uniqueEmail } from './support/accounts';
 import { wordsIn } from './support/english';
 import { expect, test } from './support/fixtures';
 import { launchLoop } from './support/loops';
 import { waitForMail } from './support/mail-capture';
-import { collectProblems, useLanguage, walkRoute } from './support/pseudo-locale';
+import { collectProblems, pseudoAdminWithCheck, useLanguage, walkRoute } from './support/pseudo-locale';
 
 // Issue 34: 'a browser test walks every route in it [en-XA] and fails on any visible text without the markers or
 // any clipped control'. languages.spec.ts walks the admin's screens of a launched check; this walks the rest: a
@@ -56,12 +49,7 @@ test.describe('pseudo-locales (outside production): the wider walk', () => {
   }) => {
     const context = await browser.newContext({ baseURL });
     const setup = await context.newPage();
-    const admin = await signUpAdmin(setup, mailDir, { fullName: 'Ŧḗşŧ Ȧḓḿīƞ', companyName: 'Ƥşḗŭḓǿ Ƈǿ' });
-    const check = await launchThroughApi(setup, {
-      workspaceId: admin.workspaceId,
-      title: 'Ŧḗȧḿ Ƈħḗƈķ',
-      description: 'Ŀȧŭƞƈħḗḓ ƀẏ ȧ ŧḗşŧ',
-    });
+    const { admin, check } = await pseudoAdminWithCheck(setup, mailDir);
     // Three participants rate every area (the insights' heat map shows a team from 3 responses); the first one's
     // pages are walked, in a browser of their own.
     const people = await browser.newContext({ baseURL, ...PHONE });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchThroughApi, signUpAdmin } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { pageLanguage, useLanguage, walkRoute } from './support/pseudo-locale';
+import { pageLanguage, pseudoAdminWithCheck, useLanguage, walkRoute } from './support/pseudo-locale';
 
 // Issue 34: five languages, each person's choice (decision 0027).
 
@@ -64,13 +64,7 @@ test.describe('pseudo-locales (outside production)', () => {
   }) => {
     const context = await browser.newContext({ baseURL });
     const setup = await context.newPage();
-    const admin = await signUpAdmin(setup, mailDir, { fullName: 'Ŧḗşŧ Ȧḓḿīƞ', companyName: 'Ƥşḗŭḓǿ Ƈǿ' });
-    // What people write stays as written: in the pseudo-locale's letters here, so the walk tells it from a miss.
-    const check = await launchThroughApi(setup, {
-      workspaceId: admin.workspaceId,
-      title: 'Ŧḗȧḿ Ƈħḗƈķ',
-      description: 'Ŀȧŭƞƈħḗḓ ƀẏ ȧ ŧḗşŧ',
-    });
+    const { check } = await pseudoAdminWithCheck(setup, mailDir);
     await useLanguage(context, baseURL);
     const routes = [
       '/',

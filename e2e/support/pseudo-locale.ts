@@ -1,9 +1,24 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { launchThroughApi, signUpAdmin } from './accounts';
 import { expect } from './fixtures';
 
 // The pseudo-locale walks (issue 34, decision 0027): en-XA accents English, makes it 30% longer and wraps every
 // message in ⟦ ⟧, so text without the markers is a string the catalogues missed and a control that cuts its text
 // off would cut off a longer language's too.
+
+/**
+ * An admin and a launched check whose names are in the pseudo-locale's letters: what people write stays as written,
+ * so a walk tells it from a missed string.
+ */
+export async function pseudoAdminWithCheck(page: Page, mailDir: string) {
+  const admin = await signUpAdmin(page, mailDir, { fullName: 'Ŧḗşŧ Ȧḓḿīƞ', companyName: 'Ƥşḗŭḓǿ Ƈǿ' });
+  const check = await launchThroughApi(page, {
+    workspaceId: admin.workspaceId,
+    title: 'Ŧḗȧḿ Ƈħḗƈķ',
+    description: 'Ŀȧŭƞƈħḗḓ ƀẏ ȧ ŧḗşŧ',
+  });
+  return { admin, check };
+}
 
 /** The page's language, as the server wrote it and the app keeps it. */
 export const pageLanguage = (page: Page) => page.evaluate(() => document.documentElement.lang);
